@@ -1,0 +1,64 @@
+/** The vocabulary of schemas/README.md as TypeScript: what the registry makes of a schema file. */
+
+export type Direction = 'asc' | 'desc';
+export type FieldType = 'integer' | 'number' | 'string' | 'boolean' | 'object' | 'array';
+export type FixedCondition = [field: string, op: '=', value: string | number | boolean | null];
+
+export interface Field {
+  name: string;
+  column: string;
+  type: FieldType;
+  nullable: boolean;
+  format?: string;
+  readOnly: boolean;
+  writeOnly: boolean;
+  filter: boolean;
+  sort: boolean;
+  me?: 'id' | 'is_operator' | 'categories';
+  enumName?: string;
+  list: boolean;
+  schema: Record<string, unknown>;
+}
+
+export type Relation =
+  | { kind: 'belongsTo'; name: string; resource: string; key: string }
+  | { kind: 'hasMany'; name: string; resource: string; foreignKey: string }
+  | { kind: 'belongsToMany'; name: string; resource: string; pivot: string; key: string; relatedKey: string }
+  | { kind: 'morphMany'; name: string; resource: string; morph: string }
+  | { kind: 'morphTo'; name: string; morph: string; types: Record<string, string> };
+
+export type PortalScope =
+  | 'tenant'
+  | { company: string }
+  | { user: string }
+  | { relation: string }
+  | { any: PortalScope[] };
+
+export interface Portal {
+  actions: string[];
+  scope: PortalScope;
+  where: FixedCondition[];
+  fields?: string[];
+}
+
+export interface Resource {
+  name: string;
+  title: string;
+  table: string;
+  tenant: boolean;
+  fixedWhere: FixedCondition[];
+  actions: string[];
+  defaultSort: [string, Direction];
+  search: string[];
+  label: string;
+  morphType?: string;
+  orderField: string;
+  relations: Record<string, Relation>;
+  portal?: Portal;
+  fields: Record<string, Field>;
+  required: string[];
+  /** The schema file as written. */
+  schema: Record<string, any>;
+}
+
+export const CRUD_ACTIONS = ['index', 'show', 'store', 'update', 'destroy'] as const;
