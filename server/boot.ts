@@ -1,0 +1,35 @@
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import argon2 from 'argon2';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import type { Registry } from './schema/registry.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { syncPermissions } from './db/seed/permissions.ts';
+import { seedDemo } from './db/seed/demo.ts';
+
+export const DEMO_PASSWORD = 'demo';
+
+/** Migrate, register the schemas' permission names, and fill an empty database with demo data. */
+export async function prepareDatabase(db: Db, registry: Registry, seed: Config['seed']): Promise<{ seeded: boolean }> {
+  await migrateToLatest(db);
+  await syncPermissions(db, registry);
+  if (seed !== 'demo') return { seeded: false };
+  const { count } = await db.selectFrom('tenants').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  if (Number(count) > 0) return { seeded: false };
+  await seedDemo(db, registry, { passwordHash: await argon2.hash(DEMO_PASSWORD) });
+  await syncPermissions(db, registry);
+  return { seeded: true };
+}
+
+/** JWT_SECRET, or one generated on first start and kept in DATA_DIR so tokens survive a restart. */
+export function jwtSecret(config: Config): string {
+  if (config.jwtSecret) return config.jwtSecret;
+  const file = join(config.dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,41 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { HttpError } from './errors.ts';
+
+/**
+ * The one place that turns errors into responses. 4xx carry a message meant for the caller; anything
+ * else is logged in full and answered with a bare 500, so no database text ever reaches a response.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    }
+    const fe = error as FastifyError;
+    if (fe.validation) {
+      const errors: Record<string, string[]> = {};
+      for (const v of fe.validation) {
+        const missing = (v.params as { missingProperty?: string })?.missingProperty;
+        const extra = (v.params as { additionalProperty?: string })?.additionalProperty;
+        const path = [fe.validationContext, ...v.instancePath.split('/').filter(Boolean)];
+        if (missing) path.push(missing);
+        if (extra) path.push(extra);
+        const key = path.filter(Boolean).join('.') || 'body';
+        const line = extra ? `${key} is not allowed.` : missing ? `${key} is required.` : `${key} ${v.message}.`;
+        (errors[key] ??= []).push(line);
+      }
+      return reply.status(422).send({ message: Object.values(errors)[0]?.[0] ?? 'The given data was invalid.', errors });
+    }
+    const status = fe.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (malformed JSON, body too large, unsupported media type): their
+      // messages describe the request, not the server.
+      return reply.status(status).send({ message: fe.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: 'Server error.' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ message: 'Not found.' });
+  });
+}

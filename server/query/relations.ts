@@ -1,0 +1,126 @@
+/**
+ * Loading `with` relations: one query per relation (per morph type), never one per row. Related rows
+ * pass through the same baseConditions as any list, so a client never receives through `with` what it
+ * could not list itself.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { Field, Relation, Resource } from '../schema/types.ts';
+import { readableFields } from './parse.ts';
+import { and, baseConditions, ref, relatedTargets, selectFields, tableAs, unique, type SqlContext } from './sql.ts';
+import type { WithTree } from './tree.ts';
+
+export type Row = Record<string, any>;
+
+const OWNER = '__owner';
+
+/** Fields a `with` tree needs on the owner rows to find related rows (a foreign key, a morph pair). */
+export function keyFieldsFor(resource: Resource, tree: WithTree): Field[] {
+  const out: Field[] = [];
+  for (const name of Object.keys(tree)) {
+    const relation = resource.relations[name]!;
+    if (relation.kind === 'belongsTo') out.push(resource.fields[relation.key]!);
+    if (relation.kind === 'morphTo') {
+      out.push(resource.fields[`${relation.morph}_type`]!, resource.fields[`${relation.morph}_id`]!);
+    }
+  }
+  return out;
+}
+
+function ordered(target: Resource, alias: string) {
+  const [name, dir] = target.defaultSort;
+  return sql`${ref(alias, target.fields[name]!.column)} ${sql.raw(dir)}, ${ref(alias, 'id')} ${sql.raw(dir)}`;
+}
+
+async function fetchRelated(
+  db: Db,
+  ctx: SqlContext,
+  target: Resource,
+  subtree: WithTree,
+  where: (alias: string) => { from?: ReturnType<typeof sql>; owner?: ReturnType<typeof sql>; condition: ReturnType<typeof sql> },
+): Promise<Row[]> {
+  const alias = ctx.nextAlias();
+  const spec = where(alias);
+  const fields = unique([...readableFields(target, ctx.auth), ...keyFieldsFor(target, subtree)]);
+  const columns = [selectFields(alias, fields)];
+  if (spec.owner) columns.push(sql`${spec.owner} as ${sql.id(OWNER)}`);
+  const statement = sql`select ${sql.join(columns)} from ${spec.from ?? tableAs(target, alias)}
+    where ${and([spec.condition, ...baseConditions(ctx, target, alias)])} order by ${ordered(target, alias)}`;
+  const { rows } = await statement.execute(db);
+  const list = rows as Row[];
+  await loadRelations(db, ctx, target, list, subtree);
+  return list;
+}
+
+async function loadOne(db: Db, ctx: SqlContext, resource: Resource, rows: Row[], relation: Relation, subtree: WithTree) {
+  const ids = unique(rows.map((r) => r.id as number));
+  switch (relation.kind) {
+    case 'belongsTo': {
+      const target = ctx.registry.require(relation.resource);
+      const keys = unique(rows.map((r) => r[relation.key]).filter((v) => v !== null && v !== undefined));
+      const related = keys.length
+        ? await fetchRelated(db, ctx, target, subtree, (a) => ({ condition: sql`${ref(a, 'id')} in (${sql.join(keys)})` }))
+        : [];
+      const byId = new Map(related.map((r) => [r.id, r]));
+      for (const row of rows) row[relation.name] = byId.get(row[relation.key]) ?? null;
+      return;
+    }
+    case 'morphTo': {
+      const typeField = `${relation.morph}_type`;
+      const idField = `${relation.morph}_id`;
+      for (const row of rows) row[relation.name] = null;
+      for (const { resource: target, morphType } of relatedTargets(ctx.registry, relation)) {
+        if (ctx.auth.kind !== 'operator' && !target.portal) continue;
+        const mine = rows.filter((r) => r[typeField] === morphType);
+        const keys = unique(mine.map((r) => r[idField]).filter((v) => v !== null));
+        if (!keys.length) continue;
+        const related = await fetchRelated(db, ctx, target, subtree, (a) => ({ condition: sql`${ref(a, 'id')} in (${sql.join(keys)})` }));
+        const byId = new Map(related.map((r) => [r.id, r]));
+        for (const row of mine) row[relation.name] = byId.get(row[idField]) ?? null;
+      }
+      return;
+    }
+    default: {
+      const target = ctx.registry.require(relation.resource);
+      for (const row of rows) row[relation.name] = [];
+      if (!ids.length) return;
+      const related = await fetchRelated(db, ctx, target, subtree, (a) => {
+        if (relation.kind === 'hasMany') {
+          const fk = ref(a, target.fields[relation.foreignKey]!.column);
+          return { owner: fk, condition: sql`${fk} in (${sql.join(ids)})` };
+        }
+        if (relation.kind === 'morphMany') {
+          const idCol = ref(a, target.fields[`${relation.morph}_id`]!.column);
+          const typeCol = ref(a, target.fields[`${relation.morph}_type`]!.column);
+          return { owner: idCol, condition: sql`${typeCol} = ${resource.morphType!} and ${idCol} in (${sql.join(ids)})` };
+        }
+        const pivot = ctx.nextAlias();
+        const owner = ref(pivot, relation.key);
+        return {
+          from: sql`${tableAs(target, a)} join ${sql.table(relation.pivot)} as ${sql.id(pivot)} on ${ref(pivot, relation.relatedKey)} = ${ref(a, 'id')}`,
+          owner,
+          condition: sql`${owner} in (${sql.join(ids)})`,
+        };
+      });
+      const byOwner = new Map<number, Row[]>();
+      for (const r of related) {
+        const owner = r[OWNER];
+        delete r[OWNER];
+        byOwner.set(owner, [...(byOwner.get(owner) ?? []), r]);
+      }
+      for (const row of rows) row[relation.name] = byOwner.get(row.id) ?? [];
+    }
+  }
+}
+
+/** Fills each row's relations named in the tree, and strips key fields the caller may not read. */
+export async function loadRelations(db: Db, ctx: SqlContext, resource: Resource, rows: Row[], tree: WithTree): Promise<void> {
+  if (rows.length === 0) return;
+  for (const name of Object.keys(tree)) {
+    await loadOne(db, ctx, resource, rows, resource.relations[name]!, tree[name]!);
+  }
+  const readable = new Set(readableFields(resource, ctx.auth).map((f) => f.name));
+  const hidden = keyFieldsFor(resource, tree).filter((f) => !readable.has(f.name));
+  for (const row of rows) for (const f of hidden) delete row[f.name];
+}
+

@@ -1,0 +1,263 @@
+/**
+ * Typed tree -> one parameterised SQL statement. Identifiers come only from the registry (never from
+ * the request: the parser has already swapped every client-supplied name for the registry's Field or
+ * Relation object), and every value is a parameter.
+ */
+import { sql, type RawBuilder } from 'kysely';
+import type { AuthContext } from '../auth/context.ts';
+import type { Registry } from '../schema/registry.ts';
+import type { Field, FixedCondition, PortalScope, Relation, Resource } from '../schema/types.ts';
+import { isPortalCaller, readableFields } from './parse.ts';
+import type { Condition, ListQuery, RelatedTarget } from './tree.ts';
+
+type Fragment = RawBuilder<unknown>;
+
+export interface SqlContext {
+  registry: Registry;
+  auth: AuthContext;
+  /** Hands out t0, t1, … so nested subqueries never shadow each other. */
+  nextAlias(): string;
+}
+
+export function sqlContext(registry: Registry, auth: AuthContext): SqlContext {
+  let n = 0;
+  return { registry, auth, nextAlias: () => `t${n++}` };
+}
+
+/** The resources whose tables the builder item customField reads. */
+export const CUSTOM_FIELDS = 'custom-fields';
+export const CUSTOM_VALUES = 'custom-values';
+
+const MAX_SCOPE_DEPTH = 6;
+
+export const ref = (alias: string, column: string): Fragment => sql.ref(`${alias}.${column}`) as Fragment;
+const col = (alias: string, field: Field) => ref(alias, field.column);
+export const tableAs = (resource: Resource, alias: string): Fragment => sql`${sql.table(resource.table)} as ${sql.id(alias)}`;
+
+export function and(parts: Fragment[]): Fragment {
+  if (parts.length === 0) return sql`true`;
+  if (parts.length === 1) return parts[0]!;
+  return sql`(${sql.join(parts, sql` and `)})`;
+}
+
+export function or(parts: Fragment[]): Fragment {
+  if (parts.length === 0) return sql`false`;
+  if (parts.length === 1) return parts[0]!;
+  return sql`(${sql.join(parts, sql` or `)})`;
+}
+
+function fixed(resource: Resource, alias: string, conditions: FixedCondition[]): Fragment[] {
+  return conditions.map(([name, , value]) => {
+    const c = col(alias, resource.fields[name]!);
+    return value === null ? sql`${c} is null` : sql`${c} = ${value}`;
+  });
+}
+
+/**
+ * What every statement on a resource adds, in this one place: the tenant, the resource's fixed
+ * conditions (a view on a shared table), and for portal callers the portal conditions and scope.
+ */
+export function baseConditions(ctx: SqlContext, resource: Resource, alias: string, depth = 0): Fragment[] {
+  const parts: Fragment[] = [];
+  if (resource.tenant) parts.push(sql`${ref(alias, 'tenant_id')} = ${ctx.auth.tenantId}`);
+  parts.push(...fixed(resource, alias, resource.fixedWhere));
+  if (isPortalCaller(ctx.auth)) {
+    if (!resource.portal) return [sql`false`];
+    parts.push(...fixed(resource, alias, resource.portal.where));
+    parts.push(portalScope(ctx, resource, alias, resource.portal.scope, depth));
+  }
+  return parts;
+}
+
+function portalScope(ctx: SqlContext, resource: Resource, alias: string, scope: PortalScope, depth: number): Fragment {
+  if (depth > MAX_SCOPE_DEPTH) return sql`false`;
+  if (scope === 'tenant') return sql`true`;
+  if ('company' in scope) {
+    const ids = ctx.auth.companyIds;
+    if (ids.length === 0) return sql`false`;
+    return sql`${col(alias, resource.fields[scope.company]!)} in (${sql.join(ids)})`;
+  }
+  if ('user' in scope) {
+    if (ctx.auth.userId === null) return sql`false`;
+    return sql`${col(alias, resource.fields[scope.user]!)} = ${ctx.auth.userId}`;
+  }
+  if ('relation' in scope) {
+    const relation = resource.relations[scope.relation]!;
+    return existsRelated(ctx, resource, alias, relation, relatedTargets(ctx.registry, relation), [], depth + 1);
+  }
+  return or(scope.any.map((s) => portalScope(ctx, resource, alias, s, depth)));
+}
+
+export function relatedTargets(registry: Registry, relation: Relation): RelatedTarget[] {
+  if (relation.kind === 'morphTo') {
+    return Object.entries(relation.types).map(([morphType, r]) => ({ resource: registry.require(r), morphType }));
+  }
+  return [{ resource: registry.require(relation.resource) }];
+}
+
+/** FROM and the join condition that tie a related table (alias `rel`) to the owner row (alias `owner`). */
+export function relationJoin(
+  ctx: SqlContext,
+  owner: Resource,
+  ownerAlias: string,
+  relation: Relation,
+  target: RelatedTarget,
+  rel: string,
+): { from: Fragment; on: Fragment } {
+  const related = target.resource;
+  switch (relation.kind) {
+    case 'belongsTo':
+      return { from: tableAs(related, rel), on: sql`${ref(rel, 'id')} = ${col(ownerAlias, owner.fields[relation.key]!)}` };
+    case 'hasMany':
+      return {
+        from: tableAs(related, rel),
+        on: sql`${col(rel, related.fields[relation.foreignKey]!)} = ${ref(ownerAlias, 'id')}`,
+      };
+    case 'belongsToMany': {
+      const pivot = ctx.nextAlias();
+      return {
+        from: sql`${tableAs(related, rel)} join ${sql.table(relation.pivot)} as ${sql.id(pivot)} on ${ref(pivot, relation.relatedKey)} = ${ref(rel, 'id')}`,
+        on: sql`${ref(pivot, relation.key)} = ${ref(ownerAlias, 'id')}`,
+      };
+    }
+    case 'morphMany':
+      return {
+        from: tableAs(related, rel),
+        on: sql`${col(rel, related.fields[`${relation.morph}_type`]!)} = ${owner.morphType!} and ${col(rel, related.fields[`${relation.morph}_id`]!)} = ${ref(ownerAlias, 'id')}`,
+      };
+    case 'morphTo':
+      return {
+        from: tableAs(related, rel),
+        on: sql`${col(ownerAlias, owner.fields[`${relation.morph}_type`]!)} = ${target.morphType!} and ${ref(rel, 'id')} = ${col(ownerAlias, owner.fields[`${relation.morph}_id`]!)}`,
+      };
+  }
+}
+
+/** EXISTS a related row the caller may see (and that matches `conditions`). */
+export function existsRelated(
+  ctx: SqlContext,
+  owner: Resource,
+  ownerAlias: string,
+  relation: Relation,
+  targets: RelatedTarget[],
+  conditions: Condition[],
+  depth = 0,
+): Fragment {
+  return or(
+    targets.map((target) => {
+      const rel = ctx.nextAlias();
+      const { from, on } = relationJoin(ctx, owner, ownerAlias, relation, target, rel);
+      const where = and([
+        on,
+        ...baseConditions(ctx, target.resource, rel, depth),
+        ...conditions.map((c) => compileCondition(ctx, target.resource, rel, c)),
+      ]);
+      return sql`exists (select 1 from ${from} where ${where})`;
+    }),
+  );
+}
+
+/** LIKE pattern for a substring search: the caller's % and _ are literal characters. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+}
+
+const SQL_OPERATORS: Record<string, string> = { '=': '=', '!=': '<>', '<': '<', '<=': '<=', '>': '>', '>=': '>=' };
+
+export function compileCondition(ctx: SqlContext, resource: Resource, alias: string, c: Condition): Fragment {
+  switch (c.type) {
+    case 'where': {
+      const column = col(alias, c.field);
+      if (c.op === 'like') return sql`${column} ilike ${containsPattern(String(c.value))}`;
+      return sql`${column} ${sql.raw(SQL_OPERATORS[c.op]!)} ${c.value}`;
+    }
+    case 'whereIn':
+      if (c.values.length === 0) return sql`false`;
+      return sql`${col(alias, c.field)} in (${sql.join(c.values)})`;
+    case 'whereNull':
+      return sql`${col(alias, c.field)} is null`;
+    case 'whereNotNull':
+      return sql`${col(alias, c.field)} is not null`;
+    case 'whereBetween':
+      return sql`${col(alias, c.field)} between ${c.from} and ${c.to}`;
+    case 'whereHas':
+      return existsRelated(ctx, resource, alias, c.relation, c.related, c.conditions);
+    case 'doesntHave':
+      return sql`not ${existsRelated(ctx, resource, alias, c.relation, c.related, [])}`;
+    case 'search': {
+      const pattern = containsPattern(c.text);
+      return or(
+        c.fields.map((f) => {
+          const column = f.type === 'string' ? col(alias, f) : sql`${col(alias, f)}::text`;
+          return sql`${column} ilike ${pattern}`;
+        }),
+      );
+    }
+    case 'customField': {
+      const values = ctx.registry.require(CUSTOM_VALUES);
+      const fields = ctx.registry.require(CUSTOM_FIELDS);
+      const v = ctx.nextAlias();
+      const f = ctx.nextAlias();
+      const value = ref(v, values.fields.value!.column);
+      const test = c.op === 'like' ? sql`${value} ilike ${containsPattern(c.value)}` : sql`${value} ${sql.raw(SQL_OPERATORS[c.op]!)} ${c.value}`;
+      return sql`exists (select 1 from ${tableAs(values, v)} join ${tableAs(fields, f)} on ${ref(f, 'id')} = ${ref(v, 'custom_field_id')}
+        where ${ref(v, 'tenant_id')} = ${ctx.auth.tenantId} and ${ref(f, 'name')} = ${c.name}
+        and ${ref(v, 'morphable_type')} = ${resource.morphType!} and ${ref(v, 'morphable_id')} = ${ref(alias, 'id')} and ${test})`;
+    }
+  }
+}
+
+/** `t0.col as "field"` for every field the caller may read. */
+export function selectFields(alias: string, fields: Field[]): Fragment {
+  return sql.join(fields.map((f) => sql`${col(alias, f)} as ${sql.id(f.name)}`));
+}
+
+/** `(select count(*) …) as "<relation>_count"`, one subquery per relation inside the one statement. */
+export function countSubqueries(ctx: SqlContext, resource: Resource, alias: string, relations: Relation[]): Fragment[] {
+  return relations.map((relation) => {
+    const targets = relatedTargets(ctx.registry, relation);
+    const counts = targets.map((target) => {
+      const rel = ctx.nextAlias();
+      const { from, on } = relationJoin(ctx, resource, alias, relation, target, rel);
+      return sql`(select count(*)::int from ${from} where ${and([on, ...baseConditions(ctx, target.resource, rel)])})`;
+    });
+    return sql`${sql.join(counts, sql` + `)} as ${sql.id(`${relation.name}_count`)}`;
+  });
+}
+
+export interface ListStatements {
+  rows: Fragment;
+  count: Fragment;
+}
+
+/** The two statements of a list call: the page of rows and the exact total. */
+export function listStatements(
+  ctx: SqlContext,
+  resource: Resource,
+  query: ListQuery,
+  extraFields: Field[] = [],
+  extra: Fragment[] = [],
+): ListStatements {
+  const alias = ctx.nextAlias();
+  const where = and([
+    ...baseConditions(ctx, resource, alias),
+    ...extra,
+    ...query.conditions.map((c) => compileCondition(ctx, resource, alias, c)),
+  ]);
+  const fields = unique([...readableFields(resource, ctx.auth), ...extraFields]);
+  const columns = [selectFields(alias, fields), ...countSubqueries(ctx, resource, alias, query.withCount)];
+  const last = query.sort[query.sort.length - 1]!.direction;
+  const order = [
+    ...query.sort.map((s) => sql`${col(alias, s.field)} ${sql.raw(s.direction)}`),
+    ...(query.sort.some((s) => s.field.name === 'id') ? [] : [sql`${ref(alias, 'id')} ${sql.raw(last)}`]),
+  ];
+  const offset = (query.page - 1) * query.perPage;
+  return {
+    rows: sql`select ${sql.join(columns)} from ${tableAs(resource, alias)} where ${where} order by ${sql.join(order)} limit ${query.perPage} offset ${offset}`,
+    count: sql`select count(*)::int as total from ${tableAs(resource, alias)} where ${where}`,
+  };
+}
+
+export function unique<T>(items: T[]): T[] {
+  return [...new Set(items)];
+}

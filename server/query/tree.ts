@@ -1,0 +1,47 @@
+/**
+ * The builder query as a typed tree. Every name in it has been checked against the schemas, and every
+ * value converted to its field's type, before any SQL exists.
+ */
+import type { Direction, Field, Relation, Resource } from '../schema/types.ts';
+
+export const OPERATORS = ['=', '!=', '<', '<=', '>', '>=', 'like'] as const;
+export type Operator = (typeof OPERATORS)[number];
+export type Scalar = string | number | boolean;
+
+export type Condition =
+  | { type: 'where'; field: Field; op: Operator; value: Scalar }
+  | { type: 'whereIn'; field: Field; values: Scalar[] }
+  | { type: 'whereNull'; field: Field }
+  | { type: 'whereNotNull'; field: Field }
+  | { type: 'whereBetween'; field: Field; from: Scalar; to: Scalar }
+  | { type: 'whereHas'; relation: Relation; related: RelatedTarget[]; conditions: Condition[] }
+  | { type: 'doesntHave'; relation: Relation; related: RelatedTarget[] }
+  | { type: 'customField'; name: string; op: Operator; value: string }
+  | { type: 'search'; fields: Field[]; text: string };
+
+/** The resource(s) a relation leads to: one, or one per type for a morphTo. */
+export interface RelatedTarget {
+  resource: Resource;
+  /** morphTo only: the type value that selects this resource. */
+  morphType?: string;
+}
+
+export interface Sort {
+  field: Field;
+  direction: Direction;
+}
+
+/** `with=deal.company` becomes { deal: { company: {} } }. */
+export interface WithTree {
+  [relation: string]: WithTree;
+}
+
+export interface ListQuery {
+  conditions: Condition[];
+  sort: Sort[];
+  perPage: number;
+  page: number;
+  with: WithTree;
+  withCount: Relation[];
+  version?: number;
+}

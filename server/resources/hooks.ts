@@ -1,0 +1,27 @@
+/**
+ * What a schema cannot say, per resource, in one table. Each entry lives in its resource's folder;
+ * the generic routes call them at fixed moments and know no resource by name.
+ */
+import type { Transaction } from 'kysely';
+import type { AuthContext } from '../auth/context.ts';
+import type { Resource } from '../schema/types.ts';
+import { ticketHooks } from './tickets/hooks.ts';
+
+export interface HookContext {
+  trx: Transaction<any>;
+  auth: AuthContext;
+  resource: Resource;
+}
+
+export interface ResourceHooks {
+  /** Adjust the columns about to be inserted (values are already validated). */
+  beforeStore?(row: Record<string, unknown>, ctx: HookContext): Promise<void> | void;
+  /** Runs in the same transaction, right after the insert. */
+  afterStore?(id: number, ctx: HookContext): Promise<void> | void;
+  beforeUpdate?(id: number, changes: Record<string, unknown>, ctx: HookContext): Promise<void> | void;
+}
+
+export const resourceHooks: Record<string, ResourceHooks> = {
+  tickets: ticketHooks,
+  'ticket-templates': ticketHooks,
+};

@@ -1,0 +1,108 @@
+/**
+ * The one route plugin for every resource of the schemas: index, show, store, update, destroy and
+ * update-order as each schema's x-actions allow, plus the preset counts. No route file per resource.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuthContext } from '../auth/context.ts';
+import type { Db } from '../db/database.ts';
+import { forbidden, HttpError, notFound, ValidationError } from '../http/errors.ts';
+import type { Registry } from '../schema/registry.ts';
+import type { Resource } from '../schema/types.ts';
+import { BodyValidation } from '../schema/validate.ts';
+import { asList, parseBuilderConditions, parseListQuery, parseShowQuery } from '../query/parse.ts';
+import { countPresets, destroyRecord, findRecord, listRecords, storeRecord, updateOrder, updateRecord, type Deps } from './repository.ts';
+
+/** Permission by name, spec section 6: tenant.<resource>.<action> or portal.<resource>.<action>. */
+export function may(auth: AuthContext, resource: Resource, action: string): boolean {
+  if (auth.kind === 'operator') return resource.actions.includes(action) && auth.permissions.has(`tenant.${resource.name}.${action}`);
+  return !!resource.portal?.actions.includes(action) && auth.permissions.has(`portal.${resource.name}.${action}`);
+}
+
+async function authorize(request: FastifyRequest, resource: Resource, action: string): Promise<AuthContext> {
+  const auth = await request.getAuth();
+  if (!may(auth, resource, action)) throw forbidden();
+  return auth;
+}
+
+const ID = /^[1-9]\d{0,9}$/;
+function parseId(raw: string): number {
+  if (!ID.test(raw) || Number(raw) > 2_147_483_647) {
+    throw new HttpError(422, `The id ${JSON.stringify(raw.slice(0, 20))} is not valid: it must be a positive whole number.`);
+  }
+  return Number(raw);
+}
+
+const MAX_PRESETS = 20;
+
+export async function resourceRoutes(app: FastifyInstance, { db, registry }: { db: Db; registry: Registry }): Promise<void> {
+  const deps: Deps = { db, registry, validation: new BodyValidation() };
+  type IdParams = { Params: { id: string } };
+
+  for (const resource of registry.resources.values()) {
+    const base = `/api/${resource.name}`;
+    const has = (action: string) => resource.actions.includes(action);
+
+    if (has('index')) {
+      app.get(base, async (request) => {
+        const auth = await authorize(request, resource, 'index');
+        const query = parseListQuery({ registry, auth }, resource, request.query as Record<string, unknown>);
+        return listRecords(deps, auth, resource, query);
+      });
+    }
+    if (has('show')) {
+      app.get<IdParams>(`${base}/:id`, async (request) => {
+        const auth = await authorize(request, resource, 'show');
+        const id = parseId(request.params.id);
+        const show = parseShowQuery({ registry, auth }, resource, request.query as Record<string, unknown>);
+        return findRecord(deps, auth, resource, id, show);
+      });
+    }
+    if (has('store')) {
+      app.post(base, async (request, reply) => {
+        const auth = await authorize(request, resource, 'store');
+        reply.status(201);
+        return storeRecord(deps, auth, resource, request.body);
+      });
+    }
+    if (has('update')) {
+      app.put<IdParams>(`${base}/:id`, async (request) => {
+        const auth = await authorize(request, resource, 'update');
+        return updateRecord(deps, auth, resource, parseId(request.params.id), request.body);
+      });
+    }
+    if (has('destroy')) {
+      app.delete<IdParams>(`${base}/:id`, async (request) => {
+        const auth = await authorize(request, resource, 'destroy');
+        await destroyRecord(deps, auth, resource, parseId(request.params.id));
+        return { message: `${resource.title} deleted.` };
+      });
+    }
+    if (has('update-order')) {
+      app.put<IdParams>(`${base}/:id/update-order`, async (request) => {
+        const auth = await authorize(request, resource, 'update-order');
+        return updateOrder(deps, auth, resource, parseId(request.params.id), request.body);
+      });
+    }
+  }
+
+  // GET /presets-result-count/{resource}?builders[0][id]=1&builders[0][builder][0][where][0]=…
+  app.get<{ Params: { resource: string } }>('/api/presets-result-count/:resource', async (request) => {
+    const resource = registry.get(request.params.resource);
+    const auth = await request.getAuth();
+    if (!resource) throw notFound();
+    if (!may(auth, resource, 'index')) throw forbidden();
+    const query = request.query as Record<string, unknown>;
+    const builders = query.builders === undefined ? [] : asList(query.builders);
+    if (!builders) throw new ValidationError({ builders: ['builders must be a list of {id, builder}.'] });
+    if (builders.length > MAX_PRESETS) throw new ValidationError({ builders: [`At most ${MAX_PRESETS} presets can be counted at once.`] });
+    const presets = builders.map((entry, i) => {
+      const { id, builder } = (entry ?? {}) as { id?: unknown; builder?: unknown };
+      if ((typeof id !== 'string' && typeof id !== 'number') || String(id).length > 50) {
+        throw new ValidationError({ [`builders.${i}.id`]: ['Each preset needs an id.'] });
+      }
+      const key = /^\d+$/.test(String(id)) ? Number(id) : id;
+      return { id: key, conditions: parseBuilderConditions({ registry, auth }, resource, builder, `builders.${i}.builder`) };
+    });
+    return countPresets(deps, auth, resource, presets);
+  });
+}

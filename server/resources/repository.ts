@@ -1,0 +1,275 @@
+/**
+ * The generic operations on any resource: list, find, store, update, destroy, reorder, preset counts.
+ * Plain functions over `db`; every statement goes through baseConditions (tenant, fixed conditions,
+ * portal scope) from query/sql.ts.
+ */
+import argon2 from 'argon2';
+import { sql, type Transaction } from 'kysely';
+import type { AuthContext } from '../auth/context.ts';
+import type { Db } from '../db/database.ts';
+import { HttpError, notFound, ValidationError } from '../http/errors.ts';
+import type { Registry } from '../schema/registry.ts';
+import type { Field, Resource } from '../schema/types.ts';
+import type { BodyValidation } from '../schema/validate.ts';
+import { isPortalCaller, readableFields } from '../query/parse.ts';
+import { keyFieldsFor, loadRelations, type Row } from '../query/relations.ts';
+import { and, baseConditions, compileCondition, countSubqueries, listStatements, ref, selectFields, sqlContext, tableAs, unique } from '../query/sql.ts';
+import type { Condition, ListQuery, WithTree } from '../query/tree.ts';
+import type { Relation } from '../schema/types.ts';
+import { resourceHooks } from './hooks.ts';
+
+export interface Paginated {
+  data: Row[];
+  total: number;
+  from: number | null;
+  to: number | null;
+  per_page: number;
+  current_page: number;
+  last_page: number;
+}
+
+export interface Deps {
+  db: Db;
+  registry: Registry;
+  validation: BodyValidation;
+}
+
+/** A link token opens one record of one resource: everything else of that resource is out of sight. */
+function recordTokenCondition(auth: AuthContext, resource: Resource, alias: string) {
+  if (auth.kind !== 'record-token') return [];
+  if (auth.recordToken?.resource !== resource.name) return [sql`false`];
+  return [sql`${ref(alias, 'id')} = ${auth.recordToken.id}`];
+}
+
+export async function listRecords(deps: Deps, auth: AuthContext, resource: Resource, query: ListQuery): Promise<Paginated> {
+  const ctx = sqlContext(deps.registry, auth);
+  const statements = listStatements(ctx, resource, query, keyFieldsFor(resource, query.with), recordTokenCondition(auth, resource, 't0'));
+  const [rows, count] = await Promise.all([statements.rows.execute(deps.db), statements.count.execute(deps.db)]);
+  const data = rows.rows as Row[];
+  await loadRelations(deps.db, ctx, resource, data, query.with);
+  const total = Number((count.rows[0] as { total: number }).total);
+  const offset = (query.page - 1) * query.perPage;
+  return {
+    data,
+    total,
+    from: data.length ? offset + 1 : null,
+    to: data.length ? offset + data.length : null,
+    per_page: query.perPage,
+    current_page: query.page,
+    last_page: Math.max(1, Math.ceil(total / query.perPage)),
+  };
+}
+
+export async function findRecord(
+  deps: Deps,
+  auth: AuthContext,
+  resource: Resource,
+  id: number,
+  show: { with: WithTree; withCount: Relation[] } = { with: {}, withCount: [] },
+  db: Db | Transaction<any> = deps.db,
+): Promise<Row> {
+  const ctx = sqlContext(deps.registry, auth);
+  const alias = ctx.nextAlias();
+  const fields = unique([...readableFields(resource, auth), ...keyFieldsFor(resource, show.with)]);
+  const columns = [selectFields(alias, fields), ...countSubqueries(ctx, resource, alias, show.withCount)];
+  const where = and([sql`${ref(alias, 'id')} = ${id}`, ...baseConditions(ctx, resource, alias), ...recordTokenCondition(auth, resource, alias)]);
+  const { rows } = await sql`select ${sql.join(columns)} from ${tableAs(resource, alias)} where ${where}`.execute(db);
+  const row = rows[0] as Row | undefined;
+  if (!row) throw notFound();
+  await loadRelations(db as Db, ctx, resource, [row], show.with);
+  return row;
+}
+
+/** Preset counts: every builder's count in one statement, one subquery each. */
+export async function countPresets(
+  deps: Deps,
+  auth: AuthContext,
+  resource: Resource,
+  presets: { id: string | number; conditions: Condition[] }[],
+): Promise<{ id: string | number; count: number }[]> {
+  if (presets.length === 0) return [];
+  const ctx = sqlContext(deps.registry, auth);
+  const counts = presets.map((p, i) => {
+    const alias = ctx.nextAlias();
+    const where = and([
+      ...baseConditions(ctx, resource, alias),
+      ...recordTokenCondition(auth, resource, alias),
+      ...p.conditions.map((c) => compileCondition(ctx, resource, alias, c)),
+    ]);
+    return sql`(select count(*)::int from ${tableAs(resource, alias)} where ${where}) as ${sql.id(`c${i}`)}`;
+  });
+  const { rows } = await sql`select ${sql.join(counts)}`.execute(deps.db);
+  const row = rows[0] as Record<string, number>;
+  return presets.map((p, i) => ({ id: p.id, count: Number(row[`c${i}`]) }));
+}
+
+/** Fields a caller may send: not read-only, not fixed by the resource, within the portal's fields. */
+export function writableFields(resource: Resource, auth: AuthContext): Field[] {
+  const fixed = new Set([...resource.fixedWhere, ...(isPortalCaller(auth) ? (resource.portal?.where ?? []) : [])].map(([f]) => f));
+  const portalFields = isPortalCaller(auth) && resource.portal?.fields ? new Set(resource.portal.fields) : undefined;
+  return Object.values(resource.fields).filter(
+    (f) => !f.readOnly && !fixed.has(f.name) && (!portalFields || portalFields.has(f.name) || f.writeOnly),
+  );
+}
+
+/** Body values -> column values: JSON columns as JSON text, passwords as argon2 hashes. */
+async function toColumns(resource: Resource, data: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const row: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(data)) {
+    const field = resource.fields[name]!;
+    if (field.format === 'password' && typeof value === 'string') row[field.column] = await argon2.hash(value);
+    else if ((field.type === 'object' || field.type === 'array') && value !== null) row[field.column] = JSON.stringify(value);
+    else row[field.column] = value;
+  }
+  return row;
+}
+
+/**
+ * A foreign key must point at a record of the same tenant that the caller may see: the database's own
+ * foreign keys do not know about tenants or the portal.
+ */
+async function checkReferences(deps: Deps, trx: Transaction<any>, auth: AuthContext, resource: Resource, data: Record<string, unknown>) {
+  const errors: Record<string, string[]> = {};
+  const ctx = sqlContext(deps.registry, auth);
+  for (const relation of Object.values(resource.relations)) {
+    if (relation.kind !== 'belongsTo') continue;
+    const value = data[relation.key];
+    if (value === undefined || value === null) continue;
+    const target = deps.registry.require(relation.resource);
+    const alias = ctx.nextAlias();
+    const where = and([sql`${ref(alias, 'id')} = ${value}`, ...baseConditions(ctx, target, alias)]);
+    const { rows } = await sql`select 1 from ${tableAs(target, alias)} where ${where}`.execute(trx);
+    if (rows.length === 0) (errors[relation.key] ??= []).push(`The selected ${relation.key} is invalid.`);
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+}
+
+function fixedValues(resource: Resource, auth: AuthContext): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, , value] of [...resource.fixedWhere, ...(isPortalCaller(auth) ? (resource.portal?.where ?? []) : [])]) {
+    out[resource.fields[name]!.column] = value;
+  }
+  return out;
+}
+
+/** Database constraint errors -> a 422/409 that names the field, never the database's own words. */
+export function mapDatabaseError(error: unknown, resource: Resource, action: 'write' | 'delete'): never {
+  const e = error as { code?: string; column?: string; detail?: string; constraint?: string };
+  const fieldIn = (text: string | undefined) =>
+    Object.values(resource.fields).find((f) => text && new RegExp(`\\b${f.column}\\b`).test(text))?.name;
+  switch (e.code) {
+    case '23505': {
+      const field = fieldIn(e.detail?.split('=')[0]) ?? fieldIn(e.constraint) ?? 'id';
+      throw new ValidationError({ [field]: [`The ${field} has already been taken.`] });
+    }
+    case '23503':
+      if (action === 'delete') throw new HttpError(409, 'This record is still in use by other records.');
+      throw new ValidationError({ [fieldIn(e.detail?.split('=')[0]) ?? fieldIn(e.constraint) ?? 'id']: ['The selected value is invalid.'] });
+    case '23502': {
+      const field = Object.values(resource.fields).find((f) => f.column === e.column)?.name ?? e.column ?? 'field';
+      throw new ValidationError({ [field]: [`The ${field} field is required.`] });
+    }
+    case '23514':
+    case '22P02':
+    case '22003':
+    case '22007':
+    case '22008':
+    case '22001':
+      throw new ValidationError({ body: ['A value is not valid for its field.'] });
+    default:
+      throw error;
+  }
+}
+
+export async function storeRecord(deps: Deps, auth: AuthContext, resource: Resource, body: unknown): Promise<Row> {
+  const data = deps.validation.check(resource, body, writableFields(resource, auth), true);
+  const hooks = resourceHooks[resource.name] ?? {};
+  let id: number;
+  try {
+    id = await deps.db.transaction().execute(async (trx) => {
+      await checkReferences(deps, trx, auth, resource, data);
+      const row = { ...(await toColumns(resource, data)), ...fixedValues(resource, auth) };
+      if (resource.tenant) row.tenant_id = auth.tenantId;
+      await hooks.beforeStore?.(row, { trx, auth, resource });
+      const inserted = await trx.insertInto(resource.table).values(row).returning('id').executeTakeFirstOrThrow();
+      const newId = Number(inserted.id);
+      await hooks.afterStore?.(newId, { trx, auth, resource });
+      if (isPortalCaller(auth)) {
+        // A client may only create what it can then see (its own companies): otherwise undo.
+        await findRecord(deps, auth, resource, newId, undefined, trx).catch(() => {
+          throw new ValidationError({ body: ['You may not create this record.'] });
+        });
+      }
+      return newId;
+    });
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    mapDatabaseError(error, resource, 'write');
+  }
+  return findRecord(deps, auth, resource, id);
+}
+
+export async function updateRecord(deps: Deps, auth: AuthContext, resource: Resource, id: number, body: unknown): Promise<Row> {
+  await findRecord(deps, auth, resource, id);
+  const data = deps.validation.check(resource, body, writableFields(resource, auth), false);
+  const hooks = resourceHooks[resource.name] ?? {};
+  if (Object.keys(data).length > 0) {
+    try {
+      await deps.db.transaction().execute(async (trx) => {
+        await checkReferences(deps, trx, auth, resource, data);
+        const changes = await toColumns(resource, data);
+        await hooks.beforeUpdate?.(id, changes, { trx, auth, resource });
+        if (resource.fields.updated_at) changes.updated_at = sql`now()`;
+        await trx
+          .updateTable(resource.table)
+          .set(changes)
+          .where('id', '=', id)
+          .$if(resource.tenant, (q) => q.where('tenant_id', '=', auth.tenantId))
+          .execute();
+        if (isPortalCaller(auth)) {
+          await findRecord(deps, auth, resource, id, undefined, trx).catch(() => {
+            throw new ValidationError({ body: ['You may not move this record out of your own companies.'] });
+          });
+        }
+      });
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      mapDatabaseError(error, resource, 'write');
+    }
+  }
+  return findRecord(deps, auth, resource, id);
+}
+
+export async function destroyRecord(deps: Deps, auth: AuthContext, resource: Resource, id: number): Promise<void> {
+  await findRecord(deps, auth, resource, id);
+  try {
+    await deps.db
+      .deleteFrom(resource.table)
+      .where('id', '=', id)
+      .$if(resource.tenant, (q) => q.where('tenant_id', '=', auth.tenantId))
+      .execute();
+  } catch (error) {
+    mapDatabaseError(error, resource, 'delete');
+  }
+}
+
+export async function updateOrder(deps: Deps, auth: AuthContext, resource: Resource, id: number, body: unknown): Promise<Row> {
+  const order = (body as { order?: unknown } | null)?.order;
+  if (!body || typeof body !== 'object' || Object.keys(body).some((k) => k !== 'order') || !Number.isInteger(order) || (order as number) < 0 || (order as number) > 1_000_000) {
+    throw new ValidationError({ order: ['The order must be a whole number from 0 to 1000000.'] });
+  }
+  const field = resource.fields[resource.orderField];
+  if (!field) throw new HttpError(404, 'Not found.');
+  return updateRecordColumns(deps, auth, resource, id, { [field.column]: order });
+}
+
+async function updateRecordColumns(deps: Deps, auth: AuthContext, resource: Resource, id: number, changes: Record<string, unknown>): Promise<Row> {
+  await findRecord(deps, auth, resource, id);
+  await deps.db
+    .updateTable(resource.table)
+    .set(changes)
+    .where('id', '=', id)
+    .$if(resource.tenant, (q) => q.where('tenant_id', '=', auth.tenantId))
+    .execute();
+  return findRecord(deps, auth, resource, id);
+}

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app.ts';
+import { configFromEnv } from '../../server/config.ts';
+import { openDatabase, type Db } from '../../server/db/database.ts';
+import { registry } from '../../server/schema/registry.ts';
+import { prepareDatabase } from '../../server/boot.ts';
+
+export interface Target {
+  name: 'pglite' | 'postgres';
+  url?: string;
+}
+
+/** PGlite always; a real PostgreSQL as well when TEST_DATABASE_URL is set (CI sets it). */
+export const targets: Target[] = [
+  { name: 'pglite' },
+  ...(process.env.TEST_DATABASE_URL ? [{ name: 'postgres' as const, url: process.env.TEST_DATABASE_URL }] : []),
+];
+
+if (!process.env.TEST_DATABASE_URL && !process.env.VITEST_QUIET_PG) {
+  process.env.VITEST_QUIET_PG = '1';
+  console.warn('TEST_DATABASE_URL is not set: API tests run on PGlite only, the PostgreSQL run is skipped.');
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  target: Target;
+  /** Logs in through the API; returns the bearer token, the refresh cookie and the body. */
+  login(email: string, password?: string): Promise<{ token: string; cookie: string; body: any }>;
+  /** Authorization header for a demo account (logged in once per test app, then cached). */
+  as(email: string): Promise<Record<string, string>>;
+  close(): Promise<void>;
+}
+
+/**
+ * A migrated, demo-seeded database and the app on top of it. PostgreSQL runs get a schema of their
+ * own, so test files can run side by side in one database.
+ */
+export async function buildTestApp(target: Target, options: { seed?: 'demo' | 'none' } = {}): Promise<TestApp> {
+  let schema: string | undefined;
+  if (target.url) {
+    schema = `t_${randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: target.url });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
+  }
+  const database = await openDatabase(target.url ? { url: target.url, schema, poolSize: 4 } : {});
+  const reg = registry();
+  await prepareDatabase(database.db, reg, options.seed ?? 'demo');
+  const config = {
+    ...configFromEnv({}),
+    dataDir: join(tmpdir(), `sd-test-${randomBytes(4).toString('hex')}`),
+    jwtSecret: 'test-secret-' + randomBytes(8).toString('hex'),
+  };
+  const app = await buildApp({ db: database.db, registry: reg, config });
+  await app.ready();
+
+  const login: TestApp['login'] = async (email, password = 'demo') => {
+    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: email, password } });
+    if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.statusCode} ${res.body}`);
+    const setCookie = res.headers['set-cookie'];
+    const cookie = (Array.isArray(setCookie) ? setCookie[0] : setCookie)?.split(';')[0] ?? '';
+    const body = res.json();
+    return { token: body.access_token, cookie, body };
+  };
+  const tokens = new Map<string, string>();
+  return {
+    app,
+    db: database.db,
+    target,
+    login,
+    async as(email) {
+      if (!tokens.has(email)) tokens.set(email, (await login(email)).token);
+      return { authorization: `Bearer ${tokens.get(email)}` };
+    },
+    async close() {
+      await app.close();
+      if (schema) await sql.raw(`drop schema ${schema} cascade`).execute(database.db);
+      await database.close();
+    },
+  };
+}
