@@ -1,0 +1,116 @@
+/**
+ * The authorization matrix, generated from the schemas: every resource x every kind of caller x every
+ * generic action, each with the status it must get. A caller's permissions come from its login (the
+ * role the demo seed gave it); what each status must be follows from the schema and those names.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registry } from '../../server/schema/registry.ts';
+import type { Resource } from '../../server/schema/types.ts';
+import { buildTestApp, targets, type TestApp } from './harness.ts';
+
+const CALLERS = ['admin@example.com', 'operator@example.com', 'client@example.com', 'other@example.com', 'anonymous'] as const;
+type Caller = (typeof CALLERS)[number];
+const ACTIONS = ['index', 'show', 'store', 'update', 'destroy'] as const;
+const MISSING_ID = 2147483647;
+
+function permitted(permissions: Set<string>, isOperator: boolean, resource: Resource, action: string): boolean {
+  if (!resource.actions.includes(action)) return false;
+  if (isOperator) return permissions.has(`tenant.${resource.name}.${action}`);
+  return !!resource.portal?.actions.includes(action) && permissions.has(`portal.${resource.name}.${action}`);
+}
+
+describe.each(targets)('authorization matrix on $name', (target) => {
+  let t: TestApp;
+  const who = new Map<Caller, { headers: Record<string, string>; permissions: Set<string>; isOperator: boolean }>();
+
+  beforeAll(async () => {
+    t = await buildTestApp(target);
+    for (const caller of CALLERS) {
+      if (caller === 'anonymous') continue;
+      const { token, body } = await t.login(caller);
+      who.set(caller, {
+        headers: { authorization: `Bearer ${token}` },
+        permissions: new Set(body.user.permissions_names),
+        isOperator: body.user.is_operator > 0,
+      });
+    }
+  });
+  afterAll(() => t?.close());
+
+  it('the demo roles are what the spec says they are', () => {
+    const admin = who.get('admin@example.com')!;
+    const first = who.get('operator@example.com')!;
+    const client = who.get('client@example.com')!;
+    for (const name of registry().permissionNames().filter((n) => n.startsWith('tenant.'))) {
+      expect(admin.permissions.has(name), name).toBe(true);
+    }
+    expect(first.permissions.has('tenant.tickets.index')).toBe(true);
+    expect(first.permissions.has('tenant.operators.destroy')).toBe(false);
+    expect([...client.permissions].every((p) => p.startsWith('portal.'))).toBe(true);
+    expect(client.permissions.has('portal.tickets.index')).toBe(true);
+    expect(client.permissions.has('portal.quotes.accept')).toBe(true);
+  });
+
+  for (const resource of registry().resources.values()) {
+    it(`${resource.name}: every caller x every action`, async () => {
+      const problems: string[] = [];
+      for (const caller of CALLERS) {
+        const me = who.get(caller);
+        const headers = me?.headers ?? {};
+        // A record the caller can see, if any: the first of its own list.
+        let visibleId: number | undefined;
+        if (me && permitted(me.permissions, me.isOperator, resource, 'index')) {
+          const list = await t.app.inject({ method: 'GET', url: `/api/${resource.name}?builder[0][paginate]=1`, headers });
+          visibleId = list.json().data?.[0]?.id;
+        }
+        for (const action of ACTIONS) {
+          const exists = resource.actions.includes(action);
+          const id = visibleId ?? MISSING_ID;
+          const request = {
+            index: { method: 'GET', url: `/api/${resource.name}` },
+            show: { method: 'GET', url: `/api/${resource.name}/${id}` },
+            store: { method: 'POST', url: `/api/${resource.name}`, payload: { __probe: true } },
+            update: { method: 'PUT', url: `/api/${resource.name}/${id}`, payload: {} },
+            destroy: { method: 'DELETE', url: `/api/${resource.name}/${MISSING_ID}` },
+          }[action] as { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object };
+          const res = await t.app.inject({ ...request, headers });
+          let expected: number;
+          if (!exists) expected = 404;
+          else if (!me) expected = 401;
+          else if (!permitted(me.permissions, me.isOperator, resource, action)) expected = 403;
+          else if (action === 'index') expected = 200;
+          else if (action === 'store') expected = 422; // permitted: reaches validation, which refuses the probe field
+          else if (action === 'destroy') expected = 404;
+          else expected = visibleId ? 200 : 404;
+          if (res.statusCode !== expected) problems.push(`${caller} ${action}: ${res.statusCode} (expected ${expected}) ${res.body.slice(0, 120)}`);
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+
+  it("a client asking for another client's records by id gets 404 on every portal resource", async () => {
+    const problems: string[] = [];
+    const client = who.get('client@example.com')!;
+    const other = who.get('other@example.com')!;
+    for (const resource of registry().resources.values()) {
+      if (!resource.portal || resource.portal.scope === 'tenant' || !resource.portal.actions.includes('index')) continue;
+      const theirs = await t.app.inject({ method: 'GET', url: `/api/${resource.name}?builder[0][paginate]=100`, headers: other.headers });
+      const mine = await t.app.inject({ method: 'GET', url: `/api/${resource.name}?builder[0][paginate]=100`, headers: client.headers });
+      const mineIds = new Set(mine.json().data.map((r: any) => r.id));
+      for (const row of theirs.json().data.filter((r: any) => !mineIds.has(r.id)).slice(0, 3)) {
+        if (resource.portal.actions.includes('show')) {
+          const show = await t.app.inject({ method: 'GET', url: `/api/${resource.name}/${row.id}`, headers: client.headers });
+          if (show.statusCode !== 404) problems.push(`${resource.name}/${row.id}: show ${show.statusCode}`);
+        }
+        const byFilter = await t.app.inject({
+          method: 'GET',
+          url: `/api/${resource.name}?builder[0][where][0]=id&builder[0][where][1]==&builder[0][where][2]=${row.id}`,
+          headers: client.headers,
+        });
+        if (byFilter.json().total !== 0) problems.push(`${resource.name}/${row.id}: found by where id`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
