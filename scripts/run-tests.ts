@@ -14,7 +14,14 @@ interface JsonReport {
 const report = join(mkdtempSync(join(tmpdir(), 'sd-tests-')), 'vitest.json');
 const run = spawnSync(
   'npx',
-  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
+  [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...process.argv.slice(2),
+  ],
   { stdio: 'inherit' },
 );
 
@@ -29,7 +36,9 @@ const count = (status: string, list = results) => list.filter((r) => r.status ==
 const onPostgres = results.filter((r) => /\bpostgres\b/.test(r.fullName));
 
 if (process.env.TEST_DATABASE_URL) {
-  console.log(`\nPostgreSQL run (TEST_DATABASE_URL): ${count('passed', onPostgres)} passed, ${count('failed', onPostgres)} failed`);
+  console.log(
+    `\nPostgreSQL run (TEST_DATABASE_URL): ${count('passed', onPostgres)} passed, ${count('failed', onPostgres)} failed`,
+  );
   if (onPostgres.length === 0) {
     console.error('TEST_DATABASE_URL is set but no test ran against PostgreSQL.');
     process.exitCode = 1;
@@ -38,5 +47,7 @@ if (process.env.TEST_DATABASE_URL) {
   console.log('\nPostgreSQL run skipped: TEST_DATABASE_URL is not set (CI sets it).');
 }
 const skipped = count('skipped') + count('pending') + count('todo');
-console.log(`tests: ${count('passed')} passed, ${count('failed')} failed${skipped ? `, ${skipped} skipped` : ''}`);
+console.log(
+  `tests: ${count('passed')} passed, ${count('failed')} failed${skipped ? `, ${skipped} skipped` : ''}`,
+);
 if (run.status !== 0 || count('failed') > 0 || results.length === 0) process.exitCode = 1;

@@ -16,7 +16,9 @@ function recordSchema(schema: Record<string, any>): Record<string, any> {
   const properties: Record<string, any> = {};
   for (const [name, prop] of Object.entries<Record<string, any>>(schema.properties ?? {})) {
     if (prop.writeOnly) continue;
-    properties[name] = Object.fromEntries(Object.entries(prop).filter(([k]) => !k.startsWith('x-') && k !== 'readOnly'));
+    properties[name] = Object.fromEntries(
+      Object.entries(prop).filter(([k]) => !k.startsWith('x-') && k !== 'readOnly'),
+    );
   }
   return {
     title: pascal(schema.$id),
@@ -39,7 +41,7 @@ export async function generateSchemaTypes(dir = SCHEMA_DIR): Promise<string> {
     const ts = await compile(recordSchema(schema) as any, pascal(name), {
       bannerComment: '',
       additionalProperties: false,
-      format: false,
+      format: true,
       strictIndexSignatures: true,
     });
     parts.push(`/** ${schema.title ?? name}: GET /api/${name} */`, ts.trim(), '');

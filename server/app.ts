@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Registry } from './schema/registry.ts';
 import { installErrorHandler } from './http/error-handler.ts';
+import { ValidationError } from './http/errors.ts';
 import { tenancyPlugin } from './tenancy/plugin.ts';
 import { authPlugin } from './auth/plugin.ts';
 import { healthRoutes } from './system/health.ts';
@@ -29,25 +30,50 @@ export const REDACTED_LOG_PATHS = [
   'access_token',
 ];
 
+const QUERY_STRING_ERROR = '\u0000query-string-error';
+
+/**
+ * The builder query is nested (`builder[0][where][0]=…`): qs with hard limits, so a hostile query
+ * string costs bounded work before our own parser checks every name in it. qs throws past its limits,
+ * at routing time; the error is carried to a hook that answers 422.
+ */
+function parseQueryString(s: string): Record<string, unknown> {
+  try {
+    return qs.parse(s, {
+      depth: QUERY_LIMITS.qsDepth,
+      arrayLimit: QUERY_LIMITS.qsArrayLimit,
+      parameterLimit: QUERY_LIMITS.qsParameterLimit,
+      strictDepth: true,
+    }) as Record<string, unknown>;
+  } catch {
+    return {
+      [QUERY_STRING_ERROR]: `The query string is nested more than ${QUERY_LIMITS.qsDepth} levels deep.`,
+    };
+  }
+}
+
 /** The whole API as a plugin tree that tests build and `inject` into; server.ts only listens. */
-export async function buildApp({ db, registry, config, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  db,
+  registry,
+  config,
+  logger = false,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
-    // The builder query is nested (`builder[0][where][0]=…`): qs with hard limits, so a hostile query
-    // string costs bounded work before our own parser checks every name in it.
+    // Unknown body fields are an error the caller should hear about, not something to drop silently.
+    ajv: { customOptions: { removeAdditional: false } },
     routerOptions: {
-      querystringParser: (s: string) =>
-        qs.parse(s, {
-          depth: QUERY_LIMITS.qsDepth,
-          arrayLimit: QUERY_LIMITS.qsArrayLimit,
-          parameterLimit: QUERY_LIMITS.qsParameterLimit,
-          strictDepth: true,
-        }) as Record<string, unknown>,
+      querystringParser: parseQueryString,
       maxParamLength: 200,
     },
   });
   installErrorHandler(app);
+  app.addHook('preValidation', async (request) => {
+    const problem = (request.query as Record<string, unknown> | undefined)?.[QUERY_STRING_ERROR];
+    if (typeof problem === 'string') throw new ValidationError({ query: [problem] });
+  });
   await app.register(cookie);
   await app.register(tenancyPlugin, { db, config });
   await app.register(authPlugin, { db, config, registry });

@@ -12,11 +12,18 @@ import { seedDemo } from './db/seed/demo.ts';
 export const DEMO_PASSWORD = 'demo';
 
 /** Migrate, register the schemas' permission names, and fill an empty database with demo data. */
-export async function prepareDatabase(db: Db, registry: Registry, seed: Config['seed']): Promise<{ seeded: boolean }> {
+export async function prepareDatabase(
+  db: Db,
+  registry: Registry,
+  seed: Config['seed'],
+): Promise<{ seeded: boolean }> {
   await migrateToLatest(db);
   await syncPermissions(db, registry);
   if (seed !== 'demo') return { seeded: false };
-  const { count } = await db.selectFrom('tenants').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const { count } = await db
+    .selectFrom('tenants')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
   if (Number(count) > 0) return { seeded: false };
   await seedDemo(db, registry, { passwordHash: await argon2.hash(DEMO_PASSWORD) });
   await syncPermissions(db, registry);

@@ -31,15 +31,18 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
-const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${join(config.dataDir, 'pglite')}`;
-console.log(`
-Service desk running at http://localhost:${config.port}
-  API:       http://localhost:${config.port}/api   (docs: /api/docs)
-  Database:  ${where}${seeded ? ', filled with demo data' : ''}
-
+const where = config.databaseUrl
+  ? 'PostgreSQL (DATABASE_URL)'
+  : `embedded PostgreSQL in ${join(config.dataDir, 'pglite')}`;
+const demoAccounts = `
 Demo accounts (password "${DEMO_PASSWORD}"):
   admin@example.com      second-line operator, every permission
   operator@example.com   first-line operator
   client@example.com     client of Jansen BV
   other@example.com      client of De Vries Installaties
-`);
+`;
+console.log(`
+Service desk running at http://localhost:${config.port}
+  API:       http://localhost:${config.port}/api   (docs: /api/docs)
+  Database:  ${where}${seeded ? ', filled with demo data' : ''}
+${config.seed === 'demo' ? demoAccounts : ''}`);

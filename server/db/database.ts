@@ -58,7 +58,9 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   });
   await pglite.waitReady;
   if (options.schema) {
-    await pglite.exec(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"; SET search_path TO "${options.schema}"`);
+    await pglite.exec(
+      `CREATE SCHEMA IF NOT EXISTS "${options.schema}"; SET search_path TO "${options.schema}"`,
+    );
   }
   const db = new Kysely<any>({ dialect: new PGliteDialect(pglite) });
   return {

@@ -8,7 +8,9 @@ import { HttpError } from './errors.ts';
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+      return reply
+        .status(error.statusCode)
+        .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
     }
     const fe = error as FastifyError;
     if (fe.validation) {
@@ -20,10 +22,16 @@ export function installErrorHandler(app: FastifyInstance): void {
         if (missing) path.push(missing);
         if (extra) path.push(extra);
         const key = path.filter(Boolean).join('.') || 'body';
-        const line = extra ? `${key} is not allowed.` : missing ? `${key} is required.` : `${key} ${v.message}.`;
+        const line = extra
+          ? `${key} is not allowed.`
+          : missing
+            ? `${key} is required.`
+            : `${key} ${v.message}.`;
         (errors[key] ??= []).push(line);
       }
-      return reply.status(422).send({ message: Object.values(errors)[0]?.[0] ?? 'The given data was invalid.', errors });
+      return reply
+        .status(422)
+        .send({ message: Object.values(errors)[0]?.[0] ?? 'The given data was invalid.', errors });
     }
     const status = fe.statusCode ?? 500;
     if (status >= 400 && status < 500) {

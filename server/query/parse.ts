@@ -6,7 +6,16 @@ import type { AuthContext } from '../auth/context.ts';
 import { ValidationError } from '../http/errors.ts';
 import type { Registry } from '../schema/registry.ts';
 import type { Field, Relation, Resource } from '../schema/types.ts';
-import { OPERATORS, type Condition, type ListQuery, type Operator, type RelatedTarget, type Scalar, type Sort, type WithTree } from './tree.ts';
+import {
+  OPERATORS,
+  type Condition,
+  type ListQuery,
+  type Operator,
+  type RelatedTarget,
+  type Scalar,
+  type Sort,
+  type WithTree,
+} from './tree.ts';
 
 export const QUERY_LIMITS = {
   /** qs: nesting of brackets; whereHas inside whereHas inside … costs three levels each. */
@@ -59,7 +68,9 @@ export function coerce(field: Field, raw: unknown): { value: Scalar } | { error:
   if (!isScalarInput(raw)) return { error: `The value for ${field.name} must be a single value.` };
   const text = String(raw);
   if (text.length > QUERY_LIMITS.maxTextLength) {
-    return { error: `The value for ${field.name} may not be longer than ${QUERY_LIMITS.maxTextLength} characters.` };
+    return {
+      error: `The value for ${field.name} may not be longer than ${QUERY_LIMITS.maxTextLength} characters.`,
+    };
   }
   switch (field.type) {
     case 'integer': {
@@ -70,7 +81,8 @@ export function coerce(field: Field, raw: unknown): { value: Scalar } | { error:
     }
     case 'number': {
       const n = Number(text);
-      if (text.trim() === '' || !Number.isFinite(n)) return { error: `The value for ${field.name} must be a number.` };
+      if (text.trim() === '' || !Number.isFinite(n))
+        return { error: `The value for ${field.name} must be a number.` };
       return { value: n };
     }
     case 'boolean': {
@@ -79,7 +91,10 @@ export function coerce(field: Field, raw: unknown): { value: Scalar } | { error:
       return { error: `The value for ${field.name} must be true or false.` };
     }
     case 'string': {
-      if (field.format === 'date-time' && !(DATE_TIME.test(text) && !Number.isNaN(Date.parse(text.replace(' ', 'T'))))) {
+      if (
+        field.format === 'date-time' &&
+        !(DATE_TIME.test(text) && !Number.isNaN(Date.parse(text.replace(' ', 'T'))))
+      ) {
         return { error: `The value for ${field.name} must be a date and time (YYYY-MM-DD HH:mm:ss).` };
       }
       if (field.format === 'date' && !(DATE.test(text) && !Number.isNaN(Date.parse(text)))) {
@@ -121,18 +136,27 @@ export function relationTargets(
   resource: Resource,
   name: unknown,
 ): { relation: Relation; targets: RelatedTarget[] } | { error: string } {
-  const relation = typeof name === 'string' && Object.hasOwn(resource.relations, name) ? resource.relations[name] : undefined;
+  const relation =
+    typeof name === 'string' && Object.hasOwn(resource.relations, name)
+      ? resource.relations[name]
+      : undefined;
   if (!relation) {
     const known = Object.keys(resource.relations).join(', ') || 'none';
-    return { error: `Unknown relation ${JSON.stringify(String(name)).slice(0, 60)} on ${resource.name}. Allowed: ${known}.` };
+    return {
+      error: `Unknown relation ${JSON.stringify(String(name)).slice(0, 60)} on ${resource.name}. Allowed: ${known}.`,
+    };
   }
   const targets: RelatedTarget[] =
     relation.kind === 'morphTo'
-      ? Object.entries(relation.types).map(([morphType, r]) => ({ resource: ctx.registry.require(r), morphType }))
+      ? Object.entries(relation.types).map(([morphType, r]) => ({
+          resource: ctx.registry.require(r),
+          morphType,
+        }))
       : [{ resource: ctx.registry.require(relation.resource) }];
   if (isPortalCaller(ctx.auth)) {
     const visible = targets.filter((t) => t.resource.portal);
-    if (visible.length === 0) return { error: `The relation ${relation.name} is not available in the portal.` };
+    if (visible.length === 0)
+      return { error: `The relation ${relation.name} is not available in the portal.` };
     return { relation, targets: visible };
   }
   return { relation, targets };
@@ -152,7 +176,13 @@ function resolveMe(field: Field, auth: AuthContext): Scalar | Scalar[] | undefin
   }
 }
 
-function filterField(resource: Resource, name: unknown, auth: AuthContext, p: Problems, key: string): Field | undefined {
+function filterField(
+  resource: Resource,
+  name: unknown,
+  auth: AuthContext,
+  p: Problems,
+  key: string,
+): Field | undefined {
   const field = readableField(resource, name, auth);
   if (!field) {
     p.add(key, `Unknown field ${JSON.stringify(String(name)).slice(0, 60)} on ${resource.name}.`);
@@ -190,7 +220,11 @@ function parseConditionItem(
       const [name, rawOp, rawValue] = args.length === 3 ? args : [args[0], '=', args[1]];
       const field = filterField(resource, name, auth, p, key);
       const op = parseOperator(rawOp);
-      if (!op) p.add(key, `Unknown operator ${JSON.stringify(String(rawOp)).slice(0, 20)}. Allowed: ${OPERATORS.join(' ')}.`);
+      if (!op)
+        p.add(
+          key,
+          `Unknown operator ${JSON.stringify(String(rawOp)).slice(0, 20)}. Allowed: ${OPERATORS.join(' ')}.`,
+        );
       if (!field || !op) return undefined;
       if (rawValue === 'me' && field.me) {
         const me = resolveMe(field, auth);
@@ -260,9 +294,13 @@ function parseConditionItem(
       }
       const found = relationTargets(ctx, resource, relName);
       if ('error' in found) return void p.add(key, found.error);
-      if (kind === 'doesntHave') return { type: 'doesntHave', relation: found.relation, related: found.targets };
+      if (kind === 'doesntHave')
+        return { type: 'doesntHave', relation: found.relation, related: found.targets };
       if (found.targets.length !== 1 && args && args.length > 1) {
-        p.add(key, `whereHas on ${found.relation.name} cannot take conditions: it leads to several kinds of record.`);
+        p.add(
+          key,
+          `whereHas on ${found.relation.name} cannot take conditions: it leads to several kinds of record.`,
+        );
         return undefined;
       }
       const inner = args && args.length > 1 ? asList(args[1]) : [];
@@ -288,9 +326,14 @@ function parseConditionItem(
       if (!isScalarInput(arg)) return void p.add(key, 'Search (s) takes a text.');
       const text = String(arg).trim();
       if (text.length > QUERY_LIMITS.maxTextLength) {
-        return void p.add(key, `The search text may not be longer than ${QUERY_LIMITS.maxTextLength} characters.`);
+        return void p.add(
+          key,
+          `The search text may not be longer than ${QUERY_LIMITS.maxTextLength} characters.`,
+        );
       }
-      const fields = resource.search.map((n) => readableField(resource, n, auth)).filter((f): f is Field => !!f);
+      const fields = resource.search
+        .map((n) => readableField(resource, n, auth))
+        .filter((f): f is Field => !!f);
       if (fields.length === 0) return void p.add(key, `${resource.name} cannot be searched.`);
       if (text === '') return undefined;
       return { type: 'search', fields, text };
@@ -303,13 +346,21 @@ function parseConditionItem(
 
 /** The single key of a builder item ({where: [...]}). */
 function itemKind(item: unknown, key: string, p: Problems): [string, unknown] | undefined {
-  if (!item || typeof item !== 'object' || Array.isArray(item)) return void p.add(key, 'A builder item must be an object with one key.');
+  if (!item || typeof item !== 'object' || Array.isArray(item))
+    return void p.add(key, 'A builder item must be an object with one key.');
   const entries = Object.entries(item);
   if (entries.length !== 1) return void p.add(key, 'A builder item must have exactly one key.');
   return entries[0];
 }
 
-function parseConditions(ctx: ParseContext, resource: Resource, items: unknown[], key: string, p: Problems, depth: number): Condition[] {
+function parseConditions(
+  ctx: ParseContext,
+  resource: Resource,
+  items: unknown[],
+  key: string,
+  p: Problems,
+  depth: number,
+): Condition[] {
   const out: Condition[] = [];
   items.forEach((item, i) => {
     const k = itemKind(item, `${key}.${i}`, p);
@@ -337,15 +388,23 @@ function countItems(items: unknown[]): number {
 
 function positiveInt(raw: unknown, max: number): number | undefined {
   if (typeof raw === 'number' && Number.isInteger(raw) && raw >= 1 && raw <= max) return raw;
-  if (typeof raw === 'string' && /^\d{1,10}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= max) return Number(raw);
+  if (typeof raw === 'string' && /^\d{1,10}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= max)
+    return Number(raw);
   return undefined;
 }
 
-export function parseWith(ctx: ParseContext, resource: Resource, raw: unknown, key: string, p: Problems): WithTree {
+export function parseWith(
+  ctx: ParseContext,
+  resource: Resource,
+  raw: unknown,
+  key: string,
+  p: Problems,
+): WithTree {
   if (raw === undefined || raw === '') return {};
   const list = typeof raw === 'string' ? raw.split(',') : asList(raw);
-  if (!list) return void p.add(key, 'with takes a list of relation names.'), {};
-  if (list.length > QUERY_LIMITS.maxWith) return void p.add(key, `with may name at most ${QUERY_LIMITS.maxWith} relations.`), {};
+  if (!list) return (void p.add(key, 'with takes a list of relation names.'), {});
+  if (list.length > QUERY_LIMITS.maxWith)
+    return (void p.add(key, `with may name at most ${QUERY_LIMITS.maxWith} relations.`), {});
   const tree: WithTree = {};
   for (const entry of list) {
     if (typeof entry !== 'string') {
@@ -376,10 +435,16 @@ export function parseWith(ctx: ParseContext, resource: Resource, raw: unknown, k
   return tree;
 }
 
-export function parseWithCount(ctx: ParseContext, resource: Resource, raw: unknown, key: string, p: Problems): Relation[] {
+export function parseWithCount(
+  ctx: ParseContext,
+  resource: Resource,
+  raw: unknown,
+  key: string,
+  p: Problems,
+): Relation[] {
   if (raw === undefined || raw === '') return [];
   const list = typeof raw === 'string' ? raw.split(',') : asList(raw);
-  if (!list) return void p.add(key, 'withCount takes a list of relation names.'), [];
+  if (!list) return (void p.add(key, 'withCount takes a list of relation names.'), []);
   const out: Relation[] = [];
   for (const name of list.slice(0, QUERY_LIMITS.maxWith)) {
     const found = relationTargets(ctx, resource, name);
@@ -392,10 +457,15 @@ export function parseWithCount(ctx: ParseContext, resource: Resource, raw: unkno
 }
 
 /** GET /{resource}: the whole query string -> ListQuery, or a 422 listing every problem. */
-export function parseListQuery(ctx: ParseContext, resource: Resource, query: Record<string, unknown>): ListQuery {
+export function parseListQuery(
+  ctx: ParseContext,
+  resource: Resource,
+  query: Record<string, unknown>,
+): ListQuery {
   const p = new Problems();
   const allowed = new Set(['builder', 'page', 'with', 'withCount', 'version']);
-  for (const k of Object.keys(query)) if (!allowed.has(k)) p.add(k, `Unknown query parameter ${k.slice(0, 40)}.`);
+  for (const k of Object.keys(query))
+    if (!allowed.has(k)) p.add(k, `Unknown query parameter ${k.slice(0, 40)}.`);
   const items = query.builder === undefined ? [] : asList(query.builder);
   if (!items) p.add('builder', 'builder must be a list of builder items.');
   const list = items ?? [];
@@ -416,7 +486,8 @@ export function parseListQuery(ctx: ParseContext, resource: Resource, query: Rec
       const [name, dir = 'asc'] = args ?? [];
       const field = readableField(resource, name, ctx.auth);
       if (!args || args.length < 1 || args.length > 2) p.add(key, 'orderBy takes [field, asc|desc].');
-      else if (!field) p.add(key, `Unknown field ${JSON.stringify(String(name)).slice(0, 60)} on ${resource.name}.`);
+      else if (!field)
+        p.add(key, `Unknown field ${JSON.stringify(String(name)).slice(0, 60)} on ${resource.name}.`);
       else if (!field.sort) p.add(key, `The field ${field.name} of ${resource.name} cannot be sorted on.`);
       else if (dir !== 'asc' && dir !== 'desc') p.add(key, 'The sort direction must be asc or desc.');
       else sort.push({ field, direction: dir });
@@ -424,7 +495,8 @@ export function parseListQuery(ctx: ParseContext, resource: Resource, query: Rec
     }
     if (kind === 'paginate') {
       const n = positiveInt(arg, QUERY_LIMITS.maxPageSize);
-      if (n === undefined) p.add(key, `The page size must be a whole number from 1 to ${QUERY_LIMITS.maxPageSize}.`);
+      if (n === undefined)
+        p.add(key, `The page size must be a whole number from 1 to ${QUERY_LIMITS.maxPageSize}.`);
       else perPage = n;
       return;
     }
@@ -453,9 +525,14 @@ export function parseListQuery(ctx: ParseContext, resource: Resource, query: Rec
 }
 
 /** GET /{resource}/{id}: only with and withCount. */
-export function parseShowQuery(ctx: ParseContext, resource: Resource, query: Record<string, unknown>): Pick<ListQuery, 'with' | 'withCount'> {
+export function parseShowQuery(
+  ctx: ParseContext,
+  resource: Resource,
+  query: Record<string, unknown>,
+): Pick<ListQuery, 'with' | 'withCount'> {
   const p = new Problems();
-  for (const k of Object.keys(query)) if (k !== 'with' && k !== 'withCount') p.add(k, `Unknown query parameter ${k.slice(0, 40)}.`);
+  for (const k of Object.keys(query))
+    if (k !== 'with' && k !== 'withCount') p.add(k, `Unknown query parameter ${k.slice(0, 40)}.`);
   const withTree = parseWith(ctx, resource, query.with, 'with', p);
   const withCount = parseWithCount(ctx, resource, query.withCount, 'withCount', p);
   p.throwIfAny();
@@ -463,14 +540,20 @@ export function parseShowQuery(ctx: ParseContext, resource: Resource, query: Rec
 }
 
 /** The conditions of one builder (preset counts): no paging, no sort. */
-export function parseBuilderConditions(ctx: ParseContext, resource: Resource, raw: unknown, key: string): Condition[] {
+export function parseBuilderConditions(
+  ctx: ParseContext,
+  resource: Resource,
+  raw: unknown,
+  key: string,
+): Condition[] {
   const p = new Problems();
   const items = raw === undefined ? [] : asList(raw);
   if (!items) {
     p.add(key, 'builder must be a list of builder items.');
     p.throwIfAny();
   }
-  if (countItems(items!) > QUERY_LIMITS.maxItems) p.add(key, `A query may have at most ${QUERY_LIMITS.maxItems} builder items.`);
+  if (countItems(items!) > QUERY_LIMITS.maxItems)
+    p.add(key, `A query may have at most ${QUERY_LIMITS.maxItems} builder items.`);
   p.throwIfAny();
   const conditions: Condition[] = [];
   items!.forEach((item, i) => {

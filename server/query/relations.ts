@@ -7,7 +7,16 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Field, Relation, Resource } from '../schema/types.ts';
 import { readableFields } from './parse.ts';
-import { and, baseConditions, ref, relatedTargets, selectFields, tableAs, unique, type SqlContext } from './sql.ts';
+import {
+  and,
+  baseConditions,
+  ref,
+  relatedTargets,
+  selectFields,
+  tableAs,
+  unique,
+  type SqlContext,
+} from './sql.ts';
 import type { WithTree } from './tree.ts';
 
 export type Row = Record<string, any>;
@@ -37,7 +46,11 @@ async function fetchRelated(
   ctx: SqlContext,
   target: Resource,
   subtree: WithTree,
-  where: (alias: string) => { from?: ReturnType<typeof sql>; owner?: ReturnType<typeof sql>; condition: ReturnType<typeof sql> },
+  where: (alias: string) => {
+    from?: ReturnType<typeof sql>;
+    owner?: ReturnType<typeof sql>;
+    condition: ReturnType<typeof sql>;
+  },
 ): Promise<Row[]> {
   const alias = ctx.nextAlias();
   const spec = where(alias);
@@ -52,14 +65,23 @@ async function fetchRelated(
   return list;
 }
 
-async function loadOne(db: Db, ctx: SqlContext, resource: Resource, rows: Row[], relation: Relation, subtree: WithTree) {
+async function loadOne(
+  db: Db,
+  ctx: SqlContext,
+  resource: Resource,
+  rows: Row[],
+  relation: Relation,
+  subtree: WithTree,
+) {
   const ids = unique(rows.map((r) => r.id as number));
   switch (relation.kind) {
     case 'belongsTo': {
       const target = ctx.registry.require(relation.resource);
       const keys = unique(rows.map((r) => r[relation.key]).filter((v) => v !== null && v !== undefined));
       const related = keys.length
-        ? await fetchRelated(db, ctx, target, subtree, (a) => ({ condition: sql`${ref(a, 'id')} in (${sql.join(keys)})` }))
+        ? await fetchRelated(db, ctx, target, subtree, (a) => ({
+            condition: sql`${ref(a, 'id')} in (${sql.join(keys)})`,
+          }))
         : [];
       const byId = new Map(related.map((r) => [r.id, r]));
       for (const row of rows) row[relation.name] = byId.get(row[relation.key]) ?? null;
@@ -74,7 +96,9 @@ async function loadOne(db: Db, ctx: SqlContext, resource: Resource, rows: Row[],
         const mine = rows.filter((r) => r[typeField] === morphType);
         const keys = unique(mine.map((r) => r[idField]).filter((v) => v !== null));
         if (!keys.length) continue;
-        const related = await fetchRelated(db, ctx, target, subtree, (a) => ({ condition: sql`${ref(a, 'id')} in (${sql.join(keys)})` }));
+        const related = await fetchRelated(db, ctx, target, subtree, (a) => ({
+          condition: sql`${ref(a, 'id')} in (${sql.join(keys)})`,
+        }));
         const byId = new Map(related.map((r) => [r.id, r]));
         for (const row of mine) row[relation.name] = byId.get(row[idField]) ?? null;
       }
@@ -92,7 +116,10 @@ async function loadOne(db: Db, ctx: SqlContext, resource: Resource, rows: Row[],
         if (relation.kind === 'morphMany') {
           const idCol = ref(a, target.fields[`${relation.morph}_id`]!.column);
           const typeCol = ref(a, target.fields[`${relation.morph}_type`]!.column);
-          return { owner: idCol, condition: sql`${typeCol} = ${resource.morphType!} and ${idCol} in (${sql.join(ids)})` };
+          return {
+            owner: idCol,
+            condition: sql`${typeCol} = ${resource.morphType!} and ${idCol} in (${sql.join(ids)})`,
+          };
         }
         const pivot = ctx.nextAlias();
         const owner = ref(pivot, relation.key);
@@ -114,7 +141,13 @@ async function loadOne(db: Db, ctx: SqlContext, resource: Resource, rows: Row[],
 }
 
 /** Fills each row's relations named in the tree, and strips key fields the caller may not read. */
-export async function loadRelations(db: Db, ctx: SqlContext, resource: Resource, rows: Row[], tree: WithTree): Promise<void> {
+export async function loadRelations(
+  db: Db,
+  ctx: SqlContext,
+  resource: Resource,
+  rows: Row[],
+  tree: WithTree,
+): Promise<void> {
   if (rows.length === 0) return;
   for (const name of Object.keys(tree)) {
     await loadOne(db, ctx, resource, rows, resource.relations[name]!, tree[name]!);
@@ -123,4 +156,3 @@ export async function loadRelations(db: Db, ctx: SqlContext, resource: Resource,
   const hidden = keyFieldsFor(resource, tree).filter((f) => !readable.has(f.name));
   for (const row of rows) for (const f of hidden) delete row[f.name];
 }
-

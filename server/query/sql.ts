@@ -32,7 +32,8 @@ const MAX_SCOPE_DEPTH = 6;
 
 export const ref = (alias: string, column: string): Fragment => sql.ref(`${alias}.${column}`) as Fragment;
 const col = (alias: string, field: Field) => ref(alias, field.column);
-export const tableAs = (resource: Resource, alias: string): Fragment => sql`${sql.table(resource.table)} as ${sql.id(alias)}`;
+export const tableAs = (resource: Resource, alias: string): Fragment =>
+  sql`${sql.table(resource.table)} as ${sql.id(alias)}`;
 
 export function and(parts: Fragment[]): Fragment {
   if (parts.length === 0) return sql`true`;
@@ -69,7 +70,13 @@ export function baseConditions(ctx: SqlContext, resource: Resource, alias: strin
   return parts;
 }
 
-function portalScope(ctx: SqlContext, resource: Resource, alias: string, scope: PortalScope, depth: number): Fragment {
+function portalScope(
+  ctx: SqlContext,
+  resource: Resource,
+  alias: string,
+  scope: PortalScope,
+  depth: number,
+): Fragment {
   if (depth > MAX_SCOPE_DEPTH) return sql`false`;
   if (scope === 'tenant') return sql`true`;
   if ('company' in scope) {
@@ -83,14 +90,25 @@ function portalScope(ctx: SqlContext, resource: Resource, alias: string, scope: 
   }
   if ('relation' in scope) {
     const relation = resource.relations[scope.relation]!;
-    return existsRelated(ctx, resource, alias, relation, relatedTargets(ctx.registry, relation), [], depth + 1);
+    return existsRelated(
+      ctx,
+      resource,
+      alias,
+      relation,
+      relatedTargets(ctx.registry, relation),
+      [],
+      depth + 1,
+    );
   }
   return or(scope.any.map((s) => portalScope(ctx, resource, alias, s, depth)));
 }
 
 export function relatedTargets(registry: Registry, relation: Relation): RelatedTarget[] {
   if (relation.kind === 'morphTo') {
-    return Object.entries(relation.types).map(([morphType, r]) => ({ resource: registry.require(r), morphType }));
+    return Object.entries(relation.types).map(([morphType, r]) => ({
+      resource: registry.require(r),
+      morphType,
+    }));
   }
   return [{ resource: registry.require(relation.resource) }];
 }
@@ -107,7 +125,10 @@ export function relationJoin(
   const related = target.resource;
   switch (relation.kind) {
     case 'belongsTo':
-      return { from: tableAs(related, rel), on: sql`${ref(rel, 'id')} = ${col(ownerAlias, owner.fields[relation.key]!)}` };
+      return {
+        from: tableAs(related, rel),
+        on: sql`${ref(rel, 'id')} = ${col(ownerAlias, owner.fields[relation.key]!)}`,
+      };
     case 'hasMany':
       return {
         from: tableAs(related, rel),
@@ -162,7 +183,14 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 }
 
-const SQL_OPERATORS: Record<string, string> = { '=': '=', '!=': '<>', '<': '<', '<=': '<=', '>': '>', '>=': '>=' };
+const SQL_OPERATORS: Record<string, string> = {
+  '=': '=',
+  '!=': '<>',
+  '<': '<',
+  '<=': '<=',
+  '>': '>',
+  '>=': '>=',
+};
 
 export function compileCondition(ctx: SqlContext, resource: Resource, alias: string, c: Condition): Fragment {
   switch (c.type) {
@@ -199,7 +227,10 @@ export function compileCondition(ctx: SqlContext, resource: Resource, alias: str
       const v = ctx.nextAlias();
       const f = ctx.nextAlias();
       const value = ref(v, values.fields.value!.column);
-      const test = c.op === 'like' ? sql`${value} ilike ${containsPattern(c.value)}` : sql`${value} ${sql.raw(SQL_OPERATORS[c.op]!)} ${c.value}`;
+      const test =
+        c.op === 'like'
+          ? sql`${value} ilike ${containsPattern(c.value)}`
+          : sql`${value} ${sql.raw(SQL_OPERATORS[c.op]!)} ${c.value}`;
       return sql`exists (select 1 from ${tableAs(values, v)} join ${tableAs(fields, f)} on ${ref(f, 'id')} = ${ref(v, 'custom_field_id')}
         where ${ref(v, 'tenant_id')} = ${ctx.auth.tenantId} and ${ref(f, 'name')} = ${c.name}
         and ${ref(v, 'morphable_type')} = ${resource.morphType!} and ${ref(v, 'morphable_id')} = ${ref(alias, 'id')} and ${test})`;
@@ -213,7 +244,12 @@ export function selectFields(alias: string, fields: Field[]): Fragment {
 }
 
 /** `(select count(*) …) as "<relation>_count"`, one subquery per relation inside the one statement. */
-export function countSubqueries(ctx: SqlContext, resource: Resource, alias: string, relations: Relation[]): Fragment[] {
+export function countSubqueries(
+  ctx: SqlContext,
+  resource: Resource,
+  alias: string,
+  relations: Relation[],
+): Fragment[] {
   return relations.map((relation) => {
     const targets = relatedTargets(ctx.registry, relation);
     const counts = targets.map((target) => {

@@ -10,12 +10,24 @@ import type { Registry } from '../schema/registry.ts';
 import type { Resource } from '../schema/types.ts';
 import { BodyValidation } from '../schema/validate.ts';
 import { asList, parseBuilderConditions, parseListQuery, parseShowQuery } from '../query/parse.ts';
-import { countPresets, destroyRecord, findRecord, listRecords, storeRecord, updateOrder, updateRecord, type Deps } from './repository.ts';
+import {
+  countPresets,
+  destroyRecord,
+  findRecord,
+  listRecords,
+  storeRecord,
+  updateOrder,
+  updateRecord,
+  type Deps,
+} from './repository.ts';
 
 /** Permission by name, spec section 6: tenant.<resource>.<action> or portal.<resource>.<action>. */
 export function may(auth: AuthContext, resource: Resource, action: string): boolean {
-  if (auth.kind === 'operator') return resource.actions.includes(action) && auth.permissions.has(`tenant.${resource.name}.${action}`);
-  return !!resource.portal?.actions.includes(action) && auth.permissions.has(`portal.${resource.name}.${action}`);
+  if (auth.kind === 'operator')
+    return resource.actions.includes(action) && auth.permissions.has(`tenant.${resource.name}.${action}`);
+  return (
+    !!resource.portal?.actions.includes(action) && auth.permissions.has(`portal.${resource.name}.${action}`)
+  );
 }
 
 async function authorize(request: FastifyRequest, resource: Resource, action: string): Promise<AuthContext> {
@@ -27,14 +39,20 @@ async function authorize(request: FastifyRequest, resource: Resource, action: st
 const ID = /^[1-9]\d{0,9}$/;
 function parseId(raw: string): number {
   if (!ID.test(raw) || Number(raw) > 2_147_483_647) {
-    throw new HttpError(422, `The id ${JSON.stringify(raw.slice(0, 20))} is not valid: it must be a positive whole number.`);
+    throw new HttpError(
+      422,
+      `The id ${JSON.stringify(raw.slice(0, 20))} is not valid: it must be a positive whole number.`,
+    );
   }
   return Number(raw);
 }
 
 const MAX_PRESETS = 20;
 
-export async function resourceRoutes(app: FastifyInstance, { db, registry }: { db: Db; registry: Registry }): Promise<void> {
+export async function resourceRoutes(
+  app: FastifyInstance,
+  { db, registry }: { db: Db; registry: Registry },
+): Promise<void> {
   const deps: Deps = { db, registry, validation: new BodyValidation() };
   type IdParams = { Params: { id: string } };
 
@@ -94,14 +112,18 @@ export async function resourceRoutes(app: FastifyInstance, { db, registry }: { d
     const query = request.query as Record<string, unknown>;
     const builders = query.builders === undefined ? [] : asList(query.builders);
     if (!builders) throw new ValidationError({ builders: ['builders must be a list of {id, builder}.'] });
-    if (builders.length > MAX_PRESETS) throw new ValidationError({ builders: [`At most ${MAX_PRESETS} presets can be counted at once.`] });
+    if (builders.length > MAX_PRESETS)
+      throw new ValidationError({ builders: [`At most ${MAX_PRESETS} presets can be counted at once.`] });
     const presets = builders.map((entry, i) => {
       const { id, builder } = (entry ?? {}) as { id?: unknown; builder?: unknown };
       if ((typeof id !== 'string' && typeof id !== 'number') || String(id).length > 50) {
         throw new ValidationError({ [`builders.${i}.id`]: ['Each preset needs an id.'] });
       }
       const key = /^\d+$/.test(String(id)) ? Number(id) : id;
-      return { id: key, conditions: parseBuilderConditions({ registry, auth }, resource, builder, `builders.${i}.builder`) };
+      return {
+        id: key,
+        conditions: parseBuilderConditions({ registry, auth }, resource, builder, `builders.${i}.builder`),
+      };
     });
     return countPresets(deps, auth, resource, presets);
   });

@@ -13,7 +13,18 @@ import type { Field, Resource } from '../schema/types.ts';
 import type { BodyValidation } from '../schema/validate.ts';
 import { isPortalCaller, readableFields } from '../query/parse.ts';
 import { keyFieldsFor, loadRelations, type Row } from '../query/relations.ts';
-import { and, baseConditions, compileCondition, countSubqueries, listStatements, ref, selectFields, sqlContext, tableAs, unique } from '../query/sql.ts';
+import {
+  and,
+  baseConditions,
+  compileCondition,
+  countSubqueries,
+  listStatements,
+  ref,
+  selectFields,
+  sqlContext,
+  tableAs,
+  unique,
+} from '../query/sql.ts';
 import type { Condition, ListQuery, WithTree } from '../query/tree.ts';
 import type { Relation } from '../schema/types.ts';
 import { resourceHooks } from './hooks.ts';
@@ -41,10 +52,24 @@ function recordTokenCondition(auth: AuthContext, resource: Resource, alias: stri
   return [sql`${ref(alias, 'id')} = ${auth.recordToken.id}`];
 }
 
-export async function listRecords(deps: Deps, auth: AuthContext, resource: Resource, query: ListQuery): Promise<Paginated> {
+export async function listRecords(
+  deps: Deps,
+  auth: AuthContext,
+  resource: Resource,
+  query: ListQuery,
+): Promise<Paginated> {
   const ctx = sqlContext(deps.registry, auth);
-  const statements = listStatements(ctx, resource, query, keyFieldsFor(resource, query.with), recordTokenCondition(auth, resource, 't0'));
-  const [rows, count] = await Promise.all([statements.rows.execute(deps.db), statements.count.execute(deps.db)]);
+  const statements = listStatements(
+    ctx,
+    resource,
+    query,
+    keyFieldsFor(resource, query.with),
+    recordTokenCondition(auth, resource, 't0'),
+  );
+  const [rows, count] = await Promise.all([
+    statements.rows.execute(deps.db),
+    statements.count.execute(deps.db),
+  ]);
   const data = rows.rows as Row[];
   await loadRelations(deps.db, ctx, resource, data, query.with);
   const total = Number((count.rows[0] as { total: number }).total);
@@ -72,8 +97,13 @@ export async function findRecord(
   const alias = ctx.nextAlias();
   const fields = unique([...readableFields(resource, auth), ...keyFieldsFor(resource, show.with)]);
   const columns = [selectFields(alias, fields), ...countSubqueries(ctx, resource, alias, show.withCount)];
-  const where = and([sql`${ref(alias, 'id')} = ${id}`, ...baseConditions(ctx, resource, alias), ...recordTokenCondition(auth, resource, alias)]);
-  const { rows } = await sql`select ${sql.join(columns)} from ${tableAs(resource, alias)} where ${where}`.execute(db);
+  const where = and([
+    sql`${ref(alias, 'id')} = ${id}`,
+    ...baseConditions(ctx, resource, alias),
+    ...recordTokenCondition(auth, resource, alias),
+  ]);
+  const { rows } =
+    await sql`select ${sql.join(columns)} from ${tableAs(resource, alias)} where ${where}`.execute(db);
   const row = rows[0] as Row | undefined;
   if (!row) throw notFound();
   await loadRelations(db as Db, ctx, resource, [row], show.with);
@@ -105,20 +135,28 @@ export async function countPresets(
 
 /** Fields a caller may send: not read-only, not fixed by the resource, within the portal's fields. */
 export function writableFields(resource: Resource, auth: AuthContext): Field[] {
-  const fixed = new Set([...resource.fixedWhere, ...(isPortalCaller(auth) ? (resource.portal?.where ?? []) : [])].map(([f]) => f));
-  const portalFields = isPortalCaller(auth) && resource.portal?.fields ? new Set(resource.portal.fields) : undefined;
+  const fixed = new Set(
+    [...resource.fixedWhere, ...(isPortalCaller(auth) ? (resource.portal?.where ?? []) : [])].map(([f]) => f),
+  );
+  const portalFields =
+    isPortalCaller(auth) && resource.portal?.fields ? new Set(resource.portal.fields) : undefined;
   return Object.values(resource.fields).filter(
     (f) => !f.readOnly && !fixed.has(f.name) && (!portalFields || portalFields.has(f.name) || f.writeOnly),
   );
 }
 
 /** Body values -> column values: JSON columns as JSON text, passwords as argon2 hashes. */
-async function toColumns(resource: Resource, data: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function toColumns(
+  resource: Resource,
+  data: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   const row: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(data)) {
     const field = resource.fields[name]!;
-    if (field.format === 'password' && typeof value === 'string') row[field.column] = await argon2.hash(value);
-    else if ((field.type === 'object' || field.type === 'array') && value !== null) row[field.column] = JSON.stringify(value);
+    if (field.format === 'password' && typeof value === 'string')
+      row[field.column] = await argon2.hash(value);
+    else if ((field.type === 'object' || field.type === 'array') && value !== null)
+      row[field.column] = JSON.stringify(value);
     else row[field.column] = value;
   }
   return row;
@@ -128,7 +166,13 @@ async function toColumns(resource: Resource, data: Record<string, unknown>): Pro
  * A foreign key must point at a record of the same tenant that the caller may see: the database's own
  * foreign keys do not know about tenants or the portal.
  */
-async function checkReferences(deps: Deps, trx: Transaction<any>, auth: AuthContext, resource: Resource, data: Record<string, unknown>) {
+async function checkReferences(
+  deps: Deps,
+  trx: Transaction<any>,
+  auth: AuthContext,
+  resource: Resource,
+  data: Record<string, unknown>,
+) {
   const errors: Record<string, string[]> = {};
   const ctx = sqlContext(deps.registry, auth);
   for (const relation of Object.values(resource.relations)) {
@@ -146,7 +190,10 @@ async function checkReferences(deps: Deps, trx: Transaction<any>, auth: AuthCont
 
 function fixedValues(resource: Resource, auth: AuthContext): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [name, , value] of [...resource.fixedWhere, ...(isPortalCaller(auth) ? (resource.portal?.where ?? []) : [])]) {
+  for (const [name, , value] of [
+    ...resource.fixedWhere,
+    ...(isPortalCaller(auth) ? (resource.portal?.where ?? []) : []),
+  ]) {
     out[resource.fields[name]!.column] = value;
   }
   return out;
@@ -164,9 +211,14 @@ export function mapDatabaseError(error: unknown, resource: Resource, action: 'wr
     }
     case '23503':
       if (action === 'delete') throw new HttpError(409, 'This record is still in use by other records.');
-      throw new ValidationError({ [fieldIn(e.detail?.split('=')[0]) ?? fieldIn(e.constraint) ?? 'id']: ['The selected value is invalid.'] });
+      throw new ValidationError({
+        [fieldIn(e.detail?.split('=')[0]) ?? fieldIn(e.constraint) ?? 'id']: [
+          'The selected value is invalid.',
+        ],
+      });
     case '23502': {
-      const field = Object.values(resource.fields).find((f) => f.column === e.column)?.name ?? e.column ?? 'field';
+      const field =
+        Object.values(resource.fields).find((f) => f.column === e.column)?.name ?? e.column ?? 'field';
       throw new ValidationError({ [field]: [`The ${field} field is required.`] });
     }
     case '23514':
@@ -181,7 +233,12 @@ export function mapDatabaseError(error: unknown, resource: Resource, action: 'wr
   }
 }
 
-export async function storeRecord(deps: Deps, auth: AuthContext, resource: Resource, body: unknown): Promise<Row> {
+export async function storeRecord(
+  deps: Deps,
+  auth: AuthContext,
+  resource: Resource,
+  body: unknown,
+): Promise<Row> {
   const data = deps.validation.check(resource, body, writableFields(resource, auth), true);
   const hooks = resourceHooks[resource.name] ?? {};
   let id: number;
@@ -191,7 +248,11 @@ export async function storeRecord(deps: Deps, auth: AuthContext, resource: Resou
       const row = { ...(await toColumns(resource, data)), ...fixedValues(resource, auth) };
       if (resource.tenant) row.tenant_id = auth.tenantId;
       await hooks.beforeStore?.(row, { trx, auth, resource });
-      const inserted = await trx.insertInto(resource.table).values(row).returning('id').executeTakeFirstOrThrow();
+      const inserted = await trx
+        .insertInto(resource.table)
+        .values(row)
+        .returning('id')
+        .executeTakeFirstOrThrow();
       const newId = Number(inserted.id);
       await hooks.afterStore?.(newId, { trx, auth, resource });
       if (isPortalCaller(auth)) {
@@ -209,7 +270,13 @@ export async function storeRecord(deps: Deps, auth: AuthContext, resource: Resou
   return findRecord(deps, auth, resource, id);
 }
 
-export async function updateRecord(deps: Deps, auth: AuthContext, resource: Resource, id: number, body: unknown): Promise<Row> {
+export async function updateRecord(
+  deps: Deps,
+  auth: AuthContext,
+  resource: Resource,
+  id: number,
+  body: unknown,
+): Promise<Row> {
   await findRecord(deps, auth, resource, id);
   const data = deps.validation.check(resource, body, writableFields(resource, auth), false);
   const hooks = resourceHooks[resource.name] ?? {};
@@ -240,7 +307,12 @@ export async function updateRecord(deps: Deps, auth: AuthContext, resource: Reso
   return findRecord(deps, auth, resource, id);
 }
 
-export async function destroyRecord(deps: Deps, auth: AuthContext, resource: Resource, id: number): Promise<void> {
+export async function destroyRecord(
+  deps: Deps,
+  auth: AuthContext,
+  resource: Resource,
+  id: number,
+): Promise<void> {
   await findRecord(deps, auth, resource, id);
   try {
     await deps.db
@@ -253,9 +325,22 @@ export async function destroyRecord(deps: Deps, auth: AuthContext, resource: Res
   }
 }
 
-export async function updateOrder(deps: Deps, auth: AuthContext, resource: Resource, id: number, body: unknown): Promise<Row> {
+export async function updateOrder(
+  deps: Deps,
+  auth: AuthContext,
+  resource: Resource,
+  id: number,
+  body: unknown,
+): Promise<Row> {
   const order = (body as { order?: unknown } | null)?.order;
-  if (!body || typeof body !== 'object' || Object.keys(body).some((k) => k !== 'order') || !Number.isInteger(order) || (order as number) < 0 || (order as number) > 1_000_000) {
+  if (
+    !body ||
+    typeof body !== 'object' ||
+    Object.keys(body).some((k) => k !== 'order') ||
+    !Number.isInteger(order) ||
+    (order as number) < 0 ||
+    (order as number) > 1_000_000
+  ) {
     throw new ValidationError({ order: ['The order must be a whole number from 0 to 1000000.'] });
   }
   const field = resource.fields[resource.orderField];
@@ -263,7 +348,13 @@ export async function updateOrder(deps: Deps, auth: AuthContext, resource: Resou
   return updateRecordColumns(deps, auth, resource, id, { [field.column]: order });
 }
 
-async function updateRecordColumns(deps: Deps, auth: AuthContext, resource: Resource, id: number, changes: Record<string, unknown>): Promise<Row> {
+async function updateRecordColumns(
+  deps: Deps,
+  auth: AuthContext,
+  resource: Resource,
+  id: number,
+  changes: Record<string, unknown>,
+): Promise<Row> {
   await findRecord(deps, auth, resource, id);
   await deps.db
     .updateTable(resource.table)

@@ -135,7 +135,7 @@ export function toResource(schema: Record<string, any>): Resource {
       schema,
     };
   } catch (error) {
-    throw new Error(`schemas/${name}.json: ${(error as Error).message}`);
+    throw new Error(`schemas/${name}.json: ${(error as Error).message}`, { cause: error });
   }
 }
 
@@ -165,12 +165,14 @@ function checkReferences(reg: Registry, r: Resource): void {
         break;
       case 'hasMany': {
         const target = related(rel.resource) as Resource;
-        if (!target.fields[rel.foreignKey]) fail(`relation ${rel.name}: ${rel.resource} has no ${rel.foreignKey}`);
+        if (!target.fields[rel.foreignKey])
+          fail(`relation ${rel.name}: ${rel.resource} has no ${rel.foreignKey}`);
         break;
       }
       case 'belongsToMany':
         related(rel.resource);
-        if (!rel.pivot || !rel.key || !rel.relatedKey) fail(`relation ${rel.name} needs pivot, key, relatedKey`);
+        if (!rel.pivot || !rel.key || !rel.relatedKey)
+          fail(`relation ${rel.name} needs pivot, key, relatedKey`);
         break;
       case 'morphMany': {
         const target = related(rel.resource) as Resource;

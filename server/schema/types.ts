@@ -28,11 +28,7 @@ export type Relation =
   | { kind: 'morphTo'; name: string; morph: string; types: Record<string, string> };
 
 export type PortalScope =
-  | 'tenant'
-  | { company: string }
-  | { user: string }
-  | { relation: string }
-  | { any: PortalScope[] };
+  'tenant' | { company: string } | { user: string } | { relation: string } | { any: PortalScope[] };
 
 export interface Portal {
   actions: string[];

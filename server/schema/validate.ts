@@ -103,7 +103,9 @@ export class BodyValidation {
     for (const name of Object.keys(body)) {
       if (allowed.has(name)) continue;
       const field = resource.fields[name];
-      const line = field?.readOnly ? `The ${name} field is read-only.` : `Unknown field ${JSON.stringify(name).slice(0, 60)}.`;
+      const line = field?.readOnly
+        ? `The ${name} field is read-only.`
+        : `Unknown field ${JSON.stringify(name).slice(0, 60)}.`;
       (errors[field ? name : name.slice(0, 60)] ??= []).push(line);
     }
     if (Object.keys(errors).length) throw new ValidationError(errors);

@@ -8,12 +8,23 @@ import { registry } from '../../server/schema/registry.ts';
 import type { Resource } from '../../server/schema/types.ts';
 import { buildTestApp, targets, type TestApp } from './harness.ts';
 
-const CALLERS = ['admin@example.com', 'operator@example.com', 'client@example.com', 'other@example.com', 'anonymous'] as const;
+const CALLERS = [
+  'admin@example.com',
+  'operator@example.com',
+  'client@example.com',
+  'other@example.com',
+  'anonymous',
+] as const;
 type Caller = (typeof CALLERS)[number];
 const ACTIONS = ['index', 'show', 'store', 'update', 'destroy'] as const;
 const MISSING_ID = 2147483647;
 
-function permitted(permissions: Set<string>, isOperator: boolean, resource: Resource, action: string): boolean {
+function permitted(
+  permissions: Set<string>,
+  isOperator: boolean,
+  resource: Resource,
+  action: string,
+): boolean {
   if (!resource.actions.includes(action)) return false;
   if (isOperator) return permissions.has(`tenant.${resource.name}.${action}`);
   return !!resource.portal?.actions.includes(action) && permissions.has(`portal.${resource.name}.${action}`);
@@ -21,7 +32,10 @@ function permitted(permissions: Set<string>, isOperator: boolean, resource: Reso
 
 describe.each(targets)('authorization matrix on $name', (target) => {
   let t: TestApp;
-  const who = new Map<Caller, { headers: Record<string, string>; permissions: Set<string>; isOperator: boolean }>();
+  const who = new Map<
+    Caller,
+    { headers: Record<string, string>; permissions: Set<string>; isOperator: boolean }
+  >();
 
   beforeAll(async () => {
     t = await buildTestApp(target);
@@ -41,7 +55,9 @@ describe.each(targets)('authorization matrix on $name', (target) => {
     const admin = who.get('admin@example.com')!;
     const first = who.get('operator@example.com')!;
     const client = who.get('client@example.com')!;
-    for (const name of registry().permissionNames().filter((n) => n.startsWith('tenant.'))) {
+    for (const name of registry()
+      .permissionNames()
+      .filter((n) => n.startsWith('tenant.'))) {
       expect(admin.permissions.has(name), name).toBe(true);
     }
     expect(first.permissions.has('tenant.tickets.index')).toBe(true);
@@ -60,7 +76,11 @@ describe.each(targets)('authorization matrix on $name', (target) => {
         // A record the caller can see, if any: the first of its own list.
         let visibleId: number | undefined;
         if (me && permitted(me.permissions, me.isOperator, resource, 'index')) {
-          const list = await t.app.inject({ method: 'GET', url: `/api/${resource.name}?builder[0][paginate]=1`, headers });
+          const list = await t.app.inject({
+            method: 'GET',
+            url: `/api/${resource.name}?builder[0][paginate]=1`,
+            headers,
+          });
           visibleId = list.json().data?.[0]?.id;
         }
         for (const action of ACTIONS) {
@@ -79,10 +99,14 @@ describe.each(targets)('authorization matrix on $name', (target) => {
           else if (!me) expected = 401;
           else if (!permitted(me.permissions, me.isOperator, resource, action)) expected = 403;
           else if (action === 'index') expected = 200;
-          else if (action === 'store') expected = 422; // permitted: reaches validation, which refuses the probe field
+          else if (action === 'store')
+            expected = 422; // permitted: reaches validation, which refuses the probe field
           else if (action === 'destroy') expected = 404;
           else expected = visibleId ? 200 : 404;
-          if (res.statusCode !== expected) problems.push(`${caller} ${action}: ${res.statusCode} (expected ${expected}) ${res.body.slice(0, 120)}`);
+          if (res.statusCode !== expected)
+            problems.push(
+              `${caller} ${action}: ${res.statusCode} (expected ${expected}) ${res.body.slice(0, 120)}`,
+            );
         }
       }
       expect(problems).toEqual([]);
@@ -94,13 +118,33 @@ describe.each(targets)('authorization matrix on $name', (target) => {
     const client = who.get('client@example.com')!;
     const other = who.get('other@example.com')!;
     for (const resource of registry().resources.values()) {
-      if (!resource.portal || resource.portal.scope === 'tenant' || !resource.portal.actions.includes('index')) continue;
-      const theirs = await t.app.inject({ method: 'GET', url: `/api/${resource.name}?builder[0][paginate]=100`, headers: other.headers });
-      const mine = await t.app.inject({ method: 'GET', url: `/api/${resource.name}?builder[0][paginate]=100`, headers: client.headers });
+      if (
+        !resource.portal ||
+        resource.portal.scope === 'tenant' ||
+        !resource.portal.actions.includes('index')
+      )
+        continue;
+      const theirs = await t.app.inject({
+        method: 'GET',
+        url: `/api/${resource.name}?builder[0][paginate]=100`,
+        headers: other.headers,
+      });
+      const mine = await t.app.inject({
+        method: 'GET',
+        url: `/api/${resource.name}?builder[0][paginate]=100`,
+        headers: client.headers,
+      });
       const mineIds = new Set(mine.json().data.map((r: any) => r.id));
-      for (const row of theirs.json().data.filter((r: any) => !mineIds.has(r.id)).slice(0, 3)) {
+      for (const row of theirs
+        .json()
+        .data.filter((r: any) => !mineIds.has(r.id))
+        .slice(0, 3)) {
         if (resource.portal.actions.includes('show')) {
-          const show = await t.app.inject({ method: 'GET', url: `/api/${resource.name}/${row.id}`, headers: client.headers });
+          const show = await t.app.inject({
+            method: 'GET',
+            url: `/api/${resource.name}/${row.id}`,
+            headers: client.headers,
+          });
           if (show.statusCode !== 404) problems.push(`${resource.name}/${row.id}: show ${show.statusCode}`);
         }
         const byFilter = await t.app.inject({

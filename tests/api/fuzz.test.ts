@@ -34,15 +34,28 @@ const hostile = fc.constantFrom(
 
 const resources = [...registry().resources.values()];
 const resourceNames = resources.map((r) => r.name);
-const fieldNames = [...new Set(resources.flatMap((r) => Object.keys(r.fields))), 'password_hash', 'tenant_id', 'password'];
+const fieldNames = [
+  ...new Set(resources.flatMap((r) => Object.keys(r.fields))),
+  'password_hash',
+  'tenant_id',
+  'password',
+];
 const relationNames = [...new Set(resources.flatMap((r) => Object.keys(r.relations)))];
 
 const name = fc.oneof(fc.constantFrom(...fieldNames), hostile, fc.string({ maxLength: 12 }));
-const value = fc.oneof(hostile, fc.string({ maxLength: 20 }), fc.integer().map(String), fc.double().map(String), fc.constantFrom('true', 'false'));
+const value = fc.oneof(
+  hostile,
+  fc.string({ maxLength: 20 }),
+  fc.integer().map(String),
+  fc.double().map(String),
+  fc.constantFrom('true', 'false'),
+);
 const op = fc.oneof(fc.constantFrom('=', '!=', '<', '<=', '>', '>=', 'like'), hostile);
 
 const leaf = fc.oneof(
-  fc.record({ where: fc.oneof(fc.tuple(name, op, value), fc.tuple(name, value), fc.array(value, { maxLength: 4 })) }),
+  fc.record({
+    where: fc.oneof(fc.tuple(name, op, value), fc.tuple(name, value), fc.array(value, { maxLength: 4 })),
+  }),
   fc.record({ whereIn: fc.tuple(name, fc.oneof(fc.array(value, { maxLength: 5 }), value)) }),
   fc.record({ whereNull: name }),
   fc.record({ whereNotNull: name }),
@@ -58,7 +71,12 @@ const item = fc.letrec((tie) => ({
   item: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
     leaf,
-    fc.record({ whereHas: fc.tuple(fc.oneof(fc.constantFrom(...relationNames), hostile), fc.array(tie('item'), { maxLength: 3 })) }),
+    fc.record({
+      whereHas: fc.tuple(
+        fc.oneof(fc.constantFrom(...relationNames), hostile),
+        fc.array(tie('item'), { maxLength: 3 }),
+      ),
+    }),
   ),
 })).item;
 
@@ -100,10 +118,18 @@ describe.each(targets)('hostile builder queries on $name', (target) => {
   it('never a 5xx for raw hostile query strings', async () => {
     const headers = await t.as('admin@example.com');
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...resourceNames), fc.string({ maxLength: 300 }), async (resource, raw) => {
-        const res = await t.app.inject({ method: 'GET', url: `/api/${resource}?${encodeURI(raw)}`, headers });
-        expect(res.statusCode).toBeLessThan(500);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...resourceNames),
+        fc.string({ maxLength: 300 }),
+        async (resource, raw) => {
+          const res = await t.app.inject({
+            method: 'GET',
+            url: `/api/${resource}?${encodeURI(raw)}`,
+            headers,
+          });
+          expect(res.statusCode).toBeLessThan(500);
+        },
+      ),
       { numRuns: 500 },
     );
     const deep = `/api/tickets?${'builder'.concat('[0][whereHas][1]'.repeat(40))}=x`;

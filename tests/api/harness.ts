@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { configFromEnv } from '../../server/config.ts';
 import { openDatabase, type Db } from '../../server/db/database.ts';
@@ -18,7 +18,9 @@ export interface Target {
 /** PGlite always; a real PostgreSQL as well when TEST_DATABASE_URL is set (CI sets it). */
 export const targets: Target[] = [
   { name: 'pglite' },
-  ...(process.env.TEST_DATABASE_URL ? [{ name: 'postgres' as const, url: process.env.TEST_DATABASE_URL }] : []),
+  ...(process.env.TEST_DATABASE_URL
+    ? [{ name: 'postgres' as const, url: process.env.TEST_DATABASE_URL }]
+    : []),
 ];
 
 if (!process.env.TEST_DATABASE_URL && !process.env.VITEST_QUIET_PG) {
@@ -41,7 +43,10 @@ export interface TestApp {
  * A migrated, demo-seeded database and the app on top of it. PostgreSQL runs get a schema of their
  * own, so test files can run side by side in one database.
  */
-export async function buildTestApp(target: Target, options: { seed?: 'demo' | 'none' } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  target: Target,
+  options: { seed?: 'demo' | 'none'; logger?: FastifyServerOptions['logger'] } = {},
+): Promise<TestApp> {
   let schema: string | undefined;
   if (target.url) {
     schema = `t_${randomBytes(6).toString('hex')}`;
@@ -58,18 +63,24 @@ export async function buildTestApp(target: Target, options: { seed?: 'demo' | 'n
     dataDir: join(tmpdir(), `sd-test-${randomBytes(4).toString('hex')}`),
     jwtSecret: 'test-secret-' + randomBytes(8).toString('hex'),
   };
-  const app = await buildApp({ db: database.db, registry: reg, config });
+  const app = await buildApp({ db: database.db, registry: reg, config, logger: options.logger ?? false });
   await app.ready();
 
+  const tokens = new Map<string, string>();
   const login: TestApp['login'] = async (email, password = 'demo') => {
-    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: email, password } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: email, password },
+    });
     if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.statusCode} ${res.body}`);
     const setCookie = res.headers['set-cookie'];
     const cookie = (Array.isArray(setCookie) ? setCookie[0] : setCookie)?.split(';')[0] ?? '';
     const body = res.json();
+    // An operator has one session: a new login replaces the token `as()` hands out.
+    tokens.set(email, body.access_token);
     return { token: body.access_token, cookie, body };
   };
-  const tokens = new Map<string, string>();
   return {
     app,
     db: database.db,

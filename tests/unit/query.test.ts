@@ -28,7 +28,11 @@ const widgets = toResource({
     owner: { kind: 'belongsTo', resource: 'owners', key: 'owner_id' },
     parts: { kind: 'hasMany', resource: 'parts', foreignKey: 'widget_id' },
   },
-  'x-portal': { actions: ['index'], scope: { company: 'owner_id' }, fields: ['id', 'name', 'owner_id', 'updated_at'] },
+  'x-portal': {
+    actions: ['index'],
+    scope: { company: 'owner_id' },
+    fields: ['id', 'name', 'owner_id', 'updated_at'],
+  },
   properties: {
     id: { type: 'integer', readOnly: true, 'x-filter': true, 'x-sort': true },
     name: { type: 'string', 'x-filter': true, 'x-sort': true },
@@ -174,15 +178,16 @@ describe('parseListQuery', () => {
   it('refuses more than 50 builder items and deep whereHas nesting', () => {
     const many = Array.from({ length: 51 }, (_, i) => `builder[${i}][whereNotNull]=name`).join('&');
     expect(problems(() => parse(many)).builder).toEqual(['A query may have at most 50 builder items.']);
-    const deep = 'builder[0][whereHas][0]=parts&builder[0][whereHas][1][0][whereHas][0]=widget&builder[0][whereHas][1][0][whereHas][1][0][whereHas][0]=parts&builder[0][whereHas][1][0][whereHas][1][0][whereHas][1][0][whereHas][0]=widget';
+    const deep =
+      'builder[0][whereHas][0]=parts&builder[0][whereHas][1][0][whereHas][0]=widget&builder[0][whereHas][1][0][whereHas][1][0][whereHas][0]=parts&builder[0][whereHas][1][0][whereHas][1][0][whereHas][1][0][whereHas][0]=widget';
     const errors = problems(() => parse(deep));
     expect(Object.values(errors).flat()).toContain('whereHas may be nested at most 3 levels deep.');
   });
 
   it('keeps a client inside the portal fields', () => {
-    expect(problems(() => parse('builder[0][where][0]=weight&builder[0][where][1]=1', client))['builder.0']).toEqual([
-      'Unknown field "weight" on widgets.',
-    ]);
+    expect(
+      problems(() => parse('builder[0][where][0]=weight&builder[0][where][1]=1', client))['builder.0'],
+    ).toEqual(['Unknown field "weight" on widgets.']);
   });
 
   it('a preset builder ignores its own sort and page size', () => {
@@ -200,30 +205,50 @@ describe('listStatements', () => {
       'select "t0"."id" as "id", "t0"."name" as "name", "t0"."widget_code" as "code", "t0"."secret" as "secret", "t0"."owner_id" as "owner_id", "t0"."weight" as "weight", "t0"."active" as "active", "t0"."updated_at" as "updated_at" from "widgets" as "t0" where "t0"."tenant_id" = $1 order by "t0"."updated_at" desc, "t0"."id" desc limit $2 offset $3',
     );
     expect(rows.parameters).toEqual([1, 15, 0]);
-    expect(count.sql).toBe('select count(*)::int as total from "widgets" as "t0" where "t0"."tenant_id" = $1');
+    expect(count.sql).toBe(
+      'select count(*)::int as total from "widgets" as "t0" where "t0"."tenant_id" = $1',
+    );
   });
 
   it('makes every value a parameter and escapes LIKE wildcards', () => {
-    const { rows } = compiled('builder[0][where][0]=name&builder[0][where][1]=like&builder[0][where][2]=50%_off&builder[1][s]=o\'; drop table x;--&page=2');
+    const { rows } = compiled(
+      "builder[0][where][0]=name&builder[0][where][1]=like&builder[0][where][2]=50%_off&builder[1][s]=o'; drop table x;--&page=2",
+    );
     expect(rows.sql).toBe(
       'select "t0"."id" as "id", "t0"."name" as "name", "t0"."widget_code" as "code", "t0"."secret" as "secret", "t0"."owner_id" as "owner_id", "t0"."weight" as "weight", "t0"."active" as "active", "t0"."updated_at" as "updated_at" from "widgets" as "t0" where ("t0"."tenant_id" = $1 and "t0"."name" ilike $2 and ("t0"."name" ilike $3 or "t0"."widget_code" ilike $4)) order by "t0"."updated_at" desc, "t0"."id" desc limit $5 offset $6',
     );
-    expect(rows.parameters).toEqual([1, '%50\\%\\_off%', "%o'; drop table x;--%", "%o'; drop table x;--%", 15, 15]);
+    expect(rows.parameters).toEqual([
+      1,
+      '%50\\%\\_off%',
+      "%o'; drop table x;--%",
+      "%o'; drop table x;--%",
+      15,
+      15,
+    ]);
     expect(containsPattern('a\\b')).toBe('%a\\\\b%');
   });
 
   it('scopes a client to its companies and its portal fields, through relations too', () => {
-    const { rows, count } = compiled('builder[0][whereHas][0]=parts&builder[0][whereHas][1][0][where][0]=name&builder[0][whereHas][1][0][where][1]=x', client);
+    const { rows, count } = compiled(
+      'builder[0][whereHas][0]=parts&builder[0][whereHas][1][0][where][0]=name&builder[0][whereHas][1][0][where][1]=x',
+      client,
+    );
     expect(count.sql).toBe(
       'select count(*)::int as total from "widgets" as "t0" where ("t0"."tenant_id" = $1 and "t0"."owner_id" in ($2, $3) and exists (select 1 from "parts" as "t1" where ("t1"."widget_id" = "t0"."id" and "t1"."tenant_id" = $4 and "t1"."visible" = $5 and exists (select 1 from "widgets" as "t2" where ("t2"."id" = "t1"."widget_id" and "t2"."tenant_id" = $6 and "t2"."owner_id" in ($7, $8))) and "t1"."name" = $9)))',
     );
     expect(count.parameters).toEqual([1, 11, 12, 1, true, 1, 11, 12, 'x']);
-    expect(rows.sql.startsWith('select "t0"."id" as "id", "t0"."name" as "name", "t0"."owner_id" as "owner_id", "t0"."updated_at" as "updated_at" from')).toBe(true);
+    expect(
+      rows.sql.startsWith(
+        'select "t0"."id" as "id", "t0"."name" as "name", "t0"."owner_id" as "owner_id", "t0"."updated_at" as "updated_at" from',
+      ),
+    ).toBe(true);
   });
 
   it('a client without companies sees nothing', () => {
     const { count } = compiled('', { ...client, companyIds: [] });
-    expect(count.sql).toBe('select count(*)::int as total from "widgets" as "t0" where ("t0"."tenant_id" = $1 and false)');
+    expect(count.sql).toBe(
+      'select count(*)::int as total from "widgets" as "t0" where ("t0"."tenant_id" = $1 and false)',
+    );
   });
 
   it('compiles whereIn, null checks, between, doesntHave and customField', () => {

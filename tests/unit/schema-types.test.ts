@@ -6,7 +6,9 @@ describe('generated schema types', () => {
   it('are up to date with schemas/ (run `npm run schemas` after changing a schema)', async () => {
     const expected = await generateSchemaTypes();
     const actual = readFileSync(GENERATED_TYPES, 'utf8');
-    expect(actual === expected, 'common/generated/schema-types.ts is stale: run `npm run schemas`').toBe(true);
+    expect(actual === expected, 'common/generated/schema-types.ts is stale: run `npm run schemas`').toBe(
+      true,
+    );
   });
 
   it('describe each record with its fields and never a write-only field', async () => {

@@ -1,0 +1,75 @@
+import fp from 'fastify-plugin';
+import fastifyJwt, { type JWT } from '@fastify/jwt';
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { registry as schemaRegistry, type Registry } from '../schema/registry.ts';
+import type { AuthContext } from './context.ts';
+import { AccessTokens } from './access-tokens.ts';
+import { Authenticator } from './authenticate.ts';
+import { LoginRateLimiter } from './rate-limit.ts';
+import { authRoutes } from './routes.ts';
+
+export { createRecordToken } from './record-tokens.ts';
+
+export interface AuthPluginOptions {
+  db: Db;
+  config: Config & { jwtSecret: string };
+  /** Resolves a record token's resource to its table; default: the schemas folder. */
+  registry?: Registry;
+  /** Injectable for tests (a fake clock); default: 5 per account, 20 per address in 15 minutes. */
+  rateLimiter?: LoginRateLimiter;
+}
+
+/**
+ * Authentication: `request.getAuth()` for every route, and the login, refresh, logout, me and system
+ * status calls. Needs the tenancy plugin (request.tenant) registered before it.
+ */
+async function auth(app: FastifyInstance, options: AuthPluginOptions): Promise<void> {
+  const { db, config } = options;
+  if (!config.jwtSecret) throw new Error('auth plugin: config.jwtSecret is required');
+  if (!app.hasRequestDecorator('cookies')) await app.register(cookie);
+
+  // @fastify/jwt is registered in a scope of its own: only this plugin signs and verifies access
+  // tokens, and the rest of the app keeps no `request.user` or `app.jwt` it should not rely on.
+  let jwt: JWT | undefined;
+  await app.register(async (scope) => {
+    await scope.register(fastifyJwt, {
+      secret: config.jwtSecret,
+      sign: { algorithm: 'HS256', expiresIn: config.accessTokenSeconds },
+      verify: { algorithms: ['HS256'] },
+    });
+    jwt = scope.jwt;
+  });
+  if (!jwt) throw new Error('auth plugin: @fastify/jwt did not load');
+
+  const tokens = new AccessTokens(jwt, config.accessTokenSeconds);
+  const authenticator = new Authenticator({
+    db,
+    tokens,
+    registry: () => options.registry ?? schemaRegistry(),
+  });
+
+  // One resolution per request, however many hooks and handlers ask.
+  const resolved = new WeakMap<FastifyRequest, Promise<AuthContext>>();
+  app.decorateRequest('getAuth', function getAuth(this: FastifyRequest): Promise<AuthContext> {
+    let pending = resolved.get(this);
+    if (!pending) {
+      pending = authenticator.authenticate(this);
+      resolved.set(this, pending);
+    }
+    return pending;
+  });
+
+  await app.register(authRoutes, {
+    db,
+    config,
+    tokens,
+    authenticator,
+    limiter: options.rateLimiter ?? new LoginRateLimiter(),
+    registry: options.registry ?? schemaRegistry(),
+  });
+}
+
+export const authPlugin = fp(auth, { name: 'auth', fastify: '5.x', dependencies: ['tenancy'] });

@@ -1,0 +1,265 @@
+import { randomBytes } from 'node:crypto';
+import argon2 from 'argon2';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import type { Registry } from '../schema/registry.ts';
+import { HttpError, ValidationError, unauthenticated } from '../http/errors.ts';
+import type { Tenant } from './context.ts';
+import type { AccessTokens } from './access-tokens.ts';
+import { MULTIPLE_SESSIONS_MESSAGE, bearerToken, type Authenticator } from './authenticate.ts';
+import { loadLoginLists } from './lists.ts';
+import { tooManyAttemptsMessage, type LoginRateLimiter } from './rate-limit.ts';
+import {
+  endSession,
+  rotateRefreshToken,
+  sessionOfRefreshToken,
+  startSession,
+  type IssuedSession,
+  type SessionRef,
+} from './sessions.ts';
+import {
+  loginBody,
+  meResponse,
+  messageResponse,
+  saveConfigsBody,
+  statusResponse,
+  tokenResponse,
+  userResponse,
+  type LoginBody,
+  type SaveConfigsBody,
+} from './schemas.ts';
+import { findLoginUser, loadUserPayload } from './user.ts';
+
+export const REFRESH_COOKIE = 'refresh_token';
+/** The refresh cookie only travels to the calls that use it. */
+const REFRESH_COOKIE_PATH = '/api/auth';
+
+export const BAD_CREDENTIALS = 'These credentials do not match our records.';
+export const SSO_NOT_CONFIGURED = 'Single sign-on is not configured.';
+
+export interface AuthRoutesOptions {
+  db: Db;
+  config: Pick<Config, 'refreshTokenDays'>;
+  tokens: AccessTokens;
+  authenticator: Authenticator;
+  limiter: LoginRateLimiter;
+  registry: Registry;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Whole days until the trial ends, floored: below 0 exactly when it has ended (spec route guard 3). */
+export function trialEndsIn(trialEndsAt: Date | null, now = Date.now()): number | null {
+  return trialEndsAt ? Math.floor((trialEndsAt.getTime() - now) / DAY_MS) : null;
+}
+
+export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): Promise<void> {
+  const { db, config, tokens, authenticator, limiter } = options;
+  const refreshSeconds = Math.round(config.refreshTokenDays * 86_400);
+
+  // Verified against when the e-mail is unknown, so both answers take about as long. Started now, in
+  // the background, with the library's defaults (the parameters real hashes are made with).
+  const dummyHash = argon2.hash(randomBytes(16).toString('hex'));
+  dummyHash.catch(() => undefined);
+
+  async function passwordMatches(hash: string | null, password: string): Promise<boolean> {
+    try {
+      return await argon2.verify(hash ?? (await dummyHash), password);
+    } catch {
+      // A malformed stored hash is a failed login, not a server error.
+      return false;
+    }
+  }
+
+  function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+    reply.setCookie(REFRESH_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'strict',
+      path: REFRESH_COOKIE_PATH,
+      secure: request.protocol === 'https',
+      maxAge: refreshSeconds,
+    });
+  }
+
+  function clearRefreshCookie(request: FastifyRequest, reply: FastifyReply): void {
+    reply.clearCookie(REFRESH_COOKIE, {
+      httpOnly: true,
+      sameSite: 'strict',
+      path: REFRESH_COOKIE_PATH,
+      secure: request.protocol === 'https',
+    });
+  }
+
+  /** The login and refresh answer: the user, a new access token, and the refresh cookie. */
+  async function sessionAnswer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    tenant: Tenant,
+    userId: number,
+    session: IssuedSession,
+  ) {
+    const user = await loadUserPayload(db, tenant.id, userId);
+    if (!user) throw unauthenticated();
+    setRefreshCookie(request, reply, session.refreshToken);
+    return {
+      user,
+      access_token: tokens.sign({ userId, tenantId: tenant.id, sessionId: session.sessionId }),
+      token_type: 'Bearer' as const,
+      expires_in: tokens.lifetimeSeconds,
+    };
+  }
+
+  app.get(
+    '/api/system/status',
+    { schema: { tags: ['system'], response: { 200: statusResponse } } },
+    async (request) => {
+      const tenant = request.tenant;
+      return {
+        setup_completed: tenant.setupCompleted,
+        trial_ends_in: trialEndsIn(tenant.trialEndsAt),
+        tenant_name: tenant.name,
+        tenant: tenant.slug,
+      };
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    { schema: { tags: ['auth'], body: loginBody, response: { 200: tokenResponse } } },
+    async (request, reply) => {
+      const body = (request.body ?? {}) as LoginBody;
+      if (body.code !== undefined)
+        throw new HttpError(422, SSO_NOT_CONFIGURED, { code: [SSO_NOT_CONFIGURED] });
+      const missing: Record<string, string[]> = {};
+      if (!body.username?.trim()) missing.username = ['The username field is required.'];
+      if (!body.password) missing.password = ['The password field is required.'];
+      if (Object.keys(missing).length > 0) throw new ValidationError(missing);
+      const email = body.username!.trim().toLowerCase();
+      const password = body.password!;
+      const tenant = request.tenant;
+
+      const attempt = limiter.begin(tenant.id, email, request.ip);
+      if (!attempt.allowed) {
+        reply.header('retry-after', String(Math.ceil(attempt.retryAfterMs / 1000)));
+        throw new HttpError(429, tooManyAttemptsMessage(attempt.retryAfterMs));
+      }
+
+      let userId: number;
+      let isStaff: boolean;
+      try {
+        const user = await findLoginUser(db, tenant.id, email);
+        const matches = await passwordMatches(user?.passwordHash ?? null, password);
+        if (!user || !user.passwordHash || !matches) {
+          throw new ValidationError({ username: [BAD_CREDENTIALS] }, BAD_CREDENTIALS);
+        }
+        ({ id: userId, isStaff } = user);
+      } catch (error) {
+        if (!(error instanceof HttpError)) attempt.abandoned();
+        throw error;
+      }
+      attempt.succeeded();
+
+      const session = await startSession(
+        db,
+        { tenantId: tenant.id, userId, isStaff },
+        config.refreshTokenDays,
+      );
+      authenticator.cache.forgetUser(tenant.id, userId);
+      return sessionAnswer(request, reply, tenant, userId, session);
+    },
+  );
+
+  // Refresh and logout read the cookie and take no body: clients send none or `{}`, and a body
+  // schema would refuse the first (Fastify validates a missing body as `undefined`).
+  app.post(
+    '/api/auth/refresh',
+    { schema: { tags: ['auth'], response: { 200: tokenResponse } } },
+    async (request, reply) => {
+      const tenant = request.tenant;
+      const presented = request.cookies[REFRESH_COOKIE];
+      if (!presented) throw unauthenticated();
+      const result = await rotateRefreshToken(db, tenant.id, presented, config.refreshTokenDays);
+      if (!result.ok) {
+        // A revoked family ends the session's access tokens too: drop them from the cache now.
+        if (result.userId !== undefined) authenticator.cache.forgetUser(tenant.id, result.userId);
+        clearRefreshCookie(request, reply);
+        throw unauthenticated(result.reason === 'other-session' ? MULTIPLE_SESSIONS_MESSAGE : undefined);
+      }
+      return sessionAnswer(request, reply, tenant, result.userId, result);
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    { schema: { tags: ['auth'], response: { 200: messageResponse } } },
+    async (request, reply) => {
+      const tenant = request.tenant;
+      let session: SessionRef | undefined;
+      const presented = request.cookies[REFRESH_COOKIE];
+      if (presented) session = await sessionOfRefreshToken(db, tenant.id, presented);
+      if (!session) {
+        // No usable cookie (another tab logged out first, cookies blocked): end the access token's session.
+        const claims = tokens.verify(bearerToken(request.headers.authorization) ?? '');
+        if (claims && claims.tenantId === tenant.id) session = { ...claims };
+      }
+      if (session) {
+        await endSession(db, session);
+        authenticator.cache.forgetUser(tenant.id, session.userId);
+      }
+      clearRefreshCookie(request, reply);
+      return { message: 'Logged out.' };
+    },
+  );
+
+  /** The signed-in user's id; a record token opens one record and is nobody's login. */
+  async function signedInUser(request: FastifyRequest): Promise<number> {
+    const auth = await request.getAuth();
+    if (auth.userId === null) throw unauthenticated();
+    return auth.userId;
+  }
+
+  app.get('/api/auth/me', { schema: { tags: ['auth'], response: { 200: meResponse } } }, async (request) => {
+    const userId = await signedInUser(request);
+    const user = await loadUserPayload(db, request.tenant.id, userId);
+    if (!user) throw unauthenticated();
+    return { user, lists: await loadLoginLists({ db, registry: options.registry }, await request.getAuth()) };
+  });
+
+  app.post(
+    '/api/auth/me',
+    { schema: { tags: ['auth'], body: saveConfigsBody, response: { 200: userResponse } } },
+    async (request) => {
+      const userId = await signedInUser(request);
+      const tenantId = request.tenant.id;
+      const { configs } = (request.body as SaveConfigsBody).relationships;
+      // One row per name; the last value sent wins (one upsert may not touch a row twice).
+      const byName = new Map(configs.map((c) => [c.name, c.value]));
+      if (byName.size > 0) {
+        const now = new Date();
+        await db
+          .insertInto('user_configs')
+          .values(
+            [...byName].map(([name, value]) => ({
+              tenant_id: tenantId,
+              user_id: userId,
+              name,
+              value: JSON.stringify(value ?? null),
+              created_at: now,
+              updated_at: now,
+            })),
+          )
+          .onConflict((oc) =>
+            oc.columns(['user_id', 'name']).doUpdateSet((eb) => ({
+              value: eb.ref('excluded.value'),
+              updated_at: eb.ref('excluded.updated_at'),
+            })),
+          )
+          .execute();
+      }
+      const user = await loadUserPayload(db, tenantId, userId);
+      if (!user) throw unauthenticated();
+      return { user };
+    },
+  );
+}

@@ -1,0 +1,145 @@
+/** JSON Schemas of the auth and status routes: body validation, response shape, OpenAPI. */
+
+export const loginBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    username: { type: 'string', maxLength: 255 },
+    // Bounded so a megabyte "password" cannot make argon2 the cheapest denial of service.
+    password: { type: 'string', maxLength: 1024 },
+    code: { type: 'string', maxLength: 4096 },
+    portal: { type: 'boolean' },
+  },
+} as const;
+
+export interface LoginBody {
+  username?: string;
+  password?: string;
+  code?: string;
+  portal?: boolean;
+}
+
+export const saveConfigsBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['relationships'],
+  properties: {
+    relationships: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['configs'],
+      properties: {
+        configs: {
+          type: 'array',
+          maxItems: 100,
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['name', 'value'],
+            properties: { name: { type: 'string', minLength: 1, maxLength: 200 }, value: {} },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+export interface SaveConfigsBody {
+  relationships: { configs: { name: string; value: unknown }[] };
+}
+
+const nullableString = { type: ['string', 'null'] } as const;
+
+export const userSchema = {
+  type: 'object',
+  required: [
+    'id',
+    'first_name',
+    'last_name',
+    'full_name',
+    'email',
+    'is_operator',
+    'acronym',
+    'permissions_names',
+    'modules',
+    'configs',
+    'categories',
+    'companies',
+  ],
+  properties: {
+    id: { type: 'integer' },
+    first_name: nullableString,
+    last_name: nullableString,
+    full_name: nullableString,
+    email: { type: 'string' },
+    is_operator: { type: 'integer', enum: [0, 1, 2] },
+    acronym: nullableString,
+    permissions_names: { type: 'array', items: { type: 'string' } },
+    modules: { type: 'array', items: { type: 'string' } },
+    configs: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['name', 'value'],
+        properties: { name: { type: 'string' }, value: {} },
+      },
+    },
+    categories: { type: 'array', items: { type: 'integer' } },
+    companies: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'name'],
+        properties: { id: { type: 'integer' }, name: { type: 'string' } },
+      },
+    },
+  },
+} as const;
+
+export const tokenResponse = {
+  type: 'object',
+  required: ['user', 'access_token', 'token_type', 'expires_in'],
+  properties: {
+    user: userSchema,
+    access_token: { type: 'string' },
+    token_type: { type: 'string', const: 'Bearer' },
+    expires_in: { type: 'integer', description: 'Seconds until the access token expires.' },
+  },
+} as const;
+
+export const meResponse = {
+  type: 'object',
+  required: ['user', 'lists'],
+  properties: {
+    user: userSchema,
+    // Arrays, or objects keyed by name (custom fields): each list is the resource's own record shape.
+    lists: { type: 'object', additionalProperties: true },
+  },
+} as const;
+
+export const userResponse = {
+  type: 'object',
+  required: ['user'],
+  properties: { user: userSchema },
+} as const;
+
+export const messageResponse = {
+  type: 'object',
+  required: ['message'],
+  properties: { message: { type: 'string' } },
+} as const;
+
+export const statusResponse = {
+  type: 'object',
+  required: ['setup_completed', 'trial_ends_in', 'tenant_name', 'tenant'],
+  properties: {
+    setup_completed: { type: 'boolean' },
+    trial_ends_in: {
+      type: ['integer', 'null'],
+      description:
+        'Whole days until the trial ends (floored), negative once it has ended; null without a trial.',
+    },
+    tenant_name: { type: 'string' },
+    tenant: { type: 'string', description: 'The tenant slug (the subdomain).' },
+  },
+} as const;
