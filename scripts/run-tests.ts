@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 interface JsonReport {
+  numFailedTestSuites: number;
   testResults: { assertionResults: { fullName: string; status: string }[] }[];
 }
 
@@ -26,9 +27,12 @@ const run = spawnSync(
 );
 
 let results: { fullName: string; status: string }[] = [];
+/** A file whose setup failed fails as a whole; its tests show as skipped, so it is counted apart. */
+let failedFiles = 0;
 try {
   const json = JSON.parse(readFileSync(report, 'utf8')) as JsonReport;
   results = json.testResults.flatMap((f) => f.assertionResults);
+  failedFiles = json.numFailedTestSuites;
 } catch {
   console.error('vitest wrote no report');
 }
@@ -47,7 +51,7 @@ if (process.env.TEST_DATABASE_URL) {
   console.log('\nPostgreSQL run skipped: TEST_DATABASE_URL is not set (CI sets it).');
 }
 const skipped = count('skipped') + count('pending') + count('todo');
-console.log(
-  `tests: ${count('passed')} passed, ${count('failed')} failed${skipped ? `, ${skipped} skipped` : ''}`,
-);
-if (run.status !== 0 || count('failed') > 0 || results.length === 0) process.exitCode = 1;
+const failed = count('failed') + failedFiles;
+if (failedFiles) console.log(`${failedFiles} test file(s) failed as a whole (see above).`);
+console.log(`tests: ${count('passed')} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+if (run.status !== 0 || failed > 0 || results.length === 0) process.exitCode = 1;

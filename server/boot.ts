@@ -16,8 +16,9 @@ export async function prepareDatabase(
   db: Db,
   registry: Registry,
   seed: Config['seed'],
+  schema?: string,
 ): Promise<{ seeded: boolean }> {
-  await migrateToLatest(db);
+  await migrateToLatest(db, schema);
   await syncPermissions(db, registry);
   if (seed !== 'demo') return { seeded: false };
   const { count } = await db

@@ -10,8 +10,16 @@ class ListedMigrations implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest(db: Db, list: Record<string, Migration> = migrations): Promise<void> {
-  const migrator = new Migrator({ db, provider: new ListedMigrations(list) });
+/**
+ * `schema`: the PostgreSQL schema the database lives in, when not the default. Kysely looks for its
+ * bookkeeping tables in any schema unless told which, and would find another test's.
+ */
+export async function migrateToLatest(
+  db: Db,
+  schema?: string,
+  list: Record<string, Migration> = migrations,
+): Promise<void> {
+  const migrator = new Migrator({ db, provider: new ListedMigrations(list), migrationTableSchema: schema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

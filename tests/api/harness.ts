@@ -57,7 +57,7 @@ export async function buildTestApp(
   }
   const database = await openDatabase(target.url ? { url: target.url, schema, poolSize: 4 } : {});
   const reg = registry();
-  await prepareDatabase(database.db, reg, options.seed ?? 'demo');
+  await prepareDatabase(database.db, reg, options.seed ?? 'demo', schema);
   const config = {
     ...configFromEnv({}),
     dataDir: join(tmpdir(), `sd-test-${randomBytes(4).toString('hex')}`),

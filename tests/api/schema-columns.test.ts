@@ -39,6 +39,7 @@ if (url) {
       await sql`create schema ${sql.id(schema)}`.execute(database.db);
       return {
         database,
+        schema,
         async dispose() {
           await sql`drop schema ${sql.id(schema)} cascade`.execute(database.db);
           await database.close();
@@ -99,7 +100,7 @@ describe.each(targets.map((t) => [t.name, t] as const))('the database on %s', (_
     const opened = await target.open();
     db = opened.database.db;
     dispose = opened.dispose;
-    await migrateToLatest(db);
+    await migrateToLatest(db, (opened as { schema?: string }).schema);
     await syncPermissions(db, reg);
     await seedDemo(db, reg, { passwordHash: await argon2.hash('demo') });
     tenantId = Number(
