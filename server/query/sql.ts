@@ -48,9 +48,10 @@ export function or(parts: Fragment[]): Fragment {
 }
 
 function fixed(resource: Resource, alias: string, conditions: FixedCondition[]): Fragment[] {
-  return conditions.map(([name, , value]) => {
+  return conditions.map(([name, op, value]) => {
     const c = col(alias, resource.fields[name]!);
-    return value === null ? sql`${c} is null` : sql`${c} = ${value}`;
+    if (value === null) return op === '=' ? sql`${c} is null` : sql`${c} is not null`;
+    return sql`${c} ${sql.raw(SQL_OPERATORS[op]!)} ${value}`;
   });
 }
 

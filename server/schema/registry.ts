@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Field, FieldType, FixedCondition, Portal, PortalScope, Relation, Resource } from './types.ts';
-import { CRUD_ACTIONS } from './types.ts';
+import { CRUD_ACTIONS, FIXED_OPERATORS } from './types.ts';
 
 export const SCHEMA_DIR = fileURLToPath(new URL('../../schemas/', import.meta.url));
 
@@ -150,7 +150,14 @@ function checkReferences(reg: Registry, r: Resource): void {
   field(r.defaultSort[0], 'x-default-sort');
   if (!['asc', 'desc'].includes(r.defaultSort[1])) fail('x-default-sort direction must be asc or desc');
   r.search.forEach((f) => field(f, 'x-search'));
-  r.fixedWhere.forEach(([f]) => field(f, 'x-where'));
+  const condition = (where: string) => ([f, op, value]: FixedCondition) => {
+    field(f, where);
+    if (!FIXED_OPERATORS.includes(op)) fail(`${where} has unknown operator ${String(op)}`);
+    if (value === null && op !== '=' && op !== '!=') fail(`${where}: null only works with = and !=`);
+  };
+  r.fixedWhere.forEach(condition('x-where'));
+  // x-where values are written on insert, so a view on a shared table can only fix a value.
+  if (r.fixedWhere.some(([, op]) => op !== '=')) fail('x-where only takes = conditions');
   r.required.forEach((f) => field(f, 'required'));
   if (r.label !== 'id' && !r.fields[r.label]) fail(`x-label names unknown field ${r.label}`);
   for (const f of Object.values(r.fields)) {
@@ -205,7 +212,7 @@ function checkReferences(reg: Registry, r: Resource): void {
       fail('x-portal.scope is not a scope');
     };
     checkScope(r.portal.scope);
-    r.portal.where.forEach(([f]) => field(f, 'x-portal.where'));
+    r.portal.where.forEach(condition('x-portal.where'));
     r.portal.fields?.forEach((f) => field(f, 'x-portal.fields'));
     for (const a of r.portal.actions) {
       if (!r.actions.includes(a)) fail(`x-portal.actions has ${a}, which x-actions lacks`);

@@ -2,7 +2,13 @@
 
 export type Direction = 'asc' | 'desc';
 export type FieldType = 'integer' | 'number' | 'string' | 'boolean' | 'object' | 'array';
-export type FixedCondition = [field: string, op: '=', value: string | number | boolean | null];
+export const FIXED_OPERATORS = ['=', '!=', '<', '<=', '>', '>='] as const;
+/** A condition written in a schema. `null` with = / != means is null / is not null. */
+export type FixedCondition = [
+  field: string,
+  op: (typeof FIXED_OPERATORS)[number],
+  value: string | number | boolean | null,
+];
 
 export interface Field {
   name: string;

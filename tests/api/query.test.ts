@@ -245,6 +245,32 @@ describe.each(targets)('builder query on $name', (target) => {
     expect(tickets.every((tk: any) => tk.company_id === jansen)).toBe(true);
   });
 
+  it('a client sees no concept quotes and no draft invoices', async () => {
+    const concept = await t.db
+      .selectFrom('quotes')
+      .select('id')
+      .where('company_id', '=', jansen)
+      .where('status_id', '=', 1)
+      .executeTakeFirst();
+    const draft = await t.db
+      .selectFrom('invoices')
+      .select('id')
+      .where('company_id', '=', jansen)
+      .where('external_id', 'is', null)
+      .executeTakeFirst();
+    expect(concept, 'the demo data has a concept quote').toBeDefined();
+    expect(draft, 'the demo data has a draft invoice').toBeDefined();
+    const quotes = await get('quotes', CLIENT, { builder: [{ paginate: 100 }] });
+    expect(quotes.body.total).toBeGreaterThan(0);
+    expect(quotes.body.data.some((q: any) => q.status_id === 1)).toBe(false);
+    expect((await get(`quotes/${concept!.id}`, CLIENT)).status).toBe(404);
+    expect((await get(`quotes/${concept!.id}`, ADMIN)).status).toBe(200);
+    const invoices = await get('invoices', CLIENT, { builder: [{ paginate: 100 }] });
+    expect(invoices.body.total).toBeGreaterThan(0);
+    expect(invoices.body.data.every((i: any) => i.external_id !== null)).toBe(true);
+    expect((await get(`invoices/${draft!.id}`, CLIENT)).status).toBe(404);
+  });
+
   it('show loads relations and counts', async () => {
     const first = (await get('tickets', CLIENT)).body.data[0];
     const { status, body } = await get(`tickets/${first.id}`, CLIENT, {
