@@ -150,11 +150,13 @@ function checkReferences(reg: Registry, r: Resource): void {
   field(r.defaultSort[0], 'x-default-sort');
   if (!['asc', 'desc'].includes(r.defaultSort[1])) fail('x-default-sort direction must be asc or desc');
   r.search.forEach((f) => field(f, 'x-search'));
-  const condition = (where: string) => ([f, op, value]: FixedCondition) => {
-    field(f, where);
-    if (!FIXED_OPERATORS.includes(op)) fail(`${where} has unknown operator ${String(op)}`);
-    if (value === null && op !== '=' && op !== '!=') fail(`${where}: null only works with = and !=`);
-  };
+  const condition =
+    (where: string) =>
+    ([f, op, value]: FixedCondition) => {
+      field(f, where);
+      if (!FIXED_OPERATORS.includes(op)) fail(`${where} has unknown operator ${String(op)}`);
+      if (value === null && op !== '=' && op !== '!=') fail(`${where}: null only works with = and !=`);
+    };
   r.fixedWhere.forEach(condition('x-where'));
   // x-where values are written on insert, so a view on a shared table can only fix a value.
   if (r.fixedWhere.some(([, op]) => op !== '=')) fail('x-where only takes = conditions');
