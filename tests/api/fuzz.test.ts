@@ -115,6 +115,89 @@ describe.each(targets)('hostile builder queries on $name', (target) => {
     });
   }
 
+  it('well-formed random queries on real fields always answer 200', async () => {
+    const headers = await t.as('admin@example.com');
+    const valueFor = (type: string, format?: string) => {
+      if (type === 'integer') return fc.integer({ min: -5, max: 500 }).map(String);
+      if (type === 'number') return fc.double({ min: -1e6, max: 1e6, noNaN: true }).map(String);
+      if (type === 'boolean') return fc.constantFrom('true', 'false', '1', '0');
+      if (format === 'date-time')
+        return fc
+          .date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+          .map((d) => d.toISOString());
+      if (format === 'date')
+        return fc
+          .date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+          .map((d) => d.toISOString().slice(0, 10));
+      return fc.string({ maxLength: 10 });
+    };
+    const wellFormed = fc.constantFrom(...resources).chain((r) => {
+      const filterable = Object.values(r.fields).filter(
+        (f) => f.filter && f.type !== 'object' && f.type !== 'array',
+      );
+      const sortable = Object.values(r.fields).filter((f) => f.sort);
+      const conditions = filterable.length
+        ? fc.array(
+            fc.constantFrom(...filterable).chain((f) =>
+              fc.oneof(
+                fc
+                  .tuple(
+                    fc.constantFrom(
+                      ...(f.type === 'string' && !f.format
+                        ? ['=', '!=', '<', '>', 'like']
+                        : ['=', '!=', '<', '<=', '>', '>=']),
+                    ),
+                    valueFor(f.type, f.format),
+                  )
+                  .map(([o, v]) => ({ where: [f.name, o, v] })),
+                fc
+                  .array(valueFor(f.type, f.format), { minLength: 1, maxLength: 3 })
+                  .map((vs) => ({ whereIn: [f.name, vs] })),
+                fc.constant({ whereNull: f.name }),
+                fc.constant({ whereNotNull: f.name }),
+                fc
+                  .tuple(valueFor(f.type, f.format), valueFor(f.type, f.format))
+                  .map((b) => ({ whereBetween: [f.name, b] })),
+              ),
+            ),
+            { maxLength: 4 },
+          )
+        : fc.constant([]);
+      const sort = sortable.length
+        ? fc.array(
+            fc
+              .tuple(fc.constantFrom(...sortable.map((f) => f.name)), fc.constantFrom('asc', 'desc'))
+              .map((o) => ({ orderBy: o })),
+            { maxLength: 2 },
+          )
+        : fc.constant([]);
+      const relations = Object.keys(r.relations);
+      return fc.record({
+        resource: fc.constant(r.name),
+        builder: fc
+          .tuple(
+            conditions,
+            sort,
+            fc.integer({ min: 1, max: 100 }),
+            r.search.length ? fc.option(fc.string({ maxLength: 8 })) : fc.constant(null),
+          )
+          .map(([c, o, n, s]) => [...c, ...o, { paginate: n }, ...(s === null ? [] : [{ s }])]),
+        with: relations.length
+          ? fc.subarray(relations, { maxLength: Math.min(3, relations.length) })
+          : fc.constant([]),
+        page: fc.integer({ min: 1, max: 3 }),
+      });
+    });
+    await fc.assert(
+      fc.asyncProperty(wellFormed, async ({ resource, ...q }) => {
+        const url = `/api/${resource}?${qs.stringify(q)}`;
+        const res = await t.app.inject({ method: 'GET', url, headers });
+        expect(res.statusCode, `${url} ${res.body.slice(0, 200)}`).toBe(200);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
   it('never a 5xx for raw hostile query strings', async () => {
     const headers = await t.as('admin@example.com');
     await fc.assert(
