@@ -234,7 +234,10 @@ function parseConditionItem(
         }
         return { type: 'where', field, op, value: me! };
       }
-      if (op === 'like' && (field.type !== 'string' || field.format === 'date' || field.format === 'date-time')) {
+      if (
+        op === 'like' &&
+        (field.type !== 'string' || field.format === 'date' || field.format === 'date-time')
+      ) {
         p.add(key, `The operator like only works on text fields; ${field.name} is not one.`);
         return undefined;
       }
