@@ -11,6 +11,7 @@ import { authPlugin } from './auth/plugin.ts';
 import { healthRoutes } from './system/health.ts';
 import { docsPlugin } from './docs/plugin.ts';
 import { resourceRoutes } from './resources/plugin.ts';
+import { webApps } from './web/plugin.ts';
 import { QUERY_LIMITS } from './query/parse.ts';
 
 export interface AppOptions {
@@ -80,5 +81,6 @@ export async function buildApp({
   await app.register(healthRoutes, { db });
   await app.register(docsPlugin, { registry });
   await app.register(resourceRoutes, { db, registry });
+  await app.register(webApps);
   return app;
 }

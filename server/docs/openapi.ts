@@ -10,7 +10,7 @@ import {
   userSchema,
 } from '../auth/schemas.ts';
 import type { Registry } from '../schema/registry.ts';
-import type { Field, PortalScope, Resource } from '../schema/types.ts';
+import type { Field, PortalScope, Resource } from '../../common/schema/types.ts';
 
 /**
  * The OpenAPI 3.1 document of the API, generated from the schema registry alone: a new schema file

@@ -5,7 +5,7 @@
 import type { AuthContext } from '../auth/context.ts';
 import { ValidationError } from '../http/errors.ts';
 import type { Registry } from '../schema/registry.ts';
-import type { Field, Relation, Resource } from '../schema/types.ts';
+import type { Field, Relation, Resource } from '../../common/schema/types.ts';
 import {
   OPERATORS,
   type Condition,

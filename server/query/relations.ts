@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { Field, Relation, Resource } from '../schema/types.ts';
+import type { Field, Relation, Resource } from '../../common/schema/types.ts';
 import { readableFields } from './parse.ts';
 import {
   and,

@@ -6,7 +6,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { AuthContext } from '../auth/context.ts';
 import type { Registry } from '../schema/registry.ts';
-import type { Field, FixedCondition, PortalScope, Relation, Resource } from '../schema/types.ts';
+import type { Field, FixedCondition, PortalScope, Relation, Resource } from '../../common/schema/types.ts';
 import { isPortalCaller, readableFields } from './parse.ts';
 import type { Condition, ListQuery, RelatedTarget } from './tree.ts';
 

@@ -2,7 +2,7 @@
  * The builder query as a typed tree. Every name in it has been checked against the schemas, and every
  * value converted to its field's type, before any SQL exists.
  */
-import type { Direction, Field, Relation, Resource } from '../schema/types.ts';
+import type { Direction, Field, Relation, Resource } from '../../common/schema/types.ts';
 
 export const OPERATORS = ['=', '!=', '<', '<=', '>', '>=', 'like'] as const;
 export type Operator = (typeof OPERATORS)[number];

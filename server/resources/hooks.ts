@@ -4,7 +4,7 @@
  */
 import type { Transaction } from 'kysely';
 import type { AuthContext } from '../auth/context.ts';
-import type { Resource } from '../schema/types.ts';
+import type { Resource } from '../../common/schema/types.ts';
 import { ticketHooks } from './tickets/hooks.ts';
 
 export interface HookContext {

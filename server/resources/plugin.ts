@@ -7,7 +7,7 @@ import type { AuthContext } from '../auth/context.ts';
 import type { Db } from '../db/database.ts';
 import { forbidden, HttpError, notFound, ValidationError } from '../http/errors.ts';
 import type { Registry } from '../schema/registry.ts';
-import type { Resource } from '../schema/types.ts';
+import type { Resource } from '../../common/schema/types.ts';
 import { BodyValidation } from '../schema/validate.ts';
 import { asList, parseBuilderConditions, parseListQuery, parseShowQuery } from '../query/parse.ts';
 import {

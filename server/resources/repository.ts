@@ -9,7 +9,7 @@ import type { AuthContext } from '../auth/context.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError, notFound, ValidationError } from '../http/errors.ts';
 import type { Registry } from '../schema/registry.ts';
-import type { Field, Resource } from '../schema/types.ts';
+import type { Field, Resource } from '../../common/schema/types.ts';
 import type { BodyValidation } from '../schema/validate.ts';
 import { isPortalCaller, readableFields } from '../query/parse.ts';
 import { keyFieldsFor, loadRelations, type Row } from '../query/relations.ts';
@@ -26,7 +26,7 @@ import {
   unique,
 } from '../query/sql.ts';
 import type { Condition, ListQuery, WithTree } from '../query/tree.ts';
-import type { Relation } from '../schema/types.ts';
+import type { Relation } from '../../common/schema/types.ts';
 import { resourceHooks } from './hooks.ts';
 
 export interface Paginated {

@@ -5,7 +5,7 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { ValidationError } from '../http/errors.ts';
-import type { Field, Resource } from './types.ts';
+import type { Field, Resource } from '../../common/schema/types.ts';
 
 export const X_KEYWORDS = [
   'x-table',

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../server/schema/registry.ts';
-import type { Resource } from '../../server/schema/types.ts';
+import type { Resource } from '../../common/schema/types.ts';
 import { buildTestApp, targets, type TestApp } from './harness.ts';
 
 const CALLERS = [

@@ -7,7 +7,7 @@ import { migrateToLatest } from '../../server/db/migrate.ts';
 import { seedDemo } from '../../server/db/seed/demo.ts';
 import { EXTRA_PERMISSIONS, syncPermissions } from '../../server/db/seed/permissions.ts';
 import { registry } from '../../server/schema/registry.ts';
-import type { Field, Resource } from '../../server/schema/types.ts';
+import type { Field, Resource } from '../../common/schema/types.ts';
 
 /*
  * The migration against the schemas (a column for every field, of the right type; an index for every

@@ -2,7 +2,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApi } from '../../server/docs/openapi.ts';
 import { Registry, registry, toResource } from '../../server/schema/registry.ts';
-import type { Resource } from '../../server/schema/types.ts';
+import type { Resource } from '../../common/schema/types.ts';
 
 /**
  * The document is checked in three ways: its structure as OpenAPI 3.1 requires it (a compact

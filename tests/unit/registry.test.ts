@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadRegistry, registry, Registry, SCHEMA_DIR, toResource } from '../../server/schema/registry.ts';
-import type { Resource } from '../../server/schema/types.ts';
+import type { Resource } from '../../common/schema/types.ts';
 
 const reg = registry();
 const resources = [...reg.resources.values()];

@@ -1,0 +1,195 @@
+import type { Field, FieldType, FixedCondition, Portal, PortalScope, Relation, Resource } from './types.ts';
+import { CRUD_ACTIONS, FIXED_OPERATORS } from './types.ts';
+
+/** Schemas -> Resources, checked against each other. Pure: the server and the browser apps both use it. */
+export interface Enumeration {
+  description?: string;
+  values: { id: number | string; name: string }[];
+}
+
+/** Every resource of schemas/, checked against each other once at start. */
+export class Registry {
+  readonly resources: ReadonlyMap<string, Resource>;
+  readonly enums: Readonly<Record<string, Enumeration>>;
+
+  constructor(resources: Resource[], enums: Record<string, Enumeration>) {
+    this.resources = new Map(resources.map((r) => [r.name, r]));
+    this.enums = enums;
+    for (const resource of resources) checkReferences(this, resource);
+  }
+
+  get(name: string): Resource | undefined {
+    return this.resources.get(name);
+  }
+
+  require(name: string): Resource {
+    const resource = this.resources.get(name);
+    if (!resource) throw new Error(`Unknown resource ${name}`);
+    return resource;
+  }
+
+  /** Resources whose x-morph-type is set, by that type. */
+  byMorphType(type: string): Resource | undefined {
+    for (const r of this.resources.values()) if (r.morphType === type) return r;
+    return undefined;
+  }
+
+  /** Every permission name the schemas define: tenant.<r>.<action> and portal.<r>.<action>. */
+  permissionNames(): string[] {
+    const names: string[] = [];
+    for (const r of this.resources.values()) {
+      for (const a of r.actions) names.push(`tenant.${r.name}.${a}`);
+      for (const a of r.portal?.actions ?? []) names.push(`portal.${r.name}.${a}`);
+    }
+    return names;
+  }
+}
+
+const FIELD_TYPES: FieldType[] = ['integer', 'number', 'string', 'boolean', 'object', 'array'];
+
+function toField(name: string, s: Record<string, any>): Field {
+  const types: string[] = Array.isArray(s.type) ? s.type : [s.type];
+  const type = types.find((t) => t !== 'null') as FieldType;
+  if (!FIELD_TYPES.includes(type)) throw new Error(`field ${name}: unsupported type ${String(s.type)}`);
+  return {
+    name,
+    column: s['x-column'] ?? name,
+    type,
+    nullable: types.includes('null'),
+    format: s.format,
+    readOnly: s.readOnly === true,
+    writeOnly: s.writeOnly === true,
+    filter: s['x-filter'] === true,
+    sort: s['x-sort'] === true,
+    me: s['x-me'],
+    enumName: s['x-enum'],
+    list: s['x-list'] === true,
+    schema: s,
+  };
+}
+
+export function toResource(schema: Record<string, any>): Resource {
+  const name: string = schema.$id;
+  try {
+    const fields: Record<string, Field> = {};
+    for (const [fieldName, s] of Object.entries<Record<string, any>>(schema.properties ?? {})) {
+      if (!/^[a-z][a-z0-9_]*$/.test(fieldName)) throw new Error(`field name ${fieldName} is not snake_case`);
+      fields[fieldName] = toField(fieldName, s);
+    }
+    if (!fields.id) throw new Error('every resource needs an integer id');
+    const relations: Record<string, Relation> = {};
+    for (const [relName, r] of Object.entries<Record<string, any>>(schema['x-relations'] ?? {})) {
+      relations[relName] = { ...r, name: relName } as Relation;
+    }
+    const portalSchema = schema['x-portal'];
+    const portal: Portal | undefined = portalSchema && {
+      actions: portalSchema.actions ?? [],
+      scope: portalSchema.scope,
+      where: (portalSchema.where ?? []) as FixedCondition[],
+      fields: portalSchema.fields,
+    };
+    return {
+      name,
+      title: schema.title ?? name,
+      table: schema['x-table'] ?? name.replace(/-/g, '_'),
+      tenant: schema['x-tenant'] ?? true,
+      fixedWhere: schema['x-where'] ?? [],
+      actions: schema['x-actions'] ?? [...CRUD_ACTIONS],
+      defaultSort: schema['x-default-sort'] ?? ['id', 'asc'],
+      search: schema['x-search'] ?? [],
+      label: schema['x-label'] ?? 'name',
+      morphType: schema['x-morph-type'],
+      orderField: schema['x-order-field'] ?? 'order',
+      relations,
+      portal,
+      fields,
+      required: schema.required ?? [],
+      schema,
+    };
+  } catch (error) {
+    throw new Error(`schemas/${name}.json: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/** Fail at start, not at the first request, when a schema names something that does not exist. */
+function checkReferences(reg: Registry, r: Resource): void {
+  const fail = (what: string) => {
+    throw new Error(`schemas/${r.name}.json: ${what}`);
+  };
+  const field = (name: string, where: string) => {
+    if (!r.fields[name]) fail(`${where} names unknown field ${name}`);
+  };
+  field(r.defaultSort[0], 'x-default-sort');
+  if (!['asc', 'desc'].includes(r.defaultSort[1])) fail('x-default-sort direction must be asc or desc');
+  r.search.forEach((f) => field(f, 'x-search'));
+  const condition =
+    (where: string) =>
+    ([f, op, value]: FixedCondition) => {
+      field(f, where);
+      if (!FIXED_OPERATORS.includes(op)) fail(`${where} has unknown operator ${String(op)}`);
+      if (value === null && op !== '=' && op !== '!=') fail(`${where}: null only works with = and !=`);
+    };
+  r.fixedWhere.forEach(condition('x-where'));
+  // x-where values are written on insert, so a view on a shared table can only fix a value.
+  if (r.fixedWhere.some(([, op]) => op !== '=')) fail('x-where only takes = conditions');
+  r.required.forEach((f) => field(f, 'required'));
+  if (r.label !== 'id' && !r.fields[r.label]) fail(`x-label names unknown field ${r.label}`);
+  for (const f of Object.values(r.fields)) {
+    if (f.enumName && !reg.enums[f.enumName]) fail(`field ${f.name} names unknown enumeration ${f.enumName}`);
+  }
+  for (const rel of Object.values(r.relations)) {
+    const related = (n: string) => reg.get(n) ?? fail(`relation ${rel.name} names unknown resource ${n}`);
+    switch (rel.kind) {
+      case 'belongsTo':
+        related(rel.resource);
+        field(rel.key, `relation ${rel.name}`);
+        break;
+      case 'hasMany': {
+        const target = related(rel.resource) as Resource;
+        if (!target.fields[rel.foreignKey])
+          fail(`relation ${rel.name}: ${rel.resource} has no ${rel.foreignKey}`);
+        break;
+      }
+      case 'belongsToMany':
+        related(rel.resource);
+        if (!rel.pivot || !rel.key || !rel.relatedKey)
+          fail(`relation ${rel.name} needs pivot, key, relatedKey`);
+        break;
+      case 'morphMany': {
+        const target = related(rel.resource) as Resource;
+        if (!r.morphType) fail(`relation ${rel.name} needs x-morph-type on ${r.name}`);
+        if (!target.fields[`${rel.morph}_type`] || !target.fields[`${rel.morph}_id`]) {
+          fail(`relation ${rel.name}: ${rel.resource} has no ${rel.morph}_type/${rel.morph}_id`);
+        }
+        break;
+      }
+      case 'morphTo':
+        field(`${rel.morph}_type`, `relation ${rel.name}`);
+        field(`${rel.morph}_id`, `relation ${rel.name}`);
+        Object.values(rel.types).forEach(related);
+        break;
+      default:
+        fail(`relation ${(rel as Relation).name} has unknown kind ${(rel as any).kind}`);
+    }
+  }
+  if (r.portal) {
+    const checkScope = (scope: PortalScope): void => {
+      if (scope === 'tenant') return;
+      if (typeof scope !== 'object' || scope === null) return fail('x-portal.scope is not a scope');
+      if ('company' in scope) return field(scope.company, 'x-portal.scope');
+      if ('user' in scope) return field(scope.user, 'x-portal.scope');
+      if ('relation' in scope) {
+        if (!r.relations[scope.relation]) fail(`x-portal.scope names unknown relation ${scope.relation}`);
+        return;
+      }
+      if ('any' in scope) return scope.any.forEach(checkScope);
+      fail('x-portal.scope is not a scope');
+    };
+    checkScope(r.portal.scope);
+    r.portal.where.forEach(condition('x-portal.where'));
+    r.portal.fields?.forEach((f) => field(f, 'x-portal.fields'));
+    for (const a of r.portal.actions) {
+      if (!r.actions.includes(a)) fail(`x-portal.actions has ${a}, which x-actions lacks`);
+    }
+  }
+}
