@@ -475,6 +475,7 @@ export interface TablePresets {
   filter_config: string | null;
   pagination_config: string | null;
   order: number;
+  is_default: boolean;
   created_at: string;
   updated_at: string;
 }

@@ -100,6 +100,7 @@ export function toResource(schema: Record<string, any>): Resource {
       label: schema['x-label'] ?? 'name',
       morphType: schema['x-morph-type'],
       orderField: schema['x-order-field'] ?? 'order',
+      owner: schema['x-owner'],
       relations,
       portal,
       fields,
@@ -134,6 +135,7 @@ function checkReferences(reg: Registry, r: Resource): void {
   if (r.fixedWhere.some(([, op]) => op !== '=')) fail('x-where only takes = conditions');
   r.required.forEach((f) => field(f, 'required'));
   if (r.label !== 'id' && !r.fields[r.label]) fail(`x-label names unknown field ${r.label}`);
+  if (r.owner) field(r.owner, 'x-owner');
   for (const f of Object.values(r.fields)) {
     if (f.enumName && !reg.enums[f.enumName]) fail(`field ${f.name} names unknown enumeration ${f.enumName}`);
   }

@@ -55,6 +55,8 @@ export interface Resource {
   label: string;
   morphType?: string;
   orderField: string;
+  /** x-owner: the field that holds the creating user's id, set by the server. */
+  owner?: string;
   relations: Record<string, Relation>;
   portal?: Portal;
   fields: Record<string, Field>;

@@ -6,6 +6,7 @@ import type { Transaction } from 'kysely';
 import type { AuthContext } from '../auth/context.ts';
 import type { Resource } from '../../common/schema/types.ts';
 import { ticketHooks } from './tickets/hooks.ts';
+import { oneDefault } from './one-default.ts';
 
 export interface HookContext {
   trx: Transaction<any>;
@@ -19,9 +20,14 @@ export interface ResourceHooks {
   /** Runs in the same transaction, right after the insert. */
   afterStore?(id: number, ctx: HookContext): Promise<void> | void;
   beforeUpdate?(id: number, changes: Record<string, unknown>, ctx: HookContext): Promise<void> | void;
+  /** Runs in the same transaction, right after the update. */
+  afterUpdate?(id: number, ctx: HookContext): Promise<void> | void;
 }
 
 export const resourceHooks: Record<string, ResourceHooks> = {
   tickets: ticketHooks,
   'ticket-templates': ticketHooks,
+  // SPEC 4: only one view may be default; making one default clears the others (per user and list).
+  'table-presets': oneDefault('is_default', ['user_id', 'type']),
+  'settings-views': oneDefault('is_default', ['user_id', 'type']),
 };

@@ -247,6 +247,11 @@ export async function storeRecord(
       await checkReferences(deps, trx, auth, resource, data);
       const row = { ...(await toColumns(resource, data)), ...fixedValues(resource, auth) };
       if (resource.tenant) row.tenant_id = auth.tenantId;
+      const owner = resource.owner ? resource.fields[resource.owner]! : undefined;
+      // A client's rows are always its own; an operator may create one for someone else.
+      if (owner && auth.userId !== null && (isPortalCaller(auth) || data[owner.name] === undefined)) {
+        row[owner.column] = auth.userId;
+      }
       await hooks.beforeStore?.(row, { trx, auth, resource });
       const inserted = await trx
         .insertInto(resource.table)
@@ -293,6 +298,7 @@ export async function updateRecord(
           .where('id', '=', id)
           .$if(resource.tenant, (q) => q.where('tenant_id', '=', auth.tenantId))
           .execute();
+        await hooks.afterUpdate?.(id, { trx, auth, resource });
         if (isPortalCaller(auth)) {
           await findRecord(deps, auth, resource, id, undefined, trx).catch(() => {
             throw new ValidationError({ body: ['You may not move this record out of your own companies.'] });

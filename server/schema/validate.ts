@@ -25,6 +25,7 @@ export const X_KEYWORDS = [
   'x-enum',
   'x-list',
   'x-column',
+  'x-owner',
 ];
 
 export function createAjv(): Ajv2020.default {
@@ -83,7 +84,8 @@ export class BodyValidation {
         type: 'object',
         additionalProperties: false,
         properties: Object.fromEntries(writable.map((f) => [f.name, strip(f.schema)])),
-        required: forCreate ? resource.required.filter((r) => names.has(r)) : [],
+        // The owner field is filled in by the server from the caller.
+        required: forCreate ? resource.required.filter((r) => names.has(r) && r !== resource.owner) : [],
       });
       this.cache.set(key, fn);
     }

@@ -509,6 +509,7 @@ const TABLES: Table[] = [
       'filter_config text',
       'pagination_config text',
       '"order" integer not null default 0',
+      'is_default boolean not null default false',
       ...STAMPS,
     ],
   },
