@@ -3,6 +3,7 @@
  * does not mark filterable, sortable, searchable or loadable is a 422 that says which and why.
  */
 import type { AuthContext } from '../auth/context.ts';
+import { readableFieldsFor } from '../../common/schema/fields.ts';
 import { ValidationError } from '../http/errors.ts';
 import type { Registry } from '../schema/registry.ts';
 import type { Field, Relation, Resource } from '../../common/schema/types.ts';
@@ -119,10 +120,7 @@ export function isPortalCaller(auth: AuthContext): boolean {
 
 /** The fields a caller may read on a resource (writeOnly never). */
 export function readableFields(resource: Resource, auth: AuthContext): Field[] {
-  const all = Object.values(resource.fields).filter((f) => !f.writeOnly);
-  if (!isPortalCaller(auth) || !resource.portal?.fields) return all;
-  const allowed = new Set(resource.portal.fields);
-  return all.filter((f) => allowed.has(f.name));
+  return readableFieldsFor(resource, isPortalCaller(auth));
 }
 
 function readableField(resource: Resource, name: unknown, auth: AuthContext): Field | undefined {

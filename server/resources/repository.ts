@@ -28,6 +28,7 @@ import {
 import type { Condition, ListQuery, WithTree } from '../query/tree.ts';
 import type { Relation } from '../../common/schema/types.ts';
 import { resourceHooks } from './hooks.ts';
+import { writableFieldsFor } from '../../common/schema/fields.ts';
 
 export interface Paginated {
   data: Row[];
@@ -133,16 +134,9 @@ export async function countPresets(
   return presets.map((p, i) => ({ id: p.id, count: Number(row[`c${i}`]) }));
 }
 
-/** Fields a caller may send: not read-only, not fixed by the resource, within the portal's fields. */
+/** Fields a caller may send (the rule the apps' forms follow too). */
 export function writableFields(resource: Resource, auth: AuthContext): Field[] {
-  const fixed = new Set(
-    [...resource.fixedWhere, ...(isPortalCaller(auth) ? (resource.portal?.where ?? []) : [])].map(([f]) => f),
-  );
-  const portalFields =
-    isPortalCaller(auth) && resource.portal?.fields ? new Set(resource.portal.fields) : undefined;
-  return Object.values(resource.fields).filter(
-    (f) => !f.readOnly && !fixed.has(f.name) && (!portalFields || portalFields.has(f.name) || f.writeOnly),
-  );
+  return writableFieldsFor(resource, isPortalCaller(auth));
 }
 
 /** Body values -> column values: JSON columns as JSON text, passwords as argon2 hashes. */

@@ -1,0 +1,43 @@
+import { Box, Card, Typography } from '@mui/material';
+import { CreateBase, SimpleForm, useNotify, useRedirect, useResourceContext, useTranslate } from 'react-admin';
+import { writableFieldsFor } from '../../../common/schema/fields.ts';
+import { registry } from '../../schema.ts';
+import { useAppKind } from '../appKind.ts';
+import { FieldInput } from '../../resources/fieldTypes.tsx';
+import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
+
+/** The generic create form: the schema's writable fields, validated by the server (422 shown per field). */
+export default function CreateScreen() {
+  const name = useResourceContext()!;
+  const resource = registry.require(name);
+  const portal = useAppKind() === 'portal';
+  const translate = useTranslate();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const typeName = translate(`resources.${name}.name`, { smart_count: 1, _: resource.title });
+  const title = translate('ra.page.create', { name: typeName });
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 } }}>
+      <DocumentTitle section={title} />
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {title}
+      </Typography>
+      <CreateBase
+        mutationOptions={{
+          onSuccess: (record: { id: number }) => {
+            notify('app.notifications.created', { type: 'success', messageArgs: { type: typeName, _: `${typeName} created` } });
+            redirect('edit', name, record.id);
+          },
+        }}
+      >
+        <Card>
+          <SimpleForm>
+            {writableFieldsFor(resource, portal).map((field) => (
+              <FieldInput key={field.name} resource={resource} field={field} />
+            ))}
+          </SimpleForm>
+        </Card>
+      </CreateBase>
+    </Box>
+  );
+}

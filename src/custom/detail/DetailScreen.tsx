@@ -1,0 +1,170 @@
+/**
+ * The generic detail screen (SPEC 2): loads the record by the id route param, shows a card, sets the
+ * page title to the record label plus the type name, reloads on the global reload event; edits in
+ * place where the caller may update, and deletes after confirmation. A 404 returns to the list
+ * (react-admin's default for a failed fetch).
+ */
+import { useEffect, useState } from 'react';
+import { Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, Grid, Typography } from '@mui/material';
+import EditIcon from '@mui/icons-material/Edit';
+import DeleteIcon from '@mui/icons-material/Delete';
+import {
+  EditBase,
+  SaveButton,
+  SimpleForm,
+  Toolbar,
+  useCanAccess,
+  useDelete,
+  useEditContext,
+  useNotify,
+  useRedirect,
+  useResourceContext,
+  useTranslate,
+} from 'react-admin';
+import type { Resource } from '../../../common/schema/types.ts';
+import { readableFieldsFor, writableFieldsFor } from '../../../common/schema/fields.ts';
+import { registry } from '../../schema.ts';
+import { useAppKind } from '../appKind.ts';
+import { FieldDisplay, FieldInput } from '../../resources/fieldTypes.tsx';
+import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
+import { RELOAD_EVENT } from '../../dataProvider/reload.ts';
+
+/** belongsTo relations, loaded with the record so references show their label without extra calls. */
+export function referencesOf(resource: Resource, portal: boolean): string[] {
+  return Object.values(resource.relations)
+    .filter((r) => r.kind === 'belongsTo')
+    .filter((r) => !portal || registry.get(r.resource)?.portal)
+    .filter((r) => readableFieldsFor(resource, portal).some((f) => f.name === (r as { key: string }).key))
+    .map((r) => r.name);
+}
+
+function ConfirmDelete({ open, onClose, onConfirm }: { open: boolean; onClose: () => void; onConfirm: () => void }) {
+  const translate = useTranslate();
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="confirm-delete-text">
+      <DialogContent>
+        <DialogContentText id="confirm-delete-text">{translate('app.confirm_delete', { _: 'Do you really want to delete this?' })}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
+        <Button onClick={onConfirm} color="error" variant="contained">
+          {translate('ra.action.delete')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function DetailBody({ resource }: { resource: Resource }) {
+  const translate = useTranslate();
+  const kind = useAppKind();
+  const portal = kind === 'portal';
+  const { record, refetch, isPending } = useEditContext();
+  const { canAccess: canUpdate } = useCanAccess({ resource: resource.name, action: 'edit' });
+  const { canAccess: canDelete } = useCanAccess({ resource: resource.name, action: 'delete' });
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [deleteOne] = useDelete();
+  const notify = useNotify();
+  const redirect = useRedirect();
+
+  useEffect(() => {
+    const reload = () => void refetch();
+    window.addEventListener(RELOAD_EVENT, reload);
+    return () => window.removeEventListener(RELOAD_EVENT, reload);
+  }, [refetch]);
+
+  if (isPending || !record) return null;
+  const typeName = translate(`resources.${resource.name}.name`, { smart_count: 1, _: resource.title });
+  const label = String(record[resource.label] ?? record.id);
+  const title = `${label} - ${typeName}`;
+  const fields = readableFieldsFor(resource, portal).filter((f) => f.name !== 'id');
+  const writable = writableFieldsFor(resource, portal).filter((f) => !f.writeOnly || editing);
+
+  const remove = () =>
+    deleteOne(
+      resource.name,
+      { id: record.id, previousData: record },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          notify('app.notifications.deleted', { type: 'success', messageArgs: { _: 'Item verwijderd.' } });
+          redirect('list', resource.name);
+        },
+      },
+    );
+
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 } }}>
+      <DocumentTitle section={title} />
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          {title}
+        </Typography>
+        {canUpdate && !editing && writable.length > 0 && (
+          <Button startIcon={<EditIcon />} onClick={() => setEditing(true)} variant="outlined">
+            {translate('ra.action.edit')}
+          </Button>
+        )}
+        {canDelete && (
+          <Button startIcon={<DeleteIcon />} onClick={() => setConfirming(true)} color="error" variant="outlined">
+            {translate('ra.action.delete')}
+          </Button>
+        )}
+      </Box>
+      <Card>
+        {editing ? (
+          <SimpleForm
+            toolbar={
+              <Toolbar>
+                <SaveButton />
+                <Button sx={{ ml: 1 }} onClick={() => setEditing(false)}>
+                  {translate('ra.action.cancel')}
+                </Button>
+              </Toolbar>
+            }
+          >
+            {writable.map((field) => (
+              <FieldInput key={field.name} resource={resource} field={field} />
+            ))}
+          </SimpleForm>
+        ) : (
+          <CardContent>
+            <Grid container spacing={2} component="dl" sx={{ m: 0 }}>
+              {fields.map((field) => (
+                <Grid key={field.name} size={{ xs: 12, sm: 6, md: 4 }}>
+                  <Typography component="dt" variant="body2" color="text.secondary">
+                    {translate(`resources.${resource.name}.fields.${field.name}`, { _: field.name })}
+                  </Typography>
+                  <Typography component="dd" variant="body1" sx={{ m: 0 }}>
+                    <FieldDisplay resource={resource} field={field} />
+                  </Typography>
+                </Grid>
+              ))}
+            </Grid>
+          </CardContent>
+        )}
+      </Card>
+      <ConfirmDelete open={confirming} onClose={() => setConfirming(false)} onConfirm={remove} />
+    </Box>
+  );
+}
+
+export default function DetailScreen() {
+  const name = useResourceContext()!;
+  const resource = registry.require(name);
+  const portal = useAppKind() === 'portal';
+  const notify = useNotify();
+  return (
+    <EditBase
+      mutationMode="pessimistic"
+      queryOptions={{ meta: { with: referencesOf(resource, portal) } }}
+      mutationOptions={{
+        onSuccess: () => notify('app.notifications.updated', { type: 'success', messageArgs: { _: 'Item bijgewerkt.' } }),
+      }}
+      redirect={false}
+    >
+      <DetailBody resource={resource} />
+    </EditBase>
+  );
+}

@@ -1,0 +1,50 @@
+import { useMemo } from 'react';
+import { Admin, memoryStore } from 'react-admin';
+import { AppKindContext, type AppKind } from '../custom/appKind.ts';
+import { createHttpClient } from '../dataProvider/http.ts';
+import { createDataProvider } from '../dataProvider/index.ts';
+import { createAuthProvider } from '../authProvider/index.ts';
+import { createI18nProvider } from '../i18n/index.ts';
+import { buildResources } from '../resources/index.tsx';
+import { registry } from '../schema.ts';
+import { withErrorCatalogue } from './errors.ts';
+import { Layout } from './Layout.tsx';
+import { LoginPage } from './LoginPage.tsx';
+import { Notifications } from './Notifications.tsx';
+import { theme } from './theme.ts';
+
+const BASENAME: Record<AppKind, string> = { portal: '/app', backoffice: '' };
+
+/** One of the two apps: the same providers and screens, told apart by kind (menu, permissions, basename). */
+export function AppShell({ kind }: { kind: AppKind }) {
+  const providers = useMemo(() => {
+    const http = createHttpClient({
+      onSessionEnded: () => window.location.assign(`${BASENAME[kind]}/login`),
+    });
+    return {
+      dataProvider: withErrorCatalogue(createDataProvider(http)),
+      authProvider: createAuthProvider({ http, app: kind }),
+      i18nProvider: createI18nProvider(),
+      // react-admin's own preferences live in memory: the language is kept under 'locale' by the
+      // i18n provider, list layouts by the list screen (per user and route).
+      store: memoryStore(),
+    };
+  }, [kind]);
+
+  return (
+    <AppKindContext.Provider value={kind}>
+      <Admin
+        basename={BASENAME[kind]}
+        {...providers}
+        layout={Layout}
+        loginPage={LoginPage}
+        notification={Notifications}
+        theme={theme}
+        disableTelemetry
+        requireAuth
+      >
+        {buildResources(registry, kind)}
+      </Admin>
+    </AppKindContext.Provider>
+  );
+}
