@@ -3,7 +3,8 @@ import { Admin, memoryStore } from 'react-admin';
 import { AppKindContext, type AppKind } from '../custom/appKind.ts';
 import { createHttpClient } from '../dataProvider/http.ts';
 import { createDataProvider } from '../dataProvider/index.ts';
-import { createAuthProvider } from '../authProvider/index.ts';
+import { createAuthProvider, errorMessage } from '../authProvider/index.ts';
+import { setFlash } from './flash.ts';
 import { createI18nProvider } from '../i18n/index.ts';
 import { buildResources } from '../resources/index.tsx';
 import { registry } from '../schema.ts';
@@ -19,7 +20,12 @@ const BASENAME: Record<AppKind, string> = { portal: '/app', backoffice: '' };
 export function AppShell({ kind }: { kind: AppKind }) {
   const providers = useMemo(() => {
     const http = createHttpClient({
-      onSessionEnded: () => window.location.assign(`${BASENAME[kind]}/login`),
+      // The login page shows why the session ended ('logged in elsewhere'), after the full reload.
+      onSessionEnded: (error) => {
+        const why = errorMessage(error);
+        if (typeof why === 'string') setFlash(why);
+        window.location.assign(`${BASENAME[kind]}/login`);
+      },
     });
     return {
       dataProvider: withErrorCatalogue(createDataProvider(http)),

@@ -5,6 +5,7 @@ import { useAppKind } from '../custom/appKind.ts';
 import { LocaleSwitcher } from './LocaleSwitcher.tsx';
 import { useSystemStatus } from './systemStatus.ts';
 import { DocumentTitle } from './DocumentTitle.tsx';
+import { takeFlash } from './flash.ts';
 
 /** Sign-in with e-mail and password; the server's message (wrong password, too many attempts) is shown as is. */
 export function LoginPage() {
@@ -14,7 +15,10 @@ export function LoginPage() {
   const status = useSystemStatus();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const [error, setError] = useState<string | undefined>(() => {
+    const flash = takeFlash();
+    return flash ? translate(flash, { _: flash }) : undefined;
+  });
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {

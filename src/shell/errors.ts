@@ -1,29 +1,20 @@
 /**
- * The error catalogue of SPEC 8 applied to every data provider call, in one place: react-admin shows
- * `error.message` in a toast, so the message is shaped here and the toast component renders it.
+ * The error catalogue of SPEC 8 applied to every data provider call: react-admin puts `error.message`
+ * in a toast, so the message is shaped here (by the catalogue's one implementation, `errorMessage`)
+ * and the toast component renders it.
  */
 import type { DataProvider } from 'react-admin';
+import { errorMessage } from '../authProvider/index.ts';
 
-/** Toasts with this message are not shown (403, 404, 'Unauthenticated.'). */
+/** Toasts with this message are not shown (403, 404, 'Unauthenticated.', a cancelled request). */
 export const SILENT = 'app.errors.silent';
-export const MULTIPLE_SESSIONS = 'You cannot have multiple login sessions per account.';
-export const LOGGED_IN_ELSEWHERE = 'app.errors.logged_in_elsewhere';
 
-interface ErrorLike {
-  status?: number;
-  message?: string;
-  body?: { message?: string; errors?: Record<string, string[]> };
-}
-
-/** A 422 becomes its message then each field's lines, one per line: the toast shows line one in bold. */
-export function shapeError(error: ErrorLike): ErrorLike {
-  const message = error.body?.message ?? error.message ?? '';
-  if (error.status === 403 || error.status === 404 || message === 'Unauthenticated.') error.message = SILENT;
-  else if (message === MULTIPLE_SESSIONS) error.message = LOGGED_IN_ELSEWHERE;
-  else if (error.status === 422 && error.body?.errors) {
-    const lines = Object.values(error.body.errors).flat();
-    error.message = [message, ...lines.filter((l) => l !== message)].join('\n');
-  }
+/** A 422 becomes its message then each field's line, one per line: the toast shows line one in bold. */
+export function shapeError<E>(error: E): E {
+  const shaped = errorMessage(error);
+  const message =
+    shaped === null ? SILENT : typeof shaped === 'string' ? shaped : [shaped.message, ...shaped.lines.filter((l) => l !== shaped.message)].join('\n');
+  if (error && typeof error === 'object') (error as { message?: string }).message = message;
   return error;
 }
 
@@ -33,8 +24,8 @@ export function withErrorCatalogue<T extends DataProvider>(provider: T): T {
       const value = Reflect.get(target, key, receiver);
       if (typeof value !== 'function') return value;
       return (...args: unknown[]) => {
-        const result = value.apply(target, args);
-        return result instanceof Promise ? result.catch((e: ErrorLike) => Promise.reject(shapeError(e))) : result;
+        const result = (value as (...a: unknown[]) => unknown).apply(target, args);
+        return result instanceof Promise ? result.catch((e: unknown) => Promise.reject(shapeError(e))) : result;
       };
     },
   });

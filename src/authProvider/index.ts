@@ -1,0 +1,214 @@
+/**
+ * The auth provider of both apps (react-admin 5), over the same HTTP client as the data provider, and
+ * the error catalogue of spec section 8 that the apps' notifications use.
+ *
+ * | method          | what                                                                           |
+ * |-----------------|--------------------------------------------------------------------------------|
+ * | login           | POST /api/auth/login {username, password} (or {code, portal} for single sign-on); stores APP_PORTAL_TOKEN and APP_USER, drops APP_QUOTE_TOKEN |
+ * | logout          | POST /api/auth/logout (failures ignored); clears the session keys; -> '/login'  |
+ * | checkAuth       | resolves when an access token or a quote token is stored                       |
+ * | checkError      | 401 rejects (react-admin then logs out: the HTTP client already tried a refresh); anything else resolves |
+ * | getIdentity     | {id, fullName} of the stored user (GET /api/auth/me when none is stored)       |
+ * | getPermissions  | the user's permissions_names                                                   |
+ * | canAccess       | `<tenant|portal>.<resource>.<action>` in permissions_names (spec section 6)     |
+ *
+ * A quote link's holder (only APP_QUOTE_TOKEN stored) has no user: no /auth/me call, an empty
+ * identity and permissions, and canAccess allows the record token's actions (show, accept, download).
+ *
+ * The refresh itself lives in the HTTP client (../dataProvider/http.ts): it is part of every call.
+ */
+import { HttpError } from 'ra-core';
+import type { AuthProvider, TranslateFunction, UserIdentity } from 'ra-core';
+import type { HttpClient } from '../dataProvider/http.ts';
+import {
+  APP_PORTAL_TOKEN,
+  APP_QUOTE_TOKEN,
+  clearSession,
+  getItem,
+  getUser,
+  removeItem,
+  setItem,
+  setUser,
+  type SessionUser,
+} from '../dataProvider/storage.ts';
+
+export type AppName = 'portal' | 'backoffice';
+
+/** Where logout sends the user; react-admin puts the app's basename in front. */
+export const LOGIN_ROUTE = '/login';
+
+/** The server's texts that the catalogue replaces (server/auth/authenticate.ts, server/http/errors.ts). */
+export const UNAUTHENTICATED_MESSAGE = 'Unauthenticated.';
+export const MULTIPLE_SESSIONS_MESSAGE = 'You cannot have multiple login sessions per account.';
+/** The Dutch sentence "this operator is logged in elsewhere" (and its translations), in src/i18n. */
+export const LOGGED_IN_ELSEWHERE_KEY = 'app.errors.logged_in_elsewhere';
+
+/**
+ * Toasts last 5 s at the bottom centre (spec section 9). They stay while hovered without more
+ * configuration: MUI's Snackbar pauses its auto-hide timer while the pointer is over it.
+ */
+export const TOAST_OPTIONS = {
+  autoHideDuration: 5000,
+  anchorOrigin: { vertical: 'bottom', horizontal: 'center' },
+} as const;
+
+const PERMISSION_PREFIX: Record<AppName, string> = { portal: 'portal', backoffice: 'tenant' };
+
+/** react-admin's action names -> the server's (the rest are the same on both sides). */
+const ACTION_NAMES: Record<string, string> = {
+  list: 'index',
+  show: 'show',
+  create: 'store',
+  edit: 'update',
+  delete: 'destroy',
+};
+
+/** The permission a react-admin action needs: permissionName('portal', 'tickets', 'list') = 'portal.tickets.index'. */
+export function permissionName(app: AppName, resource: string, action: string): string {
+  return `${PERMISSION_PREFIX[app]}.${resource}.${ACTION_NAMES[action] ?? action}`;
+}
+
+/** A 422 toast: the message in bold, then each field's lines in order. */
+export interface ValidationToast {
+  message: string;
+  lines: string[];
+}
+
+function statusOf(error: unknown): number | undefined {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : undefined;
+}
+
+function messageOf(error: unknown): string | undefined {
+  if (typeof error === 'string') return error;
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' ? message : undefined;
+}
+
+/**
+ * What the toast of a failed call says (spec section 8): `null` for no toast (403, 404,
+ * 'Unauthenticated.', a cancelled request), a `ValidationToast` for a 422, otherwise a text.
+ * Texts that are the catalogue's own are translation keys (react-admin's notify translates them);
+ * pass `translate` to get the translated text instead.
+ */
+export function errorMessage(error: unknown, translate?: TranslateFunction): string | ValidationToast | null {
+  const text = (key: string) => (translate ? translate(key, { _: key }) : key);
+  if (error instanceof DOMException && error.name === 'AbortError') return null;
+  const status = statusOf(error);
+  const message = messageOf(error);
+  if (status === 403 || status === 404) return null;
+  if (message === UNAUTHENTICATED_MESSAGE) return null;
+  if (message === MULTIPLE_SESSIONS_MESSAGE) return text(LOGGED_IN_ELSEWHERE_KEY);
+  if (status === 422) {
+    const errors = (error as HttpError).body?.errors as Record<string, unknown> | undefined;
+    const lines = Object.values(errors ?? {}).flatMap((v) =>
+      Array.isArray(v) ? v.map(String) : [String(v)],
+    );
+    return { message: message ?? '', lines };
+  }
+  if (!message) return text('ra.notification.http_error');
+  return message;
+}
+
+interface LoginParams {
+  username?: string;
+  password?: string;
+  /** Single sign-on: the code of /msgraph/code/:code. */
+  code?: string;
+}
+
+interface LoginAnswer {
+  user: SessionUser;
+  access_token: string;
+}
+
+export interface AuthProviderOptions {
+  http: HttpClient;
+  app: AppName;
+}
+
+/**
+ * What a quote link's holder may do without logging in (docs/decisions.md, "A quote link is a record
+ * token"); the server decides which record.
+ */
+export const QUOTE_LINK_ACTIONS = ['show', 'accept', 'download'] as const;
+
+/** Only a quote token is stored: nobody is logged in, and GET /api/auth/me would answer 401. */
+const quoteLinkOnly = (): boolean => !getItem(APP_PORTAL_TOKEN) && !!getItem(APP_QUOTE_TOKEN);
+
+export function createAuthProvider({ http, app }: AuthProviderOptions): AuthProvider {
+  /** The stored user, or the one GET /api/auth/me returns (then stored); none for a quote link. */
+  async function currentUser(): Promise<SessionUser | undefined> {
+    const stored = getUser();
+    if (stored || quoteLinkOnly()) return stored;
+    const { body } = await http.request<{ user: SessionUser }>('/auth/me');
+    setUser(body.user);
+    return body.user;
+  }
+
+  return {
+    async login(params: LoginParams) {
+      const body =
+        params.code !== undefined
+          ? { code: params.code, portal: app === 'portal' }
+          : { username: params.username, password: params.password };
+      // 422 (wrong credentials) and 429 (too many attempts) reject with the server's message.
+      const answer = await http.request<LoginAnswer>('/auth/login', {
+        method: 'POST',
+        body,
+        anonymous: true,
+      });
+      setItem(APP_PORTAL_TOKEN, answer.body.access_token);
+      setUser(answer.body.user);
+      removeItem(APP_QUOTE_TOKEN);
+    },
+
+    async logout() {
+      try {
+        await http.request('/auth/logout', { method: 'POST', refreshOn401: false });
+      } catch {
+        // Logged out on this side all the same.
+      }
+      clearSession();
+      return LOGIN_ROUTE;
+    },
+
+    async checkAuth() {
+      if (getItem(APP_PORTAL_TOKEN) || getItem(APP_QUOTE_TOKEN)) return;
+      // No "please log in" toast: a missing session just goes to the login page (spec section 2).
+      throw { message: false };
+    },
+
+    async checkError(error: unknown) {
+      if (statusOf(error) !== 401) return;
+      // The HTTP client refreshed already and failed: the session is over. The message, if any, is
+      // shown by react-admin only while a token is still stored; the client has usually removed it.
+      const message = messageOf(error);
+      throw {
+        message: message === MULTIPLE_SESSIONS_MESSAGE ? LOGGED_IN_ELSEWHERE_KEY : false,
+      };
+    },
+
+    async getIdentity(): Promise<UserIdentity> {
+      const user = await currentUser();
+      if (!user) return { id: '' };
+      const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
+      return { id: user.id, fullName: user.full_name || name || user.email };
+    },
+
+    async getPermissions() {
+      return (await currentUser())?.permissions_names ?? [];
+    },
+
+    async canAccess({ resource, action }: { resource: string; action: string }) {
+      let user: SessionUser | undefined;
+      try {
+        user = await currentUser();
+      } catch {
+        return false;
+      }
+      if (!user) return quoteLinkOnly() && (QUOTE_LINK_ACTIONS as readonly string[]).includes(action);
+      return user.permissions_names.includes(permissionName(app, resource, action));
+    },
+  };
+}

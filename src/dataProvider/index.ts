@@ -1,0 +1,312 @@
+/**
+ * The data provider of both apps: react-admin's methods and the spec's other calls (section 7) over an
+ * injected HTTP client. It never names a resource (DESIGN.md section 7); the model is ra-data-simple-rest.
+ * `{r}` is the resource, `B(params)` the builder list of ./builder.ts (sort, filters, paginate), `meta.with`
+ * and `meta.withCount` become `with[]` and `withCount[]`, `meta.version` becomes `version`.
+ *
+ * | method                                     | HTTP call                                                         |
+ * |--------------------------------------------|-------------------------------------------------------------------|
+ * | getList                                    | GET /api/{r}?builder=B(params)&page=…&with[]=…                    |
+ * | getOne                                     | GET /api/{r}/{id}?with[]=…                                        |
+ * | getMany                                    | GET /api/{r}?builder=[{whereIn: [id, ids]}, {paginate: n}] (100 ids a call) |
+ * | getManyReference                           | GET /api/{r}?builder=B(params) with {where: [target, =, id]} after the sort |
+ * | create                                     | POST /api/{r}  body: data                                         |
+ * | update                                     | PUT /api/{r}/{id}  body: the fields that differ from previousData; none: no call |
+ * | updateMany                                 | PUT /api/{r}/{id} for each id                                     |
+ * | delete                                     | DELETE /api/{r}/{id}                                              |
+ * | deleteMany                                 | DELETE /api/{r}/{id} for each id                                  |
+ * | presetCounts(r, [{id, filter}])            | GET /api/presets-result-count/{r}?builders[i][id]=…&builders[i][builder]=… |
+ * | saveConfigs([{name, value}])               | POST /api/auth/me  body: {relationships: {configs}}               |
+ * | me()                                       | GET /api/auth/me                                                  |
+ * | systemStatus()                             | GET /api/system/status (no token)                                 |
+ * | updateOrder(r, id, order)                  | PUT /api/{r}/{id}/update-order  body: {order}                     |
+ * | exportList(r, {userId, filter})            | POST /api/exports  body: {userId, model: r, filter: builder items} |
+ *
+ * Lists answer `{data, total, meta: {from, to, last_page}}`. A new getList of the same list (resource
+ * plus meta) aborts the one still under way (it rejects with an AbortError); react-admin's own `signal`
+ * is honoured too (`supportAbortSignal`). Two lists of one resource shown at the same time must differ
+ * in `meta` (any client-side key will do, e.g. `meta: {list: 'assigned'}`) or they cancel each other.
+ */
+import type {
+  CreateParams,
+  DataProvider,
+  DeleteManyParams,
+  DeleteParams,
+  GetListParams,
+  GetManyParams,
+  GetManyReferenceParams,
+  GetOneParams,
+  Identifier,
+  RaRecord,
+  UpdateManyParams,
+  UpdateParams,
+} from 'ra-core';
+import { toBuilder, toQueryString, type BuilderItem } from './builder.ts';
+import type { HttpClient } from './http.ts';
+import { setUser, type SessionUser } from './storage.ts';
+
+/** The server's page size cap (server/query/parse.ts): getMany asks at most this many ids at once. */
+export const MAX_PAGE_SIZE = 100;
+
+/** What `meta` may carry on reads. */
+export interface ReadMeta {
+  with?: string[];
+  withCount?: string[];
+  version?: number;
+  [key: string]: unknown;
+}
+
+export interface Paginated<T = any> {
+  data: T[];
+  total: number;
+  from: number | null;
+  to: number | null;
+  per_page: number;
+  current_page: number;
+  last_page: number;
+}
+
+export interface PresetCountRequest {
+  id: Identifier;
+  filter: Record<string, unknown>;
+}
+
+export interface SystemStatus {
+  setup_completed: boolean;
+  trial_ends_in: number | null;
+  tenant_name: string;
+  tenant: string;
+}
+
+export interface MeAnswer {
+  user: SessionUser;
+  lists: Record<string, unknown>;
+}
+
+export interface ServiceDeskDataProvider extends DataProvider {
+  supportAbortSignal: true;
+  presetCounts(
+    resource: string,
+    presets: PresetCountRequest[],
+    options?: { signal?: AbortSignal },
+  ): Promise<{ id: Identifier; count: number }[]>;
+  /** Saves user configs (list layouts) and returns, and stores, the updated user. */
+  saveConfigs(configs: { name: string; value: unknown }[]): Promise<SessionUser>;
+  /** The user (stored again) and the lists loaded at login. */
+  me(options?: { signal?: AbortSignal }): Promise<MeAnswer>;
+  systemStatus(options?: { signal?: AbortSignal }): Promise<SystemStatus>;
+  updateOrder(resource: string, id: Identifier, order: number): Promise<RaRecord>;
+  /** Asks the server to export a list; resolves to the server's message (shown as the success toast). */
+  exportList(
+    resource: string,
+    params: { userId: Identifier; filter?: Record<string, unknown> },
+  ): Promise<string>;
+}
+
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'undefined';
+}
+
+/** Structural equality of JSON-like values (form data against the record it started from). */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (a instanceof Date || b instanceof Date) {
+    return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
+  }
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return (
+      Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => sameValue(v, b[i]))
+    );
+  }
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    const ka = Object.keys(a).filter((k) => (a as any)[k] !== undefined);
+    const kb = Object.keys(b).filter((k) => (b as any)[k] !== undefined);
+    return ka.length === kb.length && ka.every((k) => sameValue((a as any)[k], (b as any)[k]));
+  }
+  return false;
+}
+
+/** The fields of `data` that differ from `previous` (all of them without `previous`); never the id. */
+export function changedFields(
+  data: Record<string, unknown>,
+  previous: Record<string, unknown> | undefined,
+): Record<string, unknown> {
+  const changes: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) {
+    if (key === 'id' || value === undefined) continue;
+    if (!previous || !sameValue(value, previous[key])) changes[key] = value;
+  }
+  return changes;
+}
+
+const recordPath = (resource: string, id: Identifier) => `/${resource}/${encodeURIComponent(String(id))}`;
+
+function withQuery(path: string, query: Record<string, unknown>): string {
+  const search = toQueryString(query);
+  return search ? `${path}?${search}` : path;
+}
+
+function readQuery(meta: ReadMeta | undefined): Record<string, unknown> {
+  return { with: meta?.with, withCount: meta?.withCount, version: meta?.version };
+}
+
+const listAnswer = (body: Paginated) => ({
+  data: body.data,
+  total: body.total,
+  meta: { from: body.from, to: body.to, last_page: body.last_page },
+});
+
+const superseded = () =>
+  new DOMException('A newer request for the same list replaced this one.', 'AbortError');
+
+export function createDataProvider(http: HttpClient): ServiceDeskDataProvider {
+  const listsUnderWay = new Map<string, AbortController>();
+
+  /** A signal that aborts with react-admin's and when a newer call of the same list starts. */
+  function listSignal(key: string, external: AbortSignal | undefined) {
+    listsUnderWay.get(key)?.abort(superseded());
+    const controller = new AbortController();
+    listsUnderWay.set(key, controller);
+    const forward = () => controller.abort(external?.reason);
+    if (external?.aborted) forward();
+    else external?.addEventListener('abort', forward, { once: true });
+    return {
+      signal: controller.signal,
+      done() {
+        external?.removeEventListener('abort', forward);
+        if (listsUnderWay.get(key) === controller) listsUnderWay.delete(key);
+      },
+    };
+  }
+
+  async function list(
+    resource: string,
+    builder: BuilderItem[],
+    page: number | undefined,
+    meta: ReadMeta | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<Paginated> {
+    const path = withQuery(`/${resource}`, { builder, page, ...readQuery(meta) });
+    return (await http.request<Paginated>(path, { signal })).body;
+  }
+
+  return {
+    supportAbortSignal: true,
+
+    async getList(resource: string, params: GetListParams) {
+      const { signal, done } = listSignal(`${resource} ${stableJson(params.meta ?? {})}`, params.signal);
+      try {
+        return listAnswer(
+          await list(resource, toBuilder(params), params.pagination?.page, params.meta, signal),
+        );
+      } finally {
+        done();
+      }
+    },
+
+    async getOne(resource: string, params: GetOneParams) {
+      const path = withQuery(recordPath(resource, params.id), readQuery(params.meta));
+      return { data: (await http.request(path, { signal: params.signal })).body };
+    },
+
+    async getMany(resource: string, params: GetManyParams) {
+      const ids = [...new Set(params.ids)];
+      const chunks: Identifier[][] = [];
+      for (let i = 0; i < ids.length; i += MAX_PAGE_SIZE) chunks.push(ids.slice(i, i + MAX_PAGE_SIZE));
+      const pages = await Promise.all(
+        chunks.map((chunk) =>
+          list(
+            resource,
+            [{ whereIn: ['id', chunk] }, { paginate: chunk.length }],
+            undefined,
+            params.meta,
+            params.signal,
+          ),
+        ),
+      );
+      return { data: pages.flatMap((p) => p.data) };
+    },
+
+    async getManyReference(resource: string, params: GetManyReferenceParams) {
+      const builder = toBuilder(params, [{ where: [params.target, '=', params.id] }]);
+      return listAnswer(await list(resource, builder, params.pagination.page, params.meta, params.signal));
+    },
+
+    async create(resource: string, params: CreateParams) {
+      const { body } = await http.request(`/${resource}`, { method: 'POST', body: params.data });
+      return { data: body };
+    },
+
+    async update(resource: string, params: UpdateParams) {
+      const changes = changedFields(params.data, params.previousData);
+      if (Object.keys(changes).length === 0) {
+        return { data: params.previousData ?? { ...params.data, id: params.id } };
+      }
+      const { body } = await http.request(recordPath(resource, params.id), { method: 'PUT', body: changes });
+      return { data: body };
+    },
+
+    async updateMany(resource: string, params: UpdateManyParams) {
+      await Promise.all(
+        params.ids.map((id) => http.request(recordPath(resource, id), { method: 'PUT', body: params.data })),
+      );
+      return { data: params.ids };
+    },
+
+    async delete(resource: string, params: DeleteParams) {
+      await http.request(recordPath(resource, params.id), { method: 'DELETE' });
+      return { data: params.previousData ?? { id: params.id } };
+    },
+
+    async deleteMany(resource: string, params: DeleteManyParams) {
+      await Promise.all(params.ids.map((id) => http.request(recordPath(resource, id), { method: 'DELETE' })));
+      return { data: params.ids };
+    },
+
+    async presetCounts(resource, presets, options = {}) {
+      const builders = presets.map((p) => ({ id: p.id, builder: toBuilder({ filter: p.filter }) }));
+      const path = withQuery(`/presets-result-count/${resource}`, { builders });
+      return (await http.request(path, { signal: options.signal })).body;
+    },
+
+    async saveConfigs(configs) {
+      const { body } = await http.request<{ user: SessionUser }>('/auth/me', {
+        method: 'POST',
+        body: { relationships: { configs } },
+      });
+      setUser(body.user);
+      return body.user;
+    },
+
+    async me(options = {}) {
+      const { body } = await http.request<MeAnswer>('/auth/me', { signal: options.signal });
+      setUser(body.user);
+      return body;
+    },
+
+    async systemStatus(options = {}) {
+      return (await http.request<SystemStatus>('/system/status', { anonymous: true, signal: options.signal }))
+        .body;
+    },
+
+    async updateOrder(resource, id, order) {
+      const path = `${recordPath(resource, id)}/update-order`;
+      return (await http.request(path, { method: 'PUT', body: { order } })).body;
+    },
+
+    async exportList(resource, { userId, filter }) {
+      const { body } = await http.request<{ message: string }>('/exports', {
+        method: 'POST',
+        body: { userId, model: resource, filter: toBuilder({ filter }) },
+      });
+      return body.message;
+    },
+  };
+}

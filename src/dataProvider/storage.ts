@@ -1,0 +1,99 @@
+/**
+ * The browser's localStorage keys of both apps, in one place, and helpers that keep working when a
+ * browser refuses storage (private mode, storage disabled by policy, quota exceeded): then the values
+ * live in memory for the life of the page, so the session still works until a reload.
+ */
+
+/** The access token of a logged-in user (spec section 9). */
+export const APP_PORTAL_TOKEN = 'APP_PORTAL_TOKEN';
+/** The token of a quote e-mail link; when set it travels instead of the access token (spec section 7). */
+export const APP_QUOTE_TOKEN = 'APP_QUOTE_TOKEN';
+/** The logged-in user as the login, refresh and `auth/me` calls return it, as JSON. */
+export const APP_USER = 'APP_USER';
+/** The chosen language: `nl` (default), `en` or `de`. */
+export const LOCALE = 'locale';
+
+/** The keys that make up a session: removed together on logout and when a refresh fails. */
+export const SESSION_KEYS = [APP_PORTAL_TOKEN, APP_QUOTE_TOKEN, APP_USER] as const;
+
+/** The user payload of the server's login, refresh and `auth/me` answers (server/auth/schemas.ts). */
+export interface SessionUser {
+  id: number;
+  first_name: string | null;
+  last_name: string | null;
+  full_name: string | null;
+  email: string;
+  is_operator: 0 | 1 | 2;
+  acronym: string | null;
+  permissions_names: string[];
+  modules: string[];
+  configs: { name: string; value: unknown }[];
+  categories: number[];
+  companies: { id: number; name: string }[];
+}
+
+/** Values the browser refused to store; only these are read from memory. */
+const memory = new Map<string, string>();
+
+function storage(): Storage | undefined {
+  try {
+    // Reading the property itself throws a SecurityError where storage is disabled.
+    return typeof window === 'undefined' ? undefined : window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function getItem(key: string): string | null {
+  if (memory.has(key)) return memory.get(key)!;
+  try {
+    return storage()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function setItem(key: string, value: string): void {
+  try {
+    const store = storage();
+    if (!store) throw new Error('no storage');
+    store.setItem(key, value);
+    memory.delete(key);
+  } catch {
+    memory.set(key, value);
+  }
+}
+
+export function removeItem(...keys: string[]): void {
+  for (const key of keys) {
+    memory.delete(key);
+    try {
+      storage()?.removeItem(key);
+    } catch {
+      // nothing was stored there
+    }
+  }
+}
+
+/** A stored JSON value, or undefined when missing or not valid JSON. */
+export function getJson<T>(key: string): T | undefined {
+  const text = getItem(key);
+  if (text === null) return undefined;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+export function setJson(key: string, value: unknown): void {
+  setItem(key, JSON.stringify(value));
+}
+
+export const getUser = (): SessionUser | undefined => getJson<SessionUser>(APP_USER);
+export const setUser = (user: SessionUser): void => setJson(APP_USER, user);
+
+/** Forget the session: both tokens and the stored user (the language stays). */
+export function clearSession(): void {
+  removeItem(...SESSION_KEYS);
+}

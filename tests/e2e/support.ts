@@ -1,0 +1,21 @@
+import { expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+export const DEMO_PASSWORD = 'demo';
+
+/** Signs in through the login form of the portal (/app/login) or the back office (/login). */
+export async function login(page: Page, email: string, app: 'portal' | 'backoffice' = 'portal') {
+  await page.goto(app === 'portal' ? '/app/login' : '/login');
+  await page.getByLabel(/e-mail/i).fill(email);
+  await page.getByLabel(/wachtwoord|password|passwort/i).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: /inloggen|sign in|anmelden/i }).click();
+}
+
+/** axe-core on the page as it is: no violations at all (WCAG 2.1 A and AA rules and best practices). */
+export async function expectAccessible(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const violations = results.violations.map(
+    (v) => `${where}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`,
+  );
+  expect(violations).toEqual([]);
+}
