@@ -87,6 +87,7 @@ export function toResource(schema: Record<string, any>): Resource {
       scope: portalSchema.scope,
       where: (portalSchema.where ?? []) as FixedCondition[],
       fields: portalSchema.fields,
+      label: portalSchema.label,
     };
     return {
       name,
@@ -190,6 +191,13 @@ function checkReferences(reg: Registry, r: Resource): void {
     checkScope(r.portal.scope);
     r.portal.where.forEach(condition('x-portal.where'));
     r.portal.fields?.forEach((f) => field(f, 'x-portal.fields'));
+    if (r.portal.label) field(r.portal.label, 'x-portal.label');
+    const portalLabel = r.portal.label ?? r.label;
+    if (r.portal.fields && portalLabel !== 'id' && !r.portal.fields.includes(portalLabel)) {
+      fail(
+        `clients cannot read the label field ${portalLabel}: add it to x-portal.fields or set x-portal.label`,
+      );
+    }
     for (const a of r.portal.actions) {
       if (!r.actions.includes(a)) fail(`x-portal.actions has ${a}, which x-actions lacks`);
     }

@@ -38,6 +38,8 @@ export type PortalScope =
 
 export interface Portal {
   actions: string[];
+  /** The field that represents a record to clients, when x-label is not one they may read. */
+  label?: string;
   scope: PortalScope;
   where: FixedCondition[];
   fields?: string[];

@@ -29,6 +29,11 @@ export function screensOf(resource: SchemaResource, kind: AppKind, inMenu: boole
   };
 }
 
+/** The field that names a record: clients may have a label of their own (x-portal.label). */
+export function labelOf(resource: SchemaResource, kind: AppKind): string {
+  return kind === 'portal' ? (resource.portal?.label ?? resource.label) : resource.label;
+}
+
 export function buildResources(registry: Registry, kind: AppKind): ReactElement[] {
   const all = [...registry.resources.values()];
   const menu = kind === 'portal' ? PORTAL_MENU.map((n) => registry.require(n)) : all;
@@ -44,11 +49,13 @@ export function buildResources(registry: Registry, kind: AppKind): ReactElement[
           edit={screens.detail ? DetailScreen : undefined}
           create={screens.create ? CreateScreen : undefined}
           icon={resourceIcon(resource.name)}
-          recordRepresentation={resource.label}
+          recordRepresentation={labelOf(resource, kind)}
         />
       );
     }),
     // Readable for references (status names, company names) without a screen of their own.
-    ...rest.map((resource) => <Resource key={resource.name} name={resource.name} recordRepresentation={resource.label} />),
+    ...rest.map((resource) => (
+      <Resource key={resource.name} name={resource.name} recordRepresentation={labelOf(resource, kind)} />
+    )),
   ];
 }

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { Box } from '@mui/material';
-import { AppBar, Layout as RaLayout, TitlePortal, UserMenu, Logout } from 'react-admin';
-import { LocaleSwitcher } from './LocaleSwitcher.tsx';
+import { AppBar, Layout as RaLayout, LocalesMenuButton, TitlePortal, UserMenu, Logout } from 'react-admin';
+import { LOCALES } from '../i18n/index.ts';
 import { DocumentTitle } from './DocumentTitle.tsx';
 
 function TopBar() {
@@ -12,11 +11,7 @@ function TopBar() {
           <Logout />
         </UserMenu>
       }
-      toolbar={
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, bgcolor: 'background.paper', borderRadius: 1, px: 1, py: 0.5 }}>
-          <LocaleSwitcher />
-        </Box>
-      }
+      toolbar={<LocalesMenuButton languages={LOCALES} />}
     >
       <TitlePortal />
     </AppBar>

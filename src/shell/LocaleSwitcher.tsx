@@ -10,7 +10,7 @@ export function LocaleSwitcher() {
     <TextField
       select
       size="small"
-      label={translate('app.language', { _: 'Language' })}
+      label={translate('app.locale.label')}
       value={locale}
       onChange={(e) => setLocale(e.target.value)}
       sx={{ minWidth: 140 }}

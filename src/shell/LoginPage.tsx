@@ -33,14 +33,17 @@ export function LoginPage() {
     }
   }
 
-  const heading = kind === 'portal' ? translate('app.login.portal_title', { _: 'Portal' }) : translate('app.login.backoffice_title', { _: 'Back office' });
+  const heading =
+    kind === 'portal'
+      ? translate('app.auth.portal_title', { tenant: status?.tenant_name ?? '' })
+      : translate('app.auth.back_office_title');
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.100', p: 2 }}>
-      <DocumentTitle section={translate('app.login.sign_in', { _: 'Sign in' })} />
+      <DocumentTitle section={translate('app.auth.title')} />
       <Card sx={{ width: '100%', maxWidth: 400 }}>
         <CardContent component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <Typography variant="h5" component="h1">
-            {status?.tenant_name ? `${status.tenant_name} ${heading}` : heading}
+            {heading}
           </Typography>
           {error && (
             <Alert severity="error" role="alert">
@@ -48,7 +51,7 @@ export function LoginPage() {
             </Alert>
           )}
           <TextField
-            label={translate('app.login.email', { _: 'E-mail address' })}
+            label={translate('app.auth.email')}
             type="email"
             name="username"
             autoComplete="username"
@@ -58,7 +61,7 @@ export function LoginPage() {
             autoFocus
           />
           <TextField
-            label={translate('app.login.password', { _: 'Password' })}
+            label={translate('app.auth.password')}
             type="password"
             name="password"
             autoComplete="current-password"
@@ -67,7 +70,7 @@ export function LoginPage() {
             required
           />
           <Button type="submit" variant="contained" disabled={busy || !email || !password} startIcon={busy ? <CircularProgress size={16} /> : undefined}>
-            {translate('app.login.sign_in', { _: 'Sign in' })}
+            {translate('app.auth.sign_in')}
           </Button>
           <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
             <LocaleSwitcher />

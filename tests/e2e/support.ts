@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 
 export const DEMO_PASSWORD = 'demo';
 

@@ -25,7 +25,7 @@ export default function CreateScreen() {
       <CreateBase
         mutationOptions={{
           onSuccess: (record: { id: number }) => {
-            notify('app.notifications.created', { type: 'success', messageArgs: { type: typeName, _: `${typeName} created` } });
+            notify('app.notifications.created', { type: 'success', messageArgs: { type: typeName } });
             redirect('edit', name, record.id);
           },
         }}

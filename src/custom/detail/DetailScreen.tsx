@@ -43,7 +43,7 @@ function ConfirmDelete({ open, onClose, onConfirm }: { open: boolean; onClose: (
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="confirm-delete-text">
       <DialogContent>
-        <DialogContentText id="confirm-delete-text">{translate('app.confirm_delete', { _: 'Do you really want to delete this?' })}</DialogContentText>
+        <DialogContentText id="confirm-delete-text">{translate('app.confirm.delete')}</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
@@ -77,7 +77,7 @@ function DetailBody({ resource }: { resource: Resource }) {
   if (isPending || !record) return null;
   const typeName = translate(`resources.${resource.name}.name`, { smart_count: 1, _: resource.title });
   const label = String(record[resource.label] ?? record.id);
-  const title = `${label} - ${typeName}`;
+  const title = translate('app.title.record', { label, type: typeName });
   const fields = readableFieldsFor(resource, portal).filter((f) => f.name !== 'id');
   const writable = writableFieldsFor(resource, portal).filter((f) => !f.writeOnly || editing);
 
@@ -88,7 +88,7 @@ function DetailBody({ resource }: { resource: Resource }) {
       {
         mutationMode: 'pessimistic',
         onSuccess: () => {
-          notify('app.notifications.deleted', { type: 'success', messageArgs: { _: 'Item verwijderd.' } });
+          notify('app.notifications.item_deleted', { type: 'success' });
           redirect('list', resource.name);
         },
       },
@@ -160,7 +160,7 @@ export default function DetailScreen() {
       mutationMode="pessimistic"
       queryOptions={{ meta: { with: referencesOf(resource, portal) } }}
       mutationOptions={{
-        onSuccess: () => notify('app.notifications.updated', { type: 'success', messageArgs: { _: 'Item bijgewerkt.' } }),
+        onSuccess: () => notify('app.notifications.item_updated', { type: 'success' }),
       }}
       redirect={false}
     >

@@ -1,0 +1,544 @@
+/**
+ * THE type -> component table (DESIGN 4): how a schema field is shown (table cell, card, show page),
+ * filtered (header filter control) and edited (react-admin input), decided by its type, format, `x-enum`,
+ * the resource's belongsTo relations and a few name rules; never per resource, like react-admin's
+ * guessers.
+ *
+ *   displayValue(resource, field, record)  the value as shown (a React node)
+ *   <FieldDisplay resource field record /> the same as a component (`full` skips the ellipsis)
+ *   displayText(resource, field, record, { locale, translate })  plain text (cards, titles, exports)
+ *   <FilterControl resource field value onChange label />   the header filter control
+ *   <FieldInput resource field />          the edit/create input
+ *   fieldKind / filterKind / referenceOf / readableFields   the decisions themselves
+ */
+import { useState, type ReactElement, type ReactNode } from 'react';
+import Check from '@mui/icons-material/Check';
+import Close from '@mui/icons-material/Close';
+import {
+  AutocompleteInput,
+  BooleanInput,
+  DateInput,
+  DateTimeInput,
+  NumberInput,
+  ReferenceField,
+  ReferenceInput,
+  SelectInput,
+  TextInput,
+  required,
+  useLocaleState,
+  useRecordContext,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import type { Field, Relation, Resource } from '../../common/schema/types.ts';
+import {
+  ELLIPSIS_LIMITS,
+  ellipsis,
+  formatDate,
+  formatFileSize,
+  formatMinutes,
+  formatMoney,
+  formatQuantity,
+  parseTime,
+} from '../../common/format.ts';
+import { registry } from '../schema.ts';
+import { useAppKind, type AppKind } from '../custom/appKind.ts';
+import type { FilterKind } from '../custom/list/filters.ts';
+import {
+  BooleanFilter,
+  DateFilter,
+  EnumFilter,
+  MIN_SEARCH_CHARS,
+  ReferenceFilter,
+  SEARCH_DEBOUNCE_MS,
+  TextFilter,
+  searchFilter,
+  type FilterControlProps,
+} from '../custom/list/filterControls.tsx';
+
+// ---------------------------------------------------------------------------------------------------
+// Name rules: what a field's name says about a plain number or text (SPEC 9).
+
+/** Number fields whose name says what they count. First match wins. */
+const NUMBER_NAME_RULES: { pattern: RegExp; kind: 'minutes' | 'quantity' | 'fileSize' }[] = [
+  // Minutes, shown HH:MM: time_spent, time_spent_rounded, registered_time, minutes_remaining, minutes_total.
+  { pattern: /(^|_)(time_spent|minutes|registered_time)(_|$)/, kind: 'minutes' },
+  // Counts and hours: fractional quantities with 2 decimals, not euros.
+  { pattern: /(^|_)(quantity|hours|periods|percentage|order)$/, kind: 'quantity' },
+  { pattern: /^size$/, kind: 'fileSize' },
+];
+
+type EllipsisKind = keyof typeof ELLIPSIS_LIMITS;
+
+/** Text fields cut at the SPEC 9 limits: client/operator name 30, phone 35, ticket description 50, ID text 10. */
+const ELLIPSIS_RULES: { test: (resource: string, field: string) => boolean; limit: EllipsisKind }[] = [
+  {
+    test: (r, f) =>
+      f === 'full_name' || f === 'first_name' || f === 'last_name' || (isPerson(r) && f === 'name'),
+    limit: 'name',
+  },
+  { test: (_r, f) => /(^|_)phone(_|$)/.test(f), limit: 'phone' },
+  {
+    test: (r, f) => (r === 'tickets' && f === 'description') || f === 'ticket_description',
+    limit: 'ticketDescription',
+  },
+  { test: (_r, f) => /(^|_)id$/.test(f), limit: 'idText' },
+];
+
+function isPerson(resource: string) {
+  return resource === 'clients' || resource === 'operators';
+}
+
+export function ellipsisLimit(resource: string, field: string): number {
+  const rule = ELLIPSIS_RULES.find((r) => r.test(resource, field));
+  return ELLIPSIS_LIMITS[rule?.limit ?? 'generic'];
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Field kinds.
+
+export type FieldKind =
+  | 'reference'
+  | 'enum'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'minutes'
+  | 'quantity'
+  | 'fileSize'
+  | 'money'
+  | 'integer'
+  | 'email'
+  | 'text'
+  | 'json';
+
+type BelongsTo = Extract<Relation, { kind: 'belongsTo' }>;
+
+/** The belongsTo relation whose foreign key is this field. */
+export function referenceOf(resource: Resource, field: Field): BelongsTo | undefined {
+  return Object.values(resource.relations).find(
+    (r): r is BelongsTo => r.kind === 'belongsTo' && r.key === field.name,
+  );
+}
+
+/** Type, format, x-enum, relations, then name rules: the one decision every view uses. */
+export function fieldKind(resource: Resource, field: Field): FieldKind {
+  if (referenceOf(resource, field)) return 'reference';
+  if (field.enumName) return 'enum';
+  if (field.type === 'boolean') return 'boolean';
+  if (field.type === 'object' || field.type === 'array') return 'json';
+  if (field.format === 'date') return 'date';
+  if (field.format === 'date-time') return 'datetime';
+  if (field.type === 'integer' || field.type === 'number') {
+    const rule = NUMBER_NAME_RULES.find((r) => r.pattern.test(field.name));
+    if (rule) return rule.kind;
+    return field.type === 'number' ? 'money' : 'integer';
+  }
+  if (field.format === 'email') return 'email';
+  return 'text';
+}
+
+/** The fields a user of this app receives: a client only `x-portal.fields`; nobody `writeOnly` ones. */
+export function readableFields(resource: Resource, appKind: AppKind): Field[] {
+  const all = Object.values(resource.fields).filter((f) => !f.writeOnly);
+  const allowed = appKind === 'portal' ? resource.portal?.fields : undefined;
+  return allowed ? all.filter((f) => allowed.includes(f.name)) : all;
+}
+
+/** A related resource a user of this app may read (clients: only resources with a portal index). */
+export function canReadResource(name: string, appKind: AppKind): boolean {
+  const target = registry.get(name);
+  if (!target) return false;
+  return appKind === 'backoffice' || (target.portal?.actions.includes('index') ?? false);
+}
+
+/** The related resource's label field as the client sees it (`x-label`, or the id when hidden). */
+function labelFieldOf(target: Resource | undefined, appKind: AppKind): string {
+  const label = target?.label ?? 'name';
+  if (!target || appKind === 'backoffice') return label;
+  const allowed = target.portal?.fields;
+  return !allowed || allowed.includes(label) ? label : 'id';
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The table: per kind, its text formatter, filter and input.
+
+interface FormatContext {
+  locale: string;
+  translate: (key: string, options?: any) => string;
+}
+
+interface KindEntry {
+  /** Right-aligned numbers. */
+  align: 'left' | 'right';
+  format: (value: unknown, ctx: FormatContext, resource: Resource, field: Field) => string;
+  filter?: FilterKind;
+  input: (resource: Resource, field: Field, props: InputExtraProps) => ReactElement | null;
+}
+
+type InputExtraProps = Record<string, unknown> & { source: string; resource: string };
+
+const asText = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+
+function enumLabel(field: Field, value: unknown, translate: FormatContext['translate']): string {
+  if (value === null || value === undefined || value === '') return '';
+  const entry = registry.enums[field.enumName ?? '']?.values.find((v) => String(v.id) === String(value));
+  return translate(`enums.${field.enumName}.${String(value)}`, { _: entry?.name ?? String(value) });
+}
+
+/** Enumeration values as choices with translated labels. */
+export function enumChoices(
+  field: Field,
+  translate: FormatContext['translate'],
+): { id: string | number; label: string }[] {
+  const seen = new Set<string>();
+  const out: { id: string | number; label: string }[] = [];
+  for (const v of registry.enums[field.enumName ?? '']?.values ?? []) {
+    if (seen.has(String(v.id))) continue;
+    seen.add(String(v.id));
+    out.push({ id: v.id, label: enumLabel(field, v.id, translate) });
+  }
+  return out;
+}
+
+const KINDS: Record<FieldKind, KindEntry> = {
+  reference: {
+    align: 'left',
+    format: (value, _ctx, resource, field) => {
+      const relation = referenceOf(resource, field);
+      const target = relation && registry.get(relation.resource);
+      if (typeof value === 'object' && value !== null && target) {
+        return ellipsis(asText((value as RaRecord)[target.label]), ellipsisLimit(target.name, target.label));
+      }
+      return asText(value);
+    },
+    filter: 'select',
+    input: (resource, field, props) => <ReferenceSearchInput {...props} schema={resource} field={field} />,
+  },
+  enum: {
+    align: 'left',
+    format: (value, ctx, _r, field) => enumLabel(field, value, ctx.translate),
+    filter: 'select',
+    input: (_r, field, props) => <EnumInput field={field} {...props} />,
+  },
+  boolean: {
+    align: 'left',
+    format: (value, ctx) =>
+      value === true ? ctx.translate('list.yes') : value === false ? ctx.translate('list.no') : '',
+    filter: 'boolean',
+    input: (_r, _f, props) => <BooleanInput {...props} />,
+  },
+  date: {
+    align: 'left',
+    format: (value, ctx) => formatDate(value as string, ctx.locale),
+    filter: 'date',
+    input: (_r, _f, props) => <DateInput {...props} />,
+  },
+  datetime: {
+    align: 'left',
+    format: (value, ctx) => formatDate(value as string, ctx.locale),
+    filter: 'datetime',
+    input: (_r, _f, props) => <DateTimeInput {...props} />,
+  },
+  minutes: {
+    align: 'right',
+    format: (value) => formatMinutes(value as number),
+    filter: 'number',
+    // SPEC 5: time entry accepts hh:mm or a plain number of minutes.
+    input: (_r, _f, props) => (
+      <TextInput
+        {...props}
+        format={(v: unknown) => (typeof v === 'number' ? formatMinutes(v) : asText(v))}
+        parse={(v: string) => parseTime(v) ?? v}
+      />
+    ),
+  },
+  quantity: {
+    align: 'right',
+    format: (value, ctx) => formatQuantity(value as number, ctx.locale),
+    filter: 'number',
+    input: (_r, _f, props) => <NumberInput {...props} />,
+  },
+  fileSize: {
+    align: 'right',
+    format: (value, ctx) => formatFileSize(value as number, ctx.locale),
+    filter: 'number',
+    input: (_r, _f, props) => <NumberInput {...props} />,
+  },
+  money: {
+    align: 'right',
+    format: (value, ctx) => formatMoney(value as number, ctx.locale),
+    filter: 'number',
+    input: (_r, _f, props) => <NumberInput {...props} />,
+  },
+  integer: {
+    align: 'right',
+    format: asText,
+    filter: 'number',
+    input: (_r, _f, props) => <NumberInput {...props} />,
+  },
+  email: {
+    align: 'left',
+    format: (value, _ctx, resource, field) =>
+      ellipsis(asText(value), ellipsisLimit(resource.name, field.name)),
+    filter: 'text',
+    input: (_r, _f, props) => <TextInput type="email" {...props} />,
+  },
+  text: {
+    align: 'left',
+    format: (value, _ctx, resource, field) =>
+      ellipsis(asText(value), ellipsisLimit(resource.name, field.name)),
+    filter: 'text',
+    input: (_r, field, props) => {
+      const max = Number(field.schema.maxLength ?? 0);
+      return <TextInput multiline={max === 0 || max > 255} {...props} />;
+    },
+  },
+  json: {
+    align: 'left',
+    format: (value) => ellipsis(value === null || value === undefined ? '' : JSON.stringify(value)),
+    input: (_r, _f, props) => (
+      <TextInput
+        multiline
+        {...props}
+        format={(v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v, null, 2))}
+        parse={(v: string) => {
+          try {
+            return JSON.parse(v);
+          } catch {
+            return v;
+          }
+        }}
+      />
+    ),
+  },
+};
+
+export function fieldAlign(resource: Resource, field: Field): 'left' | 'right' {
+  return KINDS[fieldKind(resource, field)].align;
+}
+
+/** What the field's header filter produces; undefined when the field cannot be filtered. */
+export function filterKind(
+  resource: Resource,
+  field: Field,
+  appKind: AppKind = 'backoffice',
+): FilterKind | undefined {
+  if (!field.filter) return undefined;
+  const kind = fieldKind(resource, field);
+  if (kind === 'reference') {
+    const relation = referenceOf(resource, field)!;
+    // A client cannot search a resource outside the portal; the id is still a number.
+    if (!canReadResource(relation.resource, appKind)) return 'number';
+  }
+  return KINDS[kind].filter;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Display.
+
+/**
+ * The value as text: dates 'DD MMM YY', euros, HH:MM, enum labels, yes/no, texts cut at their limit.
+ * A reference is its related record's label when loaded (`with`), else the raw id.
+ */
+export function displayText(
+  resource: Resource,
+  field: Field,
+  record: RaRecord | undefined,
+  ctx: FormatContext,
+): string {
+  if (!record) return '';
+  const kind = fieldKind(resource, field);
+  if (kind === 'reference') {
+    const relation = referenceOf(resource, field)!;
+    const loaded = record[relation.name];
+    if (typeof loaded === 'object' && loaded !== null)
+      return KINDS.reference.format(loaded, ctx, resource, field);
+  }
+  return KINDS[kind].format(record[field.name], ctx, resource, field);
+}
+
+/** The value as shown in a table cell, card or show page. */
+export function displayValue(resource: Resource, field: Field, record: RaRecord | undefined): ReactNode {
+  return <FieldDisplay resource={resource} field={field} record={record} />;
+}
+
+export interface FieldDisplayProps {
+  resource: Resource;
+  field: Field;
+  /** The record; the record context's when left out. */
+  record?: RaRecord;
+  /** Show texts in full (show pages); table cells and cards cut them at the SPEC 9 limits. */
+  full?: boolean;
+}
+
+export function FieldDisplay({ resource, field, record: recordProp, full }: FieldDisplayProps) {
+  const contextRecord = useRecordContext();
+  const record = recordProp ?? contextRecord;
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const appKind = useAppKind();
+  if (!record) return null;
+  const kind = fieldKind(resource, field);
+  const value = record[field.name];
+  const ctx: FormatContext = { locale, translate };
+
+  if (kind === 'boolean') {
+    if (value !== true && value !== false) return null;
+    const Icon = value ? Check : Close;
+    return (
+      <Icon
+        fontSize="small"
+        color={value ? 'success' : 'action'}
+        titleAccess={translate(value ? 'list.yes' : 'list.no')}
+        sx={{ verticalAlign: 'middle' }}
+      />
+    );
+  }
+
+  if (kind === 'reference') {
+    const relation = referenceOf(resource, field)!;
+    const target = registry.get(relation.resource);
+    const loaded = record[relation.name];
+    const labelField = labelFieldOf(target, appKind);
+    const cut = (text: unknown) =>
+      full ? asText(text) : ellipsis(asText(text), ellipsisLimit(relation.resource, labelField));
+    if (typeof loaded === 'object' && loaded !== null)
+      return <Cut text={asText(loaded[labelField])} shown={cut(loaded[labelField])} />;
+    if (value === null || value === undefined) return null;
+    if (!canReadResource(relation.resource, appKind)) return <>{asText(value)}</>;
+    return (
+      <ReferenceField
+        record={record}
+        source={field.name}
+        reference={relation.resource}
+        link={false}
+        render={({ referenceRecord }) =>
+          referenceRecord ? (
+            <Cut text={asText(referenceRecord[labelField])} shown={cut(referenceRecord[labelField])} />
+          ) : null
+        }
+      />
+    );
+  }
+
+  if (kind === 'text' || kind === 'email' || kind === 'json') {
+    const text =
+      kind === 'json' ? (value === null || value === undefined ? '' : JSON.stringify(value)) : asText(value);
+    return <Cut text={text} shown={full ? text : KINDS[kind].format(value, ctx, resource, field)} />;
+  }
+
+  return <>{KINDS[kind].format(value, ctx, resource, field)}</>;
+}
+
+/** A cut text keeps the full text as its title. */
+function Cut({ text, shown }: { text: string; shown: string }) {
+  return shown === text ? <>{shown}</> : <span title={text}>{shown}</span>;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Filters.
+
+export interface FilterControlOwnProps extends FilterControlProps {
+  resource: Resource;
+  field: Field;
+}
+
+/** The header filter control for a field (SPEC 2): text, number, yes/no, date presets, selectors. */
+export function FilterControl({ resource, field, ...props }: FilterControlOwnProps) {
+  const translate = useTranslate();
+  const appKind = useAppKind();
+  const kind = filterKind(resource, field, appKind);
+  switch (kind) {
+    case 'text':
+      return <TextFilter {...props} />;
+    case 'number':
+      return <TextFilter {...props} numeric />;
+    case 'boolean':
+      return <BooleanFilter {...props} />;
+    case 'date':
+    case 'datetime':
+      return <DateFilter {...props} />;
+    case 'select': {
+      const relation = referenceOf(resource, field);
+      if (relation) {
+        const target = registry.get(relation.resource);
+        const labelField = labelFieldOf(target, appKind);
+        return (
+          <ReferenceFilter
+            {...props}
+            reference={relation.resource}
+            labelField={labelField}
+            search={target?.search ?? []}
+            format={(text) => ellipsis(asText(text), ellipsisLimit(relation.resource, labelField))}
+          />
+        );
+      }
+      return <EnumFilter {...props} choices={enumChoices(field, translate)} />;
+    }
+    default:
+      return null;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Inputs.
+
+export interface FieldInputProps {
+  resource: Resource;
+  field: Field;
+  [prop: string]: unknown;
+}
+
+/** The react-admin input for a field in edit and create forms; required fields are validated. */
+export function FieldInput({ resource, field, ...rest }: FieldInputProps) {
+  const props: InputExtraProps = {
+    source: field.name,
+    resource: resource.name,
+    readOnly: field.readOnly || undefined,
+    validate: resource.required.includes(field.name) && !field.readOnly ? required() : undefined,
+    ...rest,
+  };
+  return KINDS[fieldKind(resource, field)].input(resource, field, props);
+}
+
+function EnumInput({ field, ...props }: InputExtraProps & { field: Field }) {
+  const translate = useTranslate();
+  const choices = enumChoices(field, translate).map((c) => ({ id: c.id, name: c.label }));
+  return <SelectInput {...props} choices={choices} translateChoice={false} />;
+}
+
+/** ReferenceInput + AutocompleteInput that searches after 2 typed characters and says how many are missing. */
+function ReferenceSearchInput({
+  schema,
+  field,
+  ...props
+}: InputExtraProps & { schema: Resource; field: Field }) {
+  const translate = useTranslate();
+  const appKind = useAppKind();
+  const [typed, setTyped] = useState(0);
+  const relation = referenceOf(schema, field)!;
+  const target = registry.get(relation.resource);
+  const labelField = labelFieldOf(target, appKind);
+  const missing = MIN_SEARCH_CHARS - typed;
+  const { source, validate, readOnly, resource, ...inputProps } = props;
+  return (
+    <ReferenceInput source={source} reference={relation.resource} resource={resource}>
+      <AutocompleteInput
+        {...inputProps}
+        validate={validate as any}
+        readOnly={readOnly as boolean | undefined}
+        optionText={(r: RaRecord) => asText(r[labelField])}
+        debounce={SEARCH_DEBOUNCE_MS}
+        filterToQuery={(text: string) => searchFilter(text, target?.search ?? [], labelField)}
+        shouldRenderSuggestions={(text: string) => text.trim().length >= MIN_SEARCH_CHARS}
+        noOptionsText={
+          missing > 0
+            ? translate('list.filter.type_more', { smart_count: missing })
+            : translate('list.filter.no_options')
+        }
+        onInputChange={(_event: unknown, text: string) => setTyped(text.trim().length)}
+      />
+    </ReferenceInput>
+  );
+}
