@@ -152,10 +152,15 @@ export function canReadResource(name: string, appKind: AppKind): boolean {
   return appKind === 'backoffice' || (target.portal?.actions.includes('index') ?? false);
 }
 
-/** The related resource's label field as the client sees it (`x-label`, or the id when hidden). */
-function labelFieldOf(target: Resource | undefined, appKind: AppKind): string {
+/**
+ * The related resource's label field as this app's user sees it: `x-label`; for a client the schema's
+ * `x-portal.label` when set (ticket statuses: name_client), or the id when the label is not a portal field.
+ */
+export function labelFieldOf(target: Resource | undefined, appKind: AppKind): string {
   const label = target?.label ?? 'name';
   if (!target || appKind === 'backoffice') return label;
+  const portalLabel = target.schema?.['x-portal']?.label;
+  if (typeof portalLabel === 'string' && target.fields[portalLabel]) return portalLabel;
   const allowed = target.portal?.fields;
   return !allowed || allowed.includes(label) ? label : 'id';
 }
@@ -163,9 +168,11 @@ function labelFieldOf(target: Resource | undefined, appKind: AppKind): string {
 // ---------------------------------------------------------------------------------------------------
 // The table: per kind, its text formatter, filter and input.
 
-interface FormatContext {
+export interface FormatContext {
   locale: string;
   translate: (key: string, options?: any) => string;
+  /** References show the label a user of this app sees (default: the back office's). */
+  appKind?: AppKind;
 }
 
 interface KindEntry {
@@ -204,11 +211,12 @@ export function enumChoices(
 const KINDS: Record<FieldKind, KindEntry> = {
   reference: {
     align: 'left',
-    format: (value, _ctx, resource, field) => {
+    format: (value, ctx, resource, field) => {
       const relation = referenceOf(resource, field);
       const target = relation && registry.get(relation.resource);
       if (typeof value === 'object' && value !== null && target) {
-        return ellipsis(asText((value as RaRecord)[target.label]), ellipsisLimit(target.name, target.label));
+        const label = labelFieldOf(target, ctx.appKind ?? 'backoffice');
+        return ellipsis(asText((value as RaRecord)[label]), ellipsisLimit(target.name, label));
       }
       return asText(value);
     },
@@ -405,7 +413,8 @@ export function FieldDisplay({ resource, field, record: recordProp, full }: Fiel
       full ? asText(text) : ellipsis(asText(text), ellipsisLimit(relation.resource, labelField));
     if (typeof loaded === 'object' && loaded !== null)
       return <Cut text={asText(loaded[labelField])} shown={cut(loaded[labelField])} />;
-    if (value === null || value === undefined) return null;
+    // Loaded with the row (`with`) but not visible to this user, or no related record: nothing to show.
+    if (relation.name in record || value === null || value === undefined) return null;
     if (!canReadResource(relation.resource, appKind)) return <>{asText(value)}</>;
     return (
       <ReferenceField
@@ -470,6 +479,7 @@ export function FilterControl({ resource, field, ...props }: FilterControlOwnPro
             reference={relation.resource}
             labelField={labelField}
             search={target?.search ?? []}
+            sort={target?.defaultSort}
             format={(text) => ellipsis(asText(text), ellipsisLimit(relation.resource, labelField))}
           />
         );

@@ -5,6 +5,7 @@
  */
 import type { ReactElement } from 'react';
 import { Resource } from 'react-admin';
+import { Route } from 'react-router-dom';
 import type { Resource as SchemaResource } from '../../common/schema/types.ts';
 import type { Registry } from '../../common/schema/registry.ts';
 import type { AppKind } from '../custom/appKind.ts';
@@ -18,6 +19,27 @@ const CreateScreen = lazyWithTimeout(() => import('../custom/detail/CreateScreen
 
 /** The portal's menu, in the spec's order (SPEC 2 and issue 3). */
 export const PORTAL_MENU = ['tickets', 'quotes', 'subscriptions', 'assets', 'contracts', 'invoices'];
+
+/** The back office's menu starts with the daily work; the named lists and settings follow alphabetically. */
+export const BACKOFFICE_MENU_FIRST = [
+  'tickets',
+  'ticket-templates',
+  'ticket-groups',
+  'companies',
+  'clients',
+  'operators',
+  'assets',
+  'contracts',
+  'subscriptions',
+  'quotes',
+  'invoices',
+  'deals',
+  'projects',
+  'time-registrations',
+  'slas',
+  'prepaid-cards',
+  'products',
+];
 
 /** What a resource offers in an app: the routes exist only where the schema has the action. */
 export function screensOf(resource: SchemaResource, kind: AppKind, inMenu: boolean) {
@@ -36,7 +58,11 @@ export function labelOf(resource: SchemaResource, kind: AppKind): string {
 
 export function buildResources(registry: Registry, kind: AppKind): ReactElement[] {
   const all = [...registry.resources.values()];
-  const menu = kind === 'portal' ? PORTAL_MENU.map((n) => registry.require(n)) : all;
+  const first = kind === 'portal' ? PORTAL_MENU : BACKOFFICE_MENU_FIRST;
+  const menu = [
+    ...first.map((n) => registry.require(n)),
+    ...(kind === 'backoffice' ? all.filter((r) => !first.includes(r.name)) : []),
+  ];
   const rest = all.filter((r) => !menu.includes(r) && (kind === 'backoffice' || r.portal));
   return [
     ...menu.map((resource) => {
@@ -46,11 +72,13 @@ export function buildResources(registry: Registry, kind: AppKind): ReactElement[
           key={resource.name}
           name={resource.name}
           list={screens.list ? ListScreen : undefined}
-          edit={screens.detail ? DetailScreen : undefined}
           create={screens.create ? CreateScreen : undefined}
           icon={resourceIcon(resource.name)}
           recordRepresentation={labelOf(resource, kind)}
-        />
+        >
+          {/* The detail lives at /{resource}/{id} (SPEC 2), guarded by 'show'; it edits in place. */}
+          {screens.detail && <Route path=":id" element={<DetailScreen />} />}
+        </Resource>
       );
     }),
     // Readable for references (status names, company names) without a screen of their own.

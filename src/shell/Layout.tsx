@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { AppBar, Layout as RaLayout, LocalesMenuButton, TitlePortal, UserMenu, Logout } from 'react-admin';
+import { Box } from '@mui/material';
+import { AppBar, Layout as RaLayout, LocalesMenuButton, UserMenu, Logout } from 'react-admin';
 import { LOCALES } from '../i18n/index.ts';
 import { DocumentTitle } from './DocumentTitle.tsx';
 
@@ -13,7 +14,8 @@ function TopBar() {
       }
       toolbar={<LocalesMenuButton languages={LOCALES} />}
     >
-      <TitlePortal />
+      {/* Each screen has its own level-one heading; react-admin's title slot would be an empty one. */}
+      <Box sx={{ flex: 1 }} />
     </AppBar>
   );
 }

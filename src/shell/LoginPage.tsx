@@ -1,5 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useLogin, useTranslate } from 'react-admin';
 import { useAppKind } from '../custom/appKind.ts';
 import { LocaleSwitcher } from './LocaleSwitcher.tsx';
@@ -38,10 +47,25 @@ export function LoginPage() {
       ? translate('app.auth.portal_title', { tenant: status?.tenant_name ?? '' })
       : translate('app.auth.back_office_title');
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.100', p: 2 }}>
+    <Box
+      component="main"
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        bgcolor: 'grey.100',
+        p: 2,
+      }}
+    >
       <DocumentTitle section={translate('app.auth.title')} />
       <Card sx={{ width: '100%', maxWidth: 400 }}>
-        <CardContent component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <CardContent
+          component="form"
+          onSubmit={submit}
+          noValidate
+          sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+        >
           <Typography variant="h5" component="h1">
             {heading}
           </Typography>
@@ -69,7 +93,12 @@ export function LoginPage() {
             onChange={(e) => setPassword(e.target.value)}
             required
           />
-          <Button type="submit" variant="contained" disabled={busy || !email || !password} startIcon={busy ? <CircularProgress size={16} /> : undefined}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy || !email || !password}
+            startIcon={busy ? <CircularProgress size={16} /> : undefined}
+          >
             {translate('app.auth.sign_in')}
           </Button>
           <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>

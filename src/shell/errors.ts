@@ -11,9 +11,15 @@ export const SILENT = 'app.errors.silent';
 
 /** A 422 becomes its message then each field's line, one per line: the toast shows line one in bold. */
 export function shapeError<E>(error: E): E {
+  // A cancelled request (a newer one for the same list replaced it) is no error to show or reshape.
+  if (error instanceof DOMException) return error;
   const shaped = errorMessage(error);
   const message =
-    shaped === null ? SILENT : typeof shaped === 'string' ? shaped : [shaped.message, ...shaped.lines.filter((l) => l !== shaped.message)].join('\n');
+    shaped === null
+      ? SILENT
+      : typeof shaped === 'string'
+        ? shaped
+        : [shaped.message, ...shaped.lines.filter((l) => l !== shaped.message)].join('\n');
   if (error && typeof error === 'object') (error as { message?: string }).message = message;
   return error;
 }
@@ -25,7 +31,9 @@ export function withErrorCatalogue<T extends DataProvider>(provider: T): T {
       if (typeof value !== 'function') return value;
       return (...args: unknown[]) => {
         const result = (value as (...a: unknown[]) => unknown).apply(target, args);
-        return result instanceof Promise ? result.catch((e: unknown) => Promise.reject(shapeError(e))) : result;
+        return result instanceof Promise
+          ? result.catch((e: unknown) => Promise.reject(shapeError(e)))
+          : result;
       };
     },
   });

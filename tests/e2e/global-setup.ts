@@ -13,7 +13,9 @@ export const STATE_FILE = join(tmpdir(), 'service-desk-e2e.json');
 function ensureChromium() {
   if (existsSync('/usr/bin/chromium')) return;
   console.log('Installing Debian chromium for the browser tests…');
-  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+    stdio: 'inherit',
+  });
 }
 
 async function freePort(): Promise<number> {
@@ -31,7 +33,14 @@ export default async function globalSetup() {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'sd-e2e-'));
   const child = spawn('npx', ['tsx', 'server/server.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

@@ -15,7 +15,11 @@ export async function login(page: Page, email: string, app: 'portal' | 'backoffi
 export async function expectAccessible(page: Page, where: string) {
   const results = await new AxeBuilder({ page }).analyze();
   const violations = results.violations.map(
-    (v) => `${where}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`,
+    (v) =>
+      `${where}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(' | ')}`,
   );
   expect(violations).toEqual([]);
 }

@@ -1,5 +1,12 @@
 import { Box, Card, Typography } from '@mui/material';
-import { CreateBase, SimpleForm, useNotify, useRedirect, useResourceContext, useTranslate } from 'react-admin';
+import {
+  CreateBase,
+  SimpleForm,
+  useNotify,
+  useRedirect,
+  useResourceContext,
+  useTranslate,
+} from 'react-admin';
 import { writableFieldsFor } from '../../../common/schema/fields.ts';
 import { registry } from '../../schema.ts';
 import { useAppKind } from '../appKind.ts';

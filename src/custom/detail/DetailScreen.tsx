@@ -5,17 +5,29 @@
  * (react-admin's default for a failed fetch).
  */
 import { useEffect, useState } from 'react';
-import { Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, Grid, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  Grid,
+  Typography,
+} from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
   EditBase,
   SaveButton,
+  ShowBase,
   SimpleForm,
   Toolbar,
   useCanAccess,
   useDelete,
-  useEditContext,
+  useShowContext,
   useNotify,
   useRedirect,
   useResourceContext,
@@ -38,7 +50,15 @@ export function referencesOf(resource: Resource, portal: boolean): string[] {
     .map((r) => r.name);
 }
 
-function ConfirmDelete({ open, onClose, onConfirm }: { open: boolean; onClose: () => void; onConfirm: () => void }) {
+function ConfirmDelete({
+  open,
+  onClose,
+  onConfirm,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
   const translate = useTranslate();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="confirm-delete-text">
@@ -59,7 +79,7 @@ function DetailBody({ resource }: { resource: Resource }) {
   const translate = useTranslate();
   const kind = useAppKind();
   const portal = kind === 'portal';
-  const { record, refetch, isPending } = useEditContext();
+  const { record, refetch, isPending } = useShowContext();
   const { canAccess: canUpdate } = useCanAccess({ resource: resource.name, action: 'edit' });
   const { canAccess: canDelete } = useCanAccess({ resource: resource.name, action: 'delete' });
   const [editing, setEditing] = useState(false);
@@ -107,27 +127,47 @@ function DetailBody({ resource }: { resource: Resource }) {
           </Button>
         )}
         {canDelete && (
-          <Button startIcon={<DeleteIcon />} onClick={() => setConfirming(true)} color="error" variant="outlined">
+          <Button
+            startIcon={<DeleteIcon />}
+            onClick={() => setConfirming(true)}
+            color="error"
+            variant="outlined"
+          >
             {translate('ra.action.delete')}
           </Button>
         )}
       </Box>
       <Card>
         {editing ? (
-          <SimpleForm
-            toolbar={
-              <Toolbar>
-                <SaveButton />
-                <Button sx={{ ml: 1 }} onClick={() => setEditing(false)}>
-                  {translate('ra.action.cancel')}
-                </Button>
-              </Toolbar>
-            }
+          // Editing is its own controller, mounted only for a caller who may update (react-admin checks
+          // the 'edit' access of an EditBase); reading needs 'show' only.
+          <EditBase
+            id={record.id}
+            mutationMode="pessimistic"
+            redirect={false}
+            mutationOptions={{
+              onSuccess: () => {
+                notify('app.notifications.item_updated', { type: 'success' });
+                setEditing(false);
+                void refetch();
+              },
+            }}
           >
-            {writable.map((field) => (
-              <FieldInput key={field.name} resource={resource} field={field} />
-            ))}
-          </SimpleForm>
+            <SimpleForm
+              toolbar={
+                <Toolbar>
+                  <SaveButton />
+                  <Button sx={{ ml: 1 }} onClick={() => setEditing(false)}>
+                    {translate('ra.action.cancel')}
+                  </Button>
+                </Toolbar>
+              }
+            >
+              {writable.map((field) => (
+                <FieldInput key={field.name} resource={resource} field={field} />
+              ))}
+            </SimpleForm>
+          </EditBase>
         ) : (
           <CardContent>
             <Grid container spacing={2} component="dl" sx={{ m: 0 }}>
@@ -154,17 +194,9 @@ export default function DetailScreen() {
   const name = useResourceContext()!;
   const resource = registry.require(name);
   const portal = useAppKind() === 'portal';
-  const notify = useNotify();
   return (
-    <EditBase
-      mutationMode="pessimistic"
-      queryOptions={{ meta: { with: referencesOf(resource, portal) } }}
-      mutationOptions={{
-        onSuccess: () => notify('app.notifications.item_updated', { type: 'success' }),
-      }}
-      redirect={false}
-    >
+    <ShowBase queryOptions={{ meta: { with: referencesOf(resource, portal) } }}>
       <DetailBody resource={resource} />
-    </EditBase>
+    </ShowBase>
   );
 }

@@ -60,8 +60,6 @@ const list: ListMessages = {
       empty: 'Noch keine gespeicherten Tabellenansichten.',
       name: 'Name von %{view}',
       default: 'Standardansicht: %{view}',
-      is_default: 'Standardansicht',
-      make_default: 'Als Standard festlegen',
       delete: '%{view} löschen',
       confirm_title: '%{view} löschen',
       confirm_delete: 'Möchten Sie dies wirklich löschen?',

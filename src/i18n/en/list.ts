@@ -58,8 +58,6 @@ const list = {
       empty: 'No saved table views yet.',
       name: 'Name of %{view}',
       default: 'Default view: %{view}',
-      is_default: 'Default view',
-      make_default: 'Make default',
       delete: 'Delete %{view}',
       confirm_title: 'Delete %{view}',
       confirm_delete: 'Do you really want to delete this?',

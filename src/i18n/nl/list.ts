@@ -60,8 +60,6 @@ const list: ListMessages = {
       empty: 'Nog geen opgeslagen tabelweergaven.',
       name: 'Naam van %{view}',
       default: 'Standaardweergave: %{view}',
-      is_default: 'Standaardweergave',
-      make_default: 'Als standaard instellen',
       delete: '%{view} verwijderen',
       confirm_title: '%{view} verwijderen',
       confirm_delete: 'Weet je zeker dat je dit wilt verwijderen?',

@@ -1,0 +1,478 @@
+/**
+ * The generic list screen of both apps (SPEC 2 "Generic list screen", 4, 5, 9), driven by the schema:
+ * a table with header filters and sort toggles on a desktop, cards below 768 px; layout, filters, sort
+ * and page size kept per user and route (./persistence.ts); saved table views (./usePresets.ts).
+ */
+import { useEffect, useId, useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import {
+  useCreatePath,
+  useDataProvider,
+  useGetIdentity,
+  useGetList,
+  useNavigate,
+  useNotify,
+  usePermissions,
+  useResourceDefinition,
+  useTranslate,
+  type Identifier,
+  type RaRecord,
+} from 'react-admin';
+import type { Resource } from '../../../common/schema/types.ts';
+import type { ServiceDeskDataProvider } from '../../dataProvider/index.ts';
+import { onReload } from '../../dataProvider/reload.ts';
+import { getUser } from '../../dataProvider/storage.ts';
+import { fieldAlign, FieldDisplay } from '../../resources/fieldTypes.tsx';
+import { permissionPrefix, useAppKind } from '../appKind.ts';
+import { ColumnsDialog } from './ColumnsDialog.tsx';
+import { hasActiveFilter, sameFilter, toProviderFilter } from './filters.ts';
+import { HeaderCell } from './HeaderCell.tsx';
+import { ListPagination } from './ListPagination.tsx';
+import { ListToolbar } from './ListToolbar.tsx';
+import { MobileList, SKELETON_ROWS } from './MobileList.tsx';
+import { lastPageOf, rangeOf } from './pageItems.ts';
+import {
+  applyPreset,
+  loadSettings,
+  presetFilter,
+  saveLocal,
+  toConfig,
+  type Direction,
+  type ListSettings,
+  type TablePreset,
+  type UserConfig,
+} from './persistence.ts';
+import { listModel, type ListModel } from './shape.ts';
+import { useDebounced } from './useDebounced.ts';
+import { usePresets } from './usePresets.ts';
+import { ViewsDialog } from './ViewsDialog.tsx';
+
+/** SPEC 9: the mobile breakpoint is 768 px. */
+export const MOBILE_QUERY = '(max-width:767.95px)';
+/** SPEC 9: the table is at least 360 px high. */
+export const TABLE_MIN_HEIGHT = 360;
+/** Filter and sort changes reach the server's copy this long after the last one. */
+const SERVER_SAVE_DELAY_MS = 1000;
+
+export interface ListScreenProps {
+  resource: Resource;
+  /** The route the layout is kept for; the list route's name by default (`tickets.index`). */
+  route?: string;
+}
+
+export function ListScreen({ resource, route }: ListScreenProps) {
+  const { identity, isPending } = useGetIdentity();
+  const routeName = route ?? `${resource.name}.index`;
+  if (isPending) return <ListPlaceholder resource={resource} />;
+  const userId = identity?.id ?? '';
+  return <ListView key={`${userId}:${routeName}`} resource={resource} route={routeName} userId={userId} />;
+}
+
+function usePluralName(resource: Resource) {
+  const translate = useTranslate();
+  return translate(`resources.${resource.name}.name`, { smart_count: 2, _: resource.title });
+}
+
+/** The heading and skeleton rows while the user's identity loads. */
+function ListPlaceholder({ resource }: { resource: Resource }) {
+  const title = usePluralName(resource);
+  return (
+    <Box sx={{ p: 2 }}>
+      <Typography variant="h5" component="h1">
+        {title}
+      </Typography>
+      <Box sx={{ minHeight: TABLE_MIN_HEIGHT }} aria-busy>
+        {Array.from({ length: SKELETON_ROWS }, (_, i) => (
+          <Skeleton key={i} variant="text" height={36} />
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+/** localStorage, or nothing where the browser refuses it. */
+function browserStorage(): Pick<Storage, 'getItem' | 'setItem'> {
+  try {
+    if (typeof window !== 'undefined' && window.localStorage) return window.localStorage;
+  } catch {
+    // storage disabled
+  }
+  return { getItem: () => null, setItem: () => undefined };
+}
+
+function storedConfigs(): UserConfig[] | undefined {
+  const configs = getUser()?.configs;
+  return Array.isArray(configs) ? configs : undefined;
+}
+
+function ListView({ resource, route, userId }: { resource: Resource; route: string; userId: Identifier }) {
+  const appKind = useAppKind();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const createPath = useCreatePath();
+  const definition = useResourceDefinition({ resource: resource.name });
+  const dataProvider = useDataProvider<ServiceDeskDataProvider>();
+  const { permissions } = usePermissions();
+  const isMobile = useMediaQuery(MOBILE_QUERY);
+  const headingId = useId();
+  const model: ListModel = useMemo(() => listModel(resource, appKind), [resource, appKind]);
+  const storage = useMemo(() => browserStorage(), []);
+
+  const [initial] = useState(() =>
+    loadSettings({ storage, userId, route, configs: storedConfigs(), shape: model }),
+  );
+  const [settings, setSettings] = useState<ListSettings>(initial.settings);
+  const [page, setPage] = useState(1);
+  /** Bumped when the filter is replaced from outside the header controls (reset, preset). */
+  const [filterEpoch, setFilterEpoch] = useState(0);
+  /** The moment date presets ('today', 'future') are relative to; moves on every change and reload. */
+  const [clock, setClock] = useState(() => Date.now());
+  const [activePresetId, setActivePresetId] = useState<Identifier | undefined>(undefined);
+  /** Whether the user's own layout is showing (else the default view may still be applied). */
+  const [ownLayout, setOwnLayout] = useState(initial.source !== 'default');
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [viewsOpen, setViewsOpen] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  const prefix = permissionPrefix(appKind);
+  const can = (name: string) => Array.isArray(permissions) && permissions.includes(`${prefix}.${name}`);
+  const canPresets = can('table-presets.store');
+  const canExport = can('exports.index') && resource.actions.includes('index');
+
+  const plural = usePluralName(resource);
+  const labelOf = (field: string) =>
+    translate(`resources.${resource.name}.fields.${field}`, { _: field.replace(/_/g, ' ') });
+  const modelName = translate(`resources.${resource.name}.name`, { smart_count: 2, _: resource.title });
+  const emptyText = translate(`resources.${resource.name}.empty`, {
+    _: translate('list.empty', { model: modelName.toLocaleLowerCase() }),
+  });
+
+  // ---- persistence
+  const saveServerLater = useDebounced((next: ListSettings) => {
+    dataProvider.saveConfigs([toConfig(route, next)]).catch(() => {
+      // The local copy holds it; the provider reports the failure.
+    });
+  }, SERVER_SAVE_DELAY_MS);
+
+  const change = (next: ListSettings, options: { resetPage?: boolean; external?: boolean } = {}) => {
+    setSettings(next);
+    setOwnLayout(true);
+    saveLocal(storage, userId, route, next);
+    saveServerLater(next);
+    if (options.resetPage) setPage(1);
+    if (options.external) setFilterEpoch((e) => e + 1);
+    if (next.filter !== settings.filter) setClock(Date.now());
+  };
+
+  const saveLayout = async (layout: { columns: string[]; perPage: number }) => {
+    const next = { ...settings, ...layout };
+    setSettings(next);
+    setOwnLayout(true);
+    setSettingsOpen(false);
+    if (layout.perPage !== settings.perPage) setPage(1);
+    saveLocal(storage, userId, route, next);
+    saveServerLater.cancel();
+    try {
+      await dataProvider.saveConfigs([toConfig(route, next)]);
+      notify('list.saved', { type: 'success' });
+    } catch (error) {
+      const message = (error as { message?: string } | null)?.message;
+      notify(message || 'ra.notification.http_error', { type: 'error', messageArgs: { _: message } });
+    }
+  };
+
+  const setFilter = (field: string, value: unknown) => {
+    const filter = { ...settings.filter };
+    if (value === undefined) delete filter[field];
+    else filter[field] = value;
+    change({ ...settings, filter }, { resetPage: true });
+  };
+
+  const setSort = (field: string, direction: Direction) =>
+    change({ ...settings, sort: [field, direction] }, { resetPage: true });
+
+  const resetFilters = () => {
+    change({ ...settings, filter: {} }, { resetPage: true, external: true });
+    setActivePresetId(undefined);
+  };
+
+  const applyView = (preset: TablePreset, options: { persist: boolean }) => {
+    const next = applyPreset({ settings, page }, preset, model);
+    if (options.persist) change(next.settings, { external: true });
+    else {
+      setSettings(next.settings);
+      setFilterEpoch((e) => e + 1);
+      setClock(Date.now());
+    }
+    setPage(next.page);
+    setActivePresetId(preset.id);
+  };
+
+  // ---- presets
+  const presetsApi = usePresets({
+    resource: resource.name,
+    userId,
+    enabled: canPresets,
+    kindOf: model.kindOf,
+    onLoaded: (presets) => {
+      // A user without a layout of their own starts with their default view.
+      if (ownLayout) return;
+      setOwnLayout(true);
+      const preferred = presets.find((p) => p.is_default);
+      if (preferred) applyView(preferred, { persist: false });
+    },
+  });
+  const providerFilter = useMemo(
+    () => toProviderFilter(settings.filter, model.kindOf, new Date(clock)),
+    [settings.filter, model, clock],
+  );
+  const activePreset =
+    presetsApi.presets.find((p) => p.id === activePresetId && sameFilter(presetFilter(p), settings.filter)) ??
+    presetsApi.presets.find(
+      (p) => sameFilter(presetFilter(p), settings.filter) && hasActiveFilter(settings.filter),
+    );
+  /** Something to reset (also a half-filled control); `filtering`: the rows are actually filtered. */
+  const filterActive = hasActiveFilter(settings.filter);
+  const filtering = Object.keys(providerFilter).length > 0;
+  const activeFilterName = activePreset
+    ? activePreset.label
+    : translate(filtering ? 'list.custom_filter' : 'list.no_filter');
+
+  // ---- data
+  const withRelations = useMemo(() => model.relationsFor(settings.columns), [model, settings.columns]);
+  const {
+    data: records,
+    total,
+    isPending,
+    isPlaceholderData,
+    refetch,
+  } = useGetList(
+    resource.name,
+    {
+      pagination: { page, perPage: settings.perPage },
+      sort: { field: settings.sort[0], order: settings.sort[1] === 'desc' ? 'DESC' : 'ASC' },
+      filter: providerFilter,
+      meta: withRelations.length > 0 ? { with: withRelations } : undefined,
+    },
+    {
+      placeholderData: (previous) => previous,
+      onSuccess: (result) => {
+        const last = lastPageOf(result.total ?? 0, settings.perPage);
+        if (page > last) setPage(last);
+      },
+    },
+  );
+  const loading = isPending || isPlaceholderData;
+  const range = total === undefined ? undefined : rangeOf(page, settings.perPage, total);
+  const lastPage = lastPageOf(total ?? 0, settings.perPage);
+
+  const reloadPresets = presetsApi.refetch;
+  useEffect(
+    () =>
+      onReload(() => {
+        setClock(Date.now());
+        void refetch();
+        reloadPresets();
+      }),
+    [refetch, reloadPresets],
+  );
+  const refresh = () => {
+    setClock(Date.now());
+    void refetch();
+    reloadPresets();
+  };
+
+  const exportList = async () => {
+    setExporting(true);
+    try {
+      const message = await dataProvider.exportList(resource.name, { userId, filter: providerFilter });
+      notify(message || 'list.export_started', { type: 'success', messageArgs: { _: message } });
+    } catch (error) {
+      const message = (error as { message?: string } | null)?.message;
+      notify(message || 'ra.notification.http_error', { type: 'error', messageArgs: { _: message } });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const open = (record: RaRecord) =>
+    navigate(
+      createPath({ resource: resource.name, id: record.id, type: definition?.hasShow ? 'show' : 'edit' }),
+    );
+
+  const columns = settings.columns.map((name) => model.fields[name]!).filter(Boolean);
+  const presetProps = {
+    canPresets,
+    presets: presetsApi.presets,
+    counts: presetsApi.counts,
+    activePresetId: activePreset?.id,
+    onApplyPreset: (preset: TablePreset) => applyView(preset, { persist: true }),
+  };
+
+  if (isMobile) {
+    const titleField = model.fields[resource.label];
+    return (
+      <Box sx={{ p: 1 }}>
+        <MobileList
+          resource={resource}
+          title={plural}
+          headingId={headingId}
+          columns={columns}
+          labelOf={labelOf}
+          titleField={titleField}
+          records={records ?? []}
+          loading={loading}
+          emptyText={emptyText}
+          range={range}
+          filterActive={filterActive}
+          onResetFilters={resetFilters}
+          activeFilterName={activeFilterName}
+          onOpen={open}
+          {...presetProps}
+        />
+        {!loading && (total ?? 0) > 0 && (
+          <ListPagination page={page} lastPage={lastPage} onPage={setPage} compact />
+        )}
+      </Box>
+    );
+  }
+
+  return (
+    // Inline-size containment: a wide table scrolls inside its container instead of widening the page.
+    <Box sx={{ p: 2, containerType: 'inline-size' }}>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          flexWrap: 'wrap',
+          gap: 1,
+          mb: 1,
+        }}
+      >
+        <Typography variant="h5" component="h1" id={headingId}>
+          {plural}
+        </Typography>
+        <ListToolbar
+          range={range}
+          onRefresh={refresh}
+          onResetFilters={resetFilters}
+          filterActive={filterActive}
+          canExport={canExport}
+          onExport={exportList}
+          exporting={exporting}
+          onCreatePreset={async (label, isDefault) => {
+            const created = await presetsApi.create(label, settings, isDefault);
+            if (created) {
+              setActivePresetId(created.id);
+              notify('list.saved', { type: 'success' });
+            }
+          }}
+          onManageViews={() => setViewsOpen(true)}
+          onOpenSettings={() => setSettingsOpen(true)}
+          {...presetProps}
+        />
+      </Box>
+      <TableContainer component={Paper} variant="outlined" sx={{ minHeight: TABLE_MIN_HEIGHT }}>
+        <Table size="small" aria-labelledby={headingId} aria-busy={loading}>
+          <TableHead>
+            <TableRow>
+              {columns.map((field) => (
+                <HeaderCell
+                  key={field.name}
+                  resource={resource}
+                  field={field}
+                  label={labelOf(field.name)}
+                  filterLabel={translate('list.filter.label', { field: labelOf(field.name) })}
+                  sort={settings.sort}
+                  sortable={model.sortable.includes(field.name)}
+                  filterable={model.kindOf(field.name) !== undefined}
+                  filterValue={settings.filter[field.name]}
+                  filterEpoch={filterEpoch}
+                  onSort={setSort}
+                  onFilter={setFilter}
+                />
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {loading ? (
+              Array.from({ length: SKELETON_ROWS }, (_, i) => (
+                <TableRow key={`skeleton-${i}`} data-testid="skeleton-row">
+                  {columns.map((field) => (
+                    <TableCell key={field.name}>
+                      <Skeleton variant="text" />
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))
+            ) : (records ?? []).length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={Math.max(1, columns.length)} sx={{ py: 6, textAlign: 'center' }}>
+                  <Typography variant="body1" color="text.primary">
+                    {emptyText}
+                  </Typography>
+                </TableCell>
+              </TableRow>
+            ) : (
+              (records ?? []).map((record) => (
+                <TableRow
+                  key={record.id}
+                  hover
+                  tabIndex={0}
+                  onClick={() => open(record)}
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter' && event.target === event.currentTarget) open(record);
+                  }}
+                  sx={{ cursor: 'pointer', '&:focus-visible': { outline: 2, outlineColor: 'primary.main' } }}
+                >
+                  {columns.map((field) => (
+                    <TableCell key={field.name} align={fieldAlign(resource, field)}>
+                      <FieldDisplay resource={resource} field={field} record={record} />
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {(total ?? 0) > 0 && <ListPagination page={page} lastPage={lastPage} onPage={setPage} />}
+      <ColumnsDialog
+        open={settingsOpen}
+        available={model.columns}
+        defaultColumns={model.defaultColumns}
+        columns={settings.columns}
+        perPage={settings.perPage}
+        labelOf={labelOf}
+        onClose={() => setSettingsOpen(false)}
+        onSave={saveLayout}
+      />
+      {canPresets && (
+        <ViewsDialog
+          open={viewsOpen}
+          presets={presetsApi.presets}
+          onClose={() => setViewsOpen(false)}
+          onRename={presetsApi.rename}
+          onDelete={(preset) => {
+            if (preset.id === activePresetId) setActivePresetId(undefined);
+            void presetsApi.remove(preset);
+          }}
+          onReorder={presetsApi.reorder}
+          onToggleDefault={presetsApi.toggleDefault}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,161 @@
+/**
+ * Below 768 px (SPEC 2): cards instead of the table, with a title bar, a reset button, a dropdown of
+ * saved filter views with their result counts, the active filter's name and a 'no results' note.
+ */
+import FilterAltOff from '@mui/icons-material/FilterAltOff';
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslate, type RaRecord } from 'react-admin';
+import type { Field, Resource } from '../../../common/schema/types.ts';
+import { FieldDisplay } from '../../resources/fieldTypes.tsx';
+import { ToolButton } from './ListToolbar.tsx';
+import type { TablePreset } from './persistence.ts';
+
+export const SKELETON_ROWS = 10;
+
+export interface MobileListProps {
+  resource: Resource;
+  title: string;
+  headingId: string;
+  columns: Field[];
+  labelOf: (field: string) => string;
+  /** The field that names a record (`x-label`), when the user may see it. */
+  titleField?: Field;
+  records: RaRecord[];
+  loading: boolean;
+  emptyText: string;
+  range?: { from: number; to: number; total: number };
+  filterActive: boolean;
+  onResetFilters: () => void;
+  canPresets: boolean;
+  presets: TablePreset[];
+  counts: Record<string, number>;
+  activePresetId?: TablePreset['id'];
+  activeFilterName: string;
+  onApplyPreset: (preset: TablePreset) => void;
+  onOpen: (record: RaRecord) => void;
+}
+
+export function MobileList(props: MobileListProps) {
+  const translate = useTranslate();
+  const { resource, columns, titleField, records, loading } = props;
+  const details = columns.filter((c) => c !== titleField);
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1 }}>
+        <Typography variant="h5" component="h1" id={props.headingId}>
+          {props.title}
+        </Typography>
+        <ToolButton
+          label={translate('list.reset_filters')}
+          icon={<FilterAltOff />}
+          onClick={props.onResetFilters}
+          disabled={!props.filterActive}
+        />
+      </Box>
+      {props.canPresets && (
+        <TextField
+          select
+          fullWidth
+          size="small"
+          label={translate('list.presets.views')}
+          value={props.activePresetId === undefined ? '' : String(props.activePresetId)}
+          onChange={(event) => {
+            const preset = props.presets.find((p) => String(p.id) === event.target.value);
+            if (preset) props.onApplyPreset(preset);
+          }}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          sx={{ mb: 1 }}
+        >
+          <option value="">{translate('list.presets.choose')}</option>
+          {props.presets.map((preset) => {
+            const count = props.counts[String(preset.id)];
+            return (
+              <option key={preset.id} value={String(preset.id)}>
+                {count === undefined ? preset.label : `${preset.label} (${count})`}
+              </option>
+            );
+          })}
+        </TextField>
+      )}
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 1 }}>
+        <Typography variant="body2" color="text.primary">
+          {translate('list.active_filter', { name: props.activeFilterName })}
+        </Typography>
+        <Typography variant="body2" color="text.primary" role="status">
+          {props.range ? translate('list.counter', props.range) : ''}
+        </Typography>
+      </Box>
+      <Stack spacing={1} aria-busy={loading} aria-labelledby={props.headingId} component="section">
+        {loading ? (
+          Array.from({ length: SKELETON_ROWS }, (_, i) => (
+            <Card key={i} variant="outlined" data-testid="skeleton-card">
+              <CardContent>
+                <Skeleton variant="text" width="60%" />
+                <Skeleton variant="text" />
+              </CardContent>
+            </Card>
+          ))
+        ) : records.length === 0 ? (
+          <Typography variant="body1" color="text.primary" sx={{ py: 4, textAlign: 'center' }}>
+            {props.emptyText}
+          </Typography>
+        ) : (
+          records.map((record) => (
+            <Card
+              key={record.id}
+              variant="outlined"
+              onClick={() => props.onOpen(record)}
+              sx={{ cursor: 'pointer' }}
+            >
+              <CardContent>
+                <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+                  <ButtonBase
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      props.onOpen(record);
+                    }}
+                    sx={{
+                      display: 'block',
+                      textAlign: 'left',
+                      width: '100%',
+                      borderRadius: 1,
+                      font: 'inherit',
+                    }}
+                  >
+                    {titleField ? (
+                      <FieldDisplay resource={resource} field={titleField} record={record} />
+                    ) : (
+                      `#${record.id}`
+                    )}
+                  </ButtonBase>
+                </Typography>
+                <Box
+                  component="dl"
+                  sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2 }}
+                >
+                  {details.map((field) => (
+                    <Box key={field.name} sx={{ display: 'contents' }}>
+                      <Typography component="dt" variant="body2" color="text.secondary">
+                        {props.labelOf(field.name)}
+                      </Typography>
+                      <Typography component="dd" variant="body2" color="text.primary" sx={{ m: 0 }}>
+                        <FieldDisplay resource={resource} field={field} record={record} />
+                      </Typography>
+                    </Box>
+                  ))}
+                </Box>
+              </CardContent>
+            </Card>
+          ))
+        )}
+      </Stack>
+    </Box>
+  );
+}

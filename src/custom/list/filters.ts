@@ -1,0 +1,281 @@
+/**
+ * Header filters: what a filter control holds (the filter state, kept per user and route) and how it
+ * becomes the data provider's filter object (SPEC 2, 5 and 9). Pure functions; the clock is passed in.
+ *
+ * Filter state: field name -> control value. `q` is the text search. Keys with an `@` are provider keys
+ * (from presets written as builder lists) and pass through unchanged.
+ *
+ * Provider filter (the data provider's convention): `q` text search; `field: scalar` equals;
+ * `field: array` one of (`[null]` is null); `field@op` comparison (= != < <= > >= like);
+ * `field@null: true`; `field@notnull: true`; `field@between: [a, b]`.
+ */
+
+export type FilterState = Record<string, unknown>;
+export type ProviderFilter = Record<string, unknown>;
+
+/** What a field's header control produces; from the type table of src/resources/fieldTypes.tsx. */
+export type FilterKind = 'text' | 'number' | 'boolean' | 'select' | 'date' | 'datetime';
+
+/** SPEC 9: today, future, past, +1 day, +2 days, +3 days and later, -1 day, -2 days and earlier, and 'lte'. */
+export const DATE_PRESETS = [
+  'today',
+  'future',
+  'past',
+  'plus1',
+  'plus2',
+  'plus3',
+  'minus1',
+  'minus2',
+  'lte',
+] as const;
+export type DatePreset = (typeof DATE_PRESETS)[number];
+
+export const DATE_UNITS = ['minutes', 'hours', 'days', 'weeks', 'months'] as const;
+export type DateUnit = (typeof DATE_UNITS)[number];
+
+export interface DateFilterValue {
+  preset: DatePreset;
+  /** For 'lte': now plus this many units. */
+  value?: number;
+  unit?: DateUnit;
+}
+
+export type SelectValue = string | number | null;
+
+/** A date filter as an interval or a bound; `null` when the value is incomplete. */
+export type DateCondition =
+  { op: 'between'; from: Date; to: Date } | { op: '>' | '>=' | '<' | '<='; at: Date };
+
+const startOfDay = (d: Date, days = 0) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + days);
+const endOfDay = (d: Date, days = 0) =>
+  new Date(d.getFullYear(), d.getMonth(), d.getDate() + days, 23, 59, 59, 999);
+
+/** now + value·unit; months are calendar months (31 January + 1 month = the end of February). */
+export function addUnits(now: Date, value: number, unit: DateUnit): Date {
+  const d = new Date(now.getTime());
+  switch (unit) {
+    case 'minutes':
+      d.setMinutes(d.getMinutes() + value);
+      return d;
+    case 'hours':
+      d.setHours(d.getHours() + value);
+      return d;
+    case 'days':
+      d.setDate(d.getDate() + value);
+      return d;
+    case 'weeks':
+      d.setDate(d.getDate() + 7 * value);
+      return d;
+    case 'months': {
+      const day = d.getDate();
+      d.setDate(1);
+      d.setMonth(d.getMonth() + value);
+      const last = new Date(d.getFullYear(), d.getMonth() + 1, 0).getDate();
+      d.setDate(Math.min(day, last));
+      return d;
+    }
+  }
+}
+
+export function isDateFilterValue(value: unknown): value is DateFilterValue {
+  return (
+    typeof value === 'object' && value !== null && DATE_PRESETS.includes((value as DateFilterValue).preset)
+  );
+}
+
+/** The interval or bound a date preset means at `now` (local days). */
+export function dateCondition(filter: DateFilterValue, now: Date): DateCondition | null {
+  switch (filter.preset) {
+    case 'today':
+      return { op: 'between', from: startOfDay(now), to: endOfDay(now) };
+    case 'future':
+      return { op: '>', at: now };
+    case 'past':
+      return { op: '<', at: now };
+    case 'plus1':
+      return { op: 'between', from: startOfDay(now, 1), to: endOfDay(now, 1) };
+    case 'plus2':
+      return { op: 'between', from: startOfDay(now, 2), to: endOfDay(now, 2) };
+    case 'plus3':
+      return { op: '>=', at: startOfDay(now, 3) };
+    case 'minus1':
+      return { op: 'between', from: startOfDay(now, -1), to: endOfDay(now, -1) };
+    case 'minus2':
+      return { op: '<=', at: endOfDay(now, -2) };
+    case 'lte': {
+      const value = Number(filter.value);
+      if (filter.value === undefined || !Number.isFinite(value) || !filter.unit) return null;
+      if (!DATE_UNITS.includes(filter.unit)) return null;
+      return { op: '<=', at: addUnits(now, value, filter.unit) };
+    }
+    default:
+      return null;
+  }
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A date field compares local calendar days ('YYYY-MM-DD'); a date-time field instants (ISO, UTC). */
+export function dateWireValue(date: Date, kind: 'date' | 'datetime'): string {
+  if (kind === 'datetime') return date.toISOString();
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** One date filter as provider keys, e.g. today -> `{ 'updated_at@between': [start, end] }`. */
+export function dateFilterToProvider(
+  field: string,
+  kind: 'date' | 'datetime',
+  filter: DateFilterValue,
+  now: Date,
+): ProviderFilter {
+  const condition = dateCondition(filter, now);
+  if (!condition) return {};
+  if (condition.op === 'between') {
+    return { [`${field}@between`]: [dateWireValue(condition.from, kind), dateWireValue(condition.to, kind)] };
+  }
+  return { [`${field}@${condition.op}`]: dateWireValue(condition.at, kind) };
+}
+
+const isEmpty = (value: unknown) =>
+  value === undefined ||
+  value === null ||
+  (typeof value === 'string' && value.trim() === '') ||
+  (Array.isArray(value) && value.length === 0);
+
+/**
+ * The filter state as the data provider's filter object at `now`. Fields without a kind (no longer
+ * filterable, or not visible to this user) are left out; empty values too.
+ */
+export function toProviderFilter(
+  state: FilterState,
+  kindOf: (field: string) => FilterKind | undefined,
+  now: Date,
+): ProviderFilter {
+  const out: ProviderFilter = {};
+  for (const [key, value] of Object.entries(state)) {
+    if (isEmpty(value)) continue;
+    if (key === 'q') {
+      if (typeof value === 'string') out.q = value.trim();
+      continue;
+    }
+    if (key.includes('@')) {
+      if (kindOf(key.slice(0, key.indexOf('@')))) out[key] = value;
+      continue;
+    }
+    const kind = kindOf(key);
+    switch (kind) {
+      case 'text':
+        if (typeof value === 'string') out[`${key}@like`] = value.trim();
+        else out[key] = value;
+        break;
+      case 'number': {
+        const n = Number(value);
+        if (Number.isFinite(n)) out[key] = n;
+        break;
+      }
+      case 'boolean':
+        if (typeof value === 'boolean') out[key] = value;
+        break;
+      case 'select':
+        out[key] = value;
+        break;
+      case 'date':
+      case 'datetime':
+        if (isDateFilterValue(value)) Object.assign(out, dateFilterToProvider(key, kind, value, now));
+        break;
+      default:
+        break;
+    }
+  }
+  return out;
+}
+
+/**
+ * SPEC 5: the '(none)' option (id null) of a column-filter selector clears the other selections, and
+ * choosing another option clears '(none)'.
+ */
+export function applyNoneRule(previous: readonly SelectValue[], next: readonly SelectValue[]): SelectValue[] {
+  const hadNone = previous.includes(null);
+  const hasNone = next.includes(null);
+  if (hasNone && !hadNone) return [null];
+  if (hasNone && next.length > 1) return next.filter((v) => v !== null);
+  return [...next];
+}
+
+/** A selector's value as a list (a preset may hold a single value, e.g. 'me'). */
+export function selectValues(value: unknown): SelectValue[] {
+  if (value === undefined) return [];
+  const list = Array.isArray(value) ? value : [value];
+  return list.filter((v): v is SelectValue => v === null || typeof v === 'string' || typeof v === 'number');
+}
+
+/** True when something filters the list. */
+export function hasActiveFilter(state: FilterState): boolean {
+  return Object.values(state).some((v) => !isEmpty(v));
+}
+
+/** Empty values dropped: two states that filter the same compare equal. */
+export function normalizeFilter(state: FilterState): FilterState {
+  return Object.fromEntries(Object.entries(state).filter(([, v]) => !isEmpty(v)));
+}
+
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const keys = Object.keys(value)
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** Whether two filter states filter the same (key order and empty values do not matter). */
+export function sameFilter(a: FilterState, b: FilterState): boolean {
+  return stableJson(normalizeFilter(a)) === stableJson(normalizeFilter(b));
+}
+
+const OPS = new Set(['=', '!=', '<', '<=', '>', '>=', 'like']);
+
+/**
+ * A preset written as a builder list (SPEC 7: where, whereIn, whereNull, whereNotNull, whereBetween, s)
+ * as filter state; items a header filter cannot express (whereHas, customField) are left out.
+ */
+export function builderToFilterState(items: unknown): FilterState {
+  const out: FilterState = {};
+  if (!Array.isArray(items)) return out;
+  for (const item of items) {
+    if (typeof item !== 'object' || item === null) continue;
+    const [kind, arg] = Object.entries(item)[0] ?? [];
+    const args = Array.isArray(arg) ? (arg as unknown[]) : undefined;
+    switch (kind) {
+      case 'where': {
+        if (!args || args.length < 2) break;
+        const [field, op, value] = args.length === 3 ? args : [args[0], '=', args[1]];
+        if (typeof field !== 'string' || typeof op !== 'string' || !OPS.has(op)) break;
+        if (op === '=' || op === 'like') out[field] = value;
+        else out[`${field}@${op}`] = value;
+        break;
+      }
+      case 'whereIn':
+        if (args && typeof args[0] === 'string' && Array.isArray(args[1])) out[args[0]] = args[1];
+        break;
+      case 'whereNull':
+        if (typeof arg === 'string') out[`${arg}@null`] = true;
+        break;
+      case 'whereNotNull':
+        if (typeof arg === 'string') out[`${arg}@notnull`] = true;
+        break;
+      case 'whereBetween':
+        if (args && typeof args[0] === 'string' && Array.isArray(args[1]))
+          out[`${args[0]}@between`] = args[1];
+        break;
+      case 's':
+        if (typeof arg === 'string') out.q = arg;
+        break;
+      default:
+        break;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,48 @@
+/** What a list offers a user of an app, from the resource's schema: columns, sorts, filters. */
+import type { Field, Resource } from '../../../common/schema/types.ts';
+import { canReadResource, filterKind, readableFields, referenceOf } from '../../resources/fieldTypes.tsx';
+import type { AppKind } from '../appKind.ts';
+import type { FilterKind } from './filters.ts';
+import type { ListShape, SortPair } from './persistence.ts';
+
+export interface ListModel extends ListShape {
+  resource: Resource;
+  /** Readable fields by name. */
+  fields: Record<string, Field>;
+  /** The filter kind of each filterable field. */
+  kindOf: (field: string) => FilterKind | undefined;
+  /** belongsTo relations to load with the rows (`with`) for these columns. */
+  relationsFor: (columns: readonly string[]) => string[];
+}
+
+/** Columns are the readable scalar fields; a client only sees `x-portal.fields` (columns, filters, sorts). */
+export function listModel(resource: Resource, appKind: AppKind): ListModel {
+  const readable = readableFields(resource, appKind).filter((f) => f.type !== 'object' && f.type !== 'array');
+  const fields = Object.fromEntries(readable.map((f) => [f.name, f]));
+  const columns = readable.map((f) => f.name);
+  const sortable = readable.filter((f) => f.sort).map((f) => f.name);
+  const [sortField, sortDir] = resource.defaultSort;
+  const defaultSort: SortPair = sortable.includes(sortField)
+    ? [sortField, sortDir]
+    : [sortable[0] ?? 'id', 'asc'];
+  const kinds = new Map<string, FilterKind>();
+  for (const f of readable) {
+    const kind = filterKind(resource, f, appKind);
+    if (kind) kinds.set(f.name, kind);
+  }
+  return {
+    resource,
+    fields,
+    columns,
+    defaultColumns: readable.filter((f) => f.list).map((f) => f.name),
+    sortable,
+    defaultSort,
+    kindOf: (name) => kinds.get(name),
+    relationsFor: (visible) =>
+      visible.flatMap((name) => {
+        const field = fields[name];
+        const relation = field && referenceOf(resource, field);
+        return relation && canReadResource(relation.resource, appKind) ? [relation.name] : [];
+      }),
+  };
+}
