@@ -3,7 +3,9 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'data', 'dist', 'common/generated', 'tmp', 'test-results', 'playwright-report'] },
+  {
+    ignores: ['node_modules', 'data', 'dist', 'common/generated', 'tmp', 'test-results', 'playwright-report'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
