@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+/**
+ * Adding a schema (and its migration) makes a resource appear in the back office with no TypeScript:
+ * a throw-away schema, next to the real ones, becomes a menu resource with list, detail and create.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ReactElement } from 'react';
+import { Registry, toResource } from '../../common/schema/registry.ts';
+import { registry as real } from '../../src/schema.ts';
+import { buildResources, PORTAL_MENU } from '../../src/resources/index.tsx';
+import { createI18nProvider } from '../../src/i18n/index.ts';
+
+const gadgets = toResource({
+  $id: 'gadgets',
+  title: 'Gadget',
+  'x-default-sort': ['name', 'asc'],
+  properties: {
+    id: { type: 'integer', readOnly: true, 'x-filter': true, 'x-sort': true },
+    name: { type: 'string', 'x-filter': true, 'x-sort': true, 'x-list': true },
+    serial_code: { type: ['string', 'null'], 'x-list': true },
+  },
+});
+
+const withGadgets = new Registry([...real.resources.values(), gadgets], real.enums);
+
+function byName(elements: ReactElement[], name: string) {
+  return elements.find((e) => (e.props as { name: string }).name === name) as
+    ReactElement<Record<string, any>> | undefined;
+}
+
+describe('resources from schemas', () => {
+  it('a new schema becomes a back-office resource with list, detail and create', () => {
+    const resources = buildResources(withGadgets, 'backoffice');
+    const gadget = byName(resources, 'gadgets');
+    expect(gadget).toBeDefined();
+    expect(gadget!.props.list).toBeDefined();
+    expect(gadget!.props.create).toBeDefined();
+    expect(gadget!.props.children).toBeTruthy(); // the /gadgets/:id detail route
+    expect(gadget!.props.recordRepresentation).toBe('name');
+  });
+
+  it('every resource of the schemas is in the back office; the portal menu is the spec’s six', () => {
+    const backoffice = buildResources(real, 'backoffice');
+    expect(backoffice.map((e) => (e.props as { name: string }).name).sort()).toEqual(
+      [...real.resources.keys()].sort(),
+    );
+    expect(backoffice.every((e) => (e.props as { list?: unknown }).list)).toBe(true);
+    const portal = buildResources(real, 'portal');
+    const menu = portal
+      .filter((e) => (e.props as { list?: unknown }).list)
+      .map((e) => (e.props as { name: string }).name);
+    expect(menu).toEqual(PORTAL_MENU);
+    expect(PORTAL_MENU).toEqual(['tickets', 'quotes', 'subscriptions', 'assets', 'contracts', 'invoices']);
+    expect(byName(portal, 'tickets')!.props.create).toBeDefined();
+    expect(byName(portal, 'quotes')!.props.create).toBeUndefined();
+    expect(byName(portal, 'operators')!.props.list).toBeUndefined();
+  });
+
+  it('a new schema’s labels fall back to readable words until translated', () => {
+    const i18n = createI18nProvider();
+    expect(i18n.translate('resources.gadgets.fields.serial_code')).toBe('Serial code');
+  });
+});
