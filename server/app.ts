@@ -12,6 +12,7 @@ import { healthRoutes } from './system/health.ts';
 import { docsPlugin } from './docs/plugin.ts';
 import { resourceRoutes } from './resources/plugin.ts';
 import { webApps } from './web/plugin.ts';
+import { resourceActions } from './resources/actions.ts';
 import { QUERY_LIMITS } from './query/parse.ts';
 
 export interface AppOptions {
@@ -81,6 +82,7 @@ export async function buildApp({
   await app.register(healthRoutes, { db });
   await app.register(docsPlugin, { registry });
   await app.register(resourceRoutes, { db, registry });
+  await app.register(resourceActions, { db, registry, config });
   await app.register(webApps);
   return app;
 }

@@ -1,0 +1,22 @@
+/**
+ * The calls of SPEC 7 beyond the generic CRUD routes (accept a quote, buy a prepaid card, …): each
+ * lives in its resource's folder as a Fastify plugin and is listed here, so app.ts registers them all.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/database.ts';
+import type { Registry } from '../schema/registry.ts';
+import type { Config } from '../config.ts';
+
+export interface ActionOptions {
+  db: Db;
+  registry: Registry;
+  config: Config;
+}
+
+export type ActionPlugin = (app: FastifyInstance, options: ActionOptions) => Promise<void>;
+
+export const actionPlugins: ActionPlugin[] = [];
+
+export async function resourceActions(app: FastifyInstance, options: ActionOptions): Promise<void> {
+  for (const plugin of actionPlugins) await app.register(plugin, options);
+}
