@@ -9,6 +9,12 @@ export interface Config {
   /** Unset: generated once and kept in DATA_DIR/jwt-secret. */
   jwtSecret?: string;
   smtpUrl?: string;
+  /** Sender of outgoing mail. */
+  mailFrom: string;
+  /** Origin of links in e-mails and of the SSO redirect URI; unset: the request's protocol and host. */
+  publicUrl?: string;
+  passwordMinLength: number;
+  msgraph: MsGraphConfig;
   seed: 'demo' | 'none';
   logLevel: string;
   accessTokenSeconds: number;
@@ -17,9 +23,22 @@ export interface Config {
   defaultTenant: string;
 }
 
+/** Microsoft single sign-on for the portal; enabled when `clientId` is set. */
+export interface MsGraphConfig {
+  clientId?: string;
+  clientSecret?: string;
+  tenant: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  meUrl: string;
+  /** Unset: `<public origin>/app/msgraph/code`. */
+  redirectUri?: string;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const seed = env.SEED ?? 'demo';
   if (seed !== 'demo' && seed !== 'none') throw new Error(`SEED must be demo or none, not ${seed}`);
+  const msTenant = encodeURIComponent(env.MSGRAPH_TENANT || 'common');
   return {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',
@@ -27,6 +46,19 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
     smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Service Desk <no-reply@localhost>',
+    publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
+    passwordMinLength: 8,
+    msgraph: {
+      clientId: env.MSGRAPH_CLIENT_ID || undefined,
+      clientSecret: env.MSGRAPH_CLIENT_SECRET || undefined,
+      tenant: msTenant,
+      authorizeUrl:
+        env.MSGRAPH_AUTHORIZE_URL || `https://login.microsoftonline.com/${msTenant}/oauth2/v2.0/authorize`,
+      tokenUrl: env.MSGRAPH_TOKEN_URL || `https://login.microsoftonline.com/${msTenant}/oauth2/v2.0/token`,
+      meUrl: env.MSGRAPH_ME_URL || 'https://graph.microsoft.com/v1.0/me',
+      redirectUri: env.MSGRAPH_REDIRECT_URI || undefined,
+    },
     seed,
     logLevel: env.LOG_LEVEL ?? 'info',
     accessTokenSeconds: Number(env.ACCESS_TOKEN_SECONDS ?? 900),

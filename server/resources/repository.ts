@@ -325,6 +325,7 @@ export async function destroyRecord(
   }
 }
 
+/** PUT /{resource}/{id}/update-order {order}: an update of the resource's order field alone. */
 export async function updateOrder(
   deps: Deps,
   auth: AuthContext,
@@ -333,34 +334,14 @@ export async function updateOrder(
   body: unknown,
 ): Promise<Row> {
   const order = (body as { order?: unknown } | null)?.order;
-  if (
-    !body ||
-    typeof body !== 'object' ||
-    Object.keys(body).some((k) => k !== 'order') ||
-    !Number.isInteger(order) ||
-    (order as number) < 0 ||
-    (order as number) > 1_000_000
-  ) {
-    throw new ValidationError({ order: ['The order must be a whole number from 0 to 1000000.'] });
-  }
-  const field = resource.fields[resource.orderField];
-  if (!field) throw new HttpError(404, 'Not found.');
-  return updateRecordColumns(deps, auth, resource, id, { [field.column]: order });
-}
-
-async function updateRecordColumns(
-  deps: Deps,
-  auth: AuthContext,
-  resource: Resource,
-  id: number,
-  changes: Record<string, unknown>,
-): Promise<Row> {
-  await findRecord(deps, auth, resource, id);
-  await deps.db
-    .updateTable(resource.table)
-    .set(changes)
-    .where('id', '=', id)
-    .$if(resource.tenant, (q) => q.where('tenant_id', '=', auth.tenantId))
-    .execute();
-  return findRecord(deps, auth, resource, id);
+  const valid =
+    !!body &&
+    typeof body === 'object' &&
+    Object.keys(body).every((k) => k === 'order') &&
+    Number.isInteger(order) &&
+    (order as number) >= 0 &&
+    (order as number) <= 1_000_000;
+  if (!valid) throw new ValidationError({ order: ['The order must be a whole number from 0 to 1000000.'] });
+  if (!resource.fields[resource.orderField]) throw notFound();
+  return updateRecord(deps, auth, resource, id, { [resource.orderField]: order });
 }

@@ -191,17 +191,17 @@ describe('the texts quoted in SPEC.md', () => {
     ['app.notifications.created', '%{type} created'],
     ['app.notifications.updated', '%{type} updated'],
     ['app.notifications.deleted', '%{type} deleted'],
-    ['app.select.none', '(none)'],
+    ['list.filter.none', '(none)'],
     ['app.date_picker.label', 'Deadline'],
     ['app.title.portal', '%{section} - %{tenant} Portal'],
     ['app.quote.agreement', 'By filling in your details you agree to this quote and its terms.'],
     ['app.locale.label', 'Language'],
     ['app.auth.forgot_password', 'Forgot your password?'],
-    ['app.date_filter.plus_1_day', '+1 day'],
-    ['app.date_filter.plus_2_days', '+2 days'],
-    ['app.date_filter.plus_3_days_and_later', '+3 days and later'],
-    ['app.date_filter.minus_1_day', '-1 day'],
-    ['app.date_filter.minus_2_days_and_earlier', '-2 days and earlier'],
+    ['list.date.plus1', '+1 day'],
+    ['list.date.plus2', '+2 days'],
+    ['list.date.plus3', '+3 days and later'],
+    ['list.date.minus1', '-1 day'],
+    ['list.date.minus2', '-2 days and earlier'],
     ['app.invoices.invoice_code', 'Invoice code'],
     ['app.invoices.amount_incl', 'Amount incl. VAT'],
   ];
@@ -250,16 +250,16 @@ describe('the texts quoted in SPEC.md', () => {
     expect(en.translate('app.errors.min_length', { subject: 'The message', length: 5 })).toBe(
       'The message must be at least 5 characters long.',
     );
-    expect(en.translate('app.select.type_more', { smart_count: 1 })).toBe('Type 1 more character');
-    expect(en.translate('app.select.type_more', { smart_count: 2 })).toBe('Type 2 more characters');
+    expect(en.translate('list.filter.type_more', { smart_count: 1 })).toBe('Type 1 more character');
+    expect(en.translate('list.filter.type_more', { smart_count: 2 })).toBe('Type 2 more characters');
     expect(en.translate('app.title.portal', { section: 'Tickets', tenant: 'Acme IT' })).toBe(
       'Tickets - Acme IT Portal',
     );
     localStorage.setItem(LOCALE_STORAGE_KEY, 'nl');
     const nl = createI18nProvider();
     expect(nl.translate('app.errors.required', { field: 'Naam' })).toBe('Naam is verplicht');
-    expect(nl.translate('app.select.type_more', { smart_count: 1 })).toBe('Typ nog 1 teken');
-    expect(nl.translate('app.select.type_more', { smart_count: 2 })).toBe('Typ nog 2 tekens');
+    expect(nl.translate('list.filter.type_more', { smart_count: 1 })).toBe('Typ nog 1 teken');
+    expect(nl.translate('list.filter.type_more', { smart_count: 2 })).toBe('Typ nog 2 tekens');
     expect(nl.translate('app.notifications.created', { type: 'Ticket' })).toBe('Ticket aangemaakt');
     expect(nl.translate('app.title.portal', { section: 'Offertes', tenant: 'Acme IT' })).toBe(
       'Offertes - Acme IT Portal',
