@@ -11,6 +11,7 @@ import type { Registry } from '../../common/schema/registry.ts';
 import type { AppKind } from '../custom/appKind.ts';
 import { lazyWithTimeout } from '../shell/lazy.ts';
 import { resourceIcon } from './icons.ts';
+import { overrides } from './overrides.ts';
 // The list is every app's first screen: in the main chunk. Every other screen is a lazy chunk.
 import ListScreen from './screens/ListPage.tsx';
 
@@ -67,17 +68,19 @@ export function buildResources(registry: Registry, kind: AppKind): ReactElement[
   return [
     ...menu.map((resource) => {
       const screens = screensOf(resource, kind, true);
+      const own = overrides[kind][resource.name] ?? {};
+      const Detail = own.detail ?? DetailScreen;
       return (
         <Resource
           key={resource.name}
           name={resource.name}
           list={screens.list ? ListScreen : undefined}
-          create={screens.create ? CreateScreen : undefined}
+          create={screens.create ? (own.create ?? CreateScreen) : undefined}
           icon={resourceIcon(resource.name)}
           recordRepresentation={labelOf(resource, kind)}
         >
           {/* The detail lives at /{resource}/{id} (SPEC 2), guarded by 'show'; it edits in place. */}
-          {screens.detail && <Route path=":id" element={<DetailScreen />} />}
+          {screens.detail && <Route path=":id" element={<Detail />} />}
         </Resource>
       );
     }),
