@@ -8,7 +8,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export const STATE_FILE = join(tmpdir(), 'service-desk-e2e.json');
+// One file per Playwright run: several runs on one machine must not stop each other's server.
+export const STATE_FILE = join(tmpdir(), `service-desk-e2e-${process.pid}.json`);
 
 function ensureChromium() {
   if (existsSync('/usr/bin/chromium')) return;
