@@ -127,6 +127,8 @@ export async function passwordResetRoutes(
       .where('tenant_id', '=', tenantId)
       .where(sql`lower(email)`, '=', email)
       .where('archived_at', 'is', null)
+      // A contact without a password has no portal login: a reset link must not become one.
+      .where('password_hash', 'is not', null)
       .executeTakeFirst();
     if (!user?.email) return;
     const userId = Number(user.id);

@@ -9,6 +9,8 @@ import type { Tenant } from './context.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import { MULTIPLE_SESSIONS_MESSAGE, bearerToken, type Authenticator } from './authenticate.ts';
 import { loadLoginLists } from './lists.ts';
+import { SsoError, authorizeUrl, emailOfCode, ssoEnabled } from './msgraph.ts';
+import { publicOrigin } from './password-reset.ts';
 import { tooManyAttemptsMessage, type LoginRateLimiter } from './rate-limit.ts';
 import {
   endSession,
@@ -23,6 +25,7 @@ import {
   meResponse,
   messageResponse,
   saveConfigsBody,
+  ssoResponse,
   statusResponse,
   tokenResponse,
   userResponse,
@@ -37,10 +40,11 @@ const REFRESH_COOKIE_PATH = '/api/auth';
 
 export const BAD_CREDENTIALS = 'These credentials do not match our records.';
 export const SSO_NOT_CONFIGURED = 'Single sign-on is not configured.';
+export const SSO_FAILED = 'Single sign-on failed.';
 
 export interface AuthRoutesOptions {
   db: Db;
-  config: Pick<Config, 'refreshTokenDays'>;
+  config: Pick<Config, 'refreshTokenDays' | 'msgraph' | 'publicUrl'>;
   tokens: AccessTokens;
   authenticator: Authenticator;
   limiter: LoginRateLimiter;
@@ -124,13 +128,51 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     },
   );
 
+  /** Starts a session for a user whose credentials (password or SSO code) have been checked. */
+  async function logIn(request: FastifyRequest, reply: FastifyReply, userId: number, isStaff: boolean) {
+    const tenant = request.tenant;
+    const session = await startSession(db, { tenantId: tenant.id, userId, isStaff }, config.refreshTokenDays);
+    authenticator.cache.forgetUser(tenant.id, userId);
+    return sessionAnswer(request, reply, tenant, userId, session);
+  }
+
+  /**
+   * `{code, portal: true}`: a Microsoft authorization code. The e-mail address Graph gives for it logs
+   * in the client (the portal) with that address; without `portal`, the operator.
+   */
+  async function ssoLogin(request: FastifyRequest, reply: FastifyReply, body: LoginBody) {
+    if (!ssoEnabled(config.msgraph)) {
+      throw new HttpError(422, SSO_NOT_CONFIGURED, { code: [SSO_NOT_CONFIGURED] });
+    }
+    const failed = () => new HttpError(422, SSO_FAILED, { code: [SSO_FAILED] });
+    if (!body.code) throw failed();
+    let email: string;
+    try {
+      email = await emailOfCode(config.msgraph, body.code, publicOrigin(request, config), request.log);
+    } catch (error) {
+      if (error instanceof SsoError) throw failed();
+      throw error;
+    }
+    const user = await findLoginUser(db, request.tenant.id, email);
+    if (!user || user.isStaff !== (body.portal !== true)) {
+      request.log.warn({ portal: body.portal === true }, 'single sign-on failed: no such user');
+      throw failed();
+    }
+    return logIn(request, reply, user.id, user.isStaff);
+  }
+
+  app.get('/api/auth/sso', { schema: { tags: ['auth'], response: { 200: ssoResponse } } }, async (request) =>
+    ssoEnabled(config.msgraph)
+      ? { enabled: true, authorize_url: authorizeUrl(config.msgraph, publicOrigin(request, config)) }
+      : { enabled: false },
+  );
+
   app.post(
     '/api/auth/login',
     { schema: { tags: ['auth'], body: loginBody, response: { 200: tokenResponse } } },
     async (request, reply) => {
       const body = (request.body ?? {}) as LoginBody;
-      if (body.code !== undefined)
-        throw new HttpError(422, SSO_NOT_CONFIGURED, { code: [SSO_NOT_CONFIGURED] });
+      if (body.code !== undefined) return ssoLogin(request, reply, body);
       const missing: Record<string, string[]> = {};
       if (!body.username?.trim()) missing.username = ['The username field is required.'];
       if (!body.password) missing.password = ['The password field is required.'];
@@ -159,14 +201,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         throw error;
       }
       attempt.succeeded();
-
-      const session = await startSession(
-        db,
-        { tenantId: tenant.id, userId, isStaff },
-        config.refreshTokenDays,
-      );
-      authenticator.cache.forgetUser(tenant.id, userId);
-      return sessionAnswer(request, reply, tenant, userId, session);
+      return logIn(request, reply, userId, isStaff);
     },
   );
 

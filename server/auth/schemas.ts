@@ -129,6 +129,15 @@ export const messageResponse = {
   properties: { message: { type: 'string' } },
 } as const;
 
+export const ssoResponse = {
+  type: 'object',
+  required: ['enabled'],
+  properties: {
+    enabled: { type: 'boolean', description: 'Whether Microsoft single sign-on is configured.' },
+    authorize_url: { type: 'string', description: 'Where the sign-in button sends the browser.' },
+  },
+} as const;
+
 export const statusResponse = {
   type: 'object',
   required: ['setup_completed', 'trial_ends_in', 'tenant_name', 'tenant'],

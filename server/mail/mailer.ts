@@ -47,7 +47,10 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'dataDir' | 'mailF
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = join(mailDir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
       await writeFile(file, raw, { mode: 0o600 });
-      log.info({ to: message.to, subject: message.subject, file }, 'mail written to file (SMTP_URL is not set)');
+      log.info(
+        { to: message.to, subject: message.subject, file },
+        'mail written to file (SMTP_URL is not set)',
+      );
     },
     close() {
       transport.close();

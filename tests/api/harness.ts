@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '../../server/app.ts';
-import { configFromEnv } from '../../server/config.ts';
+import { configFromEnv, type Config } from '../../server/config.ts';
 import { openDatabase, type Db } from '../../server/db/database.ts';
 import { registry } from '../../server/schema/registry.ts';
 import { prepareDatabase } from '../../server/boot.ts';
@@ -45,7 +45,12 @@ export interface TestApp {
  */
 export async function buildTestApp(
   target: Target,
-  options: { seed?: 'demo' | 'none'; logger?: FastifyServerOptions['logger'] } = {},
+  options: {
+    seed?: 'demo' | 'none';
+    logger?: FastifyServerOptions['logger'];
+    /** Settings over the defaults (SMTP_URL, MSGRAPH_*, …). */
+    config?: Partial<Omit<Config, 'jwtSecret'>>;
+  } = {},
 ): Promise<TestApp> {
   let schema: string | undefined;
   if (target.url) {
@@ -62,6 +67,7 @@ export async function buildTestApp(
     ...configFromEnv({}),
     dataDir: join(tmpdir(), `sd-test-${randomBytes(4).toString('hex')}`),
     jwtSecret: 'test-secret-' + randomBytes(8).toString('hex'),
+    ...options.config,
   };
   const app = await buildApp({ db: database.db, registry: reg, config, logger: options.logger ?? false });
   await app.ready();
