@@ -65,7 +65,10 @@ export function table(doc: Doc, columns: Column[], rows: string[][]): void {
   const left = doc.page.margins.left;
   const width = contentWidth(doc);
   const drawRow = (cells: string[], bold: boolean) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10).fillColor('black');
+    doc
+      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(10)
+      .fillColor('black');
     const heights = cells.map((cell, i) =>
       doc.heightOfString(cell, { width: columns[i]!.width * width - 6 }),
     );
@@ -130,21 +133,40 @@ export function paragraph(doc: Doc, text: string, options: { bold?: boolean; gre
 
 /**
  * A file name for Content-Disposition from a record's label: no path separators, quotes or control
- * characters, at most 100 characters; ASCII only for the plain `filename`, so every browser reads it.
+ * characters, at most 100 characters; accents dropped and anything else outside ASCII letters, digits and
+ * ` ._()-` replaced, so every browser reads the plain `filename` (the label itself goes in `filename*`).
  */
 export function pdfFileName(label: string | null | undefined, fallback: string): string {
-  const clean = (label ?? '')
+  const clean = safeName(label)
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^A-Za-z0-9 ._()-]+/g, '-')
     .replace(/-{2,}/g, '-')
-    .replace(/^[\s.-]+|[\s.-]+$/g, '')
-    .slice(0, 100)
-    .trim();
+    .replace(/^[\s.-]+|[\s.-]+$/g, '');
   return `${clean || fallback}.pdf`;
 }
 
-/** The header value for an attachment download. */
-export function attachment(fileName: string): string {
-  return `attachment; filename="${fileName}"`;
+/** The label without quotes, slashes and control characters, whitespace collapsed, at most 100 characters. */
+function safeName(label: string | null | undefined): string {
+  return Array.from(
+    (label ?? '')
+      .replace(/["'`]/g, '')
+      .replace(/[\p{Cc}/\\:*?<>|]+/gu, '-')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  )
+    .slice(0, 100)
+    .join('')
+    .trim();
+}
+
+/**
+ * The header value for an attachment download: the ASCII name, plus the label as written (RFC 6266
+ * `filename*`) when that differs, e.g. for accents.
+ */
+export function attachment(fileName: string, label?: string | null): string {
+  const full = safeName(label).replace(/^[\s.-]+|[\s.-]+$/g, '');
+  const plain = `attachment; filename="${fileName}"`;
+  if (!full || `${full}.pdf` === fileName) return plain;
+  return `${plain}; filename*=UTF-8''${encodeURIComponent(`${full}.pdf`).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }

@@ -6,6 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { Registry } from '../schema/registry.ts';
 import type { Config } from '../config.ts';
+import { contractActions } from './contracts/actions.ts';
+import { invoiceActions } from './invoices/actions.ts';
+import { quoteActions } from './quotes/actions.ts';
 
 export interface ActionOptions {
   db: Db;
@@ -15,7 +18,7 @@ export interface ActionOptions {
 
 export type ActionPlugin = (app: FastifyInstance, options: ActionOptions) => Promise<void>;
 
-export const actionPlugins: ActionPlugin[] = [];
+export const actionPlugins: ActionPlugin[] = [quoteActions, contractActions, invoiceActions];
 
 export async function resourceActions(app: FastifyInstance, options: ActionOptions): Promise<void> {
   for (const plugin of actionPlugins) await app.register(plugin, options);

@@ -1,0 +1,135 @@
+/**
+ * SPEC 7 POST /contracts/{id}/buy {prepaid_card_id}: tops a prepaid contract (period 'none') up with a
+ * prepaid card. One transaction: the card's hours are added to the contract (quantity in hours,
+ * minutes_remaining in minutes) and to its current period with `x = x + n` updates, so two racing buys
+ * both count, and the purchase (card, hours, price, buyer) is recorded.
+ */
+import { sql } from 'kysely';
+import type { FastifyRequest } from 'fastify';
+import type { AuthContext } from '../../auth/context.ts';
+import { forbidden, HttpError, ValidationError } from '../../http/errors.ts';
+import type { Resource } from '../../../common/schema/types.ts';
+import { BodyValidation } from '../../schema/validate.ts';
+import type { ActionPlugin } from '../actions.ts';
+import { may } from '../plugin.ts';
+import { findRecord, type Deps } from '../repository.ts';
+
+type IdParams = { Params: { id: string } };
+
+const ID = /^[1-9]\d{0,9}$/;
+function parseId(raw: string): number {
+  if (!ID.test(raw) || Number(raw) > 2_147_483_647) {
+    throw new HttpError(
+      422,
+      `The id ${JSON.stringify(raw.slice(0, 20))} is not valid: it must be a positive whole number.`,
+    );
+  }
+  return Number(raw);
+}
+
+async function authorize(request: FastifyRequest, resource: Resource, action: string): Promise<AuthContext> {
+  const auth = await request.getAuth();
+  if (!may(auth, resource, action)) throw forbidden();
+  return auth;
+}
+
+const INVALID_CARD = 'The selected prepaid card is invalid.';
+const NOT_PREPAID = 'Only a prepaid contract can be topped up with a prepaid card.';
+
+function parseCardId(body: unknown): number {
+  const errors: Record<string, string[]> = {};
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    throw new ValidationError({ prepaid_card_id: ['The prepaid card field is required.'] });
+  }
+  const { prepaid_card_id: raw, ...rest } = body as Record<string, unknown>;
+  for (const key of Object.keys(rest)) errors[key] = [`The field ${key} is not allowed.`];
+  if (raw === undefined || raw === null || raw === '')
+    errors.prepaid_card_id = ['The prepaid card field is required.'];
+  else if (
+    !(typeof raw === 'number' || typeof raw === 'string') ||
+    !ID.test(String(raw)) ||
+    Number(raw) > 2_147_483_647
+  )
+    errors.prepaid_card_id = [INVALID_CARD];
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  return Number(raw);
+}
+
+export const contractActions: ActionPlugin = async (app, { db, registry }) => {
+  const contracts = registry.require('contracts');
+  const deps: Deps = { db, registry, validation: new BodyValidation() };
+
+  app.post<IdParams>('/api/contracts/:id/buy', async (request) => {
+    const auth = await authorize(request, contracts, 'buy');
+    const id = parseId(request.params.id);
+    await findRecord(deps, auth, contracts, id);
+    const cardId = parseCardId(request.body);
+    const contract = await db
+      .selectFrom('contracts')
+      .select('period')
+      .where('id', '=', id)
+      .where('tenant_id', '=', auth.tenantId)
+      .executeTakeFirstOrThrow();
+    if (contract.period !== 'none') throw new ValidationError({ contract: [NOT_PREPAID] }, NOT_PREPAID);
+    const card = await db
+      .selectFrom('prepaid_cards')
+      .select(['id', 'description', 'hours', 'price'])
+      .where('id', '=', cardId)
+      .where('tenant_id', '=', auth.tenantId)
+      .executeTakeFirst();
+    if (!card) throw new ValidationError({ prepaid_card_id: [INVALID_CARD] });
+    const hours = Number(card.hours);
+    const minutes = Math.round(hours * 60);
+
+    await db.transaction().execute(async (trx) => {
+      // The period condition again: a contract changed to a period meanwhile is not topped up.
+      const updated = await trx
+        .updateTable('contracts')
+        .set({
+          minutes_remaining: sql`minutes_remaining + ${minutes}`,
+          quantity: sql`quantity + ${hours}`,
+          updated_at: sql`now()`,
+        })
+        .where('id', '=', id)
+        .where('tenant_id', '=', auth.tenantId)
+        .where('period', '=', 'none')
+        .returning('id')
+        .executeTakeFirst();
+      if (!updated) throw new ValidationError({ contract: [NOT_PREPAID] }, NOT_PREPAID);
+      // The card's current period (the latest one) holds the same hours.
+      await trx
+        .updateTable('contract_periods')
+        .set({
+          minutes_total: sql`minutes_total + ${minutes}`,
+          minutes_remaining: sql`minutes_remaining + ${minutes}`,
+          updated_at: sql`now()`,
+        })
+        .where(
+          'id',
+          '=',
+          trx
+            .selectFrom('contract_periods')
+            .select('id')
+            .where('contract_id', '=', id)
+            .where('tenant_id', '=', auth.tenantId)
+            .orderBy('period_start', 'desc')
+            .orderBy('id', 'desc')
+            .limit(1),
+        )
+        .execute();
+      await trx
+        .insertInto('prepaid_purchases')
+        .values({
+          tenant_id: auth.tenantId,
+          contract_id: id,
+          prepaid_card_id: card.id,
+          description: card.description,
+          hours: card.hours,
+          price: card.price,
+          user_id: auth.userId,
+        })
+        .execute();
+    });
+    return findRecord(deps, auth, contracts, id);
+  });
+};

@@ -1,0 +1,123 @@
+/**
+ * Invoice PDFs: POST /api/invoices/{id}/download (the file) and SPEC 7 GET /api/invoicing/{id} (the same
+ * file as {Base64, Filename}, next to the invoice's visible fields). Both need the `download` permission and
+ * an invoice the caller may see: a client sees only invoiced (external_id set) invoices of its companies.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { AuthContext } from '../../auth/context.ts';
+import type { Db } from '../../db/database.ts';
+import { forbidden, HttpError } from '../../http/errors.ts';
+import type { Resource } from '../../../common/schema/types.ts';
+import { BodyValidation } from '../../schema/validate.ts';
+import type { ActionPlugin } from '../actions.ts';
+import { may } from '../plugin.ts';
+import { findRecord, type Deps } from '../repository.ts';
+import { invoicePdf } from '../../pdf/invoice.ts';
+import { attachment, pdfFileName } from '../../pdf/layout.ts';
+
+type IdParams = { Params: { id: string } };
+
+const ID = /^[1-9]\d{0,9}$/;
+function parseId(raw: string): number {
+  if (!ID.test(raw) || Number(raw) > 2_147_483_647) {
+    throw new HttpError(
+      422,
+      `The id ${JSON.stringify(raw.slice(0, 20))} is not valid: it must be a positive whole number.`,
+    );
+  }
+  return Number(raw);
+}
+
+async function authorize(request: FastifyRequest, resource: Resource, action: string): Promise<AuthContext> {
+  const auth = await request.getAuth();
+  if (!may(auth, resource, action)) throw forbidden();
+  return auth;
+}
+
+/** An unknown invoice status is shown as status 1 (SPEC 4). */
+const FALLBACK_STATUS = 1;
+
+async function renderInvoice(
+  db: Db,
+  auth: AuthContext,
+  tenantName: string,
+  id: number,
+): Promise<{ pdf: Buffer; fileName: string }> {
+  const invoice = await db
+    .selectFrom('invoices as i')
+    .leftJoin('companies as c', 'c.id', 'i.company_id')
+    .select([
+      'i.code',
+      'i.reference',
+      'i.date',
+      'i.due_date',
+      'i.status_id',
+      'i.amount_excl',
+      'i.amount_incl',
+      'c.name as company',
+    ])
+    .where('i.id', '=', id)
+    .where('i.tenant_id', '=', auth.tenantId)
+    .executeTakeFirstOrThrow();
+  const statuses = await db
+    .selectFrom('invoice_statuses')
+    .select(['id', 'name'])
+    .where('id', 'in', [Number(invoice.status_id), FALLBACK_STATUS])
+    .execute();
+  const status =
+    statuses.find((s) => Number(s.id) === Number(invoice.status_id)) ??
+    statuses.find((s) => Number(s.id) === FALLBACK_STATUS);
+  const lines = await db
+    .selectFrom('invoice_lines')
+    .select(['description', 'quantity', 'price', 'vat_percentage', 'total'])
+    .where('invoice_id', '=', id)
+    .where('tenant_id', '=', auth.tenantId)
+    .orderBy('order')
+    .orderBy('id')
+    .execute();
+  const pdf = await invoicePdf({
+    tenantName,
+    company: invoice.company,
+    code: invoice.code,
+    reference: invoice.reference,
+    date: invoice.date,
+    dueDate: invoice.due_date,
+    status: status?.name ?? null,
+    amountExcl: invoice.amount_excl,
+    amountIncl: invoice.amount_incl,
+    lines: lines.map((l) => ({
+      description: l.description,
+      quantity: l.quantity,
+      price: l.price,
+      vatPercentage: l.vat_percentage,
+      total: l.total,
+    })),
+  });
+  return { pdf, fileName: pdfFileName(invoice.code, `invoice-${id}`) };
+}
+
+export const invoiceActions: ActionPlugin = async (app, { db, registry }) => {
+  const invoices = registry.require('invoices');
+  const deps: Deps = { db, registry, validation: new BodyValidation() };
+
+  app.post<IdParams>('/api/invoices/:id/download', async (request, reply) => {
+    const auth = await authorize(request, invoices, 'download');
+    const id = parseId(request.params.id);
+    await findRecord(deps, auth, invoices, id);
+    const { pdf, fileName } = await renderInvoice(db, auth, request.tenant.name, id);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', attachment(fileName))
+      .header('cache-control', 'no-store')
+      .send(pdf);
+  });
+
+  app.get<IdParams>('/api/invoicing/:id', async (request, reply) => {
+    const auth = await authorize(request, invoices, 'download');
+    const id = parseId(request.params.id);
+    const invoice = await findRecord(deps, auth, invoices, id);
+    const { pdf, fileName } = await renderInvoice(db, auth, request.tenant.name, id);
+    reply.header('cache-control', 'no-store');
+    return { ...invoice, Base64: pdf.toString('base64'), Filename: fileName };
+  });
+};

@@ -1,0 +1,237 @@
+/**
+ * SPEC 7 quote calls beyond CRUD: accept (with a signature), decline and download as PDF.
+ *
+ * Accepting and declining are allowed only in status 2 (sent), by whoever may see the quote and holds the
+ * permission: a client of the quote's company, the holder of the quote's link, or an operator. The status
+ * is checked and changed in one transaction under a row lock, so of two racing calls exactly one wins.
+ */
+import { sql } from 'kysely';
+import type { FastifyRequest } from 'fastify';
+import type { AuthContext } from '../../auth/context.ts';
+import type { Db } from '../../db/database.ts';
+import { forbidden, HttpError, notFound, ValidationError } from '../../http/errors.ts';
+import type { Resource } from '../../../common/schema/types.ts';
+import { BodyValidation } from '../../schema/validate.ts';
+import type { ActionPlugin } from '../actions.ts';
+import { may } from '../plugin.ts';
+import { findRecord, type Deps } from '../repository.ts';
+import { quotePdf } from '../../pdf/quote.ts';
+import { attachment, pdfFileName } from '../../pdf/layout.ts';
+import { isDecodablePng } from '../../pdf/png.ts';
+
+const SENT = 2;
+const ACCEPTED = 3;
+const DECLINED = 4;
+
+/** The longest signature data URL accepted: 500 KB of text. */
+export const MAX_SIGNATURE_LENGTH = 500 * 1024;
+const NAME_MAX = 255;
+const NOTE_MAX = 2000;
+const PNG_PREFIX = 'data:image/png;base64,';
+
+type IdParams = { Params: { id: string } };
+
+const ID = /^[1-9]\d{0,9}$/;
+function parseId(raw: string): number {
+  if (!ID.test(raw) || Number(raw) > 2_147_483_647) {
+    throw new HttpError(
+      422,
+      `The id ${JSON.stringify(raw.slice(0, 20))} is not valid: it must be a positive whole number.`,
+    );
+  }
+  return Number(raw);
+}
+
+async function authorize(request: FastifyRequest, resource: Resource, action: string): Promise<AuthContext> {
+  const auth = await request.getAuth();
+  if (!may(auth, resource, action)) throw forbidden();
+  return auth;
+}
+
+/** True when the text is a PNG data URL whose image decodes (server/pdf/png.ts). */
+export function isPngDataUrl(value: string): boolean {
+  if (!value.startsWith(PNG_PREFIX)) return false;
+  const base64 = value.slice(PNG_PREFIX.length);
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64) || base64.length % 4 !== 0) return false;
+  return isDecodablePng(Buffer.from(base64, 'base64'));
+}
+
+export interface Acceptance {
+  name: string;
+  note: string | null;
+  signature: string;
+}
+
+/** The accept body, {name, note, signature}: every problem as a 422 line under its field. */
+export function parseAcceptance(body: unknown): Acceptance {
+  const errors: Record<string, string[]> = {};
+  const add = (field: string, line: string) => (errors[field] ??= []).push(line);
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    throw new ValidationError({ body: ['The body must be an object with name, note and signature.'] });
+  }
+  const { name, note, signature, ...rest } = body as Record<string, unknown>;
+  for (const key of Object.keys(rest)) add(key, `The field ${key} is not allowed.`);
+
+  let cleanName = '';
+  if (typeof name !== 'string' || name.trim() === '') add('name', 'The name field is required.');
+  else if (name.trim().length > NAME_MAX)
+    add('name', `The name may not be greater than ${NAME_MAX} characters.`);
+  else cleanName = name.trim();
+
+  let cleanNote: string | null = null;
+  if (note !== undefined && note !== null) {
+    if (typeof note !== 'string') add('note', 'The note must be a text.');
+    else if (note.length > NOTE_MAX) add('note', `The note may not be greater than ${NOTE_MAX} characters.`);
+    else cleanNote = note.trim() === '' ? null : note;
+  }
+
+  if (signature === undefined || signature === null || signature === '')
+    add('signature', 'No signature has been set.');
+  else if (typeof signature !== 'string' || !signature.startsWith(PNG_PREFIX))
+    add('signature', 'The signature must be a PNG image (data:image/png;base64,…).');
+  else if (signature.length > MAX_SIGNATURE_LENGTH)
+    add('signature', 'The signature may not be larger than 500 KB.');
+  else if (!isPngDataUrl(signature)) add('signature', 'The signature is not a valid PNG image.');
+
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  return { name: cleanName, note: cleanNote, signature: signature as string };
+}
+
+/** Locks the quote row and checks that it is still sent; 422 when it is not (any more). */
+async function lockSentQuote(trx: Db, auth: AuthContext, id: number, message: string): Promise<void> {
+  const row = await trx
+    .selectFrom('quotes')
+    .select(['id', 'status_id'])
+    .where('id', '=', id)
+    .where('tenant_id', '=', auth.tenantId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  if (Number(row.status_id) !== SENT) throw new ValidationError({ status_id: [message] }, message);
+}
+
+export const quoteActions: ActionPlugin = async (app, { db, registry }) => {
+  const quotes = registry.require('quotes');
+  const deps: Deps = { db, registry, validation: new BodyValidation() };
+
+  app.post<IdParams>('/api/quotes/:id/accept', async (request) => {
+    const auth = await authorize(request, quotes, 'accept');
+    const id = parseId(request.params.id);
+    await findRecord(deps, auth, quotes, id);
+    const acceptance = parseAcceptance(request.body);
+    await db.transaction().execute(async (trx) => {
+      await lockSentQuote(trx, auth, id, 'This quote can no longer be accepted.');
+      const { acceptedAt } = await trx
+        .updateTable('quotes')
+        .set({
+          status_id: ACCEPTED,
+          signed_name: acceptance.name,
+          signed_note: acceptance.note,
+          signature: acceptance.signature,
+          accepted_at: sql`now()`,
+          declined_at: null,
+          updated_at: sql`now()`,
+        })
+        .where('id', '=', id)
+        .where('tenant_id', '=', auth.tenantId)
+        .returning('accepted_at as acceptedAt')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('quote_acceptances')
+        .values({
+          tenant_id: auth.tenantId,
+          quote_id: id,
+          name: acceptance.name,
+          note: acceptance.note,
+          signature: acceptance.signature,
+          accepted_at: acceptedAt,
+          ip: request.ip ?? null,
+          user_id: auth.userId,
+          via_token: auth.kind === 'record-token',
+        })
+        .execute();
+    });
+    return findRecord(deps, auth, quotes, id);
+  });
+
+  app.post<IdParams>('/api/quotes/:id/decline', async (request) => {
+    const auth = await authorize(request, quotes, 'decline');
+    const id = parseId(request.params.id);
+    await findRecord(deps, auth, quotes, id);
+    await db.transaction().execute(async (trx) => {
+      await lockSentQuote(trx, auth, id, 'This quote can no longer be declined.');
+      await trx
+        .updateTable('quotes')
+        .set({ status_id: DECLINED, declined_at: sql`now()`, updated_at: sql`now()` })
+        .where('id', '=', id)
+        .where('tenant_id', '=', auth.tenantId)
+        .execute();
+    });
+    return findRecord(deps, auth, quotes, id);
+  });
+
+  app.post<IdParams>('/api/quotes/:id/download', async (request, reply) => {
+    const auth = await authorize(request, quotes, 'download');
+    const id = parseId(request.params.id);
+    await findRecord(deps, auth, quotes, id);
+    const quote = await db
+      .selectFrom('quotes as q')
+      .leftJoin('companies as c', 'c.id', 'q.company_id')
+      .leftJoin('users as u', 'u.id', 'q.client_id')
+      .select([
+        'q.name',
+        'q.description',
+        'q.status_id',
+        'q.total',
+        'q.valid_until',
+        'q.sent_at',
+        'q.created_at',
+        'q.signed_name',
+        'q.signed_note',
+        'q.signature',
+        'q.accepted_at',
+        'q.declined_at',
+        'c.name as company',
+        'u.full_name as client',
+      ])
+      .where('q.id', '=', id)
+      .where('q.tenant_id', '=', auth.tenantId)
+      .executeTakeFirstOrThrow();
+    const lines = await db
+      .selectFrom('quote_lines')
+      .select(['description', 'quantity', 'price', 'total'])
+      .where('quote_id', '=', id)
+      .where('tenant_id', '=', auth.tenantId)
+      .orderBy('order')
+      .orderBy('id')
+      .execute();
+    const accepted = Number(quote.status_id) === ACCEPTED && quote.accepted_at;
+    const pdf = await quotePdf({
+      tenantName: request.tenant.name,
+      name: quote.name,
+      description: quote.description,
+      statusId: Number(quote.status_id),
+      company: quote.company,
+      client: quote.client,
+      createdAt: quote.created_at,
+      sentAt: quote.sent_at,
+      validUntil: quote.valid_until,
+      total: quote.total,
+      lines,
+      acceptance: accepted
+        ? {
+            name: quote.signed_name ?? '',
+            note: quote.signed_note,
+            signature: quote.signature,
+            acceptedAt: quote.accepted_at,
+          }
+        : null,
+      declinedAt: quote.declined_at,
+    });
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', attachment(pdfFileName(quote.name, `quote-${id}`), quote.name))
+      .header('cache-control', 'no-store')
+      .send(pdf);
+  });
+};
