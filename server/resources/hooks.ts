@@ -7,6 +7,7 @@ import type { AuthContext } from '../auth/context.ts';
 import type { Resource } from '../../common/schema/types.ts';
 import { ticketHooks } from './tickets/hooks.ts';
 import { oneDefault } from './one-default.ts';
+import { quoteHooks, quoteLineHooks } from './quotes/hooks.ts';
 
 export interface HookContext {
   trx: Transaction<any>;
@@ -22,11 +23,15 @@ export interface ResourceHooks {
   beforeUpdate?(id: number, changes: Record<string, unknown>, ctx: HookContext): Promise<void> | void;
   /** Runs in the same transaction, right after the update. */
   afterUpdate?(id: number, ctx: HookContext): Promise<void> | void;
+  /** Runs in the delete's transaction, before the row goes; throwing stops the delete. */
+  beforeDestroy?(id: number, ctx: HookContext): Promise<void> | void;
 }
 
 export const resourceHooks: Record<string, ResourceHooks> = {
   tickets: ticketHooks,
   'ticket-templates': ticketHooks,
+  quotes: quoteHooks,
+  'quote-lines': quoteLineHooks,
   // SPEC 4: only one view may be default; making one default clears the others (per user and list).
   'table-presets': oneDefault('is_default', ['user_id', 'type']),
   'settings-views': oneDefault('is_default', ['user_id', 'type']),

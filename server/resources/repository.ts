@@ -314,13 +314,18 @@ export async function destroyRecord(
   id: number,
 ): Promise<void> {
   await findRecord(deps, auth, resource, id);
+  const hooks = resourceHooks[resource.name] ?? {};
   try {
-    await deps.db
-      .deleteFrom(resource.table)
-      .where('id', '=', id)
-      .$if(resource.tenant, (q) => q.where('tenant_id', '=', auth.tenantId))
-      .execute();
+    await deps.db.transaction().execute(async (trx) => {
+      await hooks.beforeDestroy?.(id, { trx, auth, resource });
+      await trx
+        .deleteFrom(resource.table)
+        .where('id', '=', id)
+        .$if(resource.tenant, (q) => q.where('tenant_id', '=', auth.tenantId))
+        .execute();
+    });
   } catch (error) {
+    if (error instanceof HttpError) throw error;
     mapDatabaseError(error, resource, 'delete');
   }
 }
