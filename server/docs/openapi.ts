@@ -646,7 +646,156 @@ function fixedPaths(resources: Resource[]): Record<string, PathItem> {
     },
     '/presets-result-count/{resource}': { get: presetCounts(listable) },
     '/health': { get: health() },
+    '/auth/password/forgot': {
+      post: call(
+        'auth',
+        'passwordForgot',
+        'Mail a password reset link',
+        PUBLIC,
+        {
+          email: { type: 'string', format: 'email' },
+          locale: { type: 'string', enum: ['nl', 'en', 'de'] },
+        },
+        ['email'],
+        'The same answer whether or not the address is known.',
+      ),
+    },
+    '/auth/password/reset': {
+      post: call(
+        'auth',
+        'passwordReset',
+        'Set a new password with a reset link token',
+        PUBLIC,
+        {
+          token: { type: 'string' },
+          password: { type: 'string', minLength: 8 },
+          password_confirmation: { type: 'string' },
+        },
+        ['token', 'password', 'password_confirmation'],
+        'The password is changed; every session of the user ends.',
+      ),
+    },
+    '/auth/sso': {
+      get: call(
+        'auth',
+        'ssoStatus',
+        'Whether Microsoft single sign-on is configured, and where it starts',
+        PUBLIC,
+        undefined,
+        [],
+        '{enabled, authorize_url?}',
+      ),
+    },
+    ...(has('quotes') && {
+      '/quotes/{id}/accept': {
+        post: call(
+          'quotes',
+          'quotesAccept',
+          'Accept a sent quote (status 2) with a signature',
+          undefined,
+          {
+            name: { type: 'string', minLength: 1, maxLength: 255 },
+            note: { type: 'string', maxLength: 2000 },
+            signature: { type: 'string', description: 'A PNG data URL (data:image/png;base64,…).' },
+          },
+          ['name', 'signature'],
+          'The quote, now accepted (status 3). Two accepts racing: one wins, the other gets 422.',
+        ),
+      },
+      '/quotes/{id}/decline': {
+        post: call(
+          'quotes',
+          'quotesDecline',
+          'Decline a sent quote (status 4)',
+          undefined,
+          undefined,
+          [],
+          'The quote, now declined.',
+        ),
+      },
+      '/quotes/{id}/download': {
+        post: call(
+          'quotes',
+          'quotesDownload',
+          'The quote as a PDF',
+          undefined,
+          undefined,
+          [],
+          'application/pdf, saved as {name}.pdf.',
+        ),
+      },
+    }),
+    ...(has('contracts') && {
+      '/contracts/{id}/buy': {
+        post: call(
+          'contracts',
+          'contractsBuy',
+          'Buy a prepaid card on a prepaid contract (period none)',
+          undefined,
+          {
+            prepaid_card_id: { type: 'integer' },
+          },
+          ['prepaid_card_id'],
+          "The contract with the card's hours added.",
+        ),
+      },
+    }),
+    ...(has('invoices') && {
+      '/invoices/{id}/download': {
+        post: call(
+          'invoices',
+          'invoicesDownload',
+          'The invoice as a PDF',
+          undefined,
+          undefined,
+          [],
+          'application/pdf.',
+        ),
+      },
+      '/invoicing/{id}': {
+        get: call(
+          'invoices',
+          'invoicingFile',
+          'The invoice with its PDF as {Base64, Filename}',
+          undefined,
+          undefined,
+          [],
+          'The invoice, Base64 and Filename.',
+        ),
+      },
+    }),
   };
+
+  function has(name: string) {
+    return resources.some((r) => r.name === name);
+  }
+}
+
+/** A call of SPEC 7 beyond the generic routes: its body (if any) and a described answer. */
+function call(
+  tag: string,
+  operationId: string,
+  summary: string,
+  security: Schema[] | undefined,
+  body: Record<string, Schema> | undefined,
+  required: string[],
+  answer: string,
+): Operation {
+  const withId = !['auth'].includes(tag);
+  return {
+    tags: [tag],
+    operationId,
+    summary,
+    ...(security && { security }),
+    ...(withId && { parameters: [parameterRef('Id')] }),
+    ...(body && {
+      requestBody: {
+        required: true,
+        content: json({ type: 'object', required, properties: body, additionalProperties: false }),
+      },
+    }),
+    responses: { 200: { description: answer }, ...ALL_ERRORS },
+  } as Operation;
 }
 
 function systemStatus(): Operation {
