@@ -21,6 +21,8 @@
  * | systemStatus()                             | GET /api/system/status (no token)                                 |
  * | updateOrder(r, id, order)                  | PUT /api/{r}/{id}/update-order  body: {order}                     |
  * | exportList(r, {userId, filter})            | POST /api/exports  body: {userId, model: r, filter: builder items} |
+ * | recordAction(r, id, action, body?)         | POST /api/{r}/{id}/{action}  body: body; answers the JSON body    |
+ * | recordDownload(r, id, action?)             | POST /api/{r}/{id}/{action = download}; answers a Blob            |
  *
  * Lists answer `{data, total, meta: {from, to, last_page}}`. A new getList of the same list (resource
  * plus meta) aborts the one still under way (it rejects with an AbortError); react-admin's own `signal`
@@ -101,6 +103,10 @@ export interface ServiceDeskDataProvider extends DataProvider {
     resource: string,
     params: { userId: Identifier; filter?: Record<string, unknown> },
   ): Promise<string>;
+  /** A record's own action (SPEC 7: quotes accept, contracts buy): POST /{r}/{id}/{action}. */
+  recordAction<T = RaRecord>(resource: string, id: Identifier, action: string, body?: unknown): Promise<T>;
+  /** A record's file (SPEC 7: quote and invoice PDFs): POST /{r}/{id}/{action}, the answer as a Blob. */
+  recordDownload(resource: string, id: Identifier, action?: string): Promise<Blob>;
 }
 
 function stableJson(value: unknown): string {
@@ -307,6 +313,16 @@ export function createDataProvider(http: HttpClient): ServiceDeskDataProvider {
         body: { userId, model: resource, filter: toBuilder({ filter }) },
       });
       return body.message;
+    },
+
+    async recordAction<T>(resource: string, id: Identifier, action: string, body?: unknown) {
+      const path = `${recordPath(resource, id)}/${encodeURIComponent(action)}`;
+      return (await http.request<T>(path, { method: 'POST', body: body ?? {} })).body;
+    },
+
+    async recordDownload(resource: string, id: Identifier, action = 'download') {
+      const path = `${recordPath(resource, id)}/${encodeURIComponent(action)}`;
+      return (await http.request<Blob>(path, { method: 'POST', responseType: 'blob' })).body;
     },
   };
 }

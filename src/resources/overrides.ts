@@ -4,6 +4,7 @@
  */
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { AppKind } from '../custom/appKind.ts';
+import { lazyWithTimeout } from '../shell/lazy.ts';
 
 export interface ResourceOverrides {
   detail?: LazyExoticComponent<ComponentType>;
@@ -11,6 +12,12 @@ export interface ResourceOverrides {
 }
 
 export const overrides: Record<AppKind, Record<string, ResourceOverrides>> = {
-  portal: {},
+  portal: {
+    quotes: { detail: lazyWithTimeout(() => import('./quotes/PortalQuoteDetail.tsx')) },
+    contracts: { detail: lazyWithTimeout(() => import('./contracts/PortalContractDetail.tsx')) },
+    assets: { detail: lazyWithTimeout(() => import('./assets/PortalAssetDetail.tsx')) },
+    invoices: { detail: lazyWithTimeout(() => import('./invoices/PortalInvoiceDetail.tsx')) },
+    subscriptions: { detail: lazyWithTimeout(() => import('./subscriptions/PortalSubscriptionDetail.tsx')) },
+  },
   backoffice: {},
 };

@@ -1,0 +1,342 @@
+/**
+ * The portal's contract detail (SPEC 2, 4 and 8): cards for period, hours, remaining hours, start and
+ * end date (with the contract end badge); each contract period with its registered and remaining time
+ * and its time registrations (linking to the ticket); and for a prepaid card (period 'none') the upgrade
+ * form, for a client who may `contracts.buy`.
+ */
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  Grid,
+  Link,
+  Radio,
+  RadioGroup,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import {
+  ShowBase,
+  useBasename,
+  useCanAccess,
+  useDataProvider,
+  useGetList,
+  useGetManyReference,
+  useLocaleState,
+  useNotify,
+  useShowContext,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import { contractEndBadge, formatMoney } from '../../../common/format.ts';
+import { registry } from '../../schema.ts';
+import { referencesOf } from '../../custom/detail/DetailScreen.tsx';
+import { FieldDisplay, displayText } from '../fieldTypes.tsx';
+import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
+import { RELOAD_EVENT } from '../../dataProvider/reload.ts';
+import type { ServiceDeskDataProvider } from '../../dataProvider/index.ts';
+
+const PREPAID = 'none';
+
+function Value({ resource, name, record }: { resource: string; name: string; record: RaRecord }) {
+  const schema = registry.require(resource);
+  const field = schema.fields[name];
+  return field ? <FieldDisplay resource={schema} field={field} record={record} full /> : null;
+}
+
+/** Contract end badge colours with AA contrast (SPEC 4: green if set, red if past, yellow within a month). */
+const BADGE = {
+  green: { bgcolor: '#1b5e20', color: '#ffffff' },
+  red: { bgcolor: '#b71c1c', color: '#ffffff' },
+  yellow: { bgcolor: '#ffe082', color: '#000000' },
+} as const;
+
+function InfoCard({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Grid size={{ xs: 12, sm: 6, md: 4, lg: 2.4 }}>
+      <Card sx={{ height: '100%' }}>
+        <CardContent component="dl" sx={{ m: 0 }}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {label}
+          </Typography>
+          <Typography component="dd" variant="h6" sx={{ m: 0 }}>
+            {children}
+          </Typography>
+        </CardContent>
+      </Card>
+    </Grid>
+  );
+}
+
+function TimeRegistrations({ period }: { period: RaRecord }) {
+  const translate = useTranslate();
+  const basename = useBasename();
+  const schema = registry.require('time-registrations');
+  const { data = [], isPending } = useGetManyReference(schema.name, {
+    target: 'contract_period_id',
+    id: period.id,
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'executed_at', order: 'DESC' },
+    meta: { with: referencesOf(schema, true), list: `period-${period.id}` },
+  });
+  if (isPending) return null;
+  if (data.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {translate('app.contract.no_time_registrations')}
+      </Typography>
+    );
+  const head = (name: string) => translate(`resources.time-registrations.fields.${name}`, { _: name });
+  const columns = ['executed_at', 'activity_id', 'description', 'operator_id', 'time_spent'];
+  return (
+    <TableContainer>
+      <Table size="small">
+        <caption style={{ textAlign: 'left', captionSide: 'top', padding: 0 }}>
+          {translate('app.contract.time_registrations')}
+        </caption>
+        <TableHead>
+          <TableRow>
+            {columns.map((name) => (
+              <TableCell key={name} align={name === 'time_spent' ? 'right' : 'left'}>
+                {head(name)}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {data.map((row) => (
+            <TableRow key={row.id}>
+              {columns.map((name) => (
+                <TableCell key={name} align={name === 'time_spent' ? 'right' : 'left'}>
+                  {name === 'executed_at' && row.ticket_id ? (
+                    <Link
+                      component={RouterLink}
+                      to={`${basename}/tickets/${row.ticket_id}`}
+                      aria-label={translate('app.contract.open_ticket', { reference: row.ticket_id })}
+                    >
+                      <Value resource={schema.name} name={name} record={row} />
+                    </Link>
+                  ) : (
+                    <Value resource={schema.name} name={name} record={row} />
+                  )}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function Periods({ contract }: { contract: RaRecord }) {
+  const translate = useTranslate();
+  const schema = registry.require('contract-periods');
+  const { data = [], refetch } = useGetManyReference(schema.name, {
+    target: 'contract_id',
+    id: contract.id,
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'period_start', order: 'DESC' },
+  });
+  // The remaining time of a period changes with a purchase: read again when the contract changes.
+  useEffect(() => {
+    void refetch();
+  }, [contract.minutes_remaining, refetch]);
+  return (
+    <Stack spacing={2} component="section" aria-labelledby="contract-periods-title">
+      <Typography id="contract-periods-title" variant="h6" component="h2">
+        {translate('app.contract.periods')}
+      </Typography>
+      {data.map((period) => (
+        <Card key={period.id} component="article" aria-labelledby={`period-${period.id}`}>
+          <CardContent>
+            <Typography id={`period-${period.id}`} variant="subtitle1" component="h3" gutterBottom>
+              <Value resource={schema.name} name="period_start" record={period} />
+              {period.period_end ? ' – ' : ''}
+              <Value resource={schema.name} name="period_end" record={period} />
+            </Typography>
+            <Grid container spacing={2} component="dl" sx={{ m: 0, mb: 1 }}>
+              <Grid size={{ xs: 6 }}>
+                <Typography component="dt" variant="body2" color="text.secondary">
+                  {translate('app.contract.registered_time')}
+                </Typography>
+                <Typography component="dd" sx={{ m: 0 }}>
+                  <Value resource={schema.name} name="registered_time" record={period} />
+                </Typography>
+              </Grid>
+              <Grid size={{ xs: 6 }}>
+                <Typography component="dt" variant="body2" color="text.secondary">
+                  {translate('app.contract.remaining_time')}
+                </Typography>
+                <Typography component="dd" sx={{ m: 0 }}>
+                  <Value resource={schema.name} name="minutes_remaining" record={period} />
+                </Typography>
+              </Grid>
+            </Grid>
+            <TimeRegistrations period={period} />
+          </CardContent>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+function UpgradeForm({ contract, onBought }: { contract: RaRecord; onBought: (c: RaRecord) => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [locale] = useLocaleState();
+  const dataProvider = useDataProvider<ServiceDeskDataProvider>();
+  const { data: cards = [] } = useGetList('prepaid-cards', {
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'hours', order: 'ASC' },
+  });
+  const [chosen, setChosen] = useState('');
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!chosen) return;
+    setSaving(true);
+    try {
+      const updated = await dataProvider.recordAction('contracts', contract.id, 'buy', {
+        prepaid_card_id: Number(chosen),
+      });
+      notify('app.notifications.prepaid_upgraded', { type: 'success' });
+      setChosen('');
+      onBought(updated);
+    } catch {
+      notify('app.errors.prepaid_upgrade_failed', { type: 'error' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card component="section" aria-labelledby="prepaid-upgrade-title">
+      <CardContent>
+        <Typography id="prepaid-upgrade-title" variant="h6" component="h2">
+          {translate('app.prepaid.upgrade_title')}
+        </Typography>
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          {translate('app.prepaid.upgrade_intro')}
+        </Typography>
+        <Box component="form" onSubmit={submit}>
+          <FormControl>
+            <FormLabel id="prepaid-choose">{translate('app.prepaid.choose')}</FormLabel>
+            <RadioGroup
+              aria-labelledby="prepaid-choose"
+              value={chosen}
+              onChange={(e) => setChosen(e.target.value)}
+            >
+              {cards.map((card) => (
+                <FormControlLabel
+                  key={card.id}
+                  value={String(card.id)}
+                  control={<Radio />}
+                  label={`${String(card.description ?? '')} · ${translate('app.prepaid.hours', {
+                    smart_count: Number(card.hours),
+                  })} · ${formatMoney(card.price, locale)}`}
+                />
+              ))}
+            </RadioGroup>
+          </FormControl>
+          <Box sx={{ mt: 1 }}>
+            <Button type="submit" variant="contained" disabled={!chosen || saving}>
+              {translate('app.prepaid.upgrade')}
+            </Button>
+          </Box>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ContractBody() {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const { record: loaded, refetch, isPending } = useShowContext();
+  const { canAccess: canBuy } = useCanAccess({ resource: 'contracts', action: 'buy' });
+  const [bought, setBought] = useState<RaRecord | null>(null);
+
+  useEffect(() => {
+    const reload = () => void refetch();
+    window.addEventListener(RELOAD_EVENT, reload);
+    return () => window.removeEventListener(RELOAD_EVENT, reload);
+  }, [refetch]);
+
+  if (isPending || !loaded) return null;
+  // The buy call answers the contract: shown at once, without reloading.
+  const record = bought && bought.id === loaded.id ? { ...loaded, ...bought } : loaded;
+  const resource = registry.require('contracts');
+  const typeName = translate(`resources.${resource.name}.name`, { smart_count: 1, _: resource.title });
+  const label = String(record[resource.label] ?? record.id);
+  const title = translate('app.title.record', { label, type: typeName });
+  const badge = contractEndBadge(record.end_date);
+  const endField = resource.fields.end_date!;
+
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 } }}>
+      <DocumentTitle section={title} />
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {title}
+      </Typography>
+      <Stack spacing={2}>
+        <Grid container spacing={2}>
+          <InfoCard label={translate('app.contract.period')}>
+            <Value resource={resource.name} name="period" record={record} />
+          </InfoCard>
+          <InfoCard label={translate('app.contract.hours')}>
+            <Value resource={resource.name} name="quantity" record={record} />
+          </InfoCard>
+          <InfoCard label={translate('app.contract.remaining_hours')}>
+            <span data-testid="contract-remaining">
+              <Value resource={resource.name} name="minutes_remaining" record={record} />
+            </span>
+          </InfoCard>
+          <InfoCard label={translate('app.contract.start_date')}>
+            <Value resource={resource.name} name="start_date" record={record} />
+          </InfoCard>
+          <InfoCard label={translate('app.contract.end_date')}>
+            <Box
+              component="span"
+              sx={{ display: 'inline-flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
+            >
+              <span>{displayText(resource, endField, record, { locale, translate, appKind: 'portal' })}</span>
+              <Box
+                component="span"
+                sx={{ ...BADGE[badge], px: 1, borderRadius: 2, fontSize: '0.8125rem', lineHeight: 1.8 }}
+              >
+                {translate(`app.contract_end.${badge}`)}
+              </Box>
+            </Box>
+          </InfoCard>
+        </Grid>
+        {record.period === PREPAID && canBuy && <UpgradeForm contract={record} onBought={setBought} />}
+        <Periods contract={record} />
+      </Stack>
+    </Box>
+  );
+}
+
+export default function PortalContractDetail() {
+  return (
+    <ShowBase
+      resource="contracts"
+      queryOptions={{ meta: { with: referencesOf(registry.require('contracts'), true) } }}
+    >
+      <ContractBody />
+    </ShowBase>
+  );
+}

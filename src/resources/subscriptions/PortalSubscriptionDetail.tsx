@@ -1,0 +1,176 @@
+/**
+ * The portal's subscription detail (SPEC 2): cards for period, total, start, period start and end and
+ * termination date; a table of the lines (description, quantity, price, total); the total; and the
+ * monthly amount (MRR).
+ */
+import { useEffect, type ReactNode } from 'react';
+import {
+  Box,
+  Card,
+  CardContent,
+  Grid,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableFooter,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { ShowBase, useGetManyReference, useShowContext, useTranslate, type RaRecord } from 'react-admin';
+import { registry } from '../../schema.ts';
+import { referencesOf } from '../../custom/detail/DetailScreen.tsx';
+import { FieldDisplay } from '../fieldTypes.tsx';
+import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
+import { RELOAD_EVENT } from '../../dataProvider/reload.ts';
+
+const subscriptions = () => registry.require('subscriptions');
+
+function Value({ resource, name, record }: { resource: string; name: string; record: RaRecord }) {
+  const schema = registry.require(resource);
+  const field = schema.fields[name];
+  return field ? <FieldDisplay resource={schema} field={field} record={record} full /> : null;
+}
+
+function InfoCard({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+      <Card sx={{ height: '100%' }}>
+        <CardContent component="dl" sx={{ m: 0 }}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {label}
+          </Typography>
+          <Typography component="dd" variant="h6" sx={{ m: 0 }}>
+            {children}
+          </Typography>
+        </CardContent>
+      </Card>
+    </Grid>
+  );
+}
+
+function Lines({ subscription }: { subscription: RaRecord }) {
+  const translate = useTranslate();
+  const { data = [], isPending } = useGetManyReference('subscription-lines', {
+    target: 'subscription_id',
+    id: subscription.id,
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'order', order: 'ASC' },
+  });
+  const columns: { name: string; key: string }[] = [
+    { name: 'description', key: 'app.subscription.description' },
+    { name: 'quantity', key: 'app.subscription.quantity' },
+    { name: 'price', key: 'app.subscription.price' },
+    { name: 'total', key: 'app.subscription.line_total' },
+  ];
+  const strong = { fontWeight: 700, color: 'text.primary' };
+  return (
+    <TableContainer>
+      <Table size="small" aria-labelledby="subscription-lines-title">
+        <TableHead>
+          <TableRow>
+            {columns.map((c) => (
+              <TableCell key={c.name} align={c.name === 'description' ? 'left' : 'right'}>
+                {translate(c.key)}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {!isPending &&
+            data.map((line) => (
+              <TableRow key={line.id}>
+                {columns.map((c) => (
+                  <TableCell key={c.name} align={c.name === 'description' ? 'left' : 'right'}>
+                    <Value resource="subscription-lines" name={c.name} record={line} />
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+        </TableBody>
+        <TableFooter>
+          <TableRow>
+            <TableCell colSpan={3} sx={strong}>
+              {translate('app.subscription.total')}
+            </TableCell>
+            <TableCell align="right" sx={strong} data-testid="subscription-total">
+              <Value resource={subscriptions().name} name="total" record={subscription} />
+            </TableCell>
+          </TableRow>
+          <TableRow>
+            <TableCell colSpan={3} sx={strong}>
+              {translate('app.subscription.monthly_amount')}
+            </TableCell>
+            <TableCell align="right" sx={strong} data-testid="subscription-mrr">
+              <Value resource={subscriptions().name} name="mrr" record={subscription} />
+            </TableCell>
+          </TableRow>
+        </TableFooter>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function SubscriptionBody() {
+  const translate = useTranslate();
+  const { record, refetch, isPending } = useShowContext();
+
+  useEffect(() => {
+    const reload = () => void refetch();
+    window.addEventListener(RELOAD_EVENT, reload);
+    return () => window.removeEventListener(RELOAD_EVENT, reload);
+  }, [refetch]);
+
+  if (isPending || !record) return null;
+  const resource = subscriptions();
+  const typeName = translate(`resources.${resource.name}.name`, { smart_count: 1, _: resource.title });
+  const label = String(record[resource.label] ?? record.id);
+  const title = translate('app.title.record', { label, type: typeName });
+  const cards: { key: string; field: string }[] = [
+    { key: 'app.subscription.period', field: 'period' },
+    { key: 'app.subscription.total', field: 'total' },
+    { key: 'app.subscription.start', field: 'billing_start_date' },
+    { key: 'app.subscription.period_start', field: 'start_period' },
+    { key: 'app.subscription.period_end', field: 'end_period' },
+    { key: 'app.subscription.termination_date', field: 'termination_date' },
+  ];
+
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 } }}>
+      <DocumentTitle section={title} />
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {title}
+      </Typography>
+      <Stack spacing={2}>
+        <Grid container spacing={2}>
+          {cards.map((card) => (
+            <InfoCard key={card.field} label={translate(card.key)}>
+              <Value resource={resource.name} name={card.field} record={record} />
+              {record[card.field] === null || record[card.field] === undefined
+                ? translate('app.common.empty_value')
+                : null}
+            </InfoCard>
+          ))}
+        </Grid>
+        <Card component="section" aria-labelledby="subscription-lines-title">
+          <CardContent>
+            <Typography id="subscription-lines-title" variant="h6" component="h2" gutterBottom>
+              {translate('app.subscription.lines')}
+            </Typography>
+            <Lines subscription={record} />
+          </CardContent>
+        </Card>
+      </Stack>
+    </Box>
+  );
+}
+
+export default function PortalSubscriptionDetail() {
+  return (
+    <ShowBase resource="subscriptions" queryOptions={{ meta: { with: referencesOf(subscriptions(), true) } }}>
+      <SubscriptionBody />
+    </ShowBase>
+  );
+}
