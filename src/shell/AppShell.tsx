@@ -9,6 +9,7 @@ import { createI18nProvider } from '../i18n/index.ts';
 import { buildResources } from '../resources/index.tsx';
 import { registry } from '../schema.ts';
 import { withErrorCatalogue } from './errors.ts';
+import { PortalGuards, PortalNotFound, portalRoutes } from './guards.tsx';
 import { Layout } from './Layout.tsx';
 import { LoginPage } from './LoginPage.tsx';
 import { Notifications } from './Notifications.tsx';
@@ -27,8 +28,9 @@ export function AppShell({ kind }: { kind: AppKind }) {
         window.location.assign(`${BASENAME[kind]}/login`);
       },
     });
+    const dataProvider = withErrorCatalogue(createDataProvider(http));
     return {
-      dataProvider: withErrorCatalogue(createDataProvider(http)),
+      dataProvider,
       authProvider: createAuthProvider({ http, app: kind }),
       i18nProvider: createI18nProvider(),
       // react-admin's own preferences live in memory: the language is kept under 'locale' by the
@@ -36,21 +38,33 @@ export function AppShell({ kind }: { kind: AppKind }) {
       store: memoryStore(),
     };
   }, [kind]);
+  const loadUser = useMemo(() => () => providers.dataProvider.me(), [providers]);
 
+  const admin = (
+    <Admin
+      basename={BASENAME[kind]}
+      {...providers}
+      layout={Layout}
+      loginPage={LoginPage}
+      notification={Notifications}
+      theme={theme}
+      disableTelemetry
+      requireAuth
+      {...(kind === 'portal' ? { catchAll: PortalNotFound } : {})}
+    >
+      {[...buildResources(registry, kind), ...(kind === 'portal' ? portalRoutes(LoginPage) : [])]}
+    </Admin>
+  );
   return (
     <AppKindContext.Provider value={kind}>
-      <Admin
-        basename={BASENAME[kind]}
-        {...providers}
-        layout={Layout}
-        loginPage={LoginPage}
-        notification={Notifications}
-        theme={theme}
-        disableTelemetry
-        requireAuth
-      >
-        {buildResources(registry, kind)}
-      </Admin>
+      {/* The portal's route guards (SPEC 2) decide before react-admin renders a route. */}
+      {kind === 'portal' ? (
+        <PortalGuards basename={BASENAME[kind]} loadUser={loadUser}>
+          {admin}
+        </PortalGuards>
+      ) : (
+        admin
+      )}
     </AppKindContext.Provider>
   );
 }

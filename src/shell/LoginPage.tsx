@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import {
   Alert,
   Box,
@@ -6,15 +6,39 @@ import {
   Card,
   CardContent,
   CircularProgress,
+  Link,
   TextField,
   Typography,
 } from '@mui/material';
-import { useLogin, useTranslate } from 'react-admin';
+import { useBasename, useLogin, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
 import { useAppKind } from '../custom/appKind.ts';
 import { LocaleSwitcher } from './LocaleSwitcher.tsx';
 import { useSystemStatus } from './systemStatus.ts';
 import { DocumentTitle } from './DocumentTitle.tsx';
 import { takeFlash } from './flash.ts';
+
+interface SsoAnswer {
+  enabled: boolean;
+  authorize_url?: string;
+}
+
+/** GET /api/auth/sso: where 'Sign in with Microsoft' goes, when single sign-on is configured. */
+function useSso(enabled: boolean): SsoAnswer | undefined {
+  const [answer, setAnswer] = useState<SsoAnswer | undefined>();
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    fetch('/api/auth/sso', { headers: { accept: 'application/json' } })
+      .then((res) => (res.ok ? (res.json() as Promise<SsoAnswer>) : undefined))
+      .then((body) => live && setAnswer(body))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [enabled]);
+  return answer;
+}
 
 /** Sign-in with e-mail and password; the server's message (wrong password, too many attempts) is shown as is. */
 export function LoginPage() {
@@ -22,6 +46,9 @@ export function LoginPage() {
   const login = useLogin();
   const kind = useAppKind();
   const status = useSystemStatus();
+  const basename = useBasename();
+  // The portal offers a password reset and, when configured, Microsoft single sign-on (SPEC 2).
+  const sso = useSso(kind === 'portal');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>(() => {
@@ -101,6 +128,16 @@ export function LoginPage() {
           >
             {translate('app.auth.sign_in')}
           </Button>
+          {sso?.enabled && sso.authorize_url && (
+            <Button variant="outlined" href={sso.authorize_url}>
+              {translate('app.auth.sign_in_sso')}
+            </Button>
+          )}
+          {kind === 'portal' && (
+            <Link component={RouterLink} to={`${basename}/password-reset`}>
+              {translate('app.auth.forgot_password')}
+            </Link>
+          )}
           <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
             <LocaleSwitcher />
           </Box>

@@ -74,10 +74,12 @@ const app: DeepPartial<AppMessages> = {
       logout: 'Abmelden',
       session_expired: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
       trial_ended: 'Der Testzeitraum ist abgelaufen.',
+      password_subject: 'Das Passwort',
     },
     setup: {
       title: 'Einrichtung',
       not_completed: 'Diese Umgebung ist noch nicht eingerichtet.',
+      being_set_up: 'Dieses Portal wird eingerichtet. Bitte kommen Sie später wieder.',
     },
     errors: {
       logged_in_elsewhere:
@@ -120,6 +122,11 @@ const app: DeepPartial<AppMessages> = {
       access_denied_text: 'Sie sind nicht berechtigt, diese Seite zu öffnen.',
       home: 'Zur Startseite',
       back: 'Zurück',
+      back_to_tickets: 'Zurück zu den Tickets',
+      attempted_path: 'Angeforderte Seite:',
+      portal_not_found: 'Portal nicht gefunden',
+      portal_not_found_text: 'Dieses Portal existiert nicht. Prüfen Sie die verwendete Adresse.',
+      portal_not_found_named: 'Das Portal „%{name}“ existiert nicht. Prüfen Sie die verwendete Adresse.',
     },
     due_date: {
       past: 'Überfällig',

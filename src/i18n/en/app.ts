@@ -75,10 +75,12 @@ const app = {
       logout: 'Log out',
       session_expired: 'Your session has expired. Please sign in again.',
       trial_ended: 'The trial period has ended.',
+      password_subject: 'The password',
     },
     setup: {
       title: 'Setup',
       not_completed: 'This environment has not been set up yet.',
+      being_set_up: 'This portal is being set up. Please come back later.',
     },
     /** SPEC section 8, failures. ('Unauthenticated.' shows no toast, so it has no text.) */
     errors: {
@@ -122,6 +124,11 @@ const app = {
       access_denied_text: 'You do not have permission to open this page.',
       home: 'Go to the start page',
       back: 'Go back',
+      back_to_tickets: 'Back to the tickets',
+      attempted_path: 'Requested page:',
+      portal_not_found: 'Portal not found',
+      portal_not_found_text: 'This portal does not exist. Check the address you used.',
+      portal_not_found_named: 'The portal "%{name}" does not exist. Check the address you used.',
     },
     /** SPEC section 4: due date (red when past, yellow when upcoming, a check mark without a date). */
     due_date: {

@@ -72,10 +72,12 @@ const app: AppMessages = {
       logout: 'Uitloggen',
       session_expired: 'Je sessie is verlopen. Log opnieuw in.',
       trial_ended: 'De proefperiode is afgelopen.',
+      password_subject: 'Het wachtwoord',
     },
     setup: {
       title: 'Installatie',
       not_completed: 'Deze omgeving is nog niet ingericht.',
+      being_set_up: 'Dit portal wordt ingericht. Kom later terug.',
     },
     errors: {
       logged_in_elsewhere: 'Deze operator is elders ingelogd. Log opnieuw in om hier verder te werken.',
@@ -117,6 +119,11 @@ const app: AppMessages = {
       access_denied_text: 'Je hebt geen rechten om deze pagina te openen.',
       home: 'Naar de startpagina',
       back: 'Terug',
+      back_to_tickets: 'Terug naar de tickets',
+      attempted_path: 'Gevraagde pagina:',
+      portal_not_found: 'Portal niet gevonden',
+      portal_not_found_text: 'Dit portal bestaat niet. Controleer het adres dat je gebruikt.',
+      portal_not_found_named: 'Het portal "%{name}" bestaat niet. Controleer het adres dat je gebruikt.',
     },
     due_date: {
       past: 'Verlopen',

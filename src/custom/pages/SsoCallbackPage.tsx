@@ -1,0 +1,48 @@
+import { useEffect, useRef } from 'react';
+import { CircularProgress, Typography } from '@mui/material';
+import { useBasename, useLogin, useTranslate } from 'react-admin';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { setFlash } from '../../shell/flash.ts';
+import { CenteredPage } from './SetupPage.tsx';
+
+/**
+ * /msgraph/code/:code (SPEC 2): logs in with the code and the portal flag, then opens the tickets; on
+ * failure back to login with the reason. Microsoft itself appends the code as `?code=`, so the page
+ * also takes it from the query.
+ */
+export default function SsoCallbackPage() {
+  const translate = useTranslate();
+  const basename = useBasename();
+  const login = useLogin();
+  const navigate = useNavigate();
+  const params = useParams();
+  const [query] = useSearchParams();
+  const code = params.code ?? query.get('code') ?? '';
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const fail = (error?: unknown) => {
+      const status = (error as { status?: number } | undefined)?.status;
+      const message = (error as { message?: unknown } | undefined)?.message;
+      // A 422 is the server's 'Single sign-on failed.': said in the user's language. Anything else as is.
+      setFlash(status !== 422 && typeof message === 'string' && message ? message : 'app.auth.sso_failed');
+      navigate(`${basename}/login`, { replace: true });
+    };
+    if (!code) {
+      fail();
+      return;
+    }
+    login({ code }, `${basename}/tickets`).catch(fail);
+  }, [code, basename, login, navigate]);
+
+  return (
+    <CenteredPage title={translate('app.auth.sign_in_sso')}>
+      <Typography role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <CircularProgress size={20} aria-hidden="true" />
+        {translate('app.auth.sso_busy')}
+      </Typography>
+    </CenteredPage>
+  );
+}

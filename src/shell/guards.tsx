@@ -1,0 +1,295 @@
+/**
+ * The portal's route guards (SPEC 2, "Route guards, in order"), run before react-admin renders a route:
+ *
+ * 1. GET /api/system/status first; setup not completed → the setup page.
+ * 2. A `token` in the query string is stored as the quote token (APP_QUOTE_TOKEN) and removed from the URL.
+ * 3. The trial has ended (`trial_ends_in` below 0), or neither a quote token nor a portal token is
+ *    stored → login.
+ * 4. The current user is loaded (GET /api/auth/me, once per access token); the route name must be a
+ *    permission the user holds (`portal.<route name>`), else the 403 page with the attempted path and
+ *    the route name as query `r`. A quote link's holder (no user) may open detail routes only: the
+ *    record token decides which record (docs/decisions.md, "A quote link is a record token").
+ * 5. Loading the user fails → the session is cleared and the user goes to login.
+ * 6. The status call answers 404 (no such tenant) → the browser goes to the not-found address with the
+ *    subdomain as `d`; the address is `VITE_NOT_FOUND_URL` at build time, by default our own page.
+ *
+ * Guards 1 and 6 hold for every page but the setup and not-found pages themselves; guards 2 to 5 only
+ * for the routes that need a session. Only paths whose first segment names a resource are checked
+ * against a permission (guard 4): any other path is the 'Page not found' catch-all.
+ */
+import { Suspense, useEffect, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { Box, CircularProgress } from '@mui/material';
+import { CustomRoutes } from 'react-admin';
+import { Route, useLocation, useNavigate } from 'react-router-dom';
+import { QUOTE_LINK_ACTIONS } from '../authProvider/index.ts';
+import {
+  APP_PORTAL_TOKEN,
+  APP_QUOTE_TOKEN,
+  clearSession,
+  getItem,
+  getUser,
+  setItem,
+  type SessionUser,
+} from '../dataProvider/storage.ts';
+import { registry } from '../schema.ts';
+import { setFlash } from './flash.ts';
+import { lazyWithTimeout } from './lazy.ts';
+import { routeNameOf } from './routes.ts';
+import type { SystemStatus } from './systemStatus.ts';
+
+/** Where the browser goes when this portal (tenant) does not exist (guard 6). */
+export const NOT_FOUND_URL: string =
+  (import.meta.env.VITE_NOT_FOUND_URL as string | undefined) || '/app/not-found';
+
+/** Pages of the portal, inside its basename, that the guards send to. */
+export const PORTAL_PAGES = {
+  login: '/login',
+  setup: '/setup',
+  forbidden: '/403',
+  notFound: '/not-found',
+} as const;
+
+/** Pages that need no session (SPEC 2, unauthenticated routes, plus our own setup and not-found pages). */
+const PUBLIC_PATHS = [
+  /^\/login(\/[^/]*)?$/,
+  /^\/password-reset$/,
+  /^\/password\/reset\/[^/]+$/,
+  /^\/msgraph\/code(\/[^/]+)?$/,
+  /^\/setup$/,
+  /^\/not-found$/,
+];
+
+/** Pages the status guards (1 and 6) leave alone: they are where those guards send to. */
+const STATUS_PAGES = [/^\/setup$/, /^\/not-found$/];
+
+export type StatusAnswer =
+  | { state: 'ok'; status: SystemStatus }
+  | { state: 'not-found' }
+  /** The call failed otherwise (network, 5xx): the guards that need the status are skipped. */
+  | { state: 'failed' };
+
+let statusCall: Promise<StatusAnswer> | undefined;
+
+/** GET /api/system/status once per page load, keeping a 404 apart from other failures. */
+export function loadStatusAnswer(): Promise<StatusAnswer> {
+  statusCall ??= fetch('/api/system/status', { headers: { accept: 'application/json' } })
+    .then(async (res): Promise<StatusAnswer> => {
+      if (res.status === 404) return { state: 'not-found' };
+      if (!res.ok) return { state: 'failed' };
+      return { state: 'ok', status: (await res.json()) as SystemStatus };
+    })
+    .catch((): StatusAnswer => ({ state: 'failed' }));
+  return statusCall;
+}
+
+/** The subdomain of this page's host ('acme' of acme.example.com), or '' on a bare host. */
+export function subdomainOf(hostname: string): string {
+  const labels = hostname.toLowerCase().replace(/\.$/, '').split('.');
+  if (/^\d+$/.test(labels[labels.length - 1] ?? '')) return '';
+  const hasSubdomain = labels.length >= 3 || (labels.length === 2 && labels[1] === 'localhost');
+  return hasSubdomain && labels[0] !== 'www' ? labels[0]! : '';
+}
+
+export function notFoundAddress(hostname: string, base = NOT_FOUND_URL): string {
+  const join = base.includes('?') ? '&' : '?';
+  return `${base}${join}d=${encodeURIComponent(subdomainOf(hostname))}`;
+}
+
+/** The user of the stored access token, as GET /api/auth/me answers it: ok, failed, or not asked yet. */
+export type UserAnswer = { ok: true; user: SessionUser } | { ok: false };
+
+export interface GuardInput {
+  /** The path inside the portal's basename: '/tickets/12'. */
+  path: string;
+  /** The portal's basename ('/app'): the 403 page shows the attempted address in full. */
+  basename?: string;
+  search: string;
+  status: StatusAnswer | undefined;
+  portalToken: string | null;
+  quoteToken: string | null;
+  /** The answer for `portalToken`; undefined while not loaded. */
+  user: UserAnswer | undefined;
+}
+
+export type Verdict =
+  | { kind: 'pass' }
+  /** Not decided yet: the status or the user is on its way. */
+  | { kind: 'wait'; needUser: boolean }
+  | { kind: 'store-token'; token: string; to: string }
+  | { kind: 'navigate'; to: string; flash?: string; logout?: boolean }
+  | { kind: 'assign'; url: string };
+
+/** The guards as one pure function: what to do with a path, given what is known. */
+export function decide(input: GuardInput, hostname: string): Verdict {
+  const { path, status } = input;
+  const statusPage = STATUS_PAGES.some((p) => p.test(path));
+  // (1) and (6): the status first, for every page.
+  if (!statusPage) {
+    if (!status) return { kind: 'wait', needUser: false };
+    if (status.state === 'not-found') return { kind: 'assign', url: notFoundAddress(hostname) };
+    if (status.state === 'ok' && !status.status.setup_completed) {
+      return { kind: 'navigate', to: PORTAL_PAGES.setup };
+    }
+  }
+  if (PUBLIC_PATHS.some((p) => p.test(path))) return { kind: 'pass' };
+
+  // (2) A quote link's token: stored, and the address without it.
+  const query = new URLSearchParams(input.search);
+  const token = query.get('token');
+  if (token) {
+    query.delete('token');
+    const rest = query.toString();
+    return { kind: 'store-token', token, to: `${path}${rest ? `?${rest}` : ''}` };
+  }
+
+  // (3) Trial ended, or no session of any kind.
+  const trial = status?.state === 'ok' ? status.status.trial_ends_in : null;
+  if (typeof trial === 'number' && trial < 0) {
+    return { kind: 'navigate', to: PORTAL_PAGES.login, flash: 'app.auth.trial_ended' };
+  }
+  if (!input.portalToken && !input.quoteToken) return { kind: 'navigate', to: PORTAL_PAGES.login };
+
+  // (4) The route name must be a permission held. Paths that name no resource are the 404 page's.
+  const name = routeNameOf(path);
+  const resource = name?.split('.')[0];
+  if (!name || !resource || !registry.resources.has(resource)) return { kind: 'pass' };
+  const forbidden = {
+    kind: 'navigate' as const,
+    to: `${PORTAL_PAGES.forbidden}?${new URLSearchParams({ path: `${input.basename ?? ''}${path}${input.search}`, r: name })}`,
+  };
+  if (!input.portalToken) {
+    const action = name.split('.')[1]!;
+    return (QUOTE_LINK_ACTIONS as readonly string[]).includes(action) ? { kind: 'pass' } : forbidden;
+  }
+  if (!input.user) return { kind: 'wait', needUser: true };
+  // (5) The user could not be loaded: logged out, to login.
+  if (!input.user.ok) return { kind: 'navigate', to: PORTAL_PAGES.login, logout: true };
+  // Route names are permission names as they are: 'tickets.create' needs 'portal.tickets.create'.
+  return input.user.user.permissions_names.includes(`portal.${name}`) ? { kind: 'pass' } : forbidden;
+}
+
+/**
+ * Whether a loaded user still answers for the session: a success as long as the same user is logged in
+ * (the access token itself changes at every refresh), a failure only for the token it failed with.
+ */
+function isCurrent(loaded: { token: string; answer: UserAnswer }, portalToken: string | null): boolean {
+  if (!portalToken) return false;
+  if (!loaded.answer.ok) return loaded.token === portalToken;
+  return getUser()?.id === loaded.answer.user.id;
+}
+
+export interface PortalGuardsProps {
+  /** The portal's basename: '/app'. */
+  basename: string;
+  /** GET /api/auth/me through the app's data provider (the user is stored again). */
+  loadUser: () => Promise<{ user: SessionUser }>;
+  children: ReactNode;
+}
+
+function Waiting() {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: '100vh' }}>
+      <CircularProgress aria-label="Loading" />
+    </Box>
+  );
+}
+
+/** Runs the guards on every change of address; renders the app only when they let the route pass. */
+export function PortalGuards({ basename, loadUser, children }: PortalGuardsProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [status, setStatus] = useState<StatusAnswer | undefined>();
+  const [user, setUserAnswer] = useState<{ token: string; answer: UserAnswer } | undefined>();
+
+  useEffect(() => {
+    let live = true;
+    void loadStatusAnswer().then((answer) => live && setStatus(answer));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const path = location.pathname.startsWith(basename)
+    ? location.pathname.slice(basename.length) || '/'
+    : location.pathname;
+  const portalToken = getItem(APP_PORTAL_TOKEN);
+  const verdict = decide(
+    {
+      path,
+      basename,
+      search: location.search,
+      status,
+      portalToken,
+      quoteToken: getItem(APP_QUOTE_TOKEN),
+      user: user && isCurrent(user, portalToken) ? user.answer : undefined,
+    },
+    window.location.hostname,
+  );
+  const needUser = verdict.kind === 'wait' && verdict.needUser;
+  const key = JSON.stringify(verdict);
+
+  useEffect(() => {
+    if (!needUser || !portalToken) return;
+    let live = true;
+    loadUser().then(
+      ({ user: loaded }) => live && setUserAnswer({ token: portalToken, answer: { ok: true, user: loaded } }),
+      () => live && setUserAnswer({ token: portalToken, answer: { ok: false } }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [needUser, portalToken, loadUser]);
+
+  useEffect(() => {
+    const v = JSON.parse(key) as Verdict;
+    if (v.kind === 'assign') window.location.assign(v.url);
+    if (v.kind === 'store-token') {
+      setItem(APP_QUOTE_TOKEN, v.token);
+      navigate(`${basename}${v.to}`, { replace: true });
+    }
+    if (v.kind === 'navigate') {
+      if (v.logout) clearSession();
+      if (v.flash) setFlash(v.flash);
+      navigate(`${basename}${v.to}`, { replace: true });
+    }
+  }, [key, basename, navigate]);
+
+  return verdict.kind === 'pass' ? children : <Waiting />;
+}
+
+const SetupPage = lazyWithTimeout(() => import('../custom/pages/SetupPage.tsx'));
+const NotFoundPage = lazyWithTimeout(() => import('../custom/pages/NotFoundPage.tsx'));
+const AccessDeniedPage = lazyWithTimeout(() => import('../custom/pages/AccessDeniedPage.tsx'));
+const PasswordResetRequestPage = lazyWithTimeout(
+  () => import('../custom/pages/PasswordResetRequestPage.tsx'),
+);
+const PasswordResetPage = lazyWithTimeout(() => import('../custom/pages/PasswordResetPage.tsx'));
+const SsoCallbackPage = lazyWithTimeout(() => import('../custom/pages/SsoCallbackPage.tsx'));
+
+const screen = (element: ReactNode) => <Suspense fallback={<Waiting />}>{element}</Suspense>;
+
+/** The 'Page not found' catch-all of the portal (react-admin's `catchAll`). */
+export function PortalNotFound() {
+  return screen(<NotFoundPage />);
+}
+
+/**
+ * The portal's own pages (SPEC 2): the unauthenticated ones without the layout, the 403 page in it.
+ * `loginPage` also answers /login/:guard.
+ */
+export function portalRoutes(LoginPage: ComponentType): ReactElement[] {
+  return [
+    <CustomRoutes key="portal-public" noLayout>
+      <Route path={`${PORTAL_PAGES.login}/:guard`} element={<LoginPage />} />
+      <Route path={PORTAL_PAGES.setup} element={screen(<SetupPage />)} />
+      <Route path={PORTAL_PAGES.notFound} element={screen(<NotFoundPage portal />)} />
+      <Route path="/password-reset" element={screen(<PasswordResetRequestPage />)} />
+      <Route path="/password/reset/:token" element={screen(<PasswordResetPage />)} />
+      <Route path="/msgraph/code/:code" element={screen(<SsoCallbackPage />)} />
+      <Route path="/msgraph/code" element={screen(<SsoCallbackPage />)} />
+    </CustomRoutes>,
+    <CustomRoutes key="portal-pages">
+      <Route path={PORTAL_PAGES.forbidden} element={screen(<AccessDeniedPage />)} />
+    </CustomRoutes>,
+  ];
+}
