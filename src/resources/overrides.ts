@@ -3,12 +3,22 @@
  * listed here as a lazy chunk. The generic screen serves every resource not listed.
  */
 import type { ComponentType, LazyExoticComponent } from 'react';
+import type { RaRecord } from 'react-admin';
 import type { AppKind } from '../custom/appKind.ts';
 import { lazyWithTimeout } from '../shell/lazy.ts';
+import { invoiceDownloadColumn } from './invoices/InvoiceDownloadCell.tsx';
+
+/** A last column of the list with a per-row action (an invoice's download link). */
+export interface ActionColumn {
+  /** i18n key of the column header. */
+  label: string;
+  Cell: ComponentType<{ record: RaRecord }>;
+}
 
 export interface ResourceOverrides {
   detail?: LazyExoticComponent<ComponentType>;
   create?: LazyExoticComponent<ComponentType>;
+  actionColumn?: ActionColumn;
 }
 
 export const overrides: Record<AppKind, Record<string, ResourceOverrides>> = {
@@ -16,7 +26,10 @@ export const overrides: Record<AppKind, Record<string, ResourceOverrides>> = {
     quotes: { detail: lazyWithTimeout(() => import('./quotes/PortalQuoteDetail.tsx')) },
     contracts: { detail: lazyWithTimeout(() => import('./contracts/PortalContractDetail.tsx')) },
     assets: { detail: lazyWithTimeout(() => import('./assets/PortalAssetDetail.tsx')) },
-    invoices: { detail: lazyWithTimeout(() => import('./invoices/PortalInvoiceDetail.tsx')) },
+    invoices: {
+      detail: lazyWithTimeout(() => import('./invoices/PortalInvoiceDetail.tsx')),
+      actionColumn: invoiceDownloadColumn,
+    },
     subscriptions: { detail: lazyWithTimeout(() => import('./subscriptions/PortalSubscriptionDetail.tsx')) },
   },
   backoffice: {},

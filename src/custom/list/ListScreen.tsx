@@ -34,6 +34,7 @@ import { onReload } from '../../dataProvider/reload.ts';
 import { getUser } from '../../dataProvider/storage.ts';
 import { fieldAlign, FieldDisplay } from '../../resources/fieldTypes.tsx';
 import { permissionPrefix, useAppKind } from '../appKind.ts';
+import { overrides } from '../../resources/overrides.ts';
 import { ColumnsDialog } from './ColumnsDialog.tsx';
 import { hasActiveFilter, sameFilter, toProviderFilter } from './filters.ts';
 import { HeaderCell } from './HeaderCell.tsx';
@@ -117,6 +118,7 @@ function storedConfigs(): UserConfig[] | undefined {
 
 function ListView({ resource, route, userId }: { resource: Resource; route: string; userId: Identifier }) {
   const appKind = useAppKind();
+  const actionColumn = overrides[appKind][resource.name]?.actionColumn;
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -404,6 +406,11 @@ function ListView({ resource, route, userId }: { resource: Resource; route: stri
                   onFilter={setFilter}
                 />
               ))}
+              {actionColumn && (
+                <TableCell component="th" scope="col" sx={{ verticalAlign: 'top', fontWeight: 600 }}>
+                  {translate(actionColumn.label)}
+                </TableCell>
+              )}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -415,11 +422,15 @@ function ListView({ resource, route, userId }: { resource: Resource; route: stri
                       <Skeleton variant="text" />
                     </TableCell>
                   ))}
+                  {actionColumn && <TableCell />}
                 </TableRow>
               ))
             ) : (records ?? []).length === 0 ? (
               <TableRow>
-                <TableCell colSpan={Math.max(1, columns.length)} sx={{ py: 6, textAlign: 'center' }}>
+                <TableCell
+                  colSpan={Math.max(1, columns.length + (actionColumn ? 1 : 0))}
+                  sx={{ py: 6, textAlign: 'center' }}
+                >
                   <Typography variant="body1" color="text.primary">
                     {emptyText}
                   </Typography>
@@ -442,6 +453,11 @@ function ListView({ resource, route, userId }: { resource: Resource; route: stri
                       <FieldDisplay resource={resource} field={field} record={record} />
                     </TableCell>
                   ))}
+                  {actionColumn && (
+                    <TableCell>
+                      <actionColumn.Cell record={record} />
+                    </TableCell>
+                  )}
                 </TableRow>
               ))
             )}

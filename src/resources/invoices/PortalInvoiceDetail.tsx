@@ -1,38 +1,27 @@
 /**
- * The portal's invoice download (SPEC 2: 'download link', needs invoices.download or invoices.show). The
- * generic list has no per-resource row action and the overrides serve only detail and create screens, so
- * the download lives on the invoice the list row opens (/app/invoices/{id}): the invoice's fields as cards
- * and a download button for the PDF (POST /api/invoices/{id}/download, saved as '{code}.pdf').
+ * The portal's invoice page: the invoice's fields as cards and the download button for its PDF (the
+ * invoices list has the same download link as its last column).
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useInvoiceDownload } from './download.ts';
 import { Box, Button, Card, CardContent, Grid, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import {
-  ShowBase,
-  useCanAccess,
-  useDataProvider,
-  useNotify,
-  useShowContext,
-  useTranslate,
-} from 'react-admin';
+import { ShowBase, useCanAccess, useShowContext, useTranslate } from 'react-admin';
 import { readableFieldsFor } from '../../../common/schema/fields.ts';
 import { registry } from '../../schema.ts';
 import { referencesOf } from '../../custom/detail/DetailScreen.tsx';
 import { FieldDisplay } from '../fieldTypes.tsx';
 import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
 import { RELOAD_EVENT } from '../../dataProvider/reload.ts';
-import type { ServiceDeskDataProvider } from '../../dataProvider/index.ts';
 
 const invoices = () => registry.require('invoices');
 
 function InvoiceBody() {
   const translate = useTranslate();
-  const notify = useNotify();
-  const dataProvider = useDataProvider<ServiceDeskDataProvider>();
   const { record, refetch, isPending } = useShowContext();
   const { canAccess: canDownload } = useCanAccess({ resource: 'invoices', action: 'download' });
   const { canAccess: canShow } = useCanAccess({ resource: 'invoices', action: 'show' });
-  const [downloading, setDownloading] = useState(false);
+  const { download: downloadInvoice, busy: downloading } = useInvoiceDownload();
 
   useEffect(() => {
     const reload = () => void refetch();
@@ -47,25 +36,6 @@ function InvoiceBody() {
   const title = translate('app.title.record', { label, type: typeName });
   const fields = readableFieldsFor(resource, true).filter((f) => f.name !== 'id');
 
-  const download = async () => {
-    setDownloading(true);
-    try {
-      const blob = await dataProvider.recordDownload(resource.name, record.id);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `${label}.pdf`;
-      document.body.appendChild(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
-    } catch {
-      notify('app.errors.download_failed', { type: 'error' });
-    } finally {
-      setDownloading(false);
-    }
-  };
-
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <DocumentTitle section={title} />
@@ -77,7 +47,7 @@ function InvoiceBody() {
           <Button
             startIcon={<DownloadIcon />}
             variant="outlined"
-            onClick={download}
+            onClick={() => void downloadInvoice(record)}
             disabled={downloading}
             aria-label={translate('app.invoices.download_label', { code: label })}
           >
