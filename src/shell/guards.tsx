@@ -17,6 +17,7 @@
  * for the routes that need a session. Only paths whose first segment names a resource are checked
  * against a permission (guard 4): any other path is the 'Page not found' catch-all.
  */
+import { messages, storedLocale } from '../i18n/index.ts';
 import { Suspense, useEffect, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { Box, CircularProgress } from '@mui/material';
 import { CustomRoutes } from 'react-admin';
@@ -186,10 +187,12 @@ export interface PortalGuardsProps {
   children: ReactNode;
 }
 
+/** Shown before react-admin (and its translate) exists: the label comes from the message files directly. */
 function Waiting() {
+  const label = (messages[storedLocale()] as { ra: { page: { loading: string } } }).ra.page.loading;
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: '100vh' }}>
-      <CircularProgress aria-label="Loading" />
+      <CircularProgress aria-label={label} />
     </Box>
   );
 }

@@ -4,7 +4,8 @@
  * place where the caller may update, and deletes after confirmation. A 404 returns to the list
  * (react-admin's default for a failed fetch).
  */
-import { useEffect, useState } from 'react';
+import { useReloadOnEvent, recordTitle } from './parts.tsx';
+import { useState } from 'react';
 import {
   Box,
   Button,
@@ -39,7 +40,6 @@ import { registry } from '../../schema.ts';
 import { useAppKind } from '../appKind.ts';
 import { FieldDisplay, FieldInput } from '../../resources/fieldTypes.tsx';
 import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
-import { RELOAD_EVENT } from '../../dataProvider/reload.ts';
 
 /** belongsTo relations, loaded with the record so references show their label without extra calls. */
 export function referencesOf(resource: Resource, portal: boolean): string[] {
@@ -88,16 +88,10 @@ function DetailBody({ resource }: { resource: Resource }) {
   const notify = useNotify();
   const redirect = useRedirect();
 
-  useEffect(() => {
-    const reload = () => void refetch();
-    window.addEventListener(RELOAD_EVENT, reload);
-    return () => window.removeEventListener(RELOAD_EVENT, reload);
-  }, [refetch]);
+  useReloadOnEvent(refetch);
 
   if (isPending || !record) return null;
-  const typeName = translate(`resources.${resource.name}.name`, { smart_count: 1, _: resource.title });
-  const label = String(record[resource.label] ?? record.id);
-  const title = translate('app.title.record', { label, type: typeName });
+  const title = recordTitle(translate, resource, record);
   const fields = readableFieldsFor(resource, portal).filter((f) => f.name !== 'id');
   const writable = writableFieldsFor(resource, portal).filter((f) => !f.writeOnly || editing);
 

@@ -3,7 +3,7 @@
  * date badge (red when past, yellow when upcoming, a check mark without a date), and a table of name,
  * description, serial and tracking number. (The asset's messages come with the message-thread issue.)
  */
-import { useEffect, type ReactNode } from 'react';
+import { useReloadOnEvent, recordTitle, InfoCard } from '../../custom/detail/parts.tsx';
 import {
   Box,
   Card,
@@ -25,7 +25,6 @@ import { registry } from '../../schema.ts';
 import { referencesOf } from '../../custom/detail/DetailScreen.tsx';
 import { FieldDisplay, displayText } from '../fieldTypes.tsx';
 import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
-import { RELOAD_EVENT } from '../../dataProvider/reload.ts';
 
 const assets = () => registry.require('assets');
 
@@ -39,23 +38,6 @@ const BADGE = {
   past: { bgcolor: '#b71c1c', color: '#ffffff' },
   upcoming: { bgcolor: '#ffe082', color: '#000000' },
 } as const;
-
-function InfoCard({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-      <Card sx={{ height: '100%' }}>
-        <CardContent component="dl" sx={{ m: 0 }}>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {label}
-          </Typography>
-          <Typography component="dd" variant="h6" sx={{ m: 0 }}>
-            {children}
-          </Typography>
-        </CardContent>
-      </Card>
-    </Grid>
-  );
-}
 
 function WarrantyBadge({ record }: { record: RaRecord }) {
   const translate = useTranslate();
@@ -93,17 +75,11 @@ function AssetBody() {
   const translate = useTranslate();
   const { record, refetch, isPending } = useShowContext();
 
-  useEffect(() => {
-    const reload = () => void refetch();
-    window.addEventListener(RELOAD_EVENT, reload);
-    return () => window.removeEventListener(RELOAD_EVENT, reload);
-  }, [refetch]);
+  useReloadOnEvent(refetch);
 
   if (isPending || !record) return null;
   const resource = assets();
-  const typeName = translate(`resources.${resource.name}.name`, { smart_count: 1, _: resource.title });
-  const label = String(record[resource.label] ?? record.id);
-  const title = translate('app.title.record', { label, type: typeName });
+  const title = recordTitle(translate, resource, record);
   const head = (name: string) => translate(`resources.assets.fields.${name}`, { _: name });
   const columns = ['name', 'description', 'serial_number', 'tracking_number'];
 

@@ -4,7 +4,8 @@
  * and its time registrations (linking to the ticket); and for a prepaid card (period 'none') the upgrade
  * form, for a client who may `contracts.buy`.
  */
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useReloadOnEvent, recordTitle, InfoCard } from '../../custom/detail/parts.tsx';
+import { useEffect, useState, type FormEvent } from 'react';
 import {
   Box,
   Button,
@@ -45,7 +46,6 @@ import { registry } from '../../schema.ts';
 import { referencesOf } from '../../custom/detail/DetailScreen.tsx';
 import { FieldDisplay, displayText } from '../fieldTypes.tsx';
 import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
-import { RELOAD_EVENT } from '../../dataProvider/reload.ts';
 import type { ServiceDeskDataProvider } from '../../dataProvider/index.ts';
 
 const PREPAID = 'none';
@@ -62,23 +62,6 @@ const BADGE = {
   red: { bgcolor: '#b71c1c', color: '#ffffff' },
   yellow: { bgcolor: '#ffe082', color: '#000000' },
 } as const;
-
-function InfoCard({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Grid size={{ xs: 12, sm: 6, md: 4, lg: 2.4 }}>
-      <Card sx={{ height: '100%' }}>
-        <CardContent component="dl" sx={{ m: 0 }}>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {label}
-          </Typography>
-          <Typography component="dd" variant="h6" sx={{ m: 0 }}>
-            {children}
-          </Typography>
-        </CardContent>
-      </Card>
-    </Grid>
-  );
-}
 
 function TimeRegistrations({ period }: { period: RaRecord }) {
   const translate = useTranslate();
@@ -270,19 +253,13 @@ function ContractBody() {
   const { canAccess: canBuy } = useCanAccess({ resource: 'contracts', action: 'buy' });
   const [bought, setBought] = useState<RaRecord | null>(null);
 
-  useEffect(() => {
-    const reload = () => void refetch();
-    window.addEventListener(RELOAD_EVENT, reload);
-    return () => window.removeEventListener(RELOAD_EVENT, reload);
-  }, [refetch]);
+  useReloadOnEvent(refetch);
 
   if (isPending || !loaded) return null;
   // The buy call answers the contract: shown at once, without reloading.
   const record = bought && bought.id === loaded.id ? { ...loaded, ...bought } : loaded;
   const resource = registry.require('contracts');
-  const typeName = translate(`resources.${resource.name}.name`, { smart_count: 1, _: resource.title });
-  const label = String(record[resource.label] ?? record.id);
-  const title = translate('app.title.record', { label, type: typeName });
+  const title = recordTitle(translate, resource, record);
   const badge = contractEndBadge(record.end_date);
   const endField = resource.fields.end_date!;
 
@@ -294,21 +271,24 @@ function ContractBody() {
       </Typography>
       <Stack spacing={2}>
         <Grid container spacing={2}>
-          <InfoCard label={translate('app.contract.period')}>
+          <InfoCard size={{ xs: 12, sm: 6, md: 4, lg: 2.4 }} label={translate('app.contract.period')}>
             <Value resource={resource.name} name="period" record={record} />
           </InfoCard>
-          <InfoCard label={translate('app.contract.hours')}>
+          <InfoCard size={{ xs: 12, sm: 6, md: 4, lg: 2.4 }} label={translate('app.contract.hours')}>
             <Value resource={resource.name} name="quantity" record={record} />
           </InfoCard>
-          <InfoCard label={translate('app.contract.remaining_hours')}>
+          <InfoCard
+            size={{ xs: 12, sm: 6, md: 4, lg: 2.4 }}
+            label={translate('app.contract.remaining_hours')}
+          >
             <span data-testid="contract-remaining">
               <Value resource={resource.name} name="minutes_remaining" record={record} />
             </span>
           </InfoCard>
-          <InfoCard label={translate('app.contract.start_date')}>
+          <InfoCard size={{ xs: 12, sm: 6, md: 4, lg: 2.4 }} label={translate('app.contract.start_date')}>
             <Value resource={resource.name} name="start_date" record={record} />
           </InfoCard>
-          <InfoCard label={translate('app.contract.end_date')}>
+          <InfoCard size={{ xs: 12, sm: 6, md: 4, lg: 2.4 }} label={translate('app.contract.end_date')}>
             <Box
               component="span"
               sx={{ display: 'inline-flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}

@@ -2,7 +2,7 @@
  * The portal's invoice page: the invoice's fields as cards and the download button for its PDF (the
  * invoices list has the same download link as its last column).
  */
-import { useEffect } from 'react';
+import { useReloadOnEvent, recordTitle } from '../../custom/detail/parts.tsx';
 import { useInvoiceDownload } from './download.ts';
 import { Box, Button, Card, CardContent, Grid, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -12,7 +12,6 @@ import { registry } from '../../schema.ts';
 import { referencesOf } from '../../custom/detail/DetailScreen.tsx';
 import { FieldDisplay } from '../fieldTypes.tsx';
 import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
-import { RELOAD_EVENT } from '../../dataProvider/reload.ts';
 
 const invoices = () => registry.require('invoices');
 
@@ -23,17 +22,12 @@ function InvoiceBody() {
   const { canAccess: canShow } = useCanAccess({ resource: 'invoices', action: 'show' });
   const { download: downloadInvoice, busy: downloading } = useInvoiceDownload();
 
-  useEffect(() => {
-    const reload = () => void refetch();
-    window.addEventListener(RELOAD_EVENT, reload);
-    return () => window.removeEventListener(RELOAD_EVENT, reload);
-  }, [refetch]);
+  useReloadOnEvent(refetch);
 
   if (isPending || !record) return null;
   const resource = invoices();
-  const typeName = translate(`resources.${resource.name}.name`, { smart_count: 1, _: resource.title });
   const label = String(record[resource.label] ?? record.id);
-  const title = translate('app.title.record', { label, type: typeName });
+  const title = recordTitle(translate, resource, record);
   const fields = readableFieldsFor(resource, true).filter((f) => f.name !== 'id');
 
   return (

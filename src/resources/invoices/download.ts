@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useDataProvider, useNotify, type RaRecord } from 'react-admin';
 import type { ServiceDeskDataProvider } from '../../dataProvider/index.ts';
 import { registry } from '../../schema.ts';
+import { saveBlob } from '../../custom/saveBlob.ts';
 
 /** Saves an invoice's PDF (POST /api/invoices/{id}/download) as '{code}.pdf': from the list and the detail. */
 export function useInvoiceDownload() {
@@ -14,14 +15,7 @@ export function useInvoiceDownload() {
     setBusy(true);
     try {
       const blob = await dataProvider.recordDownload(resource.name, record.id);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `${label}.pdf`;
-      document.body.appendChild(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      saveBlob(blob, `${label}.pdf`);
     } catch {
       notify('app.errors.download_failed', { type: 'error' });
     } finally {

@@ -3,7 +3,9 @@
  * euros, a PDF download; a sent quote (status 2) shows the acceptance form with a signature pad, an
  * accepted (3) or rejected (4) one says so. Accepting reloads the detail.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { saveBlob } from '../../custom/saveBlob.ts';
+import { useReloadOnEvent, recordTitle } from '../../custom/detail/parts.tsx';
+import { useRef, useState, type FormEvent } from 'react';
 import {
   Alert,
   Box,
@@ -37,7 +39,6 @@ import { registry } from '../../schema.ts';
 import { referencesOf } from '../../custom/detail/DetailScreen.tsx';
 import { FieldDisplay } from '../fieldTypes.tsx';
 import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
-import { RELOAD_EVENT } from '../../dataProvider/reload.ts';
 import type { ServiceDeskDataProvider } from '../../dataProvider/index.ts';
 import { SignaturePad, type SignaturePadHandle } from '../../custom/signature/SignaturePad.tsx';
 
@@ -53,18 +54,6 @@ function Value({ resource, name, record }: { resource: string; name: string; rec
   const schema = registry.require(resource);
   const field = schema.fields[name];
   return field ? <FieldDisplay resource={schema} field={field} record={record} full /> : null;
-}
-
-/** Saves a Blob under a file name through a temporary link. */
-function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 function QuoteLines({ quote }: { quote: RaRecord }) {
@@ -202,17 +191,12 @@ function QuoteBody() {
   const { record, refetch, isPending } = useShowContext();
   const [downloading, setDownloading] = useState(false);
 
-  useEffect(() => {
-    const reload = () => void refetch();
-    window.addEventListener(RELOAD_EVENT, reload);
-    return () => window.removeEventListener(RELOAD_EVENT, reload);
-  }, [refetch]);
+  useReloadOnEvent(refetch);
 
   if (isPending || !record) return null;
   const resource = quotes();
-  const typeName = translate(`resources.${resource.name}.name`, { smart_count: 1, _: resource.title });
   const label = String(record[resource.label] ?? record.id);
-  const title = translate('app.title.record', { label, type: typeName });
+  const title = recordTitle(translate, resource, record);
   const status = Number(record.status_id);
 
   const download = async () => {

@@ -3,7 +3,7 @@
  * termination date; a table of the lines (description, quantity, price, total); the total; and the
  * monthly amount (MRR).
  */
-import { useEffect, type ReactNode } from 'react';
+import { useReloadOnEvent, recordTitle, InfoCard } from '../../custom/detail/parts.tsx';
 import {
   Box,
   Card,
@@ -24,7 +24,6 @@ import { registry } from '../../schema.ts';
 import { referencesOf } from '../../custom/detail/DetailScreen.tsx';
 import { FieldDisplay } from '../fieldTypes.tsx';
 import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
-import { RELOAD_EVENT } from '../../dataProvider/reload.ts';
 
 const subscriptions = () => registry.require('subscriptions');
 
@@ -32,23 +31,6 @@ function Value({ resource, name, record }: { resource: string; name: string; rec
   const schema = registry.require(resource);
   const field = schema.fields[name];
   return field ? <FieldDisplay resource={schema} field={field} record={record} full /> : null;
-}
-
-function InfoCard({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-      <Card sx={{ height: '100%' }}>
-        <CardContent component="dl" sx={{ m: 0 }}>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {label}
-          </Typography>
-          <Typography component="dd" variant="h6" sx={{ m: 0 }}>
-            {children}
-          </Typography>
-        </CardContent>
-      </Card>
-    </Grid>
-  );
 }
 
 function Lines({ subscription }: { subscription: RaRecord }) {
@@ -117,17 +99,11 @@ function SubscriptionBody() {
   const translate = useTranslate();
   const { record, refetch, isPending } = useShowContext();
 
-  useEffect(() => {
-    const reload = () => void refetch();
-    window.addEventListener(RELOAD_EVENT, reload);
-    return () => window.removeEventListener(RELOAD_EVENT, reload);
-  }, [refetch]);
+  useReloadOnEvent(refetch);
 
   if (isPending || !record) return null;
   const resource = subscriptions();
-  const typeName = translate(`resources.${resource.name}.name`, { smart_count: 1, _: resource.title });
-  const label = String(record[resource.label] ?? record.id);
-  const title = translate('app.title.record', { label, type: typeName });
+  const title = recordTitle(translate, resource, record);
   const cards: { key: string; field: string }[] = [
     { key: 'app.subscription.period', field: 'period' },
     { key: 'app.subscription.total', field: 'total' },
@@ -146,7 +122,7 @@ function SubscriptionBody() {
       <Stack spacing={2}>
         <Grid container spacing={2}>
           {cards.map((card) => (
-            <InfoCard key={card.field} label={translate(card.key)}>
+            <InfoCard size={{ xs: 12, sm: 6, md: 4 }} key={card.field} label={translate(card.key)}>
               <Value resource={resource.name} name={card.field} record={record} />
               {record[card.field] === null || record[card.field] === undefined
                 ? translate('app.common.empty_value')

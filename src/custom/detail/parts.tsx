@@ -1,0 +1,38 @@
+/** What every detail screen shares: reloading on the global event, its title, a labelled info card. */
+import { useEffect, type ReactNode } from 'react';
+import { Card, CardContent, Grid, Typography, type GridSize } from '@mui/material';
+import type { RaRecord, TranslateFunction } from 'react-admin';
+import type { Resource } from '../../../common/schema/types.ts';
+import { onReload } from '../../dataProvider/reload.ts';
+
+/** SPEC 2: a detail screen reloads when the global reload event fires. */
+export function useReloadOnEvent(refetch: () => unknown): void {
+  useEffect(() => onReload(() => void refetch()), [refetch]);
+}
+
+/** SPEC 2: the page title of a detail screen is the record label plus the type name. */
+export function recordTitle(translate: TranslateFunction, resource: Resource, record: RaRecord): string {
+  const type = translate(`resources.${resource.name}.name`, { smart_count: 1, _: resource.title });
+  const label = String(record[resource.label] ?? record.id);
+  return translate('app.title.record', { label, type });
+}
+
+type Sizes = Partial<Record<'xs' | 'sm' | 'md' | 'lg', GridSize>>;
+
+/** One figure of a record (period, hours, total…) as a card: its label, then its value. */
+export function InfoCard({ label, children, size }: { label: string; children: ReactNode; size?: Sizes }) {
+  return (
+    <Grid size={size ?? { xs: 12, sm: 6, md: 3 }}>
+      <Card sx={{ height: '100%' }}>
+        <CardContent component="dl" sx={{ m: 0 }}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {label}
+          </Typography>
+          <Typography component="dd" variant="h6" sx={{ m: 0 }}>
+            {children}
+          </Typography>
+        </CardContent>
+      </Card>
+    </Grid>
+  );
+}
