@@ -27,8 +27,7 @@ function vitest(): { results: Result[]; failedFiles: number; ok: boolean } {
   );
   try {
     const json = JSON.parse(readFileSync(report, 'utf8')) as {
-      numFailedTestSuites: number;
-      testResults: { assertionResults: { fullName: string; status: string }[] }[];
+      testResults: { status: string; assertionResults: { fullName: string; status: string }[] }[];
     };
     const results = json.testResults
       .flatMap((f) => f.assertionResults)
@@ -36,7 +35,12 @@ function vitest(): { results: Result[]; failedFiles: number; ok: boolean } {
         name: r.fullName,
         status: r.status === 'passed' ? 'passed' : r.status === 'failed' ? 'failed' : 'skipped',
       }));
-    return { results, failedFiles: json.numFailedTestSuites, ok: run.status === 0 };
+    // A file that failed with no failed test in it failed as a whole (its setup); a failed test is
+    // counted once, as a test.
+    const failedFiles = json.testResults.filter(
+      (f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed'),
+    ).length;
+    return { results, failedFiles, ok: run.status === 0 };
   } catch {
     console.error('vitest wrote no report');
     return { results: [], failedFiles: 1, ok: false };

@@ -1,6 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+
+// The default second is too short on a loaded two-core machine (CI runs the API tests alongside).
+configure({ asyncUtilTimeout: 5000 });
 import { AdminContext, memoryStore, Notification, TestMemoryRouter, type AuthProvider } from 'react-admin';
 import { ListScreen } from '../../src/custom/list/ListScreen.tsx';
 import { AppKindContext, type AppKind } from '../../src/custom/appKind.ts';
