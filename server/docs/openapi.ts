@@ -687,6 +687,20 @@ function fixedPaths(resources: Resource[]): Record<string, PathItem> {
       ),
     },
     ...(has('quotes') && {
+      '/quotes/{id}/send': {
+        post: call(
+          'quotes',
+          'quotesSend',
+          "Send a concept or sent quote to its client: status 2 and an e-mail with the quote's link",
+          undefined,
+          undefined,
+          [],
+          "{message}. The quote is sent (status 2); its client (else its deal's client) is mailed, in Dutch, " +
+            'a link `<public origin>/app/quotes/{id}?token=…` whose token (header `X-Quote-Token`) opens ' +
+            'exactly this quote for 30 days. Operators only (tenant.quotes.send). An accepted or rejected ' +
+            'quote answers 422; 502 when the e-mail could not be sent (the quote is sent; send it again).',
+        ),
+      },
       '/quotes/{id}/accept': {
         post: call(
           'quotes',

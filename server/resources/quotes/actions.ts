@@ -1,5 +1,10 @@
 /**
- * SPEC 7 quote calls beyond CRUD: accept (with a signature), decline and download as PDF.
+ * SPEC 7 quote calls beyond CRUD: send (mail the client a link), accept (with a signature), decline and
+ * download as PDF.
+ *
+ * Sending is for operators only (no portal action): a concept or already sent quote becomes sent, and its
+ * client gets an e-mail with a link that opens exactly this quote without a login (a record token, valid
+ * QUOTE_LINK_DAYS days).
  *
  * Accepting and declining are allowed only in status 2 (sent), by whoever may see the quote and holds the
  * permission: a client of the quote's company, the holder of the quote's link, or an operator. The status
@@ -18,7 +23,12 @@ import { findRecord, type Deps } from '../repository.ts';
 import { quotePdf } from '../../pdf/quote.ts';
 import { attachment, pdfFileName } from '../../pdf/layout.ts';
 import { isDecodablePng } from '../../pdf/png.ts';
+import { createRecordToken } from '../../auth/record-tokens.ts';
+import { publicOrigin } from '../../auth/password-reset.ts';
+import { createMailer } from '../../mail/mailer.ts';
+import { quoteMail } from '../../mail/quote-mail.ts';
 
+const CONCEPT = 1;
 const SENT = 2;
 const ACCEPTED = 3;
 const DECLINED = 4;
@@ -28,6 +38,15 @@ export const MAX_SIGNATURE_LENGTH = 500 * 1024;
 const NAME_MAX = 255;
 const NOTE_MAX = 2000;
 const PNG_PREFIX = 'data:image/png;base64,';
+
+/**
+ * How long the link in a quote e-mail opens the quote. Long enough to decide on a quote; sending it again
+ * mails a fresh link (earlier links stay valid until they expire).
+ */
+export const QUOTE_LINK_DAYS = 30;
+export const SEND_FAILED =
+  'The quote is marked as sent, but the e-mail to its client could not be sent. Please send it again.';
+export const NO_RECIPIENT = 'This quote has no client with an e-mail address to send it to.';
 
 type IdParams = { Params: { id: string } };
 
@@ -110,9 +129,97 @@ async function lockSentQuote(trx: Db, auth: AuthContext, id: number, message: st
   if (Number(row.status_id) !== SENT) throw new ValidationError({ status_id: [message] }, message);
 }
 
-export const quoteActions: ActionPlugin = async (app, { db, registry }) => {
+/** The quote's client, else its deal's client: the first with an e-mail address (archived ones excluded). */
+async function recipientOf(
+  trx: Db,
+  tenantId: number,
+  quote: { client_id: number | null; deal_id: number | null },
+): Promise<{ email: string; name: string } | undefined> {
+  const dealClient = quote.deal_id
+    ? (
+        await trx
+          .selectFrom('deals')
+          .select('client_id')
+          .where('id', '=', quote.deal_id)
+          .where('tenant_id', '=', tenantId)
+          .executeTakeFirst()
+      )?.client_id
+    : null;
+  for (const clientId of [quote.client_id, dealClient]) {
+    if (!clientId) continue;
+    const user = await trx
+      .selectFrom('users')
+      .select(['email', 'full_name'])
+      .where('id', '=', clientId)
+      .where('tenant_id', '=', tenantId)
+      .where('archived_at', 'is', null)
+      .executeTakeFirst();
+    if (user?.email) return { email: user.email, name: user.full_name ?? user.email };
+  }
+  return undefined;
+}
+
+export const quoteActions: ActionPlugin = async (app, { db, registry, config }) => {
   const quotes = registry.require('quotes');
   const deps: Deps = { db, registry, validation: new BodyValidation() };
+  const mailer = createMailer(config, app.log);
+  app.addHook('onClose', async () => mailer.close());
+
+  app.post<IdParams>('/api/quotes/:id/send', async (request) => {
+    const auth = await authorize(request, quotes, 'send');
+    const id = parseId(request.params.id);
+    await findRecord(deps, auth, quotes, id);
+    const sent = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('quotes')
+        .select(['name', 'status_id', 'client_id', 'deal_id'])
+        .where('id', '=', id)
+        .where('tenant_id', '=', auth.tenantId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row) throw notFound();
+      const status = Number(row.status_id);
+      if (status !== CONCEPT && status !== SENT) {
+        const message =
+          status === ACCEPTED
+            ? 'This quote has been accepted and can no longer be sent.'
+            : 'This quote has been rejected and can no longer be sent.';
+        throw new ValidationError({ status_id: [message] }, message);
+      }
+      const recipient = await recipientOf(trx, auth.tenantId, {
+        client_id: row.client_id === null ? null : Number(row.client_id),
+        deal_id: row.deal_id === null ? null : Number(row.deal_id),
+      });
+      if (!recipient) throw new ValidationError({ client_id: [NO_RECIPIENT] }, NO_RECIPIENT);
+      await trx
+        .updateTable('quotes')
+        .set({ status_id: SENT, sent_at: sql`now()`, updated_at: sql`now()` })
+        .where('id', '=', id)
+        .where('tenant_id', '=', auth.tenantId)
+        .execute();
+      const token = await createRecordToken(trx, auth.tenantId, 'quotes', id, QUOTE_LINK_DAYS);
+      return { name: row.name, recipient, token };
+    });
+    // The mail goes after the commit: on PGlite a transaction holds the only connection, and a slow mail
+    // server must not stall every other request. A failed mail leaves a sent quote that can be sent again.
+    const link = `${publicOrigin(request, config)}/app/quotes/${id}?token=${encodeURIComponent(sent.token)}`;
+    try {
+      await mailer.send(
+        quoteMail({
+          to: sent.recipient.email,
+          name: sent.recipient.name,
+          tenantName: request.tenant.name,
+          quoteName: sent.name,
+          link,
+          days: QUOTE_LINK_DAYS,
+        }),
+      );
+    } catch (error) {
+      request.log.error({ err: error, quoteId: id }, 'quote send: the e-mail could not be sent');
+      throw new HttpError(502, SEND_FAILED);
+    }
+    return { message: `The quote has been sent to ${sent.recipient.email}.` };
+  });
 
   app.post<IdParams>('/api/quotes/:id/accept', async (request) => {
     const auth = await authorize(request, quotes, 'accept');

@@ -1,0 +1,72 @@
+/**
+ * A real SMTP server on loopback that keeps what it receives, parsed: API tests and browser tests read
+ * the links out of the mails the server sends.
+ */
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface ParsedMail {
+  subject?: string;
+  text?: string;
+  html?: string | false;
+  to?: { text: string } | { text: string }[];
+}
+
+// mailparser ships no types (and @types/mailparser is not a dependency): its one function, typed here.
+const { simpleParser } = createRequire(import.meta.url)('mailparser') as {
+  simpleParser(source: Buffer | string): Promise<ParsedMail>;
+};
+
+export function recipients(mail: ParsedMail): string {
+  return [mail.to ?? []]
+    .flat()
+    .map((a) => a.text)
+    .join(', ');
+}
+
+export interface LoopbackSmtp {
+  url: string;
+  received: ParsedMail[];
+  /** The first mail received after `count` mails (default: the next one), waiting up to 10 s. */
+  next(count?: number): Promise<ParsedMail>;
+  close(): Promise<void>;
+}
+
+export async function startSmtp(): Promise<LoopbackSmtp> {
+  const received: ParsedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    // Plain SMTP on loopback: nodemailer would otherwise upgrade to the server's self-signed certificate.
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        simpleParser(Buffer.concat(chunks)).then(
+          (mail) => {
+            received.push(mail);
+            callback();
+          },
+          (error: Error) => callback(error),
+        );
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    async next(count = received.length) {
+      const deadline = Date.now() + 10_000;
+      while (received.length <= count) {
+        if (Date.now() > deadline) throw new Error(`no mail arrived after the first ${count}`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      return received[count]!;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
