@@ -1,0 +1,85 @@
+/**
+ * Download links for attachments. An `<img>` in a message or an `<a download>` cannot send the bearer
+ * token, so the address a caller receives carries a short-lived signature instead (like an S3
+ * pre-signed URL): `/api/attachments/{id}/file?token=<expires>.<audience>.<mac>`.
+ *
+ * A link is only ever handed to a caller who may see the attachment at that moment (it is added to
+ * rows the caller has just been allowed to read). The audience says who: `o` for operators, `c<user
+ * id>` for a client; a client's link is checked again at download against the attachment's current
+ * state (its message still visible to clients, or the client's own unlinked upload), so making a
+ * message internal closes the links clients were given. Stored message HTML never holds a token: the
+ * sanitiser strips it and each reader gets fresh ones.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
+
+/** How long a link works. A page left open longer gets new links when it reloads the thread. */
+export const LINK_SECONDS = 6 * 60 * 60;
+
+export type Audience = { kind: 'operator' } | { kind: 'client'; userId: number };
+
+const KEY_NAME = 'attachment-urls';
+const keys = new WeakMap<object, Promise<string>>();
+
+/** The signing key every process shares (created by migration 0004). */
+export function signingKey(db: Kysely<any> | Transaction<any>): Promise<string> {
+  const load = async () => {
+    const { rows } = await sql<{
+      key: string;
+    }>`select key from signing_keys where name = ${KEY_NAME}`.execute(db);
+    if (!rows[0]) throw new Error('signing_keys has no attachment-urls key: run the migrations');
+    return rows[0].key;
+  };
+  // A transaction is a new object each time: only the database handle itself is worth remembering.
+  if (db.isTransaction) return load();
+  let key = keys.get(db);
+  if (!key) {
+    key = load();
+    keys.set(db, key);
+    key.catch(() => keys.delete(db));
+  }
+  return key;
+}
+
+const audienceText = (a: Audience) => (a.kind === 'operator' ? 'o' : `c${a.userId}`);
+
+function mac(key: string, tenantId: number, id: number, audience: string, expires: number): string {
+  return createHmac('sha256', key)
+    .update(`attachment:${tenantId}:${id}:${audience}:${expires}`)
+    .digest('base64url');
+}
+
+export function fileUrl(id: number): string {
+  return `/api/attachments/${id}/file`;
+}
+
+export function signedFileUrl(
+  key: string,
+  tenantId: number,
+  id: number,
+  audience: Audience,
+  now = Date.now(),
+): string {
+  const expires = Math.floor(now / 1000) + LINK_SECONDS;
+  const who = audienceText(audience);
+  return `${fileUrl(id)}?token=${expires}.${who}.${mac(key, tenantId, id, who, expires)}`;
+}
+
+/** The audience of a valid, unexpired token for this attachment; undefined for anything else. */
+export function verifyToken(
+  key: string,
+  tenantId: number,
+  id: number,
+  token: string,
+  now = Date.now(),
+): Audience | undefined {
+  const match = /^(\d{1,12})\.(o|c[1-9]\d{0,9})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return undefined;
+  const [, expiresText, who, given] = match as unknown as [string, string, string, string];
+  const expires = Number(expiresText);
+  if (expires * 1000 < now) return undefined;
+  const expected = Buffer.from(mac(key, tenantId, id, who, expires));
+  const actual = Buffer.from(given);
+  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return undefined;
+  return who === 'o' ? { kind: 'operator' } : { kind: 'client', userId: Number(who.slice(1)) };
+}
