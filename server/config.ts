@@ -21,6 +21,8 @@ export interface Config {
   refreshTokenDays: number;
   /** Subdomain of the tenant served on a bare host (localhost, an IP address). */
   defaultTenant: string;
+  /** Largest attachment accepted, in bytes (ATTACHMENT_MAX_BYTES, default 20 MB). */
+  attachmentMaxBytes: number;
 }
 
 /** Microsoft single sign-on for the portal; enabled when `clientId` is set. */
@@ -64,5 +66,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenSeconds: Number(env.ACCESS_TOKEN_SECONDS ?? 900),
     refreshTokenDays: Number(env.REFRESH_TOKEN_DAYS ?? 30),
     defaultTenant: env.DEFAULT_TENANT ?? 'acme',
+    attachmentMaxBytes: positiveInteger(env.ATTACHMENT_MAX_BYTES, 'ATTACHMENT_MAX_BYTES') ?? 20 * 1024 * 1024,
   };
+}
+
+function positiveInteger(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!/^[1-9]\d*$/.test(value)) throw new Error(`${name} must be a positive whole number of bytes, not ${value}`);
+  return Number(value);
 }
