@@ -8,15 +8,20 @@ import type { Registry } from './schema/registry.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { syncPermissions } from './db/seed/permissions.ts';
 import { seedDemo } from './db/seed/demo.ts';
+import type { FileStore } from './files/store.ts';
 
 export const DEMO_PASSWORD = 'demo';
 
-/** Migrate, register the schemas' permission names, and fill an empty database with demo data. */
+/**
+ * Migrate, register the schemas' permission names, and fill an empty database with demo data (its
+ * attachments' files written to `files`).
+ */
 export async function prepareDatabase(
   db: Db,
   registry: Registry,
   seed: Config['seed'],
   schema?: string,
+  files?: FileStore,
 ): Promise<{ seeded: boolean }> {
   await migrateToLatest(db, schema);
   await syncPermissions(db, registry);
@@ -26,7 +31,7 @@ export async function prepareDatabase(
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   if (Number(count) > 0) return { seeded: false };
-  await seedDemo(db, registry, { passwordHash: await argon2.hash(DEMO_PASSWORD) });
+  await seedDemo(db, registry, { passwordHash: await argon2.hash(DEMO_PASSWORD), files });
   await syncPermissions(db, registry);
   return { seeded: true };
 }

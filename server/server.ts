@@ -4,12 +4,19 @@ import { configFromEnv } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { registry } from './schema/registry.ts';
 import { jwtSecret, prepareDatabase, DEMO_PASSWORD } from './boot.ts';
+import { fileStoreFor } from './files/store.ts';
 
 const config = configFromEnv();
 const database = await openDatabase(
   config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'pglite') },
 );
-const { seeded } = await prepareDatabase(database.db, registry(), config.seed);
+const { seeded } = await prepareDatabase(
+  database.db,
+  registry(),
+  config.seed,
+  undefined,
+  fileStoreFor(config),
+);
 const app = await buildApp({
   db: database.db,
   registry: registry(),

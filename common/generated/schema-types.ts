@@ -55,6 +55,7 @@ export interface Attachments {
   size: number;
   mime_type: string | null;
   is_embedded: boolean;
+  user_id: number | null;
   created_at: string;
 }
 
@@ -272,6 +273,12 @@ export interface Messages {
   to: string[];
   cc: string[];
   bcc: string[];
+  recipients: {
+    address: string;
+    isClient: boolean;
+    user: number | null;
+    kind: "to" | "cc" | "bcc";
+  }[];
   created_at: string;
   updated_at: string;
 }

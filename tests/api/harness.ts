@@ -9,6 +9,7 @@ import { configFromEnv, type Config } from '../../server/config.ts';
 import { openDatabase, type Db } from '../../server/db/database.ts';
 import { registry } from '../../server/schema/registry.ts';
 import { prepareDatabase } from '../../server/boot.ts';
+import { fileStoreFor } from '../../server/files/store.ts';
 
 export interface Target {
   name: 'pglite' | 'postgres';
@@ -62,13 +63,13 @@ export async function buildTestApp(
   }
   const database = await openDatabase(target.url ? { url: target.url, schema, poolSize: 4 } : {});
   const reg = registry();
-  await prepareDatabase(database.db, reg, options.seed ?? 'demo', schema);
   const config = {
     ...configFromEnv({}),
     dataDir: join(tmpdir(), `sd-test-${randomBytes(4).toString('hex')}`),
     jwtSecret: 'test-secret-' + randomBytes(8).toString('hex'),
     ...options.config,
   };
+  await prepareDatabase(database.db, reg, options.seed ?? 'demo', schema, fileStoreFor(config));
   const app = await buildApp({ db: database.db, registry: reg, config, logger: options.logger ?? false });
   await app.ready();
 

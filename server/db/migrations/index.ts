@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as initial from './0001_initial.ts';
 import * as passwordResets from './0002_password_resets.ts';
 import * as quoteAcceptanceAndPurchases from './0003_quote_acceptance_and_purchases.ts';
+import * as messageThread from './0004_message_thread.ts';
 
 /** Every migration, in order. A migration is never edited once released: add the next one. */
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_password_resets': passwordResets,
   '0003_quote_acceptance_and_purchases': quoteAcceptanceAndPurchases,
+  '0004_message_thread': messageThread,
 };

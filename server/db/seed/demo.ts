@@ -1,6 +1,8 @@
 import type { Db } from '../database.ts';
 import type { Registry } from '../../schema/registry.ts';
 import { syncPermissions } from './permissions.ts';
+import type { FileStore } from '../../files/store.ts';
+import { demoFile } from './demo-files.ts';
 
 /*
  * The demo data of DESIGN.md section 9: tenant "Acme IT" with two operators and two clients, each client
@@ -16,6 +18,8 @@ export interface DemoOptions {
   passwordHash: string;
   /** Dates are relative to this moment; default the current time. */
   now?: Date;
+  /** Where the attachments' files are written; without it the rows point at no file. */
+  files?: FileStore;
 }
 
 type Row = Record<string, unknown>;
@@ -1260,7 +1264,7 @@ async function seed(db: Db, opts: DemoOptions): Promise<void> {
   // ---- message threads: sent (client), received (operator reply) and internal notes ----
   interface MessagePlan {
     row: Row;
-    attachment?: { name: string; extension: string; size: number; mime_type: string; is_embedded?: boolean };
+    attachment?: { name: string; extension: string; mime_type: string; is_embedded?: boolean };
   }
   const messagePlans: MessagePlan[] = [];
   const between = (from: Date, to: Date, fraction: number) =>
@@ -1283,7 +1287,7 @@ async function seed(db: Db, opts: DemoOptions): Promise<void> {
         },
         attachment:
           i % 5 === 0
-            ? { name: 'schermafbeelding.png', extension: 'png', size: 48_213 + i, mime_type: 'image/png' }
+            ? { name: 'schermafbeelding.png', extension: 'png', mime_type: 'image/png' }
             : undefined,
       },
       {
@@ -1299,9 +1303,7 @@ async function seed(db: Db, opts: DemoOptions): Promise<void> {
           created_at: between(t.created, t.updated, 0.3),
         },
         attachment:
-          i % 10 === 1
-            ? { name: 'werkbon.pdf', extension: 'pdf', size: 120_544 + i, mime_type: 'application/pdf' }
-            : undefined,
+          i % 10 === 1 ? { name: 'werkbon.pdf', extension: 'pdf', mime_type: 'application/pdf' } : undefined,
       },
     ];
     if (i % 2 === 0) {
@@ -1326,7 +1328,7 @@ async function seed(db: Db, opts: DemoOptions): Promise<void> {
           created_at: between(t.created, t.updated, 0.7),
         },
         attachment: at(CLIENT_FOLLOW_UPS, i).startsWith('Bijgaand')
-          ? { name: 'foutmelding.jpg', extension: 'jpg', size: 233_017, mime_type: 'image/jpeg' }
+          ? { name: 'foutmelding.png', extension: 'png', mime_type: 'image/png' }
           : undefined,
       });
     }
@@ -1359,7 +1361,6 @@ async function seed(db: Db, opts: DemoOptions): Promise<void> {
         attachment: {
           name: 'werkbon-getekend.pdf',
           extension: 'pdf',
-          size: 98_311,
           mime_type: 'application/pdf',
         },
       });
@@ -1410,22 +1411,23 @@ async function seed(db: Db, opts: DemoOptions): Promise<void> {
     'messages',
     messagePlans.map((m) => ({ type: 'normal', updated_at: m.row.created_at, ...m.row })),
   );
-  await list(
-    'attachments',
-    messagePlans.flatMap((m, i) =>
-      m.attachment
-        ? [
-            {
-              ...m.attachment,
-              message_id: messageIds[i],
-              is_embedded: m.attachment.is_embedded ?? false,
-              path: `demo/${messageIds[i]}-${m.attachment.name}`,
-              created_at: m.row.created_at,
-            },
-          ]
-        : [],
-    ),
-  );
+  // Real files through the storage interface, so the demo's attachments open and download.
+  const attachmentRows: Row[] = [];
+  for (const [i, m] of messagePlans.entries()) {
+    if (!m.attachment) continue;
+    const content = demoFile(m.attachment.name);
+    const stored = opts.files ? await opts.files.put(content) : { key: '', size: content.length };
+    attachmentRows.push({
+      ...m.attachment,
+      message_id: messageIds[i],
+      user_id: m.row.actor_id,
+      is_embedded: m.attachment.is_embedded ?? false,
+      size: stored.size,
+      path: stored.key,
+      created_at: m.row.created_at,
+    });
+  }
+  await list('attachments', attachmentRows);
 
   // ---- time registrations, booked on the contract period of their day ----
   const timeRows: Row[] = [];
