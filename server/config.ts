@@ -72,6 +72,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
 
 function positiveInteger(value: string | undefined, name: string): number | undefined {
   if (value === undefined || value === '') return undefined;
-  if (!/^[1-9]\d*$/.test(value)) throw new Error(`${name} must be a positive whole number of bytes, not ${value}`);
+  if (!/^[1-9]\d*$/.test(value))
+    throw new Error(`${name} must be a positive whole number of bytes, not ${value}`);
   return Number(value);
 }

@@ -18,6 +18,7 @@ import {
   type SqlContext,
 } from './sql.ts';
 import type { WithTree } from './tree.ts';
+import { resourceHooks } from '../resources/hooks.ts';
 
 export type Row = Record<string, any>;
 
@@ -140,7 +141,11 @@ async function loadOne(
   }
 }
 
-/** Fills each row's relations named in the tree, and strips key fields the caller may not read. */
+/**
+ * Fills each row's relations named in the tree, adds the resource's computed fields (its `present`
+ * hook), and strips key fields the caller may not read. Every row a list, a show or a `with` answers
+ * passes through here, so computed fields are the same whichever way a row is reached.
+ */
 export async function loadRelations(
   db: Db,
   ctx: SqlContext,
@@ -152,6 +157,7 @@ export async function loadRelations(
   for (const name of Object.keys(tree)) {
     await loadOne(db, ctx, resource, rows, resource.relations[name]!, tree[name]!);
   }
+  await resourceHooks[resource.name]?.present?.(rows, { db, auth: ctx.auth, resource });
   const readable = new Set(readableFields(resource, ctx.auth).map((f) => f.name));
   const hidden = keyFieldsFor(resource, tree).filter((f) => !readable.has(f.name));
   for (const row of rows) for (const f of hidden) delete row[f.name];
