@@ -81,8 +81,10 @@ export async function buildApp({
   await app.register(authPlugin, { db, config, registry });
   await app.register(healthRoutes, { db });
   await app.register(docsPlugin, { registry });
-  await app.register(resourceRoutes, { db, registry });
+  // Actions first: a resource's own route replaces the generic one of the same address (messages and
+  // attachments are created from multipart forms), and the generic plugin skips what exists.
   await app.register(resourceActions, { db, registry, config });
+  await app.register(resourceRoutes, { db, registry });
   await app.register(webApps);
   return app;
 }

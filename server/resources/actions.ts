@@ -9,6 +9,8 @@ import type { Config } from '../config.ts';
 import { contractActions } from './contracts/actions.ts';
 import { invoiceActions } from './invoices/actions.ts';
 import { quoteActions } from './quotes/actions.ts';
+import { attachmentActions } from './attachments/actions.ts';
+import { messageActions } from './messages/actions.ts';
 
 export interface ActionOptions {
   db: Db;
@@ -18,7 +20,13 @@ export interface ActionOptions {
 
 export type ActionPlugin = (app: FastifyInstance, options: ActionOptions) => Promise<void>;
 
-export const actionPlugins: ActionPlugin[] = [quoteActions, contractActions, invoiceActions];
+export const actionPlugins: ActionPlugin[] = [
+  quoteActions,
+  contractActions,
+  invoiceActions,
+  attachmentActions,
+  messageActions,
+];
 
 export async function resourceActions(app: FastifyInstance, options: ActionOptions): Promise<void> {
   for (const plugin of actionPlugins) await app.register(plugin, options);

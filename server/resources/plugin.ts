@@ -30,14 +30,18 @@ export function may(auth: AuthContext, resource: Resource, action: string): bool
   );
 }
 
-async function authorize(request: FastifyRequest, resource: Resource, action: string): Promise<AuthContext> {
+export async function authorize(
+  request: FastifyRequest,
+  resource: Resource,
+  action: string,
+): Promise<AuthContext> {
   const auth = await request.getAuth();
   if (!may(auth, resource, action)) throw forbidden();
   return auth;
 }
 
 const ID = /^[1-9]\d{0,9}$/;
-function parseId(raw: string): number {
+export function parseId(raw: string): number {
   if (!ID.test(raw) || Number(raw) > 2_147_483_647) {
     throw new HttpError(
       422,
@@ -75,7 +79,9 @@ export async function resourceRoutes(
         return findRecord(deps, auth, resource, id, show);
       });
     }
-    if (has('store')) {
+    // A resource's own route (server/resources/<name>/actions.ts, registered first) replaces the
+    // generic one: messages and attachments are created from multipart forms with files.
+    if (has('store') && !app.hasRoute({ method: 'POST', url: base })) {
       app.post(base, async (request, reply) => {
         const auth = await authorize(request, resource, 'store');
         reply.status(201);

@@ -227,11 +227,16 @@ export function mapDatabaseError(error: unknown, resource: Resource, action: 'wr
   }
 }
 
+/**
+ * `alsoInTransaction`: the caller's own writes that belong with this record (a message's files),
+ * run after the insert and the hooks, in the same transaction.
+ */
 export async function storeRecord(
   deps: Deps,
   auth: AuthContext,
   resource: Resource,
   body: unknown,
+  alsoInTransaction?: (id: number, trx: Transaction<any>) => Promise<void>,
 ): Promise<Row> {
   const data = deps.validation.check(resource, body, writableFields(resource, auth), true);
   const hooks = resourceHooks[resource.name] ?? {};
@@ -254,6 +259,7 @@ export async function storeRecord(
         .executeTakeFirstOrThrow();
       const newId = Number(inserted.id);
       await hooks.afterStore?.(newId, { trx, auth, resource });
+      await alsoInTransaction?.(newId, trx);
       if (isPortalCaller(auth)) {
         // A client may only create what it can then see (its own companies): otherwise undo.
         await findRecord(deps, auth, resource, newId, undefined, trx).catch(() => {

@@ -4,9 +4,14 @@
  * round trip), and must hold no executable vector: no script-capable element, no event handler, no
  * link or image that is not ours or plain http(s)/mailto, no style beyond text alignment.
  */
-import { JSDOM } from 'jsdom';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { embeddedImageIds, messageText, sanitizeMessage } from '../../server/html/sanitize.ts';
+
+// jsdom ships no types (and @types/jsdom is not a dependency): the one constructor used, typed here.
+const { JSDOM } = createRequire(import.meta.url)('jsdom') as {
+  JSDOM: new (html: string) => { window: { document: Document } };
+};
 
 const PAYLOADS: string[] = [
   '<script>alert(1)</script>',

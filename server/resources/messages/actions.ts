@@ -1,0 +1,209 @@
+/**
+ * `POST /api/messages` (SPEC 7 "create message"), multipart or JSON, in place of the generic create:
+ *
+ * 1. the form is read (files streamed into the store, each judged by name and content);
+ * 2. the record the message is on must be one the caller sees (404 otherwise); the rules of
+ *    messages/form.ts for clients; `attachment_ids` must be the caller's own uploads of this tenant
+ *    that no message holds yet (422 otherwise);
+ * 3. one transaction: the message (through the generic store: schema validation, the sanitising
+ *    hook, portal conditions), its new files, and the linked uploads, including the caller's
+ *    uploads its HTML shows as images;
+ * 4. an operator's message with `send_to_client` is mailed (to, cc, bcc, attachments) and its
+ *    recipients recorded. The message stands if the mail fails; the answer then says so in
+ *    `mail_error` (the operator can forward it; sending it twice would be worse).
+ *
+ * Answer: 201 with the message as `GET /api/messages/{id}?with[]=attachments` gives it.
+ */
+import multipart from '@fastify/multipart';
+import { sql, type Transaction } from 'kysely';
+import type { Resource } from '../../../common/schema/types.ts';
+import type { AuthContext } from '../../auth/context.ts';
+import { fileStoreFor, type FileStore } from '../../files/store.ts';
+import {
+  discard,
+  multipartLimits,
+  readMultipart,
+  type StoredUpload,
+  type UploadLimits,
+} from '../../files/upload.ts';
+import { embeddedImageIds, sanitizeMessage } from '../../html/sanitize.ts';
+import { baseFieldName } from '../../http/form-values.ts';
+import { ValidationError } from '../../http/errors.ts';
+import { createMailer } from '../../mail/mailer.ts';
+import { BodyValidation } from '../../schema/validate.ts';
+import type { ActionPlugin } from '../actions.ts';
+import { authorize } from '../plugin.ts';
+import { findRecord, storeRecord, type Deps } from '../repository.ts';
+import { insertAttachments } from '../attachments/rows.ts';
+import { formFields, readMessageForm } from './form.ts';
+import { messageMail } from './mail.ts';
+import { checkAddresses, defaultAddress, describeRecipients, type Addresses } from './recipients.ts';
+
+const MAX_FILES = 20;
+
+interface Owner {
+  type: string;
+  resource: Resource;
+  id: number;
+}
+
+/** The record a message is to be written on, if the caller may see it; 404 if not. */
+async function ownerOf(deps: Deps, auth: AuthContext, messages: Resource, record: Record<string, unknown>) {
+  const relation = messages.relations.morphable;
+  const type = record.morphable_type;
+  const id = record.morphable_id;
+  // Malformed values are the schema validation's to report (422), after this.
+  if (relation?.kind !== 'morphTo' || typeof type !== 'string' || !Object.hasOwn(relation.types, type))
+    return;
+  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > 2_147_483_647) return;
+  const resource = deps.registry.require(relation.types[type]!);
+  await findRecord(deps, auth, resource, id);
+  return { type, resource, id } satisfies Owner;
+}
+
+/** The caller's own uploads of this tenant that no message holds yet, among `ids`. */
+async function ownUnlinked(
+  db: Deps['db'] | Transaction<any>,
+  auth: AuthContext,
+  ids: number[],
+): Promise<number[]> {
+  if (ids.length === 0 || auth.userId === null) return [];
+  const rows = await db
+    .selectFrom('attachments')
+    .select('id')
+    .where('tenant_id', '=', auth.tenantId)
+    .where('id', 'in', ids)
+    .where('message_id', 'is', null)
+    .where('user_id', '=', auth.userId)
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
+
+async function linkUploads(trx: Transaction<any>, auth: AuthContext, messageId: number, ids: number[]) {
+  if (ids.length === 0 || auth.userId === null) return 0;
+  const result = await trx
+    .updateTable('attachments')
+    .set({ message_id: messageId })
+    .where('tenant_id', '=', auth.tenantId)
+    .where('id', 'in', ids)
+    .where('message_id', 'is', null)
+    .where('user_id', '=', auth.userId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export const messageActions: ActionPlugin = async (app, { db, registry, config }) => {
+  const messages = registry.require('messages');
+  const deps: Deps = { db, registry, validation: new BodyValidation() };
+  const store: FileStore = fileStoreFor(config);
+  const limits: UploadLimits = { maxBytes: config.attachmentMaxBytes, maxFiles: MAX_FILES };
+  const mailer = createMailer(config, app.log);
+  app.addHook('onClose', async () => mailer.close());
+  await app.register(multipart, { limits: multipartLimits(limits), throwFileSizeLimit: true });
+
+  // Multipart or JSON: readMessageForm, then the schema (through storeRecord) validate the body.
+  app.post('/api/messages', async (request, reply) => {
+    const auth = await authorize(request, messages, 'store');
+    let body: unknown = request.body;
+    let files: StoredUpload[] = [];
+    if (request.isMultipart()) {
+      const form = await readMultipart(request, store, limits, (f) =>
+        ['file', 'files'].includes(baseFieldName(f)),
+      );
+      files = form.files;
+      body = formFields(messages, form.fields);
+    }
+    try {
+      const created = await createMessage(deps, auth, messages, body, files);
+      const mailError = created.mail ? await mailOut(created.id, created.mail) : undefined;
+      const row = await findRecord(deps, auth, messages, created.id, {
+        with: { attachments: {} },
+        withCount: [],
+      });
+      reply.status(201);
+      return mailError ? { ...row, mail_error: mailError } : row;
+    } catch (error) {
+      await discard(store, files);
+      throw error;
+    }
+  });
+
+  async function mailOut(id: number, mail: { owner: Owner; addresses: Addresses; tenantId: number }) {
+    const stored = await db
+      .selectFrom('messages')
+      .select(['message', 'description'])
+      .where('tenant_id', '=', mail.tenantId)
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    try {
+      const message = { id, tenantId: mail.tenantId, html: stored.message, description: stored.description };
+      await mailer.send(await messageMail(db, store, message, mail.owner, mail.addresses));
+    } catch (error) {
+      app.log.error({ err: error, messageId: id }, 'message mail failed');
+      return 'The message was saved, but the e-mail to the client could not be sent.';
+    }
+    const recipients = await describeRecipients(db, mail.tenantId, mail.addresses);
+    await db
+      .updateTable('messages')
+      .set({ recipients: JSON.stringify(recipients), updated_at: sql`now()` })
+      .where('tenant_id', '=', mail.tenantId)
+      .where('id', '=', id)
+      .execute();
+    return undefined;
+  }
+};
+
+/** Steps 2 and 3 of the header: checks, then the message with its files in one transaction. */
+async function createMessage(
+  deps: Deps,
+  auth: AuthContext,
+  messages: Resource,
+  body: unknown,
+  files: StoredUpload[],
+): Promise<{ id: number; mail?: { owner: Owner; addresses: Addresses; tenantId: number } }> {
+  const { record, attachmentIds } = readMessageForm(body, auth);
+  const owner = await ownerOf(deps, auth, messages, record);
+
+  const errors: Record<string, string[]> = {};
+  const mine = new Set(await ownUnlinked(deps.db, auth, attachmentIds));
+  attachmentIds.forEach((id, i) => {
+    if (!mine.has(id)) errors[`attachment_ids.${i}`] = [`The selected attachment_ids.${i} is invalid.`];
+  });
+  let addresses: Addresses | undefined;
+  if (auth.kind === 'operator' && record.send_to_client === true) {
+    addresses = checkAddresses(record, errors);
+    if (addresses.to.length === 0 && owner && !errors.to) {
+      const fallback = await defaultAddress(deps.db, auth.tenantId, {
+        type: owner.type,
+        table: owner.resource.table,
+        id: owner.id,
+      });
+      if (fallback) addresses.to = [fallback];
+      else
+        errors.to = [
+          'The message has no recipient: the record has no client e-mail address, so give one in to.',
+        ];
+    }
+    if (!errors.to) record.to = addresses.to;
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+
+  // Images the HTML shows that the caller uploaded and no message holds yet belong to this message.
+  const html = typeof record.message === 'string' ? sanitizeMessage(record.message) : '';
+  const shown = await ownUnlinked(deps.db, auth, embeddedImageIds(html));
+  const row = await storeRecord(deps, auth, messages, record, async (id, trx) => {
+    await insertAttachments(trx, files, {
+      tenantId: auth.tenantId,
+      userId: auth.userId,
+      messageId: id,
+      embedded: false,
+    });
+    const linked = await linkUploads(trx, auth, id, attachmentIds);
+    // Two messages racing for one upload: the other took it.
+    if (linked < attachmentIds.length)
+      throw new ValidationError({ attachment_ids: ['An attachment is already linked to another message.'] });
+    await linkUploads(trx, auth, id, shown);
+  });
+  const id = Number(row.id);
+  return addresses && owner ? { id, mail: { owner, addresses, tenantId: auth.tenantId } } : { id };
+}
