@@ -83,10 +83,10 @@ const ALLOWED_TAGS = new Set(
 function vectors(html: string): string[] {
   const found: string[] = [];
   const { document } = new JSDOM(`<!doctype html><body>${html}</body>`).window;
-  for (const el of document.body.querySelectorAll('*')) {
+  for (const el of Array.from(document.body.querySelectorAll('*'))) {
     const tag = el.tagName.toLowerCase();
     if (!ALLOWED_TAGS.has(tag) || el.namespaceURI !== 'http://www.w3.org/1999/xhtml') found.push(`<${tag}>`);
-    for (const attr of el.attributes) {
+    for (const attr of Array.from(el.attributes)) {
       const name = attr.name.toLowerCase();
       const value = attr.value;
       if (name.startsWith('on')) found.push(`${tag}[${name}]`);
