@@ -10,6 +10,7 @@ import {
   userSchema,
 } from '../auth/schemas.ts';
 import type { Registry } from '../schema/registry.ts';
+import { messageThreadPaths } from './message-paths.ts';
 import type { Field, PortalScope, Resource } from '../../common/schema/types.ts';
 
 /**
@@ -646,6 +647,7 @@ function fixedPaths(resources: Resource[]): Record<string, PathItem> {
     },
     '/presets-result-count/{resource}': { get: presetCounts(listable) },
     '/health': { get: health() },
+    ...messageThreadPaths(has),
     '/auth/password/forgot': {
       post: call(
         'auth',

@@ -326,7 +326,7 @@ function componentsOf(doc: Doc, r: Resource) {
   return {
     page,
     record: name(doc.components.schemas[page ?? '']?.properties.data.items.$ref),
-    create: name(collection.post?.requestBody.content['application/json'].schema.$ref),
+    create: name(collection.post?.requestBody.content['application/json']?.schema.$ref),
     update: name(doc.paths[`/${r.name}/{id}`]?.put?.requestBody.content['application/json'].schema.$ref),
   };
 }
