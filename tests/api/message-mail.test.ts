@@ -212,6 +212,14 @@ describe.each(targets)('message mail on $name', (target) => {
       },
     });
     expect(hidden.statusCode).toBe(422);
+    const unsentBad = await t.app.inject({
+      method: 'POST',
+      url: '/api/messages',
+      headers: admin,
+      payload: { morphable_type: 'ticket', morphable_id: ticket.id, message: 'x', to: ['not an address'] },
+    });
+    expect(unsentBad.statusCode).toBe(422);
+    expect(unsentBad.json().errors['to.0']).toEqual(['The to.0 must be a valid e-mail address.']);
     // An internal note is never mailed.
     const note = await t.app.inject({
       method: 'POST',

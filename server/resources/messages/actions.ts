@@ -169,9 +169,11 @@ async function createMessage(
   attachmentIds.forEach((id, i) => {
     if (!mine.has(id)) errors[`attachment_ids.${i}`] = [`The selected attachment_ids.${i} is invalid.`];
   });
+  // Addresses are checked whenever given (they are stored), and resolved when the message goes out.
+  const given = checkAddresses(record, errors);
   let addresses: Addresses | undefined;
   if (auth.kind === 'operator' && record.send_to_client === true) {
-    addresses = checkAddresses(record, errors);
+    addresses = given;
     if (addresses.to.length === 0 && owner && !errors.to) {
       const fallback = await defaultAddress(deps.db, auth.tenantId, {
         type: owner.type,
