@@ -103,6 +103,7 @@ export function toResource(schema: Record<string, any>): Resource {
       orderField: schema['x-order-field'] ?? 'order',
       owner: schema['x-owner'],
       relations,
+      versions: schema['x-versions'] ?? {},
       portal,
       fields,
       required: schema.required ?? [],
@@ -137,6 +138,11 @@ function checkReferences(reg: Registry, r: Resource): void {
   r.required.forEach((f) => field(f, 'required'));
   if (r.label !== 'id' && !r.fields[r.label]) fail(`x-label names unknown field ${r.label}`);
   if (r.owner) field(r.owner, 'x-owner');
+  for (const [version, shape] of Object.entries(r.versions)) {
+    if (!/^[2-9]\d*$/.test(version)) fail(`x-versions: ${version} is not a version above 1`);
+    for (const source of Object.values(shape))
+      versionSourceFields(source).forEach((f) => field(f, 'x-versions'));
+  }
   for (const f of Object.values(r.fields)) {
     if (f.enumName && !reg.enums[f.enumName]) fail(`field ${f.name} names unknown enumeration ${f.enumName}`);
   }
@@ -201,5 +207,17 @@ function checkReferences(reg: Registry, r: Resource): void {
     for (const a of r.portal.actions) {
       if (!r.actions.includes(a)) fail(`x-portal.actions has ${a}, which x-actions lacks`);
     }
+    const portalFields = r.portal.fields;
+    for (const shape of Object.values(r.versions)) {
+      for (const f of Object.values(shape).flatMap(versionSourceFields)) {
+        if (portalFields && !portalFields.includes(f))
+          fail(`x-versions reads ${f}, which clients cannot read`);
+      }
+    }
   }
+}
+
+/** The fields an x-versions value reads: a field name, or every `{field}` of a template. */
+export function versionSourceFields(source: string): string[] {
+  return source.includes('{') ? [...source.matchAll(/\{([a-z_][a-z0-9_]*)\}/g)].map((m) => m[1]!) : [source];
 }

@@ -60,6 +60,8 @@ export interface Resource {
   /** x-owner: the field that holds the creating user's id, set by the server. */
   owner?: string;
   relations: Record<string, Relation>;
+  /** x-versions: other shapes of a list row, by version number: output name -> field or `{field}` template. */
+  versions: Record<string, Record<string, string>>;
   portal?: Portal;
   fields: Record<string, Field>;
   required: string[];

@@ -514,6 +514,8 @@ export function parseListQuery(
   if (query.version !== undefined) {
     version = positiveInt(query.version, 99);
     if (version === undefined) p.add('version', 'The version must be a whole number.');
+    else if (version !== 1 && !resource.versions[version])
+      p.add('version', `The list of ${resource.name} has no version ${version}.`);
   }
   const withTree = parseWith(ctx, resource, query.with, 'with', p);
   const withCount = parseWithCount(ctx, resource, query.withCount, 'withCount', p);

@@ -9,6 +9,7 @@ import { forbidden, HttpError, notFound, ValidationError } from '../http/errors.
 import type { Registry } from '../schema/registry.ts';
 import type { Resource } from '../../common/schema/types.ts';
 import { BodyValidation } from '../schema/validate.ts';
+import { inVersion } from './versions.ts';
 import { asList, parseBuilderConditions, parseListQuery, parseShowQuery } from '../query/parse.ts';
 import {
   countPresets,
@@ -68,7 +69,8 @@ export async function resourceRoutes(
       app.get(base, async (request) => {
         const auth = await authorize(request, resource, 'index');
         const query = parseListQuery({ registry, auth }, resource, request.query as Record<string, unknown>);
-        return listRecords(deps, auth, resource, query);
+        const page = await listRecords(deps, auth, resource, query);
+        return query.version && query.version !== 1 ? inVersion(resource, query.version, page) : page;
       });
     }
     if (has('show')) {

@@ -29,6 +29,7 @@ import type { Condition, ListQuery, WithTree } from '../query/tree.ts';
 import type { Relation } from '../../common/schema/types.ts';
 import { resourceHooks } from './hooks.ts';
 import { writableFieldsFor } from '../../common/schema/fields.ts';
+import { takeCustomFields, writeCustomValues } from './custom-values.ts';
 
 export interface Paginated {
   data: Row[];
@@ -238,7 +239,8 @@ export async function storeRecord(
   body: unknown,
   alsoInTransaction?: (id: number, trx: Transaction<any>) => Promise<void>,
 ): Promise<Row> {
-  const data = deps.validation.check(resource, body, writableFields(resource, auth), true);
+  const { body: recordBody, values: customValues } = takeCustomFields(resource, body);
+  const data = deps.validation.check(resource, recordBody, writableFields(resource, auth), true);
   const hooks = resourceHooks[resource.name] ?? {};
   let id: number;
   try {
@@ -260,6 +262,7 @@ export async function storeRecord(
       const newId = Number(inserted.id);
       await hooks.afterStore?.(newId, { trx, auth, resource });
       await alsoInTransaction?.(newId, trx);
+      await writeCustomValues(trx, auth, resource, newId, customValues, true);
       if (isPortalCaller(auth)) {
         // A client may only create what it can then see (its own companies): otherwise undo.
         await findRecord(deps, auth, resource, newId, undefined, trx).catch(() => {
@@ -283,21 +286,25 @@ export async function updateRecord(
   body: unknown,
 ): Promise<Row> {
   await findRecord(deps, auth, resource, id);
-  const data = deps.validation.check(resource, body, writableFields(resource, auth), false);
+  const { body: recordBody, values: customValues } = takeCustomFields(resource, body);
+  const data = deps.validation.check(resource, recordBody, writableFields(resource, auth), false);
   const hooks = resourceHooks[resource.name] ?? {};
-  if (Object.keys(data).length > 0) {
+  if (Object.keys(data).length > 0 || customValues) {
     try {
       await deps.db.transaction().execute(async (trx) => {
         await checkReferences(deps, trx, auth, resource, data);
         const changes = await toColumns(resource, data);
         await hooks.beforeUpdate?.(id, changes, { trx, auth, resource });
         if (resource.fields.updated_at) changes.updated_at = sql`now()`;
-        await trx
-          .updateTable(resource.table)
-          .set(changes)
-          .where('id', '=', id)
-          .$if(resource.tenant, (q) => q.where('tenant_id', '=', auth.tenantId))
-          .execute();
+        if (Object.keys(changes).length) {
+          await trx
+            .updateTable(resource.table)
+            .set(changes)
+            .where('id', '=', id)
+            .$if(resource.tenant, (q) => q.where('tenant_id', '=', auth.tenantId))
+            .execute();
+        }
+        await writeCustomValues(trx, auth, resource, id, customValues, false);
         await hooks.afterUpdate?.(id, { trx, auth, resource });
         if (isPortalCaller(auth)) {
           await findRecord(deps, auth, resource, id, undefined, trx).catch(() => {

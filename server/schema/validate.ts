@@ -26,6 +26,7 @@ export const X_KEYWORDS = [
   'x-list',
   'x-column',
   'x-owner',
+  'x-versions',
 ];
 
 export function createAjv(): Ajv2020.default {

@@ -11,7 +11,7 @@
  *   <FieldInput resource field />          the edit/create input
  *   fieldKind / filterKind / referenceOf / readableFields   the decisions themselves
  */
-import { useState, type ReactElement, type ReactNode } from 'react';
+import { useCallback, useState, type ReactElement, type ReactNode } from 'react';
 import Check from '@mui/icons-material/Check';
 import Close from '@mui/icons-material/Close';
 import {
@@ -531,6 +531,8 @@ function ReferenceSearchInput({
   const target = registry.get(relation.resource);
   const labelField = labelFieldOf(target, appKind);
   const missing = MIN_SEARCH_CHARS - typed;
+  // A stable function: AutocompleteInput resets the typed text whenever optionText changes identity.
+  const optionText = useCallback((r: RaRecord) => asText(r[labelField]), [labelField]);
   const { source, validate, readOnly, resource, ...inputProps } = props;
   return (
     <ReferenceInput source={source} reference={relation.resource} resource={resource}>
@@ -538,7 +540,7 @@ function ReferenceSearchInput({
         {...inputProps}
         validate={validate as any}
         readOnly={readOnly as boolean | undefined}
-        optionText={(r: RaRecord) => asText(r[labelField])}
+        optionText={optionText}
         debounce={SEARCH_DEBOUNCE_MS}
         filterToQuery={(text: string) => searchFilter(text, target?.search ?? [], labelField)}
         shouldRenderSuggestions={(text: string) => text.trim().length >= MIN_SEARCH_CHARS}

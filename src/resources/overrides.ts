@@ -23,6 +23,7 @@ export interface ResourceOverrides {
 
 export const overrides: Record<AppKind, Record<string, ResourceOverrides>> = {
   portal: {
+    tickets: { create: lazyWithTimeout(() => import('./tickets/PortalTicketCreate.tsx')) },
     quotes: { detail: lazyWithTimeout(() => import('./quotes/PortalQuoteDetail.tsx')) },
     contracts: { detail: lazyWithTimeout(() => import('./contracts/PortalContractDetail.tsx')) },
     assets: { detail: lazyWithTimeout(() => import('./assets/PortalAssetDetail.tsx')) },

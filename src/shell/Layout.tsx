@@ -22,7 +22,15 @@ function TopBar() {
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <RaLayout appBar={TopBar}>
+    <RaLayout
+      appBar={TopBar}
+      // react-admin's layout grows to its widest content (min-width: fit-content), so one wide table made
+      // the whole page scroll sideways at 375 px; with these the table scrolls inside its own card.
+      sx={{
+        minWidth: 0,
+        '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 },
+      }}
+    >
       <DocumentTitle />
       {children}
     </RaLayout>

@@ -410,9 +410,15 @@ describe.each(targets)('builder query on $name', (target) => {
       method: 'POST',
       url: '/api/tickets',
       headers,
-      payload: { description: 'Printer kapot', status_id: status, company_id: jansen },
+      payload: {
+        description: 'Printer kapot',
+        status_id: status,
+        company_id: jansen,
+        priority_id: (await get('priorities', CLIENT)).body.data[0].id,
+        custom_fields: { impact: 'single' },
+      },
     });
-    expect(own.statusCode).toBe(201);
+    expect(own.statusCode, own.body).toBe(201);
     expect(own.json().reference).toMatch(/^T-\d{4}-\d{5}$/);
   });
 

@@ -136,6 +136,7 @@ describe('the schema registry', () => {
         'attachments',
         'clients',
         'companies',
+        'config',
         'contract-periods',
         'contracts',
         'custom-fields',
@@ -230,6 +231,15 @@ describe('a broken schema', () => {
     expect(withBroken({ 'x-portal': { actions: ['index'], scope: { company: 'company_id' } } })).toThrow(
       /schemas\/broken\.json: .*company_id/,
     );
+  });
+
+  it('is rejected for an x-versions shape that reads an unknown field, or version 1', () => {
+    expect(withBroken({ 'x-versions': { 2: { Name: 'missing' } } })).toThrow(
+      /schemas\/broken\.json: x-versions names unknown field missing/,
+    );
+    expect(withBroken({ 'x-versions': { 2: { Url: '/{nothing}' } } })).toThrow(/unknown field nothing/);
+    expect(withBroken({ 'x-versions': { 1: { Name: 'name' } } })).toThrow(/1 is not a version above 1/);
+    expect(withBroken({ 'x-versions': { 2: { Name: 'name', Url: '/{id}' } } })).not.toThrow();
   });
 
   it('is rejected for an unknown enumeration or a portal action the resource lacks', () => {

@@ -1,8 +1,61 @@
 import { sql } from 'kysely';
-import type { ResourceHooks } from '../hooks.ts';
+import { ValidationError } from '../../http/errors.ts';
+import { isPortalCaller } from '../../query/parse.ts';
+import {
+  PORTAL_TICKET_FIELDS,
+  tenantConfig,
+  tenantJsonConfig,
+  type PortalTicketField,
+} from '../../settings/tenant-config.ts';
+import type { HookContext, ResourceHooks } from '../hooks.ts';
 
-/** Tickets get a reference people can say on the phone: T-<year>-<id, five digits>. */
+const OPEN = 1;
+
+/** The status a new ticket starts in: the tenant's setting, else its first open status. */
+async function defaultStatusId({ trx, auth }: HookContext): Promise<number | null> {
+  const configured = Number(await tenantConfig(trx, auth.tenantId, 'default_ticket_status_id'));
+  const statuses = trx.selectFrom('ticket_statuses').select('id').where('tenant_id', '=', auth.tenantId);
+  const chosen =
+    Number.isSafeInteger(configured) && configured > 0
+      ? await statuses.where('id', '=', configured).executeTakeFirst()
+      : undefined;
+  const status =
+    chosen ??
+    (await statuses.where('internal_type', '=', OPEN).orderBy('order').orderBy('id').executeTakeFirst());
+  return status ? Number(status.id) : null;
+}
+
+const isEmpty = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
+
 export const ticketHooks: ResourceHooks = {
+  /**
+   * A client's ticket is the client's own and starts in the default status (clients do not choose a
+   * status), and carries the fields the portal's form requires (SPEC 5: portal_ticket_fields); an
+   * operator's ticket without a status starts in the default one too.
+   */
+  async beforeStore(row, ctx) {
+    const portal = isPortalCaller(ctx.auth);
+    if (portal) {
+      const fields =
+        (await tenantJsonConfig<PortalTicketField[]>(ctx.trx, ctx.auth.tenantId, PORTAL_TICKET_FIELDS)) ?? [];
+      const missing = Array.isArray(fields)
+        ? fields.filter((f) => f?.required && typeof f.field === 'string' && isEmpty(row[f.field]))
+        : [];
+      if (missing.length) {
+        throw new ValidationError(
+          Object.fromEntries(missing.map((f) => [f.field, [`The ${f.field} field is required.`]])),
+        );
+      }
+      if (ctx.auth.userId !== null) row.client_id = ctx.auth.userId;
+    }
+    if (portal || isEmpty(row.status_id)) {
+      const status = await defaultStatusId(ctx);
+      if (status === null)
+        throw new ValidationError({ status_id: ['There is no open ticket status to start in.'] });
+      row.status_id = status;
+    }
+  },
+  /** Tickets get a reference people can say on the phone: T-<year>-<id, five digits>. */
   async afterStore(id, { trx, resource }) {
     await sql`update ${sql.table(resource.table)}
       set reference = 'T-' || to_char(now(), 'YYYY') || '-' || lpad(id::text, 5, '0')

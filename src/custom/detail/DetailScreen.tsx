@@ -171,7 +171,7 @@ function DetailBody({ resource }: { resource: Resource }) {
                     {translate(`resources.${resource.name}.fields.${field.name}`, { _: field.name })}
                   </Typography>
                   <Typography component="dd" variant="body1" sx={{ m: 0 }}>
-                    <FieldDisplay resource={resource} field={field} />
+                    <FieldDisplay resource={resource} field={field} full />
                   </Typography>
                 </Grid>
               ))}

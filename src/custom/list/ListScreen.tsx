@@ -16,6 +16,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import {
+  CreateButton,
   useCreatePath,
   useDataProvider,
   useGetIdentity,
@@ -343,6 +344,8 @@ function ListView({ resource, route, userId }: { resource: Resource; route: stri
           onOpen={open}
           {...presetProps}
         />
+        {/* Below 768 px react-admin's create button is a floating button at the bottom right. */}
+        {definition?.hasCreate && <CreateButton resource={resource.name} />}
         {!loading && (total ?? 0) > 0 && (
           <ListPagination page={page} lastPage={lastPage} onPage={setPage} compact />
         )}
@@ -363,9 +366,13 @@ function ListView({ resource, route, userId }: { resource: Resource; route: stri
           mb: 1,
         }}
       >
-        <Typography variant="h5" component="h1" id={headingId}>
-          {plural}
-        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+          <Typography variant="h5" component="h1" id={headingId}>
+            {plural}
+          </Typography>
+          {/* Shown only where the resource has a create screen and the user may create (canAccess). */}
+          {definition?.hasCreate && <CreateButton resource={resource.name} variant="contained" />}
+        </Box>
         <ListToolbar
           range={range}
           onRefresh={refresh}

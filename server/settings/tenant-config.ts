@@ -1,0 +1,35 @@
+/**
+ * Tenant settings (table tenant_configs, resource `config`): named text values an operator can change,
+ * read by the server where a rule depends on them (the default ticket status, the portal's ticket form).
+ */
+import type { Kysely, Transaction } from 'kysely';
+
+type Reader = Kysely<any> | Transaction<any>;
+
+export async function tenantConfig(db: Reader, tenantId: number, name: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('tenant_configs')
+    .select('value')
+    .where('tenant_id', '=', tenantId)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return (row?.value as string | null | undefined) ?? null;
+}
+
+/** A setting that holds JSON; a value that does not parse counts as absent (an operator's typo must not break a screen). */
+export async function tenantJsonConfig<T>(db: Reader, tenantId: number, name: string): Promise<T | null> {
+  const value = await tenantConfig(db, tenantId, name);
+  if (value === null) return null;
+  try {
+    return JSON.parse(value) as T;
+  } catch {
+    return null;
+  }
+}
+
+/** SPEC 5: the ticket fields the portal's create form shows, and which of them it requires. */
+export const PORTAL_TICKET_FIELDS = 'portal_ticket_fields';
+export interface PortalTicketField {
+  field: string;
+  required?: boolean;
+}
