@@ -88,6 +88,7 @@ export function toResource(schema: Record<string, any>): Resource {
       where: (portalSchema.where ?? []) as FixedCondition[],
       fields: portalSchema.fields,
       label: portalSchema.label,
+      list: portalSchema.list,
     };
     return {
       name,
@@ -197,6 +198,11 @@ function checkReferences(reg: Registry, r: Resource): void {
     checkScope(r.portal.scope);
     r.portal.where.forEach(condition('x-portal.where'));
     r.portal.fields?.forEach((f) => field(f, 'x-portal.fields'));
+    for (const f of r.portal.list ?? []) {
+      field(f, 'x-portal.list');
+      if (r.portal.fields && !r.portal.fields.includes(f))
+        fail(`x-portal.list has ${f}, which clients cannot read`);
+    }
     if (r.portal.label) field(r.portal.label, 'x-portal.label');
     const portalLabel = r.portal.label ?? r.label;
     if (r.portal.fields && portalLabel !== 'id' && !r.portal.fields.includes(portalLabel)) {

@@ -43,6 +43,8 @@ export interface Portal {
   scope: PortalScope;
   where: FixedCondition[];
   fields?: string[];
+  /** The portal list's default columns, in order, when they differ from the fields marked x-list. */
+  list?: string[];
 }
 
 export interface Resource {

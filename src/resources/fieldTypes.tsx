@@ -14,6 +14,7 @@
 import { useCallback, useState, type ReactElement, type ReactNode } from 'react';
 import Check from '@mui/icons-material/Check';
 import Close from '@mui/icons-material/Close';
+import Box from '@mui/material/Box';
 import {
   AutocompleteInput,
   BooleanInput,
@@ -409,10 +410,15 @@ export function FieldDisplay({ resource, field, record: recordProp, full }: Fiel
     const target = registry.get(relation.resource);
     const loaded = record[relation.name];
     const labelField = labelFieldOf(target, appKind);
+    const styleField = styleFieldOf(target, appKind);
     const cut = (text: unknown) =>
       full ? asText(text) : ellipsis(asText(text), ellipsisLimit(relation.resource, labelField));
-    if (typeof loaded === 'object' && loaded !== null)
-      return <Cut text={asText(loaded[labelField])} shown={cut(loaded[labelField])} />;
+    const show = (related: RaRecord) => (
+      <Styled style={styleField ? related[styleField] : undefined}>
+        <Cut text={asText(related[labelField])} shown={cut(related[labelField])} />
+      </Styled>
+    );
+    if (typeof loaded === 'object' && loaded !== null) return show(loaded);
     // Loaded with the row (`with`) but not visible to this user, or no related record: nothing to show.
     if (relation.name in record || value === null || value === undefined) return null;
     if (!canReadResource(relation.resource, appKind)) return <>{asText(value)}</>;
@@ -422,11 +428,7 @@ export function FieldDisplay({ resource, field, record: recordProp, full }: Fiel
         source={field.name}
         reference={relation.resource}
         link={false}
-        render={({ referenceRecord }) =>
-          referenceRecord ? (
-            <Cut text={asText(referenceRecord[labelField])} shown={cut(referenceRecord[labelField])} />
-          ) : null
-        }
+        render={({ referenceRecord }) => (referenceRecord ? show(referenceRecord) : null)}
       />
     );
   }
@@ -438,6 +440,52 @@ export function FieldDisplay({ resource, field, record: recordProp, full }: Fiel
   }
 
   return <>{KINDS[kind].format(value, ctx, resource, field)}</>;
+}
+
+/**
+ * The field of a named list that styles its records (SPEC 3: priority style, status style_client):
+ * clients see `style_client` where the list has one they may read.
+ */
+function styleFieldOf(target: Resource | undefined, appKind: AppKind): string | undefined {
+  if (!target) return undefined;
+  const readable = new Set(readableFields(target, appKind).map((f) => f.name));
+  if (appKind === 'portal' && readable.has('style_client')) return 'style_client';
+  return readable.has('style') ? 'style' : undefined;
+}
+
+/** Style names of the stored lists -> theme colours; an unknown style is the neutral one. */
+const STYLE_COLOURS: Record<string, string> = {
+  info: 'info.main',
+  primary: 'primary.main',
+  success: 'success.main',
+  warning: 'warning.main',
+  error: 'error.main',
+  danger: 'error.main',
+};
+
+/**
+ * A styled value: a coloured dot before the text. The text keeps the normal colour, so contrast does not
+ * depend on the style, and the dot only repeats what the text says.
+ */
+function Styled({ style, children }: { style: unknown; children: ReactNode }) {
+  if (typeof style !== 'string' || style === '') return <>{children}</>;
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
+      <Box
+        component="span"
+        aria-hidden="true"
+        data-style={style}
+        sx={{
+          width: 10,
+          height: 10,
+          borderRadius: '50%',
+          flexShrink: 0,
+          bgcolor: STYLE_COLOURS[style] ?? 'grey.500',
+        }}
+      />
+      <span>{children}</span>
+    </Box>
+  );
 }
 
 /** A cut text keeps the full text as its title. */

@@ -256,6 +256,17 @@ test.describe('portal detail screens', () => {
     await expect(page).toHaveURL(/\/app\/tickets$/);
     await page.getByRole('menuitem', { name: 'Facturen' }).click();
     await expect(page.getByRole('columnheader', { name: 'Downloaden' })).toBeVisible();
+    // SPEC 2: invoice code, reference, amount including tax, date, status, download link; in that order.
+    const headers = page.getByRole('columnheader');
+    const expected = ['Factuurnummer', 'Referentie', 'Bedrag incl. btw', 'Datum', 'Status', 'Downloaden'];
+    await expect(headers).toHaveCount(expected.length);
+    for (const [i, name] of expected.entries()) await expect(headers.nth(i)).toContainText(name);
+    // Each status is styled from the stored list (a coloured mark before its name).
+    const firstRow = page
+      .getByRole('row')
+      .filter({ hasText: String(invoice.code) })
+      .first();
+    await expect(firstRow.locator('[data-style]')).toHaveCount(1);
     await expectAccessible(page, 'invoices list');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: `Factuur ${invoice.code} downloaden` }).click();

@@ -15,6 +15,13 @@ export interface ListModel extends ListShape {
   relationsFor: (columns: readonly string[]) => string[];
 }
 
+/** The schema's x-list fields; the portal's own list (x-portal.list, in its order) where it has one. */
+function defaultColumnsOf(resource: Resource, appKind: AppKind, readable: Field[]): string[] {
+  const portalList = appKind === 'portal' ? resource.portal?.list : undefined;
+  if (portalList) return portalList.filter((name) => readable.some((f) => f.name === name));
+  return readable.filter((f) => f.list).map((f) => f.name);
+}
+
 /** Columns are the readable scalar fields; a client only sees `x-portal.fields` (columns, filters, sorts). */
 export function listModel(resource: Resource, appKind: AppKind): ListModel {
   const readable = readableFields(resource, appKind).filter((f) => f.type !== 'object' && f.type !== 'array');
@@ -34,7 +41,7 @@ export function listModel(resource: Resource, appKind: AppKind): ListModel {
     resource,
     fields,
     columns,
-    defaultColumns: readable.filter((f) => f.list).map((f) => f.name),
+    defaultColumns: defaultColumnsOf(resource, appKind, readable),
     sortable,
     defaultSort,
     kindOf: (name) => kinds.get(name),
