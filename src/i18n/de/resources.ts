@@ -76,6 +76,7 @@ const resources: DeepPartial<ResourceMessages> = {
       fields: {
         id: 'ID',
         message_id: 'Nachricht',
+        user_id: 'Hochgeladen von',
         name: 'Dateiname',
         extension: 'Dateiendung',
         size: 'Größe',
@@ -364,6 +365,7 @@ const resources: DeepPartial<ResourceMessages> = {
       name: 'Nachricht |||| Nachrichten',
       empty: 'Keine Nachrichten gefunden.',
       fields: {
+        recipients: 'Empfänger',
         id: 'ID',
         message: 'Nachricht',
         description: 'Beschreibung',

@@ -78,6 +78,7 @@ const resources = {
       fields: {
         id: 'ID',
         message_id: 'Message',
+        user_id: 'Uploaded by',
         name: 'File name',
         extension: 'Extension',
         size: 'Size',
@@ -366,6 +367,7 @@ const resources = {
       name: 'Message |||| Messages',
       empty: 'No messages found.',
       fields: {
+        recipients: 'Recipients',
         id: 'ID',
         message: 'Message',
         description: 'Description',

@@ -75,6 +75,7 @@ const resources: ResourceMessages = {
       fields: {
         id: 'ID',
         message_id: 'Bericht',
+        user_id: 'Geüpload door',
         name: 'Bestandsnaam',
         extension: 'Extensie',
         size: 'Grootte',
@@ -363,6 +364,7 @@ const resources: ResourceMessages = {
       name: 'Bericht |||| Berichten',
       empty: 'Geen berichten gevonden.',
       fields: {
+        recipients: 'Ontvangers',
         id: 'ID',
         message: 'Bericht',
         description: 'Omschrijving',
