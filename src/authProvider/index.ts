@@ -39,6 +39,8 @@ export const LOGIN_ROUTE = '/login';
 
 /** The server's texts that the catalogue replaces (server/auth/authenticate.ts, server/http/errors.ts). */
 export const UNAUTHENTICATED_MESSAGE = 'Unauthenticated.';
+/** The server's answer to a wrong e-mail address or password (422); the login page says it in the user's language. */
+export const BAD_CREDENTIALS_MESSAGE = 'These credentials do not match our records.';
 export const MULTIPLE_SESSIONS_MESSAGE = 'You cannot have multiple login sessions per account.';
 /** The Dutch sentence "this operator is logged in elsewhere" (and its translations), in src/i18n. */
 export const LOGGED_IN_ELSEWHERE_KEY = 'app.errors.logged_in_elsewhere';

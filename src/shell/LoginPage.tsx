@@ -17,6 +17,7 @@ import { LocaleSwitcher } from './LocaleSwitcher.tsx';
 import { useSystemStatus } from './systemStatus.ts';
 import { DocumentTitle } from './DocumentTitle.tsx';
 import { takeFlash } from './flash.ts';
+import { BAD_CREDENTIALS_MESSAGE } from '../authProvider/index.ts';
 
 interface SsoAnswer {
   enabled: boolean;
@@ -41,6 +42,20 @@ function useSso(enabled: boolean): SsoAnswer | undefined {
 }
 
 /** Sign-in with e-mail and password; the server's message (wrong password, too many attempts) is shown as is. */
+/**
+ * Why a login failed, in the user's language: wrong credentials (422), too many attempts (429, with the
+ * minutes the server names), else the server's own message.
+ */
+export function loginFailure(error: unknown, translate: (key: string, options?: object) => string): string {
+  const { status, message } = (error ?? {}) as { status?: number; message?: string };
+  if (status === 422 && message === BAD_CREDENTIALS_MESSAGE) return translate('app.auth.invalid_credentials');
+  if (status === 429) {
+    const minutes = Number(/(\d+) minute/.exec(message ?? '')?.[1] ?? 1);
+    return translate('app.auth.too_many_attempts', { smart_count: minutes });
+  }
+  return message || translate('ra.auth.sign_in_error');
+}
+
 export function LoginPage() {
   const translate = useTranslate();
   const login = useLogin();
@@ -64,7 +79,7 @@ export function LoginPage() {
     try {
       await login({ username: email, password });
     } catch (e) {
-      setError((e as Error)?.message || translate('ra.auth.sign_in_error'));
+      setError(loginFailure(e, translate));
       setBusy(false);
     }
   }

@@ -150,7 +150,7 @@ test.describe('portal sign-in screens', () => {
     await page.getByLabel(/e-mail/i).fill(CLIENT);
     await page.getByLabel(/wachtwoord/i).fill('wrong password');
     await page.getByRole('button', { name: 'Inloggen' }).click();
-    await expect(page.getByRole('alert')).toHaveText('These credentials do not match our records.');
+    await expect(page.getByRole('alert')).toHaveText('Onjuist e-mailadres of wachtwoord.');
     await expect(page).toHaveURL(/\/app\/login$/);
     await expectAccessible(page, 'login failure');
   });

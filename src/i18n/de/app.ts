@@ -57,6 +57,8 @@ const app: DeepPartial<AppMessages> = {
       sso_busy: 'Sie werden angemeldet…',
       sso_failed: 'Die Anmeldung per Single Sign-on ist fehlgeschlagen. Bitte melden Sie sich erneut an.',
       invalid_credentials: 'E-Mail-Adresse oder Passwort ist falsch.',
+      too_many_attempts:
+        'Zu viele Anmeldeversuche. Bitte versuchen Sie es in %{smart_count} Minute erneut. |||| Zu viele Anmeldeversuche. Bitte versuchen Sie es in %{smart_count} Minuten erneut.',
       forgot_password: 'Passwort vergessen?',
       reset_title: 'Passwort zurücksetzen',
       reset_intro:

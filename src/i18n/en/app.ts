@@ -60,6 +60,8 @@ const app = {
       sso_busy: 'Signing you in…',
       sso_failed: 'Single sign-on failed. Please sign in again.',
       invalid_credentials: 'Incorrect email address or password.',
+      too_many_attempts:
+        'Too many sign-in attempts. Please try again in %{smart_count} minute. |||| Too many sign-in attempts. Please try again in %{smart_count} minutes.',
       forgot_password: 'Forgot your password?',
       reset_title: 'Reset your password',
       reset_intro: 'Enter your email address and we will send you a link to choose a new password.',

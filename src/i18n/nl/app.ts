@@ -56,6 +56,8 @@ const app: AppMessages = {
       sso_busy: 'Je wordt ingelogd…',
       sso_failed: 'Inloggen via single sign-on is mislukt. Log opnieuw in.',
       invalid_credentials: 'Onjuist e-mailadres of wachtwoord.',
+      too_many_attempts:
+        'Te veel inlogpogingen. Probeer het over %{smart_count} minuut opnieuw. |||| Te veel inlogpogingen. Probeer het over %{smart_count} minuten opnieuw.',
       forgot_password: 'Wachtwoord vergeten?',
       reset_title: 'Wachtwoord herstellen',
       reset_intro: 'Vul je e-mailadres in; je ontvangt een link om een nieuw wachtwoord te kiezen.',
