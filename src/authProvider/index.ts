@@ -142,7 +142,9 @@ export function createAuthProvider({ http, app }: AuthProviderOptions): AuthProv
   /** The stored user, or the one GET /api/auth/me returns (then stored); none for a quote link. */
   async function currentUser(): Promise<SessionUser | undefined> {
     const stored = getUser();
-    if (stored || quoteLinkOnly()) return stored;
+    // Without a session token nobody is signed in (a public page, a quote link): asking the server would
+    // only earn a 401, and react-admin would answer that with a logout that leaves the page.
+    if (stored || !getItem(APP_PORTAL_TOKEN)) return stored;
     const { body } = await http.request<{ user: SessionUser }>('/auth/me');
     setUser(body.user);
     return body.user;
