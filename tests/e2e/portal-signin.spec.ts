@@ -218,12 +218,13 @@ test.describe('portal sign-in through real mail and a fake Microsoft', () => {
     await confirmation.fill('kort');
     await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
     await expect(page.getByText('Het wachtwoord moet minimaal 8 tekens lang zijn.')).toBeVisible();
+    await expectAccessibleBothSizes(page, 'new password too short');
 
     await password.fill(newPassword);
     await confirmation.fill(newPassword);
     await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
     await expect(page.getByRole('status')).toHaveText('Je wachtwoord is gewijzigd. Je kunt nu inloggen.');
-    await expectAccessible(page, 'password changed');
+    await expectAccessibleBothSizes(page, 'password changed');
 
     // The old password no longer works; the new one opens the tickets.
     await signIn(page, CLIENT, 'demo');
