@@ -193,7 +193,7 @@ test.describe('portal sign-in screens', () => {
     await page.getByLabel('Herhaal nieuw wachtwoord').fill('long enough 123');
     await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
     await expect(page.getByRole('alert')).toContainText(
-      'This password reset link is invalid or has expired.',
+      'Deze link is ongeldig of verlopen. Vraag een nieuwe aan.',
     );
   });
 

@@ -5,6 +5,8 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { CenteredPage } from './SetupPage.tsx';
 import { postAnonymous } from './PasswordResetRequestPage.tsx';
 
+/** The server's answer to a spent, replaced or expired link (server/auth/password-reset.ts). */
+const RESET_LINK_INVALID_MESSAGE = 'This password reset link is invalid or has expired.';
 /** The server's minimum (server/config.ts `passwordMinLength`); checked here first to save a round trip. */
 export const PASSWORD_MIN_LENGTH = 8;
 
@@ -55,10 +57,13 @@ export default function PasswordResetPage() {
         setDone(true);
         return;
       }
-      const message =
-        typeof res.body?.message === 'string'
-          ? (res.body.message as string)
-          : translate('app.errors.generic');
+      const serverMessage = typeof res.body?.message === 'string' ? (res.body.message as string) : undefined;
+      // A spent or expired link is the usual refusal: said in the user's language.
+      if (serverMessage === RESET_LINK_INVALID_MESSAGE) {
+        setFailure({ message: translate('app.auth.reset_link_invalid'), lines: [] });
+        return;
+      }
+      const message = serverMessage ?? translate('app.errors.generic');
       const fields = (res.body?.errors ?? {}) as Record<string, unknown>;
       const lines = Object.values(fields)
         .flatMap((v) => (Array.isArray(v) ? v.map(String) : [String(v)]))
