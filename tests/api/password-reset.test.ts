@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, targets, type TestApp } from './harness.ts';
+import { parseMail, recipients, startSmtp, type ParsedMail } from './smtp.ts';
 
 const REQUESTED = 'If we know this e-mail address, you will receive an e-mail with a link shortly.';
 const INVALID = 'This password reset link is invalid or has expired.';
@@ -15,25 +13,6 @@ const TOO_SHORT = 'The password must be at least 8 characters long.';
 const MISMATCH = 'The password confirmation does not match.';
 const DONE = 'Your password has been reset.';
 const BAD_CREDENTIALS = 'These credentials do not match our records.';
-
-interface ParsedMail {
-  subject?: string;
-  text?: string;
-  html?: string | false;
-  to?: { text: string } | { text: string }[];
-}
-
-// mailparser ships no types (and @types/mailparser is not a dependency): its one function, typed here.
-const { simpleParser } = createRequire(import.meta.url)('mailparser') as {
-  simpleParser(source: Buffer | string): Promise<ParsedMail>;
-};
-
-function recipients(mail: ParsedMail): string {
-  return [mail.to ?? []]
-    .flat()
-    .map((a) => a.text)
-    .join(', ');
-}
 
 const LINK = /(https?:\/\/[^\s"<>]+)\/app\/password\/reset\/([A-Za-z0-9_-]{43})/;
 
@@ -51,37 +30,6 @@ async function until<T>(probe: () => T | undefined | Promise<T | undefined>, wha
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 25));
   }
-}
-
-/** A real SMTP server on loopback that keeps what it receives, parsed. */
-async function startSmtp(): Promise<{ url: string; received: ParsedMail[]; close(): Promise<void> }> {
-  const received: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    // Plain SMTP on loopback: nodemailer would otherwise upgrade to the server's self-signed certificate.
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        simpleParser(Buffer.concat(chunks)).then(
-          (mail) => {
-            received.push(mail);
-            callback();
-          },
-          (error: Error) => callback(error),
-        );
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
 describe.each(targets)('password reset on $name', (target) => {
@@ -274,7 +222,7 @@ describe('password reset without SMTP_URL', () => {
       return names.find((n) => n.endsWith('.eml'));
     }, 'the .eml file');
     const raw = await readFile(join(mailDir, file));
-    const mail = await simpleParser(raw);
+    const mail = await parseMail(raw);
     expect(recipients(mail)).toContain('client@example.com');
     const { origin, token } = linkOf(mail);
     expect(origin).toBe('https://desk.example.com');

@@ -18,6 +18,9 @@ const { simpleParser } = createRequire(import.meta.url)('mailparser') as {
   simpleParser(source: Buffer | string): Promise<ParsedMail>;
 };
 
+/** Parses a raw RFC 822 mail (an .eml file, say) the way the loopback server does. */
+export const parseMail = (raw: Buffer | string): Promise<ParsedMail> => simpleParser(raw);
+
 export function recipients(mail: ParsedMail): string {
   return [mail.to ?? []]
     .flat()

@@ -5,8 +5,8 @@
  * may change them); axe-core scans each screen.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectAccessible, login } from './support.ts';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expectAccessible, login, sign, startWithEmptyStorage } from './support.ts';
 
 const CLIENT = 'client@example.com';
 
@@ -30,32 +30,9 @@ async function sentQuotes(request: APIRequestContext) {
   return (await records(request, 'quotes')).filter((q) => Number(q.status_id) === 2);
 }
 
-/** Draws a short zigzag on the signature pad with the mouse. */
-async function sign(page: Page) {
-  const pad = page.getByTestId('signature-pad');
-  await pad.scrollIntoViewIfNeeded();
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + 30, box.y + 150);
-  await page.mouse.down();
-  for (const [dx, dy] of [
-    [80, 40],
-    [140, 160],
-    [200, 50],
-    [260, 150],
-  ] as const) {
-    await page.mouse.move(box.x + dx, box.y + dy, { steps: 5 });
-  }
-  await page.mouse.up();
-}
-
 test.describe('portal detail screens', () => {
   test.beforeEach(async ({ page }) => {
-    await page.addInitScript(() => {
-      if (!sessionStorage.getItem('e2e-started')) {
-        localStorage.clear();
-        sessionStorage.setItem('e2e-started', '1');
-      }
-    });
+    await startWithEmptyStorage(page);
   });
 
   test('accept a sent quote with a drawn signature, from the quotes list', async ({ page }) => {

@@ -4,7 +4,7 @@
  * again after a reload, switch language, and the 375 px cards. axe-core scans each screen.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, login } from './support.ts';
+import { expectAccessible, login, startWithEmptyStorage } from './support.ts';
 
 async function apiTotal(page: Page, email: string, query = ''): Promise<number> {
   const res = await page.request.post('/api/auth/login', { data: { username: email, password: 'demo' } });
@@ -34,12 +34,7 @@ test.describe('portal tickets list', () => {
   test.beforeEach(async ({ page }) => {
     await resetSavedLayout(page, 'client@example.com');
     await resetSavedLayout(page, 'other@example.com');
-    await page.addInitScript(() => {
-      if (!sessionStorage.getItem('e2e-started')) {
-        localStorage.clear();
-        sessionStorage.setItem('e2e-started', '1');
-      }
-    });
+    await startWithEmptyStorage(page);
   });
 
   test('client@example.com sees only Jansen BV tickets, with the counter and the page title', async ({

@@ -13,7 +13,7 @@ import { expect, test as base, type APIRequestContext, type Page } from '@playwr
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { recipients, startSmtp, type LoopbackSmtp, type ParsedMail } from '../api/smtp.ts';
 import { freePort, startServer, type E2eServer } from './server.ts';
-import { expectAccessible } from './support.ts';
+import { expectAccessible, sign } from './support.ts';
 
 const CLIENT = 'client@example.com';
 const MS_CLIENT_ID = 'e2e-client-id';
@@ -155,24 +155,6 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel(/e-mail/i).fill(email);
   await page.getByLabel(/^Wachtwoord/).fill(password);
   await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
-}
-
-/** Draws a short zigzag on the signature pad with the mouse. */
-async function sign(page: Page) {
-  const pad = page.getByTestId('signature-pad');
-  await pad.scrollIntoViewIfNeeded();
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + 30, box.y + 150);
-  await page.mouse.down();
-  for (const [dx, dy] of [
-    [80, 40],
-    [140, 160],
-    [200, 50],
-    [260, 150],
-  ] as const) {
-    await page.mouse.move(box.x + dx, box.y + dy, { steps: 5 });
-  }
-  await page.mouse.up();
 }
 
 /** The text of every page of a PDF. */

@@ -6,7 +6,7 @@
  * Dutch on a desktop, English at 375 px; axe-core on each screen.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, login } from './support.ts';
+import { expectAccessible, login, startWithEmptyStorage } from './support.ts';
 
 const CLIENT = 'client@example.com';
 
@@ -21,12 +21,7 @@ function countTicketPosts(page: Page): () => number {
 
 test.describe('portal tickets', () => {
   test.beforeEach(async ({ page }) => {
-    await page.addInitScript(() => {
-      if (!sessionStorage.getItem('e2e-started')) {
-        localStorage.clear();
-        sessionStorage.setItem('e2e-started', '1');
-      }
-    });
+    await startWithEmptyStorage(page);
   });
 
   test('a ticket with missing required fields is refused per field; a complete one is created', async ({

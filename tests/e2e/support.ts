@@ -23,3 +23,31 @@ export async function expectAccessible(page: Page, where: string) {
   );
   expect(violations).toEqual([]);
 }
+
+/** Each test starts with an empty localStorage (the first page load only, so a reload keeps what it set). */
+export async function startWithEmptyStorage(page: Page) {
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('e2e-started')) {
+      localStorage.clear();
+      sessionStorage.setItem('e2e-started', '1');
+    }
+  });
+}
+
+/** Draws a short zigzag on the signature pad with the mouse. */
+export async function sign(page: Page) {
+  const pad = page.getByTestId('signature-pad');
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 30, box.y + 150);
+  await page.mouse.down();
+  for (const [dx, dy] of [
+    [80, 40],
+    [140, 160],
+    [200, 50],
+    [260, 150],
+  ] as const) {
+    await page.mouse.move(box.x + dx, box.y + dy, { steps: 5 });
+  }
+  await page.mouse.up();
+}
