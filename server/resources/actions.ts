@@ -11,6 +11,9 @@ import { invoiceActions } from './invoices/actions.ts';
 import { quoteActions } from './quotes/actions.ts';
 import { attachmentActions } from './attachments/actions.ts';
 import { messageActions } from './messages/actions.ts';
+import { ticketActions } from './tickets/actions.ts';
+import { companyActions } from './companies/actions.ts';
+import { ticketGroupActions } from './ticket-groups/actions.ts';
 
 export interface ActionOptions {
   db: Db;
@@ -26,6 +29,9 @@ export const actionPlugins: ActionPlugin[] = [
   invoiceActions,
   attachmentActions,
   messageActions,
+  ticketActions,
+  companyActions,
+  ticketGroupActions,
 ];
 
 export async function resourceActions(app: FastifyInstance, options: ActionOptions): Promise<void> {

@@ -12,7 +12,10 @@ import type { HookContext, ResourceHooks } from '../hooks.ts';
 const OPEN = 1;
 
 /** The status a new ticket starts in: the tenant's setting, else its first open status. */
-async function defaultStatusId({ trx, auth }: HookContext): Promise<number | null> {
+export async function defaultStatusId({
+  trx,
+  auth,
+}: Pick<HookContext, 'trx' | 'auth'>): Promise<number | null> {
   const configured = Number(await tenantConfig(trx, auth.tenantId, 'default_ticket_status_id'));
   const statuses = trx.selectFrom('ticket_statuses').select('id').where('tenant_id', '=', auth.tenantId);
   const chosen =

@@ -1,0 +1,58 @@
+/**
+ * SPEC 7 company calls beyond CRUD, for operators (clients get 403: no portal action):
+ *
+ * - POST /companies/{id}/archive: archived_at becomes now (an archived company keeps its first date).
+ * - POST /companies/merge {ids}: the first id is kept. Every row that points at the others moves to it
+ *   (tickets, assets, contracts, subscriptions, quotes, invoices, deals, projects, ticket groups, clients
+ *   without duplicates, custom values the kept one lacks, messages on the company, and whatever table
+ *   refers to companies later: see ../merge.ts), then the others are deleted. One transaction, row locks
+ *   in id order: of two merges racing on the same company the second waits and finds it gone (422).
+ */
+import { sql } from 'kysely';
+import { BodyValidation } from '../../schema/validate.ts';
+import type { ActionPlugin } from '../actions.ts';
+import { authorize, parseId } from '../plugin.ts';
+import { findRecord, type Deps } from '../repository.ts';
+import { lockForMerge, moveReferences, parseMergeIds } from '../merge.ts';
+
+type IdParams = { Params: { id: string } };
+
+export const companyActions: ActionPlugin = async (app, { db, registry }) => {
+  const companies = registry.require('companies');
+  const deps: Deps = { db, registry, validation: new BodyValidation() };
+
+  app.post<IdParams>('/api/companies/:id/archive', async (request) => {
+    const auth = await authorize(request, companies, 'archive');
+    const id = parseId(request.params.id);
+    await findRecord(deps, auth, companies, id);
+    await db
+      .updateTable('companies')
+      .set({ archived_at: sql`coalesce(archived_at, now())`, updated_at: sql`now()` })
+      .where('id', '=', id)
+      .where('tenant_id', '=', auth.tenantId)
+      .execute();
+    return findRecord(deps, auth, companies, id);
+  });
+
+  app.post('/api/companies/merge', async (request) => {
+    const auth = await authorize(request, companies, 'merge');
+    const ids = parseMergeIds(request.body);
+    const [kept, ...merged] = ids as [number, ...number[]];
+    await db.transaction().execute(async (trx) => {
+      await lockForMerge(deps, trx, auth, companies, ids);
+      await moveReferences(trx, registry, companies, kept, merged);
+      await trx
+        .deleteFrom('companies')
+        .where('id', 'in', merged)
+        .where('tenant_id', '=', auth.tenantId)
+        .execute();
+      await trx
+        .updateTable('companies')
+        .set({ updated_at: sql`now()` })
+        .where('id', '=', kept)
+        .where('tenant_id', '=', auth.tenantId)
+        .execute();
+    });
+    return findRecord(deps, auth, companies, kept);
+  });
+};

@@ -1,0 +1,29 @@
+/**
+ * SPEC 4 and 7: POST /ticket-groups/{id}/archive sets archived_at to now (an archived group keeps its
+ * first date). Restoring is the generic PUT /ticket-groups/{id} with {archived_at: null}.
+ */
+import { sql } from 'kysely';
+import { BodyValidation } from '../../schema/validate.ts';
+import type { ActionPlugin } from '../actions.ts';
+import { authorize, parseId } from '../plugin.ts';
+import { findRecord, type Deps } from '../repository.ts';
+
+type IdParams = { Params: { id: string } };
+
+export const ticketGroupActions: ActionPlugin = async (app, { db, registry }) => {
+  const groups = registry.require('ticket-groups');
+  const deps: Deps = { db, registry, validation: new BodyValidation() };
+
+  app.post<IdParams>('/api/ticket-groups/:id/archive', async (request) => {
+    const auth = await authorize(request, groups, 'archive');
+    const id = parseId(request.params.id);
+    await findRecord(deps, auth, groups, id);
+    await db
+      .updateTable(groups.table)
+      .set({ archived_at: sql`coalesce(archived_at, now())`, updated_at: sql`now()` })
+      .where('id', '=', id)
+      .where('tenant_id', '=', auth.tenantId)
+      .execute();
+    return findRecord(deps, auth, groups, id);
+  });
+};

@@ -1,0 +1,168 @@
+/**
+ * SPEC 4 and 7 ticket calls beyond CRUD, for operators (clients get 403: no portal action):
+ *
+ * - POST /tickets/{id}/close: the status becomes the tenant's first status of internal type closed (2),
+ *   resolved_at now. A ticket that is closed or archived already answers 422.
+ * - POST /tickets/{id}/restore: a closed or archived ticket goes back to the tenant's default open status
+ *   (the one a new ticket starts in), resolved_at cleared; any other ticket answers 422.
+ * - POST /tickets/{id}/clone: a new ticket with the same own fields and custom values, a new reference and
+ *   the default status, without messages or time; answers the new ticket (201).
+ * - POST /tickets/merge {ids}: the first id is kept; everything that points at the others (messages with
+ *   their attachments, time registrations, used products, custom values the kept one lacks, …) moves to
+ *   it and the others are closed, in one transaction under row locks taken in id order.
+ */
+import { sql, type Transaction } from 'kysely';
+import type { AuthContext } from '../../auth/context.ts';
+import { notFound, ValidationError } from '../../http/errors.ts';
+import { BodyValidation } from '../../schema/validate.ts';
+import type { ActionPlugin } from '../actions.ts';
+import { authorize, parseId } from '../plugin.ts';
+import { findRecord, storeRecord, writableFields, type Deps } from '../repository.ts';
+import { lockForMerge, moveReferences, parseMergeIds } from '../merge.ts';
+import { defaultStatusId } from './hooks.ts';
+
+/** SPEC 3 ticket status internal types. */
+const CLOSED = 2;
+const ARCHIVED = 3;
+
+type IdParams = { Params: { id: string } };
+
+export const NO_CLOSED_STATUS = 'There is no ticket status of the type closed to close the ticket with.';
+export const ALREADY_CLOSED = 'This ticket is closed already.';
+export const ARCHIVED_TICKET = 'This ticket is archived: restore it first.';
+export const NOT_RESTORABLE = 'Only a closed or archived ticket can be restored.';
+export const NO_OPEN_STATUS = 'There is no open ticket status to restore the ticket to.';
+export const OTHER_COMPANIES =
+  "Only tickets of the same company can be merged: clients would see each other's messages.";
+
+/** The tenant's status with internal type closed (the first in the list order). */
+async function closedStatusId(trx: Transaction<any>, tenantId: number): Promise<number> {
+  const row = await trx
+    .selectFrom('ticket_statuses')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('internal_type', '=', CLOSED)
+    .orderBy('order')
+    .orderBy('id')
+    .executeTakeFirst();
+  if (!row) throw new ValidationError({ status_id: [NO_CLOSED_STATUS] }, NO_CLOSED_STATUS);
+  return Number(row.id);
+}
+
+/** Locks the ticket row and answers its status's internal type. */
+async function lockTicket(trx: Transaction<any>, auth: AuthContext, id: number): Promise<number> {
+  const row = await trx
+    .selectFrom('tickets as t')
+    .innerJoin('ticket_statuses as s', 's.id', 't.status_id')
+    .select('s.internal_type')
+    .where('t.id', '=', id)
+    .where('t.tenant_id', '=', auth.tenantId)
+    .forUpdate('t')
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return Number(row.internal_type);
+}
+
+/** A value as the create body takes it (timestamps come back from the database as Date). */
+const asBodyValue = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
+
+export const ticketActions: ActionPlugin = async (app, { db, registry }) => {
+  const tickets = registry.require('tickets');
+  const deps: Deps = { db, registry, validation: new BodyValidation() };
+
+  app.post<IdParams>('/api/tickets/:id/close', async (request) => {
+    const auth = await authorize(request, tickets, 'close');
+    const id = parseId(request.params.id);
+    await findRecord(deps, auth, tickets, id);
+    await db.transaction().execute(async (trx) => {
+      const type = await lockTicket(trx, auth, id);
+      if (type === CLOSED) throw new ValidationError({ status_id: [ALREADY_CLOSED] }, ALREADY_CLOSED);
+      if (type === ARCHIVED) throw new ValidationError({ status_id: [ARCHIVED_TICKET] }, ARCHIVED_TICKET);
+      await trx
+        .updateTable('tickets')
+        .set({
+          status_id: await closedStatusId(trx, auth.tenantId),
+          resolved_at: sql`now()`,
+          updated_at: sql`now()`,
+        })
+        .where('id', '=', id)
+        .where('tenant_id', '=', auth.tenantId)
+        .execute();
+    });
+    return findRecord(deps, auth, tickets, id);
+  });
+
+  app.post<IdParams>('/api/tickets/:id/restore', async (request) => {
+    const auth = await authorize(request, tickets, 'restore');
+    const id = parseId(request.params.id);
+    await findRecord(deps, auth, tickets, id);
+    await db.transaction().execute(async (trx) => {
+      const type = await lockTicket(trx, auth, id);
+      if (type !== CLOSED && type !== ARCHIVED)
+        throw new ValidationError({ status_id: [NOT_RESTORABLE] }, NOT_RESTORABLE);
+      const status = await defaultStatusId({ trx, auth });
+      if (status === null) throw new ValidationError({ status_id: [NO_OPEN_STATUS] }, NO_OPEN_STATUS);
+      await trx
+        .updateTable('tickets')
+        .set({ status_id: status, resolved_at: null, updated_at: sql`now()` })
+        .where('id', '=', id)
+        .where('tenant_id', '=', auth.tenantId)
+        .execute();
+    });
+    return findRecord(deps, auth, tickets, id);
+  });
+
+  app.post<IdParams>('/api/tickets/:id/clone', async (request, reply) => {
+    const auth = await authorize(request, tickets, 'clone');
+    const id = parseId(request.params.id);
+    const original = await findRecord(deps, auth, tickets, id);
+    // The ticket's own fields as a create body; the status is left out, so the clone starts where a new
+    // ticket starts, and the reference is the clone's own (tickets' afterStore hook).
+    const body: Record<string, unknown> = {};
+    for (const field of writableFields(tickets, auth)) {
+      if (field.name === 'status_id' || original[field.name] === undefined) continue;
+      body[field.name] = asBodyValue(original[field.name]);
+    }
+    const clone = await storeRecord(deps, auth, tickets, body, async (newId, trx) => {
+      await sql`insert into custom_values (tenant_id, custom_field_id, morphable_type, morphable_id, value)
+        select tenant_id, custom_field_id, morphable_type, ${newId}, value from custom_values
+        where tenant_id = ${auth.tenantId} and morphable_type = ${tickets.morphType ?? 'ticket'}
+          and morphable_id = ${id}`.execute(trx);
+    });
+    reply.status(201);
+    return clone;
+  });
+
+  app.post('/api/tickets/merge', async (request) => {
+    const auth = await authorize(request, tickets, 'merge');
+    const ids = parseMergeIds(request.body);
+    const [kept, ...merged] = ids as [number, ...number[]];
+    await db.transaction().execute(async (trx) => {
+      await lockForMerge(deps, trx, auth, tickets, ids);
+      const companies = await trx
+        .selectFrom('tickets')
+        .select('company_id')
+        .distinct()
+        .where('id', 'in', ids)
+        .where('tenant_id', '=', auth.tenantId)
+        .where('company_id', 'is not', null)
+        .execute();
+      if (companies.length > 1) throw new ValidationError({ ids: [OTHER_COMPANIES] }, OTHER_COMPANIES);
+      const closed = await closedStatusId(trx, auth.tenantId);
+      await moveReferences(trx, registry, tickets, kept, merged);
+      await trx
+        .updateTable('tickets')
+        .set({ status_id: closed, resolved_at: sql`coalesce(resolved_at, now())`, updated_at: sql`now()` })
+        .where('id', 'in', merged)
+        .where('tenant_id', '=', auth.tenantId)
+        .execute();
+      await trx
+        .updateTable('tickets')
+        .set({ updated_at: sql`now()` })
+        .where('id', '=', kept)
+        .where('tenant_id', '=', auth.tenantId)
+        .execute();
+    });
+    return findRecord(deps, auth, tickets, kept);
+  });
+};
