@@ -11,6 +11,7 @@ import {
 } from '../auth/schemas.ts';
 import type { Registry } from '../schema/registry.ts';
 import { messageThreadPaths } from './message-paths.ts';
+import { backOfficeActionPaths } from './action-paths.ts';
 import type { Field, PortalScope, Resource } from '../../common/schema/types.ts';
 
 /**
@@ -648,6 +649,7 @@ function fixedPaths(resources: Resource[]): Record<string, PathItem> {
     '/presets-result-count/{resource}': { get: presetCounts(listable) },
     '/health': { get: health() },
     ...messageThreadPaths(has),
+    ...backOfficeActionPaths(has),
     '/auth/password/forgot': {
       post: call(
         'auth',
