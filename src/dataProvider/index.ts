@@ -23,6 +23,7 @@
  * | exportList(r, {userId, filter})            | POST /api/exports  body: {userId, model: r, filter: builder items} |
  * | recordAction(r, id, action, body?)         | POST /api/{r}/{id}/{action}  body: body; answers the JSON body    |
  * | recordDownload(r, id, action?)             | POST /api/{r}/{id}/{action = download}; answers a Blob            |
+ * | createMultipart(r, form, {signal}?)        | POST /api/{r}  body: the FormData as multipart (files); answers the JSON body |
  *
  * Lists answer `{data, total, meta: {from, to, last_page}}`. A new getList of the same list (resource
  * plus meta) aborts the one still under way (it rejects with an AbortError); react-admin's own `signal`
@@ -107,6 +108,15 @@ export interface ServiceDeskDataProvider extends DataProvider {
   recordAction<T = RaRecord>(resource: string, id: Identifier, action: string, body?: unknown): Promise<T>;
   /** A record's file (SPEC 7: quote and invoice PDFs): POST /{r}/{id}/{action}, the answer as a Blob. */
   recordDownload(resource: string, id: Identifier, action?: string): Promise<Blob>;
+  /**
+   * Creates a record from a multipart form (SPEC 7: a message with its files, an inline image):
+   * POST /{r} with the FormData as it is; the browser sets the multipart boundary.
+   */
+  createMultipart<T = RaRecord>(
+    resource: string,
+    form: FormData,
+    options?: { signal?: AbortSignal },
+  ): Promise<T>;
 }
 
 function stableJson(value: unknown): string {
@@ -323,6 +333,11 @@ export function createDataProvider(http: HttpClient): ServiceDeskDataProvider {
     async recordDownload(resource: string, id: Identifier, action = 'download') {
       const path = `${recordPath(resource, id)}/${encodeURIComponent(action)}`;
       return (await http.request<Blob>(path, { method: 'POST', responseType: 'blob' })).body;
+    },
+
+    async createMultipart<T>(resource: string, form: FormData, options: { signal?: AbortSignal } = {}) {
+      return (await http.request<T>(`/${resource}`, { method: 'POST', body: form, signal: options.signal }))
+        .body;
     },
   };
 }
