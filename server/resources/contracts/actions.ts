@@ -5,33 +5,15 @@
  * both count, and the purchase (card, hours, price, buyer) is recorded.
  */
 import { sql } from 'kysely';
-import type { FastifyRequest } from 'fastify';
-import type { AuthContext } from '../../auth/context.ts';
-import { forbidden, HttpError, ValidationError } from '../../http/errors.ts';
-import type { Resource } from '../../../common/schema/types.ts';
+import { ValidationError } from '../../http/errors.ts';
 import { BodyValidation } from '../../schema/validate.ts';
 import type { ActionPlugin } from '../actions.ts';
-import { may } from '../plugin.ts';
+import { authorize, parseId } from '../plugin.ts';
 import { findRecord, type Deps } from '../repository.ts';
 
 type IdParams = { Params: { id: string } };
 
 const ID = /^[1-9]\d{0,9}$/;
-function parseId(raw: string): number {
-  if (!ID.test(raw) || Number(raw) > 2_147_483_647) {
-    throw new HttpError(
-      422,
-      `The id ${JSON.stringify(raw.slice(0, 20))} is not valid: it must be a positive whole number.`,
-    );
-  }
-  return Number(raw);
-}
-
-async function authorize(request: FastifyRequest, resource: Resource, action: string): Promise<AuthContext> {
-  const auth = await request.getAuth();
-  if (!may(auth, resource, action)) throw forbidden();
-  return auth;
-}
 
 const INVALID_CARD = 'The selected prepaid card is invalid.';
 const NOT_PREPAID = 'Only a prepaid contract can be topped up with a prepaid card.';

@@ -3,36 +3,16 @@
  * file as {Base64, Filename}, next to the invoice's visible fields). Both need the `download` permission and
  * an invoice the caller may see: a client sees only invoiced (external_id set) invoices of its companies.
  */
-import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../../auth/context.ts';
 import type { Db } from '../../db/database.ts';
-import { forbidden, HttpError } from '../../http/errors.ts';
-import type { Resource } from '../../../common/schema/types.ts';
 import { BodyValidation } from '../../schema/validate.ts';
 import type { ActionPlugin } from '../actions.ts';
-import { may } from '../plugin.ts';
+import { authorize, parseId } from '../plugin.ts';
 import { findRecord, type Deps } from '../repository.ts';
 import { invoicePdf } from '../../pdf/invoice.ts';
 import { attachment, pdfFileName } from '../../pdf/layout.ts';
 
 type IdParams = { Params: { id: string } };
-
-const ID = /^[1-9]\d{0,9}$/;
-function parseId(raw: string): number {
-  if (!ID.test(raw) || Number(raw) > 2_147_483_647) {
-    throw new HttpError(
-      422,
-      `The id ${JSON.stringify(raw.slice(0, 20))} is not valid: it must be a positive whole number.`,
-    );
-  }
-  return Number(raw);
-}
-
-async function authorize(request: FastifyRequest, resource: Resource, action: string): Promise<AuthContext> {
-  const auth = await request.getAuth();
-  if (!may(auth, resource, action)) throw forbidden();
-  return auth;
-}
 
 /** An unknown invoice status is shown as status 1 (SPEC 4). */
 const FALLBACK_STATUS = 1;

@@ -11,14 +11,12 @@
  * is checked and changed in one transaction under a row lock, so of two racing calls exactly one wins.
  */
 import { sql } from 'kysely';
-import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../../auth/context.ts';
 import type { Db } from '../../db/database.ts';
-import { forbidden, HttpError, notFound, ValidationError } from '../../http/errors.ts';
-import type { Resource } from '../../../common/schema/types.ts';
+import { HttpError, notFound, ValidationError } from '../../http/errors.ts';
 import { BodyValidation } from '../../schema/validate.ts';
 import type { ActionPlugin } from '../actions.ts';
-import { may } from '../plugin.ts';
+import { authorize, parseId } from '../plugin.ts';
 import { findRecord, type Deps } from '../repository.ts';
 import { quotePdf } from '../../pdf/quote.ts';
 import { attachment, pdfFileName } from '../../pdf/layout.ts';
@@ -49,23 +47,6 @@ export const SEND_FAILED =
 export const NO_RECIPIENT = 'This quote has no client with an e-mail address to send it to.';
 
 type IdParams = { Params: { id: string } };
-
-const ID = /^[1-9]\d{0,9}$/;
-function parseId(raw: string): number {
-  if (!ID.test(raw) || Number(raw) > 2_147_483_647) {
-    throw new HttpError(
-      422,
-      `The id ${JSON.stringify(raw.slice(0, 20))} is not valid: it must be a positive whole number.`,
-    );
-  }
-  return Number(raw);
-}
-
-async function authorize(request: FastifyRequest, resource: Resource, action: string): Promise<AuthContext> {
-  const auth = await request.getAuth();
-  if (!may(auth, resource, action)) throw forbidden();
-  return auth;
-}
 
 /** True when the text is a PNG data URL whose image decodes (server/pdf/png.ts). */
 export function isPngDataUrl(value: string): boolean {
