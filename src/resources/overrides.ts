@@ -23,7 +23,10 @@ export interface ResourceOverrides {
 
 export const overrides: Record<AppKind, Record<string, ResourceOverrides>> = {
   portal: {
-    tickets: { create: lazyWithTimeout(() => import('./tickets/PortalTicketCreate.tsx')) },
+    tickets: {
+      create: lazyWithTimeout(() => import('./tickets/PortalTicketCreate.tsx')),
+      detail: lazyWithTimeout(() => import('./tickets/PortalTicketDetail.tsx')),
+    },
     quotes: { detail: lazyWithTimeout(() => import('./quotes/PortalQuoteDetail.tsx')) },
     contracts: { detail: lazyWithTimeout(() => import('./contracts/PortalContractDetail.tsx')) },
     assets: { detail: lazyWithTimeout(() => import('./assets/PortalAssetDetail.tsx')) },
@@ -33,5 +36,7 @@ export const overrides: Record<AppKind, Record<string, ResourceOverrides>> = {
     },
     subscriptions: { detail: lazyWithTimeout(() => import('./subscriptions/PortalSubscriptionDetail.tsx')) },
   },
-  backoffice: {},
+  backoffice: {
+    tickets: { detail: lazyWithTimeout(() => import('./tickets/BackofficeTicketDetail.tsx')) },
+  },
 };

@@ -1,7 +1,7 @@
 /**
  * The portal's asset detail (SPEC 2 and 4): name, client, company, the warranty-until card with the due
  * date badge (red when past, yellow when upcoming, a check mark without a date), and a table of name,
- * description, serial and tracking number. (The asset's messages come with the message-thread issue.)
+ * description, serial and tracking number, and its messages (the message thread, as on a ticket).
  */
 import { useReloadOnEvent, recordTitle, InfoCard } from '../../custom/detail/parts.tsx';
 import {
@@ -25,6 +25,7 @@ import { registry } from '../../schema.ts';
 import { referencesOf } from '../../custom/detail/DetailScreen.tsx';
 import { FieldDisplay, displayText } from '../fieldTypes.tsx';
 import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
+import MessageThread from '../../custom/thread/MessageThread.tsx';
 
 const assets = () => registry.require('assets');
 
@@ -109,7 +110,8 @@ function AssetBody() {
             <Typography id="asset-details-title" variant="h6" component="h2" gutterBottom>
               {translate('app.asset.details')}
             </Typography>
-            <TableContainer>
+            {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
+            <TableContainer tabIndex={0} role="group" aria-labelledby="asset-details-title">
               <Table size="small" aria-labelledby="asset-details-title">
                 <TableHead>
                   <TableRow>
@@ -129,6 +131,11 @@ function AssetBody() {
                 </TableBody>
               </Table>
             </TableContainer>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardContent>
+            <MessageThread morphType="asset" record={record} description={record.name} />
           </CardContent>
         </Card>
       </Stack>

@@ -1,0 +1,219 @@
+/**
+ * The new-message form under a thread (SPEC 5, 7, 8): the editor, files chosen with a file input (sent
+ * as file[0], file[1]…), and the buttons. In the portal the client sends (`action` send_from_portal,
+ * always from and visible to the client). In the back office an operator sends to the client (only
+ * when the record is not a template and the client has an e-mail or the ticket an original sender) or
+ * saves an internal note. Success: the 'message sent' toast, the form empties, the thread reloads.
+ * Failure: loading ends, nothing else (SPEC 8).
+ */
+import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { Box, Button, CircularProgress, IconButton, Stack, Typography } from '@mui/material';
+import Close from '@mui/icons-material/Close';
+import AttachFile from '@mui/icons-material/AttachFile';
+import Send from '@mui/icons-material/Send';
+import NoteAdd from '@mui/icons-material/NoteAdd';
+import { useDataProvider, useNotify, useTranslate, type Identifier } from 'react-admin';
+import type { Editor } from '@tiptap/react';
+import type { ServiceDeskDataProvider } from '../../dataProvider/index.ts';
+import { embeddedAttachmentIds, isEmptyHtml, messageFormData, type NewMessage } from './helpers.ts';
+import type { MentionCandidate } from './mentions.tsx';
+import { FileIcon } from './AttachmentList.tsx';
+
+const MessageEditor = lazy(() => import('./MessageEditor.tsx'));
+
+export interface MessageFormProps {
+  morphType: string;
+  morphId: Identifier;
+  portal: boolean;
+  /** Back office: the 'send to client' button shows (SPEC 5). */
+  canSend: boolean;
+  description?: string | null;
+  mentions?: MentionCandidate[];
+  onSent: () => void;
+}
+
+type Mode = 'portal' | 'send_to_client' | 'internal_note';
+
+export default function MessageForm({
+  morphType,
+  morphId,
+  portal,
+  canSend,
+  description,
+  mentions,
+  onSent,
+}: MessageFormProps) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<ServiceDeskDataProvider>();
+  const headingId = useId();
+  const fileInputId = useId();
+  const [html, setHtml] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [uploadedIds, setUploadedIds] = useState<number[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const [sending, setSending] = useState<Mode | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const editor = useRef<Editor | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  // The debounced change may still be on its way: read the editor itself when it is there.
+  const currentHtml = () =>
+    editor.current && !editor.current.isDestroyed && editor.current.view ? editor.current.getHTML() : html;
+  const empty = isEmptyHtml(html) && files.length === 0;
+
+  const submit = async (mode: Mode) => {
+    const text = currentHtml();
+    if (isEmptyHtml(text) && files.length === 0) return;
+    const values: NewMessage = {
+      message: text,
+      morphable_type: morphType,
+      morphable_id: morphId,
+      is_from_client: portal,
+      visible_to_client: mode !== 'internal_note',
+      description: description ?? undefined,
+      // Inline images are linked by the server from the HTML too; the ids say it explicitly.
+      attachment_ids: embeddedAttachmentIds(text).filter((id) => uploadedIds.includes(id)),
+      files,
+    };
+    if (mode === 'portal') values.action = 'send_from_portal';
+    if (mode === 'send_to_client') values.send_to_client = true;
+    setSending(mode);
+    try {
+      await dataProvider.createMultipart('messages', messageFormData(values));
+      notify('app.notifications.message_sent', { type: 'success' });
+      setHtml('');
+      setFiles([]);
+      setUploadedIds([]);
+      setFormKey((k) => k + 1);
+      onSent();
+    } catch {
+      // SPEC 8: a failed message only ends loading; the text stays for another try.
+    } finally {
+      setSending(null);
+    }
+  };
+
+  const busy = sending !== null || uploading;
+  const spinner = <CircularProgress size={16} color="inherit" aria-hidden="true" />;
+
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ mt: 2 }} data-testid="message-form">
+      <Typography id={headingId} variant="h6" component="h3" sx={{ mb: 1 }}>
+        {translate('app.messages.new')}
+      </Typography>
+      <Suspense fallback={<Box sx={{ height: 310 }} />}>
+        <MessageEditor
+          key={formKey}
+          label={translate('app.messages.placeholder')}
+          onChange={setHtml}
+          onImageUploaded={(id) => setUploadedIds((ids) => [...ids, id])}
+          onBusyChange={setUploading}
+          disabled={sending !== null}
+          mentions={mentions}
+          editorRef={(e) => {
+            editor.current = e;
+          }}
+        />
+      </Suspense>
+      {!portal && mentions && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          {translate('app.messages.mention_hint')}
+        </Typography>
+      )}
+      {files.length > 0 && (
+        <Box
+          component="ul"
+          aria-label={translate('app.messages.attachments')}
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0, mt: 1 }}
+        >
+          {files.map((file, i) => (
+            <Box
+              component="li"
+              key={`${file.name}-${i}`}
+              sx={{
+                display: 'inline-flex',
+                alignItems: 'center',
+                gap: 0.5,
+                pl: 1.5,
+                border: 1,
+                borderColor: 'divider',
+                borderRadius: 4,
+              }}
+            >
+              <FileIcon attachment={{ id: i, name: file.name }} />
+              <span>{file.name}</span>
+              <IconButton
+                size="small"
+                aria-label={translate('app.messages.remove_attachment', { name: file.name })}
+                onClick={() => setFiles((list) => list.filter((_, j) => j !== i))}
+              >
+                <Close fontSize="small" />
+              </IconButton>
+            </Box>
+          ))}
+        </Box>
+      )}
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ mt: 1.5, alignItems: { sm: 'center' } }}
+      >
+        <Button
+          variant="outlined"
+          startIcon={<AttachFile />}
+          disabled={busy}
+          onClick={() => fileInput.current?.click()}
+        >
+          {translate('app.messages.attach')}
+        </Button>
+        <input
+          ref={fileInput}
+          id={fileInputId}
+          type="file"
+          multiple
+          hidden
+          aria-label={translate('app.messages.attach')}
+          data-testid="message-files"
+          onChange={(e) => {
+            const chosen = Array.from(e.target.files ?? []);
+            e.target.value = '';
+            setFiles((list) => [...list, ...chosen]);
+          }}
+        />
+        <Box sx={{ flexGrow: 1 }} />
+        {portal ? (
+          <Button
+            variant="contained"
+            startIcon={sending === 'portal' ? spinner : <Send />}
+            disabled={busy || empty}
+            onClick={() => void submit('portal')}
+          >
+            {translate('app.messages.send')}
+          </Button>
+        ) : (
+          <>
+            <Button
+              variant="outlined"
+              startIcon={sending === 'internal_note' ? spinner : <NoteAdd />}
+              disabled={busy || empty}
+              onClick={() => void submit('internal_note')}
+            >
+              {translate('app.messages.save_internal_note')}
+            </Button>
+            {canSend && (
+              <Button
+                variant="contained"
+                startIcon={sending === 'send_to_client' ? spinner : <Send />}
+                disabled={busy || empty}
+                onClick={() => void submit('send_to_client')}
+              >
+                {translate('app.messages.send_to_client')}
+              </Button>
+            )}
+          </>
+        )}
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,179 @@
+/**
+ * The message thread of a record (SPEC 2, issue 5): its messages oldest first, relative times refreshed
+ * every 30 s, `#message-{id}` scrolled to and highlighted, and the new-message form for a caller with
+ * messages.store. Tickets in both apps and assets in the portal use it. The server decides what a
+ * client sees: internal notes never reach the portal.
+ *
+ * GET /api/messages?builder[0][orderBy]=[created_at, asc]&builder[1][where]=[morphable_type, =, type]
+ *   &builder[2][where]=[morphable_id, =, id]&builder[3][paginate]=100&with[0]=attachments
+ */
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { Box, CircularProgress, Stack, Typography } from '@mui/material';
+import {
+  useCanAccess,
+  useDataProvider,
+  useGetList,
+  useNotify,
+  useTranslate,
+  type Identifier,
+  type RaRecord,
+} from 'react-admin';
+import { useLocation } from 'react-router-dom';
+import type { ServiceDeskDataProvider } from '../../dataProvider/index.ts';
+import { useReloadOnEvent } from '../detail/parts.tsx';
+import { useAppKind } from '../appKind.ts';
+import MessageItem from './MessageItem.tsx';
+import MessageForm from './MessageForm.tsx';
+import { useConfirm, NotConfirmedError } from './useConfirm.tsx';
+import { canSendToClient, messageAnchor, messageIdFromHash, type ThreadMessage } from './helpers.ts';
+import type { MentionCandidate } from './mentions.tsx';
+
+/** SPEC 9: relative times refresh every 30 s. */
+export const RELATIVE_TIME_REFRESH_MS = 30_000;
+/** The most messages one thread shows (the server's page size cap). */
+export const THREAD_PAGE_SIZE = 100;
+
+export function useNow(intervalMs = RELATIVE_TIME_REFRESH_MS): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+/** Operators to mention with '@' (back office only). */
+function useMentionCandidates(enabled: boolean): MentionCandidate[] | undefined {
+  const { data } = useGetList(
+    'operators',
+    {
+      pagination: { page: 1, perPage: 100 },
+      sort: { field: 'full_name', order: 'ASC' },
+      filter: { 'archived_at@null': true },
+      meta: { list: 'mentions' },
+    },
+    { enabled },
+  );
+  return useMemo(
+    () => (enabled ? (data ?? []).map((o) => ({ id: o.id, label: String(o.full_name ?? o.id) })) : undefined),
+    [data, enabled],
+  );
+}
+
+export interface MessageThreadProps {
+  /** The polymorphic owner type: 'ticket' or 'asset' (SPEC 3). */
+  morphType: string;
+  /** The owner record (a ticket with its client, an asset). */
+  record: RaRecord;
+  /** A short description stored with new messages (the ticket's). */
+  description?: string | null;
+}
+
+export default function MessageThread({ morphType, record, description }: MessageThreadProps) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<ServiceDeskDataProvider>();
+  const operator = useAppKind() === 'backoffice';
+  const headingId = useId();
+  const now = useNow();
+  const location = useLocation();
+  const { confirm, dialog } = useConfirm();
+  const { canAccess: canCreate } = useCanAccess({ resource: 'messages', action: 'create' });
+  const { canAccess: canEdit } = useCanAccess({ resource: 'messages', action: 'edit' });
+  const { canAccess: canDelete } = useCanAccess({ resource: 'messages', action: 'delete' });
+  const mentions = useMentionCandidates(operator && !!(canCreate || canEdit));
+
+  const { data, isPending, refetch } = useGetList<ThreadMessage>('messages', {
+    pagination: { page: 1, perPage: THREAD_PAGE_SIZE },
+    sort: { field: 'created_at', order: 'ASC' },
+    filter: { morphable_type: morphType, morphable_id: record.id },
+    meta: { with: ['attachments'], list: 'thread' },
+  });
+  const messages = useMemo(() => data ?? [], [data]);
+  const reload = useCallback(() => void refetch(), [refetch]);
+  useReloadOnEvent(reload);
+
+  // SPEC 2: #message-{id} scrolls to that message and highlights it, once it is there.
+  const targetId = messageIdFromHash(location.hash);
+  const highlighted = targetId && messages.some((m) => String(m.id) === targetId) ? targetId : null;
+  useEffect(() => {
+    if (highlighted) document.getElementById(messageAnchor(highlighted))?.scrollIntoView({ block: 'center' });
+  }, [highlighted]);
+
+  const type = translate('resources.messages.name', { smart_count: 1 });
+
+  const save = async (message: ThreadMessage, html: string) => {
+    try {
+      await dataProvider.update('messages', {
+        id: message.id as Identifier,
+        data: { message: html },
+        previousData: message,
+      });
+      notify('app.notifications.updated', { type: 'success', messageArgs: { type } });
+      reload();
+    } catch (error) {
+      const text = (error as { message?: string }).message;
+      if (text && text !== 'app.errors.silent') notify(text, { type: 'error' });
+      throw error;
+    }
+  };
+
+  const remove = async (message: ThreadMessage) => {
+    try {
+      await confirm();
+    } catch (error) {
+      if (error instanceof NotConfirmedError) return;
+      throw error;
+    }
+    try {
+      await dataProvider.delete('messages', { id: message.id, previousData: message });
+      notify('app.notifications.deleted', { type: 'success', messageArgs: { type } });
+      reload();
+    } catch (error) {
+      const text = (error as { message?: string }).message;
+      if (text && text !== 'app.errors.silent') notify(text, { type: 'error' });
+    }
+  };
+
+  return (
+    <Box component="section" aria-labelledby={headingId} data-testid="message-thread">
+      <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1.5 }}>
+        {translate('app.messages.title')}
+      </Typography>
+      {isPending ? (
+        <CircularProgress size={24} aria-label={translate('ra.page.loading')} />
+      ) : messages.length === 0 ? (
+        <Typography color="text.secondary">{translate('app.messages.empty')}</Typography>
+      ) : (
+        <Stack spacing={1.5} component="div">
+          {messages.map((message) => (
+            <MessageItem
+              key={message.id}
+              message={message}
+              now={now}
+              highlighted={highlighted === String(message.id)}
+              operator={operator}
+              canEdit={operator && !!canEdit && message.type !== 'status-changed'}
+              canDelete={operator && !!canDelete}
+              onSave={save}
+              onDelete={(m) => void remove(m)}
+              mentions={mentions}
+            />
+          ))}
+        </Stack>
+      )}
+      {canCreate && (
+        <MessageForm
+          morphType={morphType}
+          morphId={record.id}
+          portal={!operator}
+          canSend={canSendToClient(record, messages)}
+          description={description}
+          mentions={mentions}
+          onSent={reload}
+        />
+      )}
+      {dialog}
+    </Box>
+  );
+}

@@ -1,0 +1,336 @@
+/**
+ * The message thread (issue 5) in both apps: what the client sees of a ticket's conversation against
+ * what the API gives an operator, a reply with a file and an inline image, internal notes, the deep
+ * link, editing and deleting in the back office, and a script typed into the editor that must not run.
+ * Tickets are picked by what the API says (other test files share the server); axe-core scans each
+ * screen.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible, login } from './support.ts';
+
+const CLIENT = 'client@example.com';
+const ADMIN = 'admin@example.com';
+
+/** A 1x1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function token(request: APIRequestContext, username: string): Promise<string> {
+  const res = await request.post('/api/auth/login', { data: { username, password: 'demo' } });
+  expect(res.ok()).toBe(true);
+  return (await res.json()).access_token;
+}
+
+async function api(request: APIRequestContext, username: string, path: string): Promise<any> {
+  const res = await request.get(`/api${path}`, {
+    headers: { authorization: `Bearer ${await token(request, username)}` },
+  });
+  expect(res.ok()).toBe(true);
+  return res.json();
+}
+
+const threadPath = (type: string, id: number) =>
+  `/messages?builder[0][where][0]=morphable_type&builder[0][where][1]=${type}` +
+  `&builder[1][where][0]=morphable_id&builder[1][where][1]=${id}&builder[2][paginate]=100&with[0]=attachments`;
+
+async function thread(request: APIRequestContext, username: string, ticketId: number): Promise<any[]> {
+  return (await api(request, username, threadPath('ticket', ticketId))).data;
+}
+
+/** A ticket of the client whose thread has an internal note and a file, as the operator sees it. */
+async function ticketWithInternalNote(request: APIRequestContext) {
+  const tickets = (await api(request, CLIENT, '/tickets?builder[0][paginate]=100')).data as any[];
+  for (const ticket of tickets) {
+    const messages = await thread(request, ADMIN, ticket.id);
+    const internal = messages.filter((m) => !m.visible_to_client);
+    const files = messages.filter(
+      (m) => m.visible_to_client && m.attachments.some((a: any) => !a.is_embedded),
+    );
+    if (internal.length && files.length) return { ticket, messages };
+  }
+  throw new Error('no ticket of the client with an internal note and a file');
+}
+
+/** Any ticket of the client (the first of its list). */
+async function anyTicket(request: APIRequestContext, index = 0) {
+  const tickets = (await api(request, CLIENT, '/tickets?builder[0][paginate]=100')).data as any[];
+  return tickets[index]!;
+}
+
+const editor = (page: Page) => page.getByRole('textbox', { name: 'Schrijf een bericht…' });
+const messagesOf = (page: Page) => page.getByTestId('message');
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+
+test.describe('message thread', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => {
+      if (!sessionStorage.getItem('e2e-started')) {
+        localStorage.clear();
+        sessionStorage.setItem('e2e-started', '1');
+      }
+    });
+  });
+
+  test('the client reads a ticket thread without the internal notes the operator sees', async ({ page }) => {
+    const { ticket, messages } = await ticketWithInternalNote(page.request);
+    const visible = messages.filter((m) => m.visible_to_client);
+    const internal = messages.filter((m) => !m.visible_to_client);
+    await login(page, CLIENT);
+    await expect(page).toHaveURL(/\/app\/tickets$/);
+    await page.goto(`/app/tickets/${ticket.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: new RegExp(ticket.reference) })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Berichten' })).toBeVisible();
+    await expect(messagesOf(page)).toHaveCount(visible.length);
+    expect(
+      await messagesOf(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-message-id'))),
+    ).toEqual(visible.map((m) => String(m.id)));
+    for (const note of internal) await expect(page.locator(`#message-${note.id}`)).toHaveCount(0);
+    await expect(page.locator('[data-kind="internal_note"]')).toHaveCount(0);
+    await expect(page.getByText('Niet zichtbaar voor de klant')).toHaveCount(0);
+
+    // Sent (from the client) and received (to the client), with the author's name and a relative time.
+    const fromClient = visible.find((m) => m.is_from_client && m.type === 'normal');
+    const toClient = visible.find((m) => !m.is_from_client && m.type === 'normal');
+    if (fromClient) {
+      const item = page.locator(`#message-${fromClient.id}`);
+      await expect(item).toHaveAttribute('data-kind', 'sent');
+      await expect(item.getByText('Verstuurd', { exact: true })).toBeVisible();
+      await expect(item.getByRole('heading', { name: fromClient.actor.full_name })).toBeVisible();
+      await expect(item.locator('time')).toHaveText(/geleden|gisteren|eergisteren|vorige|nu/);
+    }
+    if (toClient) {
+      const item = page.locator(`#message-${toClient.id}`);
+      await expect(item).toHaveAttribute('data-kind', 'received');
+      await expect(item.getByText('Ontvangen', { exact: true })).toBeVisible();
+      // No picture reachable here: the avatar falls back to the acronym.
+      await expect(item.getByText(toClient.actor.acronym, { exact: true })).toBeVisible();
+    }
+    const status = visible.find((m) => m.type === 'status-changed');
+    if (status) {
+      await expect(page.locator(`#message-${status.id}`)).toContainText(
+        `Status gewijzigd naar ${status.data.status.name} door ${status.actor.full_name}`,
+      );
+    }
+    // The files: name, size in units of 1024, a link that downloads the file.
+    const withFile = visible.find((m) => m.attachments.some((a: any) => !a.is_embedded))!;
+    const file = withFile.attachments.find((a: any) => !a.is_embedded);
+    const link = page.locator(`#message-${withFile.id}`).getByRole('link', { name: file.name });
+    await expect(link).toBeVisible();
+    const expectedSize =
+      file.size < 1024 ? `${file.size} B` : `${(file.size / 1024).toFixed(1).replace('.', ',')} KB`;
+    await expect(page.locator(`#message-${withFile.id}`).getByText(expectedSize)).toBeVisible();
+    const res = await page.request.get((await link.getAttribute('href'))!);
+    expect(res.status()).toBe(200);
+    await expectAccessible(page, 'portal ticket thread');
+  });
+
+  test('the client replies with a file and an inline image; it shows at once with the toast', async ({
+    page,
+  }) => {
+    const ticket = await anyTicket(page.request, 1);
+    const before = await thread(page.request, CLIENT, ticket.id);
+    await login(page, CLIENT);
+    await expect(page).toHaveURL(/\/app\/tickets$/);
+    await page.goto(`/app/tickets/${ticket.id}`);
+    await expect(page.getByRole('heading', { level: 2, name: 'Berichten' })).toBeVisible();
+    const text = `Antwoord met bijlage ${Date.now()}`;
+    await editor(page).click();
+    await page.keyboard.type(text);
+    await page.getByTestId('editor-image-input').setInputFiles({
+      name: 'schermafdruk.png',
+      mimeType: 'image/png',
+      buffer: PNG,
+    });
+    await expect(editor(page).locator('img')).toHaveCount(1);
+    await page.getByTestId('message-files').setInputFiles({
+      name: 'notitie.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Hallo vanuit de test\n'),
+    });
+    await expect(page.getByRole('button', { name: 'notitie.txt verwijderen' })).toBeVisible();
+    await expectAccessible(page, 'portal reply form filled in');
+    await page.getByRole('button', { name: 'Versturen', exact: true }).click();
+    await expect(toast(page, 'Bericht verstuurd.')).toBeVisible();
+
+    const item = messagesOf(page).filter({ hasText: text });
+    await expect(item).toHaveCount(1);
+    await expect(item).toHaveAttribute('data-kind', 'sent');
+    await expect(item.locator('.message-body img')).toHaveCount(1);
+    await expect
+      .poll(() => item.locator('.message-body img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(1);
+    const link = item.getByRole('link', { name: 'notitie.txt' });
+    await expect(link).toBeVisible();
+    const download = await page.request.get((await link.getAttribute('href'))!);
+    expect(download.status()).toBe(200);
+    expect(await download.text()).toBe('Hallo vanuit de test\n');
+    // The form is empty again.
+    await expect(editor(page)).toHaveText('');
+    await expect(page.getByRole('button', { name: 'notitie.txt verwijderen' })).toHaveCount(0);
+
+    const after = await thread(page.request, CLIENT, ticket.id);
+    expect(after).toHaveLength(before.length + 1);
+    const stored = after.find((m) => m.message.includes(text));
+    expect(stored).toMatchObject({ is_from_client: true, visible_to_client: true });
+    expect(stored.attachments.map((a: any) => [a.name, a.is_embedded]).sort()).toEqual([
+      ['notitie.txt', false],
+      ['schermafdruk.png', true],
+    ]);
+  });
+
+  test('an operator sees the internal notes and writes one the client does not see', async ({
+    page,
+    browser,
+  }) => {
+    const { ticket, messages } = await ticketWithInternalNote(page.request);
+    const internal = messages.filter((m) => !m.visible_to_client);
+    await login(page, ADMIN, 'backoffice');
+    await expect(page).toHaveURL(/\/tickets$/);
+    await page.goto(`/tickets/${ticket.id}`);
+    await expect(page.getByRole('heading', { level: 2, name: 'Berichten' })).toBeVisible();
+    await expect(messagesOf(page)).toHaveCount(messages.length);
+    await expect(page.locator('[data-kind="internal_note"]')).toHaveCount(internal.length);
+    await expect(page.getByTestId('hidden-from-client')).toHaveCount(internal.length);
+    await expect(page.getByTestId('hidden-from-client').first()).toHaveText('Niet zichtbaar voor de klant');
+    await expect(page.getByText('Interne notitie', { exact: true }).first()).toBeVisible();
+
+    const note = `Interne notitie e2e ${Date.now()}`;
+    await page.getByRole('textbox', { name: 'Schrijf een bericht…' }).click();
+    await page.keyboard.type(note);
+    await page.getByRole('button', { name: 'Opslaan als interne notitie' }).click();
+    await expect(toast(page, 'Bericht verstuurd.')).toBeVisible();
+    const item = messagesOf(page).filter({ hasText: note });
+    await expect(item).toHaveAttribute('data-kind', 'internal_note');
+    await expect(item.getByTestId('hidden-from-client')).toBeVisible();
+    await expectAccessible(page, 'back-office ticket thread');
+
+    // The client: not in the API's answer, not on the page.
+    expect((await thread(page.request, CLIENT, ticket.id)).some((m) => m.message.includes(note))).toBe(false);
+    const client = await browser.newContext();
+    const clientPage = await client.newPage();
+    await login(clientPage, CLIENT);
+    await expect(clientPage).toHaveURL(/\/app\/tickets$/);
+    await clientPage.goto(`/app/tickets/${ticket.id}`);
+    await expect(clientPage.getByRole('heading', { level: 2, name: 'Berichten' })).toBeVisible();
+    await expect(messagesOf(clientPage).first()).toBeVisible();
+    await expect(clientPage.getByText(note)).toHaveCount(0);
+    await client.close();
+  });
+
+  test('a deep link scrolls to the message and highlights it', async ({ page }) => {
+    const ticket = await anyTicket(page.request, 2);
+    const messages = await thread(page.request, CLIENT, ticket.id);
+    test.skip(messages.length === 0, 'no messages on this ticket');
+    const target = messages[messages.length > 1 ? 1 : 0];
+    await login(page, CLIENT);
+    await expect(page).toHaveURL(/\/app\/tickets$/);
+    await page.goto(`/app/tickets/${ticket.id}#message-${target.id}`);
+    const item = page.locator(`#message-${target.id}`);
+    await expect(item).toHaveAttribute('data-highlighted', 'true');
+    await expect(item).toBeInViewport();
+    await expect(page.locator('[data-highlighted="true"]')).toHaveCount(1);
+  });
+
+  test('an operator edits without a change (nothing saved) and deletes after the confirmation', async ({
+    page,
+  }) => {
+    const ticket = await anyTicket(page.request, 3);
+    const text = `Te verwijderen ${Date.now()}`;
+    const created = await page.request.post('/api/messages', {
+      headers: { authorization: `Bearer ${await token(page.request, ADMIN)}` },
+      data: {
+        message: `<p>${text}</p>`,
+        morphable_type: 'ticket',
+        morphable_id: ticket.id,
+        is_from_client: false,
+        visible_to_client: false,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const id = (await created.json()).id;
+    await login(page, ADMIN, 'backoffice');
+    await expect(page).toHaveURL(/\/tickets$/);
+    await page.goto(`/tickets/${ticket.id}`);
+    const item = page.locator(`#message-${id}`);
+    await expect(item).toContainText(text);
+
+    // Editing with no change just closes the editor: no call.
+    const writes: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes(`/api/messages/${id}`) && r.method() !== 'GET') writes.push(r.method());
+    });
+    await item.getByRole('button', { name: 'Bewerken' }).click();
+    await expect(item.getByRole('textbox', { name: 'Bericht bewerken' })).toBeVisible();
+    await item.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(item.getByRole('textbox', { name: 'Bericht bewerken' })).toHaveCount(0);
+    expect(writes).toEqual([]);
+
+    // Refusing keeps the message.
+    await item.getByRole('button', { name: 'Verwijderen' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Weet je zeker dat je dit wilt verwijderen?');
+    await expectAccessible(page, 'delete confirmation');
+    await dialog.getByRole('button', { name: 'Annuleren' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(item).toBeVisible();
+    expect(writes).toEqual([]);
+
+    await item.getByRole('button', { name: 'Verwijderen' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Ja, verwijderen' }).click();
+    await expect(toast(page, 'Bericht verwijderd')).toBeVisible();
+    await expect(item).toHaveCount(0);
+    expect(writes).toEqual(['DELETE']);
+    expect((await thread(page.request, ADMIN, ticket.id)).some((m) => m.id === id)).toBe(false);
+  });
+
+  test('markup typed into the editor is text and never runs', async ({ page }) => {
+    const ticket = await anyTicket(page.request, 4);
+    const payload = '<img src=x onerror=window.__xss=1>';
+    await login(page, CLIENT);
+    await expect(page).toHaveURL(/\/app\/tickets$/);
+    await page.goto(`/app/tickets/${ticket.id}`);
+    await editor(page).click();
+    await page.keyboard.type(payload);
+    await page.getByRole('button', { name: 'Versturen', exact: true }).click();
+    await expect(toast(page, 'Bericht verstuurd.')).toBeVisible();
+    const item = messagesOf(page).filter({ hasText: payload });
+    await expect(item).toHaveCount(1);
+    await expect(item.locator('.message-body img')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as any).__xss)).toBeUndefined();
+    await page.reload();
+    await expect(messagesOf(page).filter({ hasText: payload })).toHaveCount(1);
+    expect(await page.evaluate(() => (window as any).__xss)).toBeUndefined();
+  });
+
+  test('in English at 375 px: an asset thread fits the screen', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 760 });
+    const assets = (await api(page.request, CLIENT, '/assets?builder[0][paginate]=100')).data as any[];
+    let asset: any;
+    let messages: any[] = [];
+    for (const a of assets) {
+      messages = (await api(page.request, CLIENT, threadPath('asset', a.id))).data;
+      if (messages.length) {
+        asset = a;
+        break;
+      }
+    }
+    test.skip(!asset, 'no asset of the client with messages');
+    await login(page, CLIENT);
+    await expect(page).toHaveURL(/\/app\/tickets$/);
+    await page.evaluate(() => localStorage.setItem('locale', 'en'));
+    await page.goto(`/app/assets/${asset.id}`);
+    await expect(page.getByRole('heading', { level: 2, name: 'Messages' })).toBeVisible();
+    await expect(messagesOf(page)).toHaveCount(messages.length);
+    const first = messages[0];
+    await expect(page.locator(`#message-${first.id}`)).toContainText(
+      first.is_from_client ? 'Sent' : 'Received',
+    );
+    await expect(page.getByRole('textbox', { name: 'Write a message…' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectAccessible(page, 'asset thread in English at 375 px');
+  });
+});
