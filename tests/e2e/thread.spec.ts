@@ -196,6 +196,9 @@ test.describe('message thread', () => {
     await expect(page.getByTestId('hidden-from-client').first()).toHaveText('Niet zichtbaar voor de klant');
     await expect(page.getByText('Interne notitie', { exact: true }).first()).toBeVisible();
 
+    // The ticket's client has an e-mail address: the operator may send to the client (SPEC 5).
+    await expect(page.getByRole('button', { name: 'Versturen naar klant' })).toBeVisible();
+
     const note = `Interne notitie e2e ${Date.now()}`;
     await page.getByRole('textbox', { name: 'Schrijf een bericht…' }).click();
     await page.keyboard.type(note);
@@ -302,6 +305,62 @@ test.describe('message thread', () => {
     await page.reload();
     await expect(messagesOf(page).filter({ hasText: payload })).toHaveCount(1);
     expect(await page.evaluate(() => (window as any).__xss)).toBeUndefined();
+  });
+
+  test('an inline image the server refuses is not inserted, its error shows and loading ends', async ({
+    page,
+  }) => {
+    const ticket = await anyTicket(page.request, 5);
+    await login(page, CLIENT);
+    await expect(page).toHaveURL(/\/app\/tickets$/);
+    await page.goto(`/app/tickets/${ticket.id}`);
+    await expect(editor(page)).toBeVisible();
+    await page.getByTestId('editor-image-input').setInputFiles({
+      name: 'kapot.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('dit is geen afbeelding'),
+    });
+    await expect(page.getByRole('alert').filter({ hasText: /png|allowed|toegestaan/i })).toBeVisible();
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+    await expect(editor(page).locator('img')).toHaveCount(0);
+    // The editor still works: text can be typed and the form sent.
+    await editor(page).click();
+    await page.keyboard.type('Na een mislukte upload');
+    await expect(page.getByRole('button', { name: 'Versturen', exact: true })).toBeEnabled();
+  });
+
+  test('an operator mentions a colleague with @ and edits a message with a change', async ({ page }) => {
+    const ticket = await anyTicket(page.request, 6);
+    const operators = (await api(page.request, ADMIN, '/operators?builder[0][paginate]=100')).data as any[];
+    const colleague = operators.find((o) => o.email !== ADMIN && !o.archived_at)!;
+    const first = String(colleague.full_name).split(' ')[0]!;
+    await login(page, ADMIN, 'backoffice');
+    await expect(page).toHaveURL(/\/tickets$/);
+    await page.goto(`/tickets/${ticket.id}`);
+    await expect(page.getByText('Typ @ om een operator te noemen')).toBeVisible();
+    const text = `Vraag voor ${Date.now()}`;
+    await editor(page).click();
+    await page.keyboard.type(`${text} @${first.slice(0, 3)}`);
+    const option = page.getByRole('option', { name: colleague.full_name });
+    await expect(option).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(editor(page).locator('.mention')).toHaveText(`@${colleague.full_name}`);
+    await page.getByRole('button', { name: 'Opslaan als interne notitie' }).click();
+    await expect(toast(page, 'Bericht verstuurd.')).toBeVisible();
+    const item = messagesOf(page).filter({ hasText: text });
+    await expect(item.locator('.mention')).toHaveText(`@${colleague.full_name}`);
+
+    await item.getByRole('button', { name: 'Bewerken' }).click();
+    const box = item.getByRole('textbox', { name: 'Bericht bewerken' });
+    await box.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' aangevuld');
+    await item.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(toast(page, 'Bericht bijgewerkt')).toBeVisible();
+    await expect(item).toContainText('aangevuld');
+    const stored = (await thread(page.request, ADMIN, ticket.id)).find((m) => m.message.includes(text));
+    expect(stored.message).toContain('aangevuld');
+    expect(stored.message).toContain(`data-id="${colleague.id}"`);
   });
 
   test('in English at 375 px: an asset thread fits the screen', async ({ page }) => {
