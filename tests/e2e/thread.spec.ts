@@ -6,6 +6,8 @@
  * screen.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { recipients, startSmtp, type LoopbackSmtp } from '../api/smtp.ts';
+import { startServer, type E2eServer } from './server.ts';
 import { expectAccessible, login } from './support.ts';
 
 const CLIENT = 'client@example.com';
@@ -393,3 +395,60 @@ test.describe('message thread', () => {
     await expectAccessible(page, 'asset thread in English at 375 px');
   });
 });
+
+/** A server of its own whose mail goes to a loopback SMTP server (started for the one test that uses it). */
+const mailTest = test.extend<object, { desk: { server: E2eServer; smtp: LoopbackSmtp } }>({
+  desk: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture uses from this pattern.
+    async ({}, use) => {
+      const smtp = await startSmtp();
+      const server = await startServer({ SMTP_URL: smtp.url });
+      await use({ server, smtp });
+      await server.stop();
+      await smtp.close();
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  baseURL: async ({ desk }, use) => use(desk.server.baseURL),
+});
+
+mailTest(
+  'an operator sends a reply with a file to the client: the mail arrives with it and the client reads it',
+  async ({ page, desk }) => {
+    const ticket = await anyTicket(page.request, 7);
+    await login(page, ADMIN, 'backoffice');
+    await expect(page).toHaveURL(/\/tickets$/);
+    await page.goto(`/tickets/${ticket.id}`);
+    const text = `Antwoord aan de klant ${Date.now()}`;
+    await editor(page).click();
+    await page.keyboard.type(text);
+    await page.getByTestId('message-files').setInputFiles({
+      name: 'uitleg.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Zo werkt het.\n'),
+    });
+    const before = desk.smtp.received.length;
+    await page.getByRole('button', { name: 'Versturen naar klant' }).click();
+    await expect(toast(page, 'Bericht verstuurd.')).toBeVisible();
+    const item = messagesOf(page).filter({ hasText: text });
+    await expect(item).toHaveAttribute('data-kind', 'received');
+    await expect(item.getByTestId('hidden-from-client')).toHaveCount(0);
+
+    const mail = await desk.smtp.next(before);
+    expect(recipients(mail)).toContain(CLIENT);
+    expect(mail.html || mail.text).toContain(text);
+    // mailparser's answer has the attachments too; the shared ParsedMail type leaves them out.
+    const files = (mail as { attachments?: { filename?: string }[] }).attachments ?? [];
+    expect(files.map((a) => a.filename)).toContain('uitleg.txt');
+
+    const client = await page.context().browser()!.newContext({ baseURL: desk.server.baseURL });
+    const clientPage = await client.newPage();
+    await login(clientPage, CLIENT);
+    await expect(clientPage).toHaveURL(/\/app\/tickets$/);
+    await clientPage.goto(`/app/tickets/${ticket.id}`);
+    const seen = messagesOf(clientPage).filter({ hasText: text });
+    await expect(seen).toHaveAttribute('data-kind', 'received');
+    await expect(seen.getByRole('link', { name: 'uitleg.txt' })).toBeVisible();
+    await client.close();
+  },
+);
