@@ -215,6 +215,8 @@ test.describe('portal detail screens', () => {
       .first()
       .click();
     await expect(page).toHaveURL(new RegExp(`/app/invoices/${invoice.id}$`));
+    // The detail is a lazy chunk: scan it once it is there.
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(String(invoice.code));
     await expectAccessible(page, 'invoice');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: `Factuur ${invoice.code} downloaden` }).click();

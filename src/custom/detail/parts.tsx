@@ -1,6 +1,6 @@
 /** What every detail screen shares: reloading on the global event, its title, a labelled info card. */
 import { useEffect, type ReactNode } from 'react';
-import { Card, CardContent, Grid, Typography, type GridSize } from '@mui/material';
+import { Card, CardContent, Grid, TableContainer, Typography, type GridSize } from '@mui/material';
 import type { RaRecord, TranslateFunction } from 'react-admin';
 import type { Resource } from '../../../common/schema/types.ts';
 import { onReload } from '../../dataProvider/reload.ts';
@@ -34,5 +34,30 @@ export function InfoCard({ label, children, size }: { label: string; children: R
         </CardContent>
       </Card>
     </Grid>
+  );
+}
+
+/**
+ * A table that scrolls sideways inside its card on a narrow screen. Focusable, so that keyboard users can
+ * scroll it too (axe: scrollable-region-focusable), and named by its heading or caption.
+ */
+export function ScrollableTable({
+  label,
+  labelledBy,
+  children,
+}: {
+  label?: string;
+  labelledBy?: string;
+  children: ReactNode;
+}) {
+  return (
+    <TableContainer
+      tabIndex={0}
+      role="group"
+      aria-labelledby={labelledBy}
+      aria-label={labelledBy ? undefined : label}
+    >
+      {children}
+    </TableContainer>
   );
 }

@@ -393,7 +393,15 @@ function ListView({ resource, route, userId }: { resource: Resource; route: stri
           {...presetProps}
         />
       </Box>
-      <TableContainer component={Paper} variant="outlined" sx={{ minHeight: TABLE_MIN_HEIGHT }}>
+      {/* Focusable and named: a wide table scrolls sideways inside it, by keyboard too. */}
+      <TableContainer
+        component={Paper}
+        variant="outlined"
+        sx={{ minHeight: TABLE_MIN_HEIGHT }}
+        tabIndex={0}
+        role="group"
+        aria-labelledby={headingId}
+      >
         <Table size="small" aria-labelledby={headingId} aria-busy={loading}>
           <TableHead>
             <TableRow>

@@ -3,7 +3,7 @@
  * date badge (red when past, yellow when upcoming, a check mark without a date), and a table of name,
  * description, serial and tracking number, and its messages (the message thread, as on a ticket).
  */
-import { useReloadOnEvent, recordTitle, InfoCard } from '../../custom/detail/parts.tsx';
+import { InfoCard, ScrollableTable, recordTitle, useReloadOnEvent } from '../../custom/detail/parts.tsx';
 import {
   Box,
   Card,
@@ -13,7 +13,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
   Typography,
@@ -111,7 +110,7 @@ function AssetBody() {
               {translate('app.asset.details')}
             </Typography>
             {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
-            <TableContainer tabIndex={0} role="group" aria-labelledby="asset-details-title">
+            <ScrollableTable labelledBy="asset-details-title">
               <Table size="small" aria-labelledby="asset-details-title">
                 <TableHead>
                   <TableRow>
@@ -130,7 +129,7 @@ function AssetBody() {
                   </TableRow>
                 </TableBody>
               </Table>
-            </TableContainer>
+            </ScrollableTable>
           </CardContent>
         </Card>
         <Card>

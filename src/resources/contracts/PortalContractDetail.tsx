@@ -4,7 +4,7 @@
  * and its time registrations (linking to the ticket); and for a prepaid card (period 'none') the upgrade
  * form, for a client who may `contracts.buy`.
  */
-import { useReloadOnEvent, recordTitle, InfoCard } from '../../custom/detail/parts.tsx';
+import { InfoCard, ScrollableTable, recordTitle, useReloadOnEvent } from '../../custom/detail/parts.tsx';
 import { useEffect, useState, type FormEvent } from 'react';
 import {
   Box,
@@ -22,7 +22,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
   TableRow,
   Typography,
@@ -84,7 +83,7 @@ function TimeRegistrations({ period }: { period: RaRecord }) {
   const head = (name: string) => translate(`resources.time-registrations.fields.${name}`, { _: name });
   const columns = ['executed_at', 'activity_id', 'description', 'operator_id', 'time_spent'];
   return (
-    <TableContainer>
+    <ScrollableTable label={translate('app.contract.time_registrations')}>
       <Table size="small">
         <caption style={{ textAlign: 'left', captionSide: 'top', padding: 0 }}>
           {translate('app.contract.time_registrations')}
@@ -120,7 +119,7 @@ function TimeRegistrations({ period }: { period: RaRecord }) {
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </ScrollableTable>
   );
 }
 

@@ -4,7 +4,7 @@
  * accepted (3) or rejected (4) one says so. Accepting reloads the detail.
  */
 import { saveBlob } from '../../custom/saveBlob.ts';
-import { useReloadOnEvent, recordTitle } from '../../custom/detail/parts.tsx';
+import { ScrollableTable, recordTitle, useReloadOnEvent } from '../../custom/detail/parts.tsx';
 import { useRef, useState, type FormEvent } from 'react';
 import {
   Alert,
@@ -17,7 +17,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableFooter,
   TableHead,
   TableRow,
@@ -67,7 +66,7 @@ function QuoteLines({ quote }: { quote: RaRecord }) {
   const head = (name: string) => translate(`resources.quote-lines.fields.${name}`, { _: name });
   const numeric = ['quantity', 'price', 'total'];
   return (
-    <TableContainer>
+    <ScrollableTable labelledBy="quote-lines-title">
       <Table size="small" aria-labelledby="quote-lines-title">
         <TableHead>
           <TableRow>
@@ -104,7 +103,7 @@ function QuoteLines({ quote }: { quote: RaRecord }) {
           </TableRow>
         </TableFooter>
       </Table>
-    </TableContainer>
+    </ScrollableTable>
   );
 }
 

@@ -3,7 +3,7 @@
  * termination date; a table of the lines (description, quantity, price, total); the total; and the
  * monthly amount (MRR).
  */
-import { useReloadOnEvent, recordTitle, InfoCard } from '../../custom/detail/parts.tsx';
+import { InfoCard, ScrollableTable, recordTitle, useReloadOnEvent } from '../../custom/detail/parts.tsx';
 import {
   Box,
   Card,
@@ -13,7 +13,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableFooter,
   TableHead,
   TableRow,
@@ -49,7 +48,7 @@ function Lines({ subscription }: { subscription: RaRecord }) {
   ];
   const strong = { fontWeight: 700, color: 'text.primary' };
   return (
-    <TableContainer>
+    <ScrollableTable labelledBy="subscription-lines-title">
       <Table size="small" aria-labelledby="subscription-lines-title">
         <TableHead>
           <TableRow>
@@ -91,7 +90,7 @@ function Lines({ subscription }: { subscription: RaRecord }) {
           </TableRow>
         </TableFooter>
       </Table>
-    </TableContainer>
+    </ScrollableTable>
   );
 }
 
