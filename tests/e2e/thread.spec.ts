@@ -227,7 +227,7 @@ test.describe('message thread', () => {
   test('a deep link scrolls to the message and highlights it', async ({ page }) => {
     const ticket = await anyTicket(page.request, 2);
     const messages = await thread(page.request, CLIENT, ticket.id);
-    test.skip(messages.length === 0, 'no messages on this ticket');
+    expect(messages.length === 0, 'no messages on this ticket').toBe(false);
     const target = messages[messages.length > 1 ? 1 : 0];
     await login(page, CLIENT);
     await expect(page).toHaveURL(/\/app\/tickets$/);
@@ -377,7 +377,7 @@ test.describe('message thread', () => {
         break;
       }
     }
-    test.skip(!asset, 'no asset of the client with messages');
+    expect(!asset, 'no asset of the client with messages').toBe(false);
     await login(page, CLIENT);
     await expect(page).toHaveURL(/\/app\/tickets$/);
     await page.evaluate(() => localStorage.setItem('locale', 'en'));

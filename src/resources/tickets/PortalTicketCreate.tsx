@@ -114,7 +114,7 @@ export default function PortalTicketCreate() {
   const custom = useGetList<CustomField & { id: number }>('custom-fields', {
     pagination: { page: 1, perPage: 100 },
     sort: { field: 'order', order: 'ASC' },
-    filter: { morphable_type: 'ticket' },
+    filter: { morphable_type: TICKETS.morphType },
   });
   const companies = getUser()?.companies ?? [];
   const typeName = translate('resources.tickets.name', { smart_count: 1, _: 'Ticket' });
