@@ -15,8 +15,19 @@ export interface ActionColumn {
   Cell: ComponentType<{ record: RaRecord }>;
 }
 
+/** What a record's action buttons get: the record shown and a way to load it again after an action. */
+export interface RecordActionsProps {
+  record: RaRecord;
+  refetch: () => unknown;
+}
+
 export interface ResourceOverrides {
   detail?: LazyExoticComponent<ComponentType>;
+  /**
+   * The record's own action buttons (close, merge, archive, invoice…), shown in the generic detail
+   * screen's header before Edit and Delete; each button checks its own permission.
+   */
+  actions?: LazyExoticComponent<ComponentType<RecordActionsProps>>;
   create?: LazyExoticComponent<ComponentType>;
   actionColumn?: ActionColumn;
 }

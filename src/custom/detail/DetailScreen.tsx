@@ -5,7 +5,7 @@
  * (react-admin's default for a failed fetch).
  */
 import { useReloadOnEvent, recordTitle } from './parts.tsx';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import {
   Box,
   Button,
@@ -40,6 +40,7 @@ import { registry } from '../../schema.ts';
 import { useAppKind } from '../appKind.ts';
 import { FieldDisplay, FieldInput } from '../../resources/fieldTypes.tsx';
 import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
+import { overrides } from '../../resources/overrides.ts';
 
 /** belongsTo relations, loaded with the record so references show their label without extra calls. */
 export function referencesOf(resource: Resource, portal: boolean): string[] {
@@ -87,6 +88,7 @@ function DetailBody({ resource }: { resource: Resource }) {
   const [deleteOne] = useDelete();
   const notify = useNotify();
   const redirect = useRedirect();
+  const RecordActions = overrides[kind][resource.name]?.actions;
 
   useReloadOnEvent(refetch);
 
@@ -115,6 +117,11 @@ function DetailBody({ resource }: { resource: Resource }) {
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
           {title}
         </Typography>
+        {RecordActions && !editing && (
+          <Suspense fallback={null}>
+            <RecordActions record={record} refetch={refetch} />
+          </Suspense>
+        )}
         {canUpdate && !editing && writable.length > 0 && (
           <Button startIcon={<EditIcon />} onClick={() => setEditing(true)} variant="outlined">
             {translate('ra.action.edit')}
