@@ -22,6 +22,7 @@
  * | updateOrder(r, id, order)                  | PUT /api/{r}/{id}/update-order  body: {order}                     |
  * | exportList(r, {userId, filter})            | POST /api/exports  body: {userId, model: r, filter: builder items} |
  * | recordAction(r, id, action, body?)         | POST /api/{r}/{id}/{action}  body: body; answers the JSON body    |
+ * | collectionAction(r, action, body?)         | POST /api/{r}/{action}  body: body; answers the JSON body         |
  * | recordDownload(r, id, action?)             | POST /api/{r}/{id}/{action = download}; answers a Blob            |
  * | createMultipart(r, form, {signal}?)        | POST /api/{r}  body: the FormData as multipart (files); answers the JSON body |
  *
@@ -106,6 +107,8 @@ export interface ServiceDeskDataProvider extends DataProvider {
   ): Promise<string>;
   /** A record's own action (SPEC 7: quotes accept, contracts buy): POST /{r}/{id}/{action}. */
   recordAction<T = RaRecord>(resource: string, id: Identifier, action: string, body?: unknown): Promise<T>;
+  /** An action on several records (SPEC 7: tickets and companies merge {ids}): POST /{r}/{action}. */
+  collectionAction<T = RaRecord>(resource: string, action: string, body?: unknown): Promise<T>;
   /** A record's file (SPEC 7: quote and invoice PDFs): POST /{r}/{id}/{action}, the answer as a Blob. */
   recordDownload(resource: string, id: Identifier, action?: string): Promise<Blob>;
   /**
@@ -327,6 +330,11 @@ export function createDataProvider(http: HttpClient): ServiceDeskDataProvider {
 
     async recordAction<T>(resource: string, id: Identifier, action: string, body?: unknown) {
       const path = `${recordPath(resource, id)}/${encodeURIComponent(action)}`;
+      return (await http.request<T>(path, { method: 'POST', body: body ?? {} })).body;
+    },
+
+    async collectionAction<T>(resource: string, action: string, body?: unknown) {
+      const path = `/${encodeURIComponent(resource)}/${encodeURIComponent(action)}`;
       return (await http.request<T>(path, { method: 'POST', body: body ?? {} })).body;
     },
 
