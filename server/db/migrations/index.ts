@@ -4,6 +4,7 @@ import * as passwordResets from './0002_password_resets.ts';
 import * as quoteAcceptanceAndPurchases from './0003_quote_acceptance_and_purchases.ts';
 import * as messageThread from './0004_message_thread.ts';
 import * as invoiceLineSources from './0005_invoice_line_sources.ts';
+import * as exportJobs from './0006_export_jobs.ts';
 
 /** Every migration, in order. A migration is never edited once released: add the next one. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_quote_acceptance_and_purchases': quoteAcceptanceAndPurchases,
   '0004_message_thread': messageThread,
   '0005_invoice_line_sources': invoiceLineSources,
+  '0006_export_jobs': exportJobs,
 };
