@@ -48,6 +48,11 @@ export const overrides: Record<AppKind, Record<string, ResourceOverrides>> = {
     subscriptions: { detail: lazyWithTimeout(() => import('./subscriptions/PortalSubscriptionDetail.tsx')) },
   },
   backoffice: {
-    tickets: { detail: lazyWithTimeout(() => import('./tickets/BackofficeTicketDetail.tsx')) },
+    tickets: {
+      detail: lazyWithTimeout(() => import('./tickets/BackofficeTicketDetail.tsx')),
+      actions: lazyWithTimeout(() => import('./tickets/TicketActions.tsx')),
+    },
+    companies: { actions: lazyWithTimeout(() => import('./companies/CompanyActions.tsx')) },
+    'ticket-groups': { actions: lazyWithTimeout(() => import('./ticket-groups/TicketGroupActions.tsx')) },
   },
 };

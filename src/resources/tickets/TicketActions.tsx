@@ -1,0 +1,98 @@
+/**
+ * A ticket's own actions in the back-office detail header (SPEC 4 and 7): close, restore, clone and
+ * merge, each shown only with its permission (tenant.tickets.<action>) and where the server would accept
+ * it: close an open ticket, restore a closed or archived one (server/resources/tickets/actions.ts).
+ */
+import { useState } from 'react';
+import { Button } from '@mui/material';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import RestoreIcon from '@mui/icons-material/Restore';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import MergeIcon from '@mui/icons-material/CallMerge';
+import { useCanAccess, useRedirect, useTranslate, type RaRecord } from 'react-admin';
+import type { RecordActionsProps } from '../overrides.ts';
+import { MergeDialog, useActionCall, useActionsProvider } from '../../custom/detail/recordActions.tsx';
+import { requestReload } from '../../dataProvider/reload.ts';
+
+/** SPEC 3 ticket status internal types. */
+const CLOSED = 2;
+const ARCHIVED = 3;
+
+function useCan(action: string) {
+  return useCanAccess({ resource: 'tickets', action }).canAccess === true;
+}
+
+export default function TicketActions({ record }: RecordActionsProps) {
+  const translate = useTranslate();
+  const redirect = useRedirect();
+  const dataProvider = useActionsProvider();
+  const { run, busy } = useActionCall();
+  const [merging, setMerging] = useState(false);
+  const canClose = useCan('close');
+  const canRestore = useCan('restore');
+  const canClone = useCan('clone');
+  const canMerge = useCan('merge');
+  const type = Number((record.status as RaRecord | undefined)?.internal_type);
+  const ended = type === CLOSED || type === ARCHIVED;
+
+  const call = (action: string, success: string, after: (result: RaRecord) => unknown) =>
+    void run(() => dataProvider.recordAction('tickets', record.id, action), success, after);
+
+  return (
+    <>
+      {canClose && !ended && (
+        <Button
+          variant="outlined"
+          startIcon={<CheckCircleIcon />}
+          disabled={busy}
+          onClick={() => call('close', 'app.record_actions.ticket_closed', requestReload)}
+        >
+          {translate('app.record_actions.close')}
+        </Button>
+      )}
+      {canRestore && ended && (
+        <Button
+          variant="outlined"
+          startIcon={<RestoreIcon />}
+          disabled={busy}
+          onClick={() => call('restore', 'app.record_actions.ticket_restored', requestReload)}
+        >
+          {translate('app.record_actions.restore')}
+        </Button>
+      )}
+      {canClone && (
+        <Button
+          variant="outlined"
+          startIcon={<ContentCopyIcon />}
+          disabled={busy}
+          onClick={() =>
+            call('clone', 'app.record_actions.ticket_cloned', (clone) => redirect(`/tickets/${clone.id}`))
+          }
+        >
+          {translate('app.record_actions.clone')}
+        </Button>
+      )}
+      {canMerge && (
+        <>
+          <Button variant="outlined" startIcon={<MergeIcon />} onClick={() => setMerging(true)}>
+            {translate('app.record_actions.merge')}
+          </Button>
+          <MergeDialog
+            open={merging}
+            onClose={() => setMerging(false)}
+            resource="tickets"
+            record={record}
+            title={translate('app.record_actions.merge_tickets_title', { label: record.reference })}
+            intro={translate('app.record_actions.merge_tickets_intro')}
+            confirmText={translate('app.record_actions.merge_tickets_confirm')}
+            success="app.record_actions.tickets_merged"
+            // The server refuses tickets of other companies (clients would see each other's messages).
+            filter={{ company_id: record.company_id ?? null }}
+            // The thread reloads too: the merged tickets' messages are this ticket's now.
+            onMerged={requestReload}
+          />
+        </>
+      )}
+    </>
+  );
+}
