@@ -1,0 +1,95 @@
+/**
+ * Section 2: each scenario's API call over HTTP (auth, query-string parsing, whitelist, SQL, JSON)
+ * against the same statements run directly from this process, alternating one of each so load from
+ * elsewhere on the machine falls on both sides alike.
+ */
+import pg from 'pg';
+import { CompiledQuery } from 'kysely';
+import type { Db } from '../server/db/database.ts';
+import type { StatementCapture, StatementGroups } from './capture.ts';
+import { request } from './http.ts';
+import type { Scenario } from './scenarios.ts';
+import { median, percentile } from './stats.ts';
+
+export interface ScenarioResult {
+  name: string;
+  statements: number;
+  samples: number;
+  api: { median: number; p99: number };
+  raw: { median: number; p99: number };
+  ratio: number;
+  list: boolean;
+  filtered: boolean;
+}
+
+/** Runs captured statements without the API: `pg` straight to PostgreSQL, or PGlite's own query. */
+export type RawRunner = (sql: string, parameters: readonly unknown[]) => Promise<unknown>;
+
+export function pgRunner(url: string): { run: RawRunner; close: () => Promise<void> } {
+  // The app's pool size, so both sides have the same parallelism.
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  return {
+    run: (sql, parameters) => pool.query(sql, parameters as unknown[]),
+    close: () => pool.end(),
+  };
+}
+
+export function kyselyRunner(db: Db): RawRunner {
+  return (sql, parameters) => db.executeQuery(CompiledQuery.raw(sql, [...parameters]));
+}
+
+async function replay(run: RawRunner, groups: StatementGroups): Promise<void> {
+  for (const group of groups) await Promise.all(group.map((s) => run(s.sql, s.parameters)));
+}
+
+export interface Budget {
+  warmup: number;
+  samples: number;
+  /** Stop sampling a scenario after this many seconds (at least `minSamples` taken). */
+  seconds: number;
+  minSamples: number;
+}
+
+export async function measureScenario(
+  base: string,
+  scenario: Scenario,
+  headers: Record<string, string>,
+  capture: StatementCapture,
+  run: RawRunner,
+  budget: Budget,
+): Promise<ScenarioResult & { groups: StatementGroups }> {
+  const call = async () => {
+    const res = await request(base + scenario.path, { headers });
+    if (res.status !== 200) throw new Error(`${scenario.name}: ${res.status} ${res.body.slice(0, 300)}`);
+    return res;
+  };
+  for (let i = 0; i < budget.warmup; i++) await call();
+  // Right after a call the caller's auth context is cached: the capture holds the scenario's own statements.
+  const groups = await capture.record(async () => void (await call()));
+  for (let i = 0; i < budget.warmup; i++) await replay(run, groups);
+
+  const api: number[] = [];
+  const raw: number[] = [];
+  const deadline = performance.now() + budget.seconds * 1000;
+  while (api.length < budget.samples && (api.length < budget.minSamples || performance.now() < deadline)) {
+    let t = performance.now();
+    await call();
+    api.push(performance.now() - t);
+    t = performance.now();
+    await replay(run, groups);
+    raw.push(performance.now() - t);
+  }
+  const apiMedian = median(api);
+  const rawMedian = median(raw);
+  return {
+    name: scenario.name,
+    statements: groups.flat().length,
+    samples: api.length,
+    api: { median: apiMedian, p99: percentile(api, 99) },
+    raw: { median: rawMedian, p99: percentile(raw, 99) },
+    ratio: apiMedian / rawMedian,
+    list: scenario.list,
+    filtered: scenario.filtered,
+    groups,
+  };
+}

@@ -1,0 +1,79 @@
+/** Command line of `npm run bench`: --tickets N, --quick, --json, --skip <sections>. */
+
+export const SECTIONS = ['api', 'throughput', 'portal', 'embedded'] as const;
+export type Section = (typeof SECTIONS)[number];
+
+export interface BenchArgs {
+  /** Undefined: the default of the database kind (1,000,000 on PostgreSQL, less on PGlite). */
+  tickets?: number;
+  quick: boolean;
+  json: boolean;
+  skip: Section[];
+}
+
+export const FULL_TICKETS = 1_000_000;
+export const QUICK_TICKETS = 100_000;
+/** PGlite is one process and one core: a smaller data set keeps a run short. */
+export const PGLITE_TICKETS = 20_000;
+
+export function parseArgs(argv: string[]): BenchArgs {
+  const out: BenchArgs = { quick: false, json: false, skip: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const [name, inline] = arg.includes('=')
+      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+      : [arg];
+    const value = () => {
+      const v = inline ?? argv[++i];
+      if (v === undefined) throw new Error(`${name} needs a value`);
+      return v;
+    };
+    switch (name) {
+      case '--tickets': {
+        const text = value().replace(/[_,]/g, '');
+        if (!/^[1-9]\d*$/.test(text)) throw new Error(`--tickets takes a positive whole number, not ${text}`);
+        out.tickets = Number(text);
+        break;
+      }
+      case '--quick':
+        out.quick = true;
+        break;
+      case '--json':
+        out.json = true;
+        break;
+      case '--skip':
+        for (const s of value().split(',')) {
+          if (!(SECTIONS as readonly string[]).includes(s))
+            throw new Error(`--skip takes ${SECTIONS.join(', ')}; not ${s}`);
+          out.skip.push(s as Section);
+        }
+        break;
+      default:
+        throw new Error(
+          `Unknown option ${arg}. Options: --tickets N, --quick, --json, --skip ${SECTIONS.join(',')}`,
+        );
+    }
+  }
+  return out;
+}
+
+/**
+ * `npm run bench --quick` hands --quick to npm, not to the script: npm passes it on as the environment
+ * variable npm_config_quick. Those become arguments again (`npm run bench -- --quick` works as well).
+ */
+export function npmConfigArgs(env: NodeJS.ProcessEnv): string[] {
+  const out: string[] = [];
+  const on = (v: string | undefined) => v !== undefined && v !== '' && v !== 'false';
+  if (on(env.npm_config_quick)) out.push('--quick');
+  if (on(env.npm_config_json)) out.push('--json');
+  if (on(env.npm_config_tickets)) out.push('--tickets', env.npm_config_tickets!);
+  if (on(env.npm_config_skip)) out.push('--skip', env.npm_config_skip!);
+  return out;
+}
+
+/** The number of tickets of a run: --tickets, else by --quick and the database kind. */
+export function ticketCount(args: BenchArgs, kind: 'postgres' | 'pglite'): number {
+  if (args.tickets) return args.tickets;
+  if (kind === 'pglite') return PGLITE_TICKETS;
+  return args.quick ? QUICK_TICKETS : FULL_TICKETS;
+}

@@ -1,0 +1,56 @@
+/** A small HTTP client with keep-alive, so a latency sample is the request, not a TCP handshake. */
+import http from 'node:http';
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+export interface Response {
+  status: number;
+  body: string;
+}
+
+export function request(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+    const req = http.request(
+      url,
+      {
+        agent,
+        method: options.method ?? 'GET',
+        headers: {
+          ...options.headers,
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    if (payload) req.write(payload);
+    req.end();
+  });
+}
+
+export async function login(base: string, email: string, password = 'demo'): Promise<string> {
+  const res = await request(`${base}/api/auth/login`, {
+    method: 'POST',
+    body: { username: email, password },
+  });
+  if (res.status !== 200)
+    throw new Error(`login of ${email} answered ${res.status}: ${res.body.slice(0, 200)}`);
+  return (JSON.parse(res.body) as { access_token: string }).access_token;
+}
+
+export function closeAgent(): void {
+  agent.destroy();
+}

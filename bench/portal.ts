@@ -1,0 +1,79 @@
+/**
+ * Section 4: what the portal costs a browser. The gzip size of its initial JavaScript and of each lazy
+ * chunk (scripts/bundle-size.ts), and in Debian's Chromium the time from submitting the login form to
+ * the first ticket row, and from clicking a page number to the new rows, with the benchmark data behind.
+ */
+import { existsSync } from 'node:fs';
+import { chromium, type Page } from 'playwright-core';
+import { bundleSizes } from '../scripts/bundle-size.ts';
+import { median } from './stats.ts';
+
+export interface PortalResult {
+  initialGzip: number;
+  backofficeInitialGzip: number;
+  lazy: { file: string; gzip: number }[];
+  loginToFirstRow: { median: number; samples: number[] } | null;
+  pageToRows: { median: number; samples: number[] } | null;
+  note?: string;
+}
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const rows = (page: Page) => page.locator('table tbody tr:not([data-testid="skeleton-row"])');
+const counter = (page: Page, from: number) =>
+  page.getByRole('status').filter({ hasText: new RegExp(`^${from}-\\d+ van `) });
+
+export async function measurePortal(base: string, email: string, runs: number): Promise<PortalResult> {
+  const { initial, lazy } = bundleSizes();
+  const result: PortalResult = {
+    initialGzip: initial.portal!.gzip,
+    backofficeInitialGzip: initial.backoffice!.gzip,
+    lazy: lazy.sort((a, b) => b.gzip - a.gzip),
+    loginToFirstRow: null,
+    pageToRows: null,
+  };
+  if (!existsSync(CHROMIUM))
+    return { ...result, note: `no Chromium at ${CHROMIUM}: browser timings skipped` };
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  try {
+    const login: number[] = [];
+    const paging: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      // A fresh profile each time: no cached user, layout or chunks from the run before… but the HTTP cache
+      // of a real returning visitor is empty too on its first visit, so this is the slow case.
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'nl-NL' });
+      const page = await context.newPage();
+      await page.goto(`${base}/app/login`);
+      await page.getByLabel(/e-mail/i).fill(email);
+      await page.getByLabel(/wachtwoord|password/i).fill('demo');
+      const submit = page.getByRole('button', { name: /inloggen|sign in/i });
+      let t = performance.now();
+      await submit.click();
+      await rows(page).first().waitFor({ state: 'visible', timeout: 30_000 });
+      login.push(performance.now() - t);
+      await counter(page, 1).waitFor({ timeout: 30_000 });
+      const next = page.getByRole('button', { name: 'Pagina 2', exact: true });
+      t = performance.now();
+      await next.click();
+      await counter(page, 16).waitFor({ timeout: 30_000 });
+      await rows(page).first().waitFor({ state: 'visible' });
+      paging.push(performance.now() - t);
+      await context.close();
+    }
+    result.loginToFirstRow = { median: median(login), samples: login };
+    result.pageToRows = { median: median(paging), samples: paging };
+  } finally {
+    await browser.close();
+  }
+  return result;
+}

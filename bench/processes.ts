@@ -1,0 +1,115 @@
+/** Child processes of the benchmark: started, waited for, and always stopped again. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+
+const children = new Set<ChildProcess>();
+
+export function start(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): ChildProcess {
+  // A process group of its own, so stopping it also stops what it started (npm -> tsx -> node).
+  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+  return child;
+}
+
+/** Resolves with the first stdout line that matches; rejects when the process ends first. */
+export function waitForLine(
+  child: ChildProcess,
+  pattern: RegExp,
+  timeoutMs = 60_000,
+): Promise<RegExpMatchArray> {
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    let errors = '';
+    const timer = setTimeout(
+      () => reject(new Error(`no line matching ${pattern} within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    child.stderr?.on('data', (c: Buffer) => (errors = (errors + c.toString()).slice(-2000)));
+    child.stdout?.on('data', (c: Buffer) => {
+      buffer += c.toString();
+      const match = buffer.match(pattern);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match);
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`process ended (${code}) before ${pattern}: ${errors}`));
+    });
+  });
+}
+
+/** Runs a command to its end and returns its stdout. */
+export function output(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = start(command, args, env);
+    let out = '';
+    let err = '';
+    child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr?.on('data', (c: Buffer) => (err = (err + c.toString()).slice(-4000)));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${command} ended with ${code}: ${err}`)),
+    );
+  });
+}
+
+export async function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (child.exitCode !== null || child.pid === undefined) return;
+  const ended = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    return;
+  }
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }, 10_000);
+  await ended;
+  clearTimeout(timer);
+}
+
+export async function stopAll(): Promise<void> {
+  await Promise.all([...children].map((c) => stop(c)));
+}
+
+/** Every process of a process tree, from /proc (Linux). */
+export function processTree(rootPid: number): number[] {
+  const parents = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const out: number[] = [];
+  const walk = (pid: number) => {
+    out.push(pid);
+    for (const child of parents.get(pid) ?? []) walk(child);
+  };
+  walk(rootPid);
+  return out;
+}
+
+/** Peak resident memory (VmHWM) of a process, in bytes; 0 when it is gone. */
+export function peakMemory(pid: number): number {
+  try {
+    const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmHWM:\s+(\d+) kB/);
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}

@@ -1,0 +1,270 @@
+/**
+ * `npm run bench` (issue 7): the API at scale against its physical limits. Prints a table per section
+ * and, last, one JSON line with every figure (`--json`: only that line). Figures, not a test: nothing
+ * here passes or fails.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { buildApp } from '../server/app.ts';
+import { configFromEnv } from '../server/config.ts';
+import { openDatabase } from '../server/db/database.ts';
+import { registry } from '../server/schema/registry.ts';
+import { npmConfigArgs, parseArgs, ticketCount, type Section } from './args.ts';
+import { StatementCapture } from './capture.ts';
+import { ensurePostgresDatabase, prepareDataset } from './dataset.ts';
+import { closeAgent, login, request } from './http.ts';
+import { kyselyRunner, measureScenario, pgRunner, type ScenarioResult } from './api-vs-sql.ts';
+import { DEFAULT_LIST, scenarios } from './scenarios.ts';
+import { measureThroughput, type ThroughputRow } from './throughput.ts';
+import { measurePortal, type PortalResult } from './portal.ts';
+import { measureEmbedded, type EmbeddedResult } from './embedded.ts';
+import { output, stopAll } from './processes.ts';
+import { ms, round, table } from './stats.ts';
+
+const argv = [...npmConfigArgs(process.env), ...process.argv.slice(2)];
+const args = parseArgs(argv);
+const print = (text: string) => {
+  if (!args.json) console.log(text);
+};
+const log = (line: string) => console.error(line);
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+const runs = (section: Section) => !args.skip.includes(section);
+
+const url = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || undefined;
+const kind = url ? 'postgres' : 'pglite';
+const tickets = ticketCount(args, kind);
+const quick = args.quick;
+const started = performance.now();
+
+const machine = { cpus: cpus().length, memoryGb: round(totalmem() / 1024 ** 3, 1), node: process.version };
+print(`npm run bench ${argv.join(' ')}`.trim());
+print(
+  `${new Date().toISOString()}  ${machine.cpus} CPUs, ${machine.memoryGb} GB memory, Node ${machine.node}, load average ${load()}`,
+);
+if (kind === 'pglite') {
+  print(
+    `No BENCH_DATABASE_URL or DATABASE_URL: running on embedded PGlite with ${tickets.toLocaleString('en')} tickets (set BENCH_DATABASE_URL for PostgreSQL and 1,000,000).`,
+  );
+}
+
+// ---- 1. data ----
+if (url) await ensurePostgresDatabase(url);
+const database = await openDatabase(
+  url ? { url, poolSize: 10 } : { dataDir: resolve('.bench-data', `pglite-${tickets}`) },
+);
+const data = await prepareDataset(database.db, kind, tickets, log);
+print(`\n## 1. Data (${kind})`);
+print(
+  table(
+    ['tickets', 'companies', 'messages', 'source', 'seconds'],
+    [
+      [
+        data.tickets.toLocaleString('en'),
+        data.companies.toLocaleString('en'),
+        data.messages.toLocaleString('en'),
+        data.reused ? 'reused' : 'generated',
+        data.seconds.toFixed(1),
+      ],
+    ],
+  ),
+);
+
+// The product's own app, on a database handle that can record the statements it runs.
+const capture = new StatementCapture(database.db);
+const config = {
+  ...configFromEnv({ ...process.env, DATABASE_URL: '' }),
+  accessTokenSeconds: 4 * 3600,
+  jwtSecret: randomBytes(32).toString('hex'),
+};
+const app = await buildApp({ db: capture.attach(), registry: registry(), config, logger: false });
+await app.listen({ port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1' });
+const address = app.server.address();
+const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+const tokens = {
+  operator: await login(base, 'admin@example.com'),
+  client: await login(base, 'client@example.com'),
+};
+const headers = (who: 'operator' | 'client') => ({ authorization: `Bearer ${tokens[who]}` });
+
+const figures: Record<string, unknown> = {
+  date: new Date().toISOString(),
+  command: `npm run bench ${argv.join(' ')}`.trim(),
+  machine,
+  database: kind,
+  loadAverageStart: loadavg(),
+  data: { tickets: data.tickets, companies: data.companies, messages: data.messages, reused: data.reused },
+};
+
+try {
+  // ---- 2. API vs raw SQL ----
+  if (runs('api')) {
+    const raw = url ? pgRunner(url) : { run: kyselyRunner(database.db), close: async () => {} };
+    const budget = quick
+      ? { warmup: 3, samples: 60, seconds: 6, minSamples: 15 }
+      : { warmup: 5, samples: 200, seconds: 20, minSamples: 30 };
+    const results: ScenarioResult[] = [];
+    for (const scenario of scenarios(data)) {
+      log(`  measuring ${scenario.name} …`);
+      const { groups: _groups, ...r } = await measureScenario(
+        base,
+        scenario,
+        headers(scenario.as),
+        capture,
+        raw.run,
+        budget,
+      );
+      results.push(r);
+    }
+    await raw.close();
+    const targetOf = (r: ScenarioResult) => {
+      const parts: string[] = [];
+      if (r.list) parts.push(`ratio<=1.25 ${mark(r.ratio <= 1.25)}`);
+      if (r.filtered) parts.push(`median<=50ms ${mark(r.api.median <= 50)}`);
+      return parts.join(', ') || '-';
+    };
+    print(`\n## 2. API vs raw SQL, same statements (ms; load ${load()})`);
+    print(
+      table(
+        ['scenario', 'stmts', 'n', 'API p50', 'API p99', 'SQL p50', 'SQL p99', 'ratio', 'target'],
+        results.map((r) => [
+          r.name,
+          r.statements,
+          r.samples,
+          ms(r.api.median),
+          ms(r.api.p99),
+          ms(r.raw.median),
+          ms(r.raw.p99),
+          r.ratio.toFixed(2),
+          targetOf(r),
+        ]),
+      ),
+    );
+    figures.apiVsSql = results.map((r) => ({
+      ...r,
+      api: { median: round(r.api.median), p99: round(r.api.p99) },
+      raw: { median: round(r.raw.median), p99: round(r.raw.p99) },
+      ratio: round(r.ratio),
+    }));
+  }
+
+  // ---- 3. throughput ----
+  if (runs('throughput')) {
+    const page = await request(base + DEFAULT_LIST, { headers: headers('operator') });
+    if (page.status !== 200) throw new Error(`default list answered ${page.status}`);
+    const rows: ThroughputRow[] = await measureThroughput(base + DEFAULT_LIST, tokens.operator, page.body, {
+      seconds: quick ? 4 : 10,
+      connections: [1, 8, 32],
+    });
+    print(`\n## 3. Throughput, default list page vs bare Fastify (autocannon; load ${load()})`);
+    print(
+      table(
+        [
+          'connections',
+          'API req/s',
+          'API p50',
+          'API p99',
+          'bare req/s',
+          'bare p50',
+          'bare p99',
+          'ratio',
+          'target',
+        ],
+        rows.map((r) => [
+          r.connections,
+          r.api.rps.toFixed(0),
+          ms(r.api.p50),
+          ms(r.api.p99),
+          r.bare.rps.toFixed(0),
+          ms(r.bare.p50),
+          ms(r.bare.p99),
+          r.ratio.toFixed(3),
+          [
+            `>=0.5 ${mark(r.ratio >= 0.5)}`,
+            ...(r.connections === 32 ? [`p99<=25ms ${mark(r.api.p99 <= 25)}`] : []),
+            ...(r.api.errors ? [`${r.api.errors} errors`] : []),
+          ].join(', '),
+        ]),
+      ),
+    );
+    print(`(page body ${page.body.length} bytes, the same for both)`);
+    figures.throughput = rows;
+  }
+
+  // ---- 4. portal ----
+  if (runs('portal')) {
+    if (!existsSync(join('dist', 'app', 'index.html'))) {
+      log('  no built apps in dist/: building them (npm run build) …');
+      await output(join('node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn']);
+    }
+    const portal: PortalResult = await measurePortal(base, 'client@example.com', 5);
+    print(`\n## 4. Portal load (load ${load()})`);
+    print(
+      table(
+        ['figure', 'value', 'target'],
+        [
+          [
+            'portal initial JavaScript (gzip)',
+            kb(portal.initialGzip),
+            `<=350 kB ${mark(portal.initialGzip <= 350_000)}`,
+          ],
+          ['back office initial JavaScript (gzip)', kb(portal.backofficeInitialGzip), '-'],
+          [
+            'login submit -> first ticket row (median of 5)',
+            portal.loginToFirstRow ? `${ms(portal.loginToFirstRow.median)} ms` : '-',
+            portal.loginToFirstRow ? `<=1000 ms ${mark(portal.loginToFirstRow.median <= 1000)}` : '-',
+          ],
+          [
+            'page number click -> new rows (median of 5)',
+            portal.pageToRows ? `${ms(portal.pageToRows.median)} ms` : '-',
+            '-',
+          ],
+        ],
+      ),
+    );
+    print(
+      table(
+        ['lazy chunk', 'gzip'],
+        portal.lazy.map((c) => [c.file, kb(c.gzip)]),
+      ),
+    );
+    if (portal.note) print(portal.note);
+    figures.portal = portal;
+  }
+
+  // ---- 5. embedded ----
+  if (runs('embedded')) {
+    const embedded: EmbeddedResult = await measureEmbedded(resolve('.bench-data', 'embedded'));
+    print(`\n## 5. Embedded mode: npm start on an existing data folder (load ${load()})`);
+    print(
+      table(
+        ['figure', 'value', 'target'],
+        [
+          [
+            'start -> ready /api/health',
+            `${embedded.startSeconds.toFixed(2)} s`,
+            `<=5 s ${mark(embedded.startSeconds <= 5)}`,
+          ],
+          ['peak memory of the server', `${(embedded.peakMemoryBytes / 1024 ** 2).toFixed(0)} MB`, '-'],
+        ],
+      ),
+    );
+    figures.embedded = embedded;
+  }
+} finally {
+  await app.close();
+  await database.close();
+  closeAgent();
+  await stopAll();
+}
+
+figures.loadAverageEnd = loadavg();
+figures.seconds = round((performance.now() - started) / 1000, 1);
+print(`\nTotal ${figures.seconds} s, load average ${load()}`);
+console.log(JSON.stringify(figures));

@@ -1,0 +1,78 @@
+/** The API calls the benchmark measures, as the apps send them (bracket-style builder query strings). */
+import qs from 'qs';
+import type { Dataset } from './dataset.ts';
+
+export interface Scenario {
+  name: string;
+  /** Who calls: an operator or the portal client. */
+  as: 'operator' | 'client';
+  path: string;
+  /** List scenarios carry the target API ≤ 1.25 × raw SQL; filtered ones also ≤ 50 ms median. */
+  list: boolean;
+  filtered: boolean;
+}
+
+const PAGE = [{ paginate: 15 }, { orderBy: ['updated_at', 'desc'] }];
+const WITH = ['company', 'status'];
+
+export const listPath = (builder: object[], page = 1) =>
+  `/api/tickets?${qs.stringify({ builder, with: WITH, page })}`;
+
+/** The default tickets list page of the back office. */
+export const DEFAULT_LIST = listPath(PAGE);
+
+export function scenarios(data: Dataset): Scenario[] {
+  const lastPage = Math.ceil(data.tickets / 15);
+  const deepPage = Math.min(5_000, Math.max(1, lastPage - 1));
+  const presets = [
+    { id: 1, builder: [{ whereIn: ['status_id', data.statusIds.slice(0, 5)] }] },
+    { id: 2, builder: [{ where: ['operator_id', '=', 'me'] }] },
+    { id: 3, builder: [{ whereIn: ['priority_id', data.priorityIds.slice(2)] }] },
+    { id: 4, builder: [{ whereNull: 'resolved_at' }] },
+    { id: 5, builder: [{ where: ['company_id', '=', data.filterCompanyId] }] },
+  ];
+  return [
+    { name: 'list page 1 (operator)', as: 'operator', path: listPath(PAGE), list: true, filtered: false },
+    {
+      name: `list page ${deepPage.toLocaleString('en')}`,
+      as: 'operator',
+      path: listPath(PAGE, deepPage),
+      list: true,
+      filtered: false,
+    },
+    { name: 'list page 1 (portal client)', as: 'client', path: listPath(PAGE), list: true, filtered: false },
+    {
+      name: 'filtered: status+company+search',
+      as: 'operator',
+      path: listPath([
+        ...PAGE,
+        { where: ['status_id', '=', data.filterStatusId] },
+        { where: ['company_id', '=', data.filterCompanyId] },
+        { s: 'printer' },
+      ]),
+      list: true,
+      filtered: true,
+    },
+    {
+      name: 'whereHas company name',
+      as: 'operator',
+      path: listPath([...PAGE, { whereHas: ['company', [{ where: ['name', 'like', 'Bakker Zorg'] }]] }]),
+      list: true,
+      filtered: true,
+    },
+    {
+      name: 'preset counts (5)',
+      as: 'operator',
+      path: `/api/presets-result-count/tickets?${qs.stringify({ builders: presets })}`,
+      list: false,
+      filtered: true,
+    },
+    {
+      name: 'ticket detail + messages',
+      as: 'operator',
+      path: `/api/tickets/${data.detailTicketId}?${qs.stringify({ with: ['messages', 'status', 'company'] })}`,
+      list: false,
+      filtered: false,
+    },
+  ];
+}
