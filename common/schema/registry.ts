@@ -1,4 +1,14 @@
-import type { Field, FieldType, FixedCondition, Portal, PortalScope, Relation, Resource } from './types.ts';
+import type {
+  DetailTab,
+  Field,
+  FieldType,
+  FixedCondition,
+  InvoiceLineMapping,
+  Portal,
+  PortalScope,
+  Relation,
+  Resource,
+} from './types.ts';
 import { CRUD_ACTIONS, FIXED_OPERATORS } from './types.ts';
 
 /** Schemas -> Resources, checked against each other. Pure: the server and the browser apps both use it. */
@@ -105,7 +115,9 @@ export function toResource(schema: Record<string, any>): Resource {
       owner: schema['x-owner'],
       relations,
       versions: schema['x-versions'] ?? {},
+      tabs: schema['x-tabs'] ?? [],
       portal,
+      invoiceLine: schema['x-invoice-line'],
       fields,
       required: schema.required ?? [],
       schema,
@@ -144,6 +156,8 @@ function checkReferences(reg: Registry, r: Resource): void {
     for (const source of Object.values(shape))
       versionSourceFields(source).forEach((f) => field(f, 'x-versions'));
   }
+  if (r.invoiceLine) checkInvoiceLine(reg, r, r.invoiceLine);
+  r.tabs.forEach((tab) => checkTab(reg, r, tab, fail));
   for (const f of Object.values(r.fields)) {
     if (f.enumName && !reg.enums[f.enumName]) fail(`field ${f.name} names unknown enumeration ${f.enumName}`);
   }
@@ -220,6 +234,72 @@ function checkReferences(reg: Registry, r: Resource): void {
           fail(`x-versions reads ${f}, which clients cannot read`);
       }
     }
+  }
+}
+
+/** x-invoice-line paths name fields of the resource or of a belongsTo relation; the actions exist. */
+function checkInvoiceLine(reg: Registry, r: Resource, m: InvoiceLineMapping): void {
+  const fail = (what: string): never => {
+    throw new Error(`schemas/${r.name}.json: x-invoice-line ${what}`);
+  };
+  const path = (p: unknown, where: string) => {
+    if (typeof p !== 'string') return fail(`${where} must be a path`);
+    const [first, second, ...rest] = p.split('.');
+    if (rest.length) fail(`${where}: ${p} has more than one dot`);
+    if (second === undefined) {
+      if (!r.fields[first!]) fail(`${where} names unknown field ${p}`);
+      return;
+    }
+    const rel = r.relations[first!];
+    if (rel?.kind !== 'belongsTo') return fail(`${where}: ${first} is not a belongsTo relation`);
+    if (!reg.get(rel.resource)?.fields[second]) fail(`${where} names unknown field ${p}`);
+  };
+  if (!Array.isArray(m.company) || !m.company.length) fail('company must be a list of paths');
+  m.company.forEach((p) => path(p, 'company'));
+  if (!Array.isArray(m.description) || !m.description.length) fail('description must be a list of paths');
+  m.description.forEach((p) => path(p, 'description'));
+  path(typeof m.quantity === 'object' && m.quantity ? m.quantity.minutes : m.quantity, 'quantity');
+  path(m.price, 'price');
+  if (m.product !== undefined) path(m.product, 'product');
+  if (!r.fields.invoice_id) fail('needs an invoice_id field');
+  for (const a of ['invoice', 'deinvoice']) if (!r.actions.includes(a)) fail(`needs the ${a} action`);
+}
+
+/** The resource whose rows a tab lists: the relation's, or the one it names. */
+export function tabResource(r: Resource, tab: DetailTab): string | undefined {
+  const relation = tab.relation === undefined ? undefined : r.relations[tab.relation];
+  return relation && 'resource' in relation ? relation.resource : tab.resource;
+}
+
+function checkTab(reg: Registry, r: Resource, tab: DetailTab, fail: (what: string) => never): void {
+  const where = `x-tabs ${tab.name}`;
+  if (!tab.name || !tab.icon) fail(`${where}: a tab needs a name and an icon`);
+  if ((tab.relation === undefined) === (tab.resource === undefined))
+    fail(`${where}: give a relation or a resource`);
+  const relation = tab.relation === undefined ? undefined : r.relations[tab.relation];
+  if (
+    tab.relation !== undefined &&
+    (!relation || (relation.kind !== 'hasMany' && relation.kind !== 'morphMany'))
+  )
+    fail(`${where}: ${tab.relation} is not a hasMany or morphMany relation`);
+  const target = reg.get(tabResource(r, tab) ?? '') ?? fail(`${where}: unknown resource ${tab.resource}`);
+  for (const [f, op, value] of tab.where ?? []) {
+    if (!target.fields[f]?.filter) fail(`${where}: ${f} is not a filterable field of ${target.name}`);
+    if (!FIXED_OPERATORS.includes(op)) fail(`${where}: unknown operator ${String(op)}`);
+    const text = String(value);
+    if (text.includes('{'))
+      for (const name of versionSourceFields(text))
+        if (!r.fields[name]) fail(`${where}: {${name}} is not a field of ${r.name}`);
+  }
+  if (tab.resource !== undefined && !tab.where?.length)
+    fail(`${where}: a resource tab needs where conditions`);
+  if (tab.badge) {
+    const sum = target.fields[tab.badge.sum];
+    if (!tab.relation) fail(`${where}: a sum badge needs a relation`);
+    if (!sum || (sum.type !== 'integer' && sum.type !== 'number'))
+      fail(`${where}: ${tab.badge.sum} is not a number field of ${target.name}`);
+    if (tab.badge.format !== 'minutes' && tab.badge.format !== 'money')
+      fail(`${where}: badge format is minutes or money`);
   }
 }
 

@@ -47,6 +47,42 @@ export interface Portal {
   list?: string[];
 }
 
+/**
+ * x-invoice-line: how a record becomes a line of its company's draft invoice. Each value is a path: a
+ * field of the resource, or `relation.field` through one of its belongsTo relations.
+ */
+export interface InvoiceLineMapping {
+  /** The invoice's company: the first path that is not null. */
+  company: string[];
+  /** The line's text: the paths that are not empty, joined with ' - '. */
+  description: string[];
+  /** A number, or `{minutes: path}` for minutes shown as hours. */
+  quantity: string | { minutes: string };
+  /** The price per unit; null counts as 0. */
+  price: string;
+  /** The product the line is for, if any. */
+  product?: string;
+}
+
+/**
+ * A tab of a record's detail screen (x-tabs): the rows of a to-many `relation`, or of a `resource`
+ * matched by `where` conditions whose `{field}` values come from the record.
+ */
+export interface DetailTab {
+  name: string;
+  /** An icon name of src/resources/icons.ts. */
+  icon: string;
+  relation?: string;
+  resource?: string;
+  where?: [field: string, op: (typeof FIXED_OPERATORS)[number], value: string | number | boolean][];
+  /** The badge: the number of rows, or the sum of a number field shown as minutes or money. */
+  badge?: { sum: string; format: 'minutes' | 'money' };
+  /** Shown whatever the permissions (SPEC 2: 'its visible flag'). */
+  visible?: boolean;
+  /** The permission that shows the tab (without prefix); default '<resource>.index'. */
+  permission?: string;
+}
+
 export interface Resource {
   name: string;
   title: string;
@@ -65,6 +101,9 @@ export interface Resource {
   /** x-versions: other shapes of a list row, by version number: output name -> field or `{field}` template. */
   versions: Record<string, Record<string, string>>;
   portal?: Portal;
+  /** x-tabs: the tab bar of the back office's detail screen. */
+  tabs: DetailTab[];
+  invoiceLine?: InvoiceLineMapping;
   fields: Record<string, Field>;
   required: string[];
   /** The schema file as written. */

@@ -12,6 +12,7 @@ import {
 import type { Registry } from '../schema/registry.ts';
 import { messageThreadPaths } from './message-paths.ts';
 import { backOfficeActionPaths } from './action-paths.ts';
+import { invoicingPaths } from './invoicing-paths.ts';
 import type { Field, PortalScope, Resource } from '../../common/schema/types.ts';
 
 /**
@@ -94,6 +95,24 @@ const SECURITY_SCHEMES = {
     description: 'The token of a quote e-mail link; it opens exactly that quote.',
   },
 };
+
+/** `withSum[]` on a show: `relation.field` over this resource's to-many relations. */
+function sumParameter(r: Resource): Schema {
+  const toMany = Object.values(r.relations).filter(
+    (rel) => rel.kind !== 'belongsTo' && rel.kind !== 'morphTo',
+  );
+  return {
+    name: 'withSum[]',
+    in: 'query',
+    required: false,
+    style: 'form',
+    explode: true,
+    description:
+      'Sums of a number field over a to-many relation, as `relation.field` ' +
+      `(${toMany.map((rel) => rel.name).join(', ') || 'none'}); each comes back as \`<relation>_sum_<field>\`.`,
+    schema: { type: 'array', items: { type: 'string' } },
+  };
+}
 
 // ---------------------------------------------------------------------------------------------------
 // Component names
@@ -538,7 +557,7 @@ function resourcePaths(r: Resource, n: Names): Record<string, PathItem> {
   }
   if (has('show')) {
     member.get = operation(r, 'show', `Show ${withArticle(r.title)}`, {
-      parameters: [parameterRef('Id'), ...withParams],
+      parameters: [parameterRef('Id'), ...withParams, sumParameter(r)],
       responses: { 200: record, ...ALL_ERRORS },
     });
   }
@@ -650,6 +669,7 @@ function fixedPaths(resources: Resource[]): Record<string, PathItem> {
     '/health': { get: health() },
     ...messageThreadPaths(has),
     ...backOfficeActionPaths(has),
+    ...invoicingPaths(resources),
     '/auth/password/forgot': {
       post: call(
         'auth',

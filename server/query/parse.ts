@@ -14,6 +14,7 @@ import {
   type Operator,
   type RelatedTarget,
   type Scalar,
+  type RelationSum,
   type Sort,
   type WithTree,
 } from './tree.ts';
@@ -457,6 +458,35 @@ export function parseWithCount(
   return out;
 }
 
+/** `withSum[]=relation.field`: a to-many relation and a number field of its rows the caller may read. */
+export function parseWithSum(
+  ctx: ParseContext,
+  resource: Resource,
+  raw: unknown,
+  key: string,
+  p: Problems,
+): RelationSum[] {
+  if (raw === undefined || raw === '') return [];
+  const list = typeof raw === 'string' ? raw.split(',') : asList(raw);
+  if (!list) return (void p.add(key, 'withSum takes a list of relation.field names.'), []);
+  const out: RelationSum[] = [];
+  for (const item of list.slice(0, QUERY_LIMITS.maxWith)) {
+    const [name, fieldName, ...rest] = typeof item === 'string' ? item.split('.') : [];
+    const found = relationTargets(ctx, resource, name);
+    if (fieldName === undefined || rest.length > 0) p.add(key, 'withSum takes relation.field names.');
+    else if ('error' in found) p.add(key, found.error);
+    else if (found.relation.kind === 'belongsTo' || found.relation.kind === 'morphTo') {
+      p.add(key, `withSum needs a to-many relation; ${found.relation.name} is not one.`);
+    } else {
+      const field = readableField(found.targets[0]!.resource, fieldName, ctx.auth);
+      if (!field || (field.type !== 'integer' && field.type !== 'number'))
+        p.add(key, `${found.relation.name} has no number field ${JSON.stringify(fieldName).slice(0, 60)}.`);
+      else out.push({ relation: found.relation, field });
+    }
+  }
+  return out;
+}
+
 /** GET /{resource}: the whole query string -> ListQuery, or a 422 listing every problem. */
 export function parseListQuery(
   ctx: ParseContext,
@@ -527,19 +557,21 @@ export function parseListQuery(
   return { conditions, sort, perPage, page, with: withTree, withCount, version };
 }
 
-/** GET /{resource}/{id}: only with and withCount. */
+/** GET /{resource}/{id}: only with, withCount and withSum. */
 export function parseShowQuery(
   ctx: ParseContext,
   resource: Resource,
   query: Record<string, unknown>,
-): Pick<ListQuery, 'with' | 'withCount'> {
+): Pick<ListQuery, 'with' | 'withCount'> & { withSum: RelationSum[] } {
   const p = new Problems();
   for (const k of Object.keys(query))
-    if (k !== 'with' && k !== 'withCount') p.add(k, `Unknown query parameter ${k.slice(0, 40)}.`);
+    if (k !== 'with' && k !== 'withCount' && k !== 'withSum')
+      p.add(k, `Unknown query parameter ${k.slice(0, 40)}.`);
   const withTree = parseWith(ctx, resource, query.with, 'with', p);
   const withCount = parseWithCount(ctx, resource, query.withCount, 'withCount', p);
+  const withSum = parseWithSum(ctx, resource, query.withSum, 'withSum', p);
   p.throwIfAny();
-  return { with: withTree, withCount };
+  return { with: withTree, withCount, withSum };
 }
 
 /** The conditions of one builder (preset counts): no paging, no sort. */

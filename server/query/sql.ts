@@ -8,7 +8,7 @@ import type { AuthContext } from '../auth/context.ts';
 import type { Registry } from '../schema/registry.ts';
 import type { Field, FixedCondition, PortalScope, Relation, Resource } from '../../common/schema/types.ts';
 import { isPortalCaller, readableFields } from './parse.ts';
-import type { Condition, ListQuery, RelatedTarget } from './tree.ts';
+import type { Condition, ListQuery, RelatedTarget, RelationSum } from './tree.ts';
 
 type Fragment = RawBuilder<unknown>;
 
@@ -259,6 +259,22 @@ export function countSubqueries(
       return sql`(select count(*)::int from ${from} where ${and([on, ...baseConditions(ctx, target.resource, rel)])})`;
     });
     return sql`${sql.join(counts, sql` + `)} as ${sql.id(`${relation.name}_count`)}`;
+  });
+}
+
+/** `(select coalesce(sum(…), 0) …) as "<relation>_sum_<field>"`: a tab's badge in the same statement. */
+export function sumSubqueries(
+  ctx: SqlContext,
+  resource: Resource,
+  alias: string,
+  sums: RelationSum[],
+): Fragment[] {
+  return sums.map(({ relation, field }) => {
+    const [target] = relatedTargets(ctx.registry, relation);
+    const rel = ctx.nextAlias();
+    const { from, on } = relationJoin(ctx, resource, alias, relation, target!, rel);
+    const where = and([on, ...baseConditions(ctx, target!.resource, rel)]);
+    return sql`(select coalesce(sum(${col(rel, field)}), 0)::float8 from ${from} where ${where}) as ${sql.id(`${relation.name}_sum_${field.name}`)}`;
   });
 }
 

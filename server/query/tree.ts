@@ -31,6 +31,12 @@ export interface Sort {
   direction: Direction;
 }
 
+/** `withSum=timeRegistrations.time_spent`: the sum of a number field over a to-many relation. */
+export interface RelationSum {
+  relation: Relation;
+  field: Field;
+}
+
 /** `with=deal.company` becomes { deal: { company: {} } }. */
 export interface WithTree {
   [relation: string]: WithTree;

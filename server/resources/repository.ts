@@ -18,6 +18,7 @@ import {
   baseConditions,
   compileCondition,
   countSubqueries,
+  sumSubqueries,
   listStatements,
   ref,
   selectFields,
@@ -25,7 +26,7 @@ import {
   tableAs,
   unique,
 } from '../query/sql.ts';
-import type { Condition, ListQuery, WithTree } from '../query/tree.ts';
+import type { Condition, ListQuery, RelationSum, WithTree } from '../query/tree.ts';
 import type { Relation } from '../../common/schema/types.ts';
 import { resourceHooks } from './hooks.ts';
 import { writableFieldsFor } from '../../common/schema/fields.ts';
@@ -92,13 +93,17 @@ export async function findRecord(
   auth: AuthContext,
   resource: Resource,
   id: number,
-  show: { with: WithTree; withCount: Relation[] } = { with: {}, withCount: [] },
+  show: { with: WithTree; withCount: Relation[]; withSum?: RelationSum[] } = { with: {}, withCount: [] },
   db: Db | Transaction<any> = deps.db,
 ): Promise<Row> {
   const ctx = sqlContext(deps.registry, auth);
   const alias = ctx.nextAlias();
   const fields = unique([...readableFields(resource, auth), ...keyFieldsFor(resource, show.with)]);
-  const columns = [selectFields(alias, fields), ...countSubqueries(ctx, resource, alias, show.withCount)];
+  const columns = [
+    selectFields(alias, fields),
+    ...countSubqueries(ctx, resource, alias, show.withCount),
+    ...sumSubqueries(ctx, resource, alias, show.withSum ?? []),
+  ];
   const where = and([
     sql`${ref(alias, 'id')} = ${id}`,
     ...baseConditions(ctx, resource, alias),

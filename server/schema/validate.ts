@@ -27,6 +27,8 @@ export const X_KEYWORDS = [
   'x-column',
   'x-owner',
   'x-versions',
+  'x-tabs',
+  'x-invoice-line',
 ];
 
 export function createAjv(): Ajv2020.default {

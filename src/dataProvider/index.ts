@@ -1,8 +1,8 @@
 /**
  * The data provider of both apps: react-admin's methods and the spec's other calls (section 7) over an
  * injected HTTP client. It never names a resource (DESIGN.md section 7); the model is ra-data-simple-rest.
- * `{r}` is the resource, `B(params)` the builder list of ./builder.ts (sort, filters, paginate), `meta.with`
- * and `meta.withCount` become `with[]` and `withCount[]`, `meta.version` becomes `version`.
+ * `{r}` is the resource, `B(params)` the builder list of ./builder.ts (sort, filters, paginate), `meta.with`,
+ * `meta.withCount` and `meta.withSum` become `with[]`, `withCount[]` and `withSum[]`, `meta.version` becomes `version`.
  *
  * | method                                     | HTTP call                                                         |
  * |--------------------------------------------|-------------------------------------------------------------------|
@@ -56,6 +56,8 @@ export const MAX_PAGE_SIZE = 100;
 export interface ReadMeta {
   with?: string[];
   withCount?: string[];
+  /** `relation.field` sums (a show only), e.g. a tab's badge. */
+  withSum?: string[];
   version?: number;
   [key: string]: unknown;
 }
@@ -173,7 +175,7 @@ function withQuery(path: string, query: Record<string, unknown>): string {
 }
 
 function readQuery(meta: ReadMeta | undefined): Record<string, unknown> {
-  return { with: meta?.with, withCount: meta?.withCount, version: meta?.version };
+  return { with: meta?.with, withCount: meta?.withCount, withSum: meta?.withSum, version: meta?.version };
 }
 
 const listAnswer = (body: Paginated) => ({

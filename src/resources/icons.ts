@@ -17,8 +17,9 @@ import Inventory from '@mui/icons-material/Inventory';
 import Forum from '@mui/icons-material/Forum';
 import Workspaces from '@mui/icons-material/Workspaces';
 import ListAlt from '@mui/icons-material/ListAlt';
+import LinkIcon from '@mui/icons-material/Link';
 
-/** Menu icons of the main object types; named lists and settings share one. */
+/** Menu and tab icons of the main object types; named lists and settings share one. */
 const ICONS: Record<string, ComponentType> = {
   tickets: ConfirmationNumber,
   'ticket-templates': ConfirmationNumber,
@@ -38,6 +39,8 @@ const ICONS: Record<string, ComponentType> = {
   'prepaid-cards': CreditCard,
   products: Inventory,
   messages: Forum,
+  /** Tabs of related records of the same kind (x-tabs icon 'link'). */
+  link: LinkIcon,
 };
 
 export function resourceIcon(name: string): ComponentType {

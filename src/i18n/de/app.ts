@@ -182,6 +182,7 @@ const app: DeepPartial<AppMessages> = {
       required: 'Pflichtfeld',
     },
     tabs: {
+      label: 'Registerkarten des Datensatzes',
       scroll_left: 'Nach links scrollen',
       scroll_right: 'Nach rechts scrollen',
     },

@@ -741,6 +741,13 @@ const resources: DeepPartial<ResourceMessages> = {
     tickets: {
       name: 'Ticket |||| Tickets',
       empty: 'Keine Tickets gefunden.',
+      tabs: {
+        messages: 'Nachrichten',
+        timeRegistrations: 'Zeiterfassungen',
+        usedProducts: 'Verwendete Produkte',
+        assets: 'Assets des Unternehmens',
+        relatedTickets: 'Weitere Tickets des Unternehmens',
+      },
       fields: {
         id: 'ID',
         reference: 'Referenz',

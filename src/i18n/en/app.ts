@@ -186,6 +186,7 @@ const app = {
       required: 'required',
     },
     tabs: {
+      label: 'Tabs of the record',
       scroll_left: 'Scroll left',
       scroll_right: 'Scroll right',
     },

@@ -743,6 +743,13 @@ const resources = {
     tickets: {
       name: 'Ticket |||| Tickets',
       empty: 'No tickets found.',
+      tabs: {
+        messages: 'Messages',
+        timeRegistrations: 'Time registrations',
+        usedProducts: 'Used products',
+        assets: 'Company assets',
+        relatedTickets: 'Other tickets of the company',
+      },
       fields: {
         id: 'ID',
         reference: 'Reference',

@@ -179,6 +179,7 @@ const app: AppMessages = {
       required: 'verplicht',
     },
     tabs: {
+      label: 'Tabbladen van het record',
       scroll_left: 'Naar links scrollen',
       scroll_right: 'Naar rechts scrollen',
     },

@@ -740,6 +740,13 @@ const resources: ResourceMessages = {
     tickets: {
       name: 'Ticket |||| Tickets',
       empty: 'Geen tickets gevonden.',
+      tabs: {
+        messages: 'Berichten',
+        timeRegistrations: 'Tijdregistraties',
+        usedProducts: 'Gebruikte producten',
+        assets: 'Assets van het bedrijf',
+        relatedTickets: 'Andere tickets van het bedrijf',
+      },
       fields: {
         id: 'ID',
         reference: 'Referentie',

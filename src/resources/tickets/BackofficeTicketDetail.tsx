@@ -1,10 +1,11 @@
 /**
  * The back office's ticket detail (SPEC 2, issue 5): the generic detail (fields, edit in place, delete)
- * and the whole thread with internal notes, the reply to the client, internal notes, edit, delete and
- * '@' mentions of operators.
+ * and the tab bar of the ticket schema's x-tabs: the whole thread with internal notes, replies to the
+ * client, '@' mentions of operators; time registrations, used products, the company's assets and its
+ * other tickets.
  */
-import DetailWithThread from '../../custom/thread/DetailWithThread.tsx';
+import DetailWithTabs from '../../custom/tabs/DetailWithTabs.tsx';
 
 export default function BackofficeTicketDetail() {
-  return <DetailWithThread morphType="ticket" />;
+  return <DetailWithTabs />;
 }

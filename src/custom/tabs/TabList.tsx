@@ -1,0 +1,123 @@
+/**
+ * A tab's rows (SPEC 2, x-tabs): the related resource's list columns in a compact table, 15 rows a page
+ * in its default order, each row a link to its detail where the user may open it. One list call and one
+ * count, with the references of the columns in the same call.
+ */
+import { useState } from 'react';
+import {
+  Box,
+  CircularProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useCreatePath, useGetList, useTranslate, type RaRecord } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { registry } from '../../schema.ts';
+import type { BuilderItem } from '../../dataProvider/builder.ts';
+import { RAW_BUILDER_KEY } from '../../dataProvider/builder.ts';
+import { FieldDisplay, fieldAlign } from '../../resources/fieldTypes.tsx';
+import { ScrollableTable } from '../detail/parts.tsx';
+import { ListPagination } from '../list/ListPagination.tsx';
+import { listModel } from '../list/shape.ts';
+
+const TAB_PAGE_SIZE = 15;
+
+export interface TabListProps {
+  /** The resource the tab lists. */
+  target: string;
+  /** Its rows' conditions; null when the record has nothing to match (no rows, no call). */
+  builder: BuilderItem[] | null;
+  /** Names the table (the tab's title). */
+  label: string;
+  /** Whether rows open their detail (the user may show the resource). */
+  linkRows: boolean;
+}
+
+export function TabList({ target, builder, label, linkRows }: TabListProps) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const createPath = useCreatePath();
+  const [page, setPage] = useState(1);
+  const resource = registry.require(target);
+  const model = listModel(resource, 'backoffice');
+  const columns = model.defaultColumns.length ? model.defaultColumns : model.columns.slice(0, 5);
+  const [sortField, sortDir] = model.defaultSort;
+  const { data, total, isPending } = useGetList(
+    target,
+    {
+      pagination: { page, perPage: TAB_PAGE_SIZE },
+      sort: { field: sortField, order: sortDir === 'desc' ? 'DESC' : 'ASC' },
+      filter: { [RAW_BUILDER_KEY]: builder ?? [] },
+      meta: { with: model.relationsFor(columns), list: 'tab' },
+    },
+    { enabled: builder !== null },
+  );
+  const rows: RaRecord[] = builder === null ? [] : (data ?? []);
+  const plural = translate(`resources.${target}.name`, { smart_count: 2, _: resource.title });
+
+  if (builder !== null && isPending)
+    return <CircularProgress size={24} aria-label={translate('ra.page.loading')} />;
+  if (rows.length === 0) {
+    return (
+      <Typography color="text.secondary" sx={{ py: 2 }}>
+        {translate('list.empty', { model: plural.toLowerCase() })}
+      </Typography>
+    );
+  }
+  const open = (record: RaRecord) => navigate(createPath({ resource: target, type: 'show', id: record.id }));
+  const lastPage = Math.max(1, Math.ceil((total ?? 0) / TAB_PAGE_SIZE));
+  return (
+    <Box>
+      <ScrollableTable label={label}>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              {columns.map((name) => (
+                <TableCell key={name} align={fieldAlign(resource, model.fields[name]!)}>
+                  {translate(`resources.${target}.fields.${name}`, { _: name })}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((record) => (
+              <TableRow
+                key={record.id}
+                hover={linkRows}
+                onClick={linkRows ? () => open(record) : undefined}
+                sx={linkRows ? { cursor: 'pointer' } : undefined}
+              >
+                {columns.map((name, index) => (
+                  <TableCell key={name} align={fieldAlign(resource, model.fields[name]!)}>
+                    {index === 0 && linkRows ? (
+                      // The first cell is a real link, so keyboard and screen-reader users can open the row.
+                      <Box
+                        component="a"
+                        href={createPath({ resource: target, type: 'show', id: record.id })}
+                        onClick={(event: React.MouseEvent) => {
+                          event.preventDefault();
+                          event.stopPropagation();
+                          open(record);
+                        }}
+                        sx={{ color: 'primary.main' }}
+                      >
+                        <FieldDisplay resource={resource} field={model.fields[name]!} record={record} />
+                      </Box>
+                    ) : (
+                      <FieldDisplay resource={resource} field={model.fields[name]!} record={record} />
+                    )}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </ScrollableTable>
+      {lastPage > 1 && <ListPagination page={page} lastPage={lastPage} onPage={setPage} compact />}
+    </Box>
+  );
+}
