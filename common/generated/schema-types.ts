@@ -240,6 +240,7 @@ export interface Invoices {
   date: string;
   due_date: string | null;
   status_id: 1 | 2 | 3 | 4 | 8 | 9;
+  re_export_requested_at: string | null;
   created_at: string;
   updated_at: string;
 }

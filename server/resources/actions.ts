@@ -14,6 +14,9 @@ import { messageActions } from './messages/actions.ts';
 import { ticketActions } from './tickets/actions.ts';
 import { companyActions } from './companies/actions.ts';
 import { ticketGroupActions } from './ticket-groups/actions.ts';
+import { invoiceLineActions } from './invoicing/lines.ts';
+import { invoicingActions } from './invoicing/actions.ts';
+import { timeRegistrationActions } from './time-registrations/actions.ts';
 
 export interface ActionOptions {
   db: Db;
@@ -32,6 +35,9 @@ export const actionPlugins: ActionPlugin[] = [
   ticketActions,
   companyActions,
   ticketGroupActions,
+  invoiceLineActions,
+  invoicingActions,
+  timeRegistrationActions,
 ];
 
 export async function resourceActions(app: FastifyInstance, options: ActionOptions): Promise<void> {

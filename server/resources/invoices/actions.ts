@@ -17,7 +17,8 @@ type IdParams = { Params: { id: string } };
 /** An unknown invoice status is shown as status 1 (SPEC 4). */
 const FALLBACK_STATUS = 1;
 
-async function renderInvoice(
+/** The invoice as a PDF file; the caller has checked that it may see it. */
+export async function renderInvoice(
   db: Db,
   auth: AuthContext,
   tenantName: string,

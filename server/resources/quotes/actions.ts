@@ -1,6 +1,9 @@
 /**
- * SPEC 7 quote calls beyond CRUD: send (mail the client a link), accept (with a signature), decline and
- * download as PDF.
+ * SPEC 7 quote calls beyond CRUD: send (mail the client a link), accept (with a signature), decline,
+ * duplicate and download as PDF.
+ *
+ * Duplicating copies the quote's own fields, custom values and lines into a new concept quote (status 1, no
+ * sending, signature or decision), in one transaction; the answer is the new quote (201).
  *
  * Sending is for operators only (no portal action): a concept or already sent quote becomes sent, and its
  * client gets an e-mail with a link that opens exactly this quote without a login (a record token, valid
@@ -17,7 +20,7 @@ import { HttpError, notFound, ValidationError } from '../../http/errors.ts';
 import { BodyValidation } from '../../schema/validate.ts';
 import type { ActionPlugin } from '../actions.ts';
 import { authorize, parseId } from '../plugin.ts';
-import { findRecord, type Deps } from '../repository.ts';
+import { findRecord, storeRecord, writableFields, type Deps } from '../repository.ts';
 import { quotePdf } from '../../pdf/quote.ts';
 import { attachment, pdfFileName } from '../../pdf/layout.ts';
 import { isDecodablePng } from '../../pdf/png.ts';
@@ -256,6 +259,37 @@ export const quoteActions: ActionPlugin = async (app, { db, registry, config }) 
         .execute();
     });
     return findRecord(deps, auth, quotes, id);
+  });
+
+  app.post<IdParams>('/api/quotes/:id/duplicate', async (request, reply) => {
+    const auth = await authorize(request, quotes, 'duplicate');
+    const id = parseId(request.params.id);
+    const original = await findRecord(deps, auth, quotes, id);
+    const body: Record<string, unknown> = {};
+    for (const field of writableFields(quotes, auth)) {
+      if (field.name === 'status_id' || original[field.name] === undefined) continue;
+      const value = original[field.name];
+      body[field.name] = value instanceof Date ? value.toISOString() : value;
+    }
+    body.status_id = CONCEPT;
+    const copy = await storeRecord(deps, auth, quotes, body, async (newId, trx) => {
+      await sql`insert into quote_lines
+          (tenant_id, quote_id, product_id, description, quantity, price, vat_percentage, total, "order")
+        select tenant_id, ${newId}, product_id, description, quantity, price, vat_percentage, total, "order"
+        from quote_lines where tenant_id = ${auth.tenantId} and quote_id = ${id} order by "order", id`.execute(
+        trx,
+      );
+      await sql`update quotes set total = (select total from quotes where id = ${id} and tenant_id = ${auth.tenantId})
+        where id = ${newId} and tenant_id = ${auth.tenantId}`.execute(trx);
+      if (quotes.morphType)
+        await sql`insert into custom_values (tenant_id, custom_field_id, morphable_type, morphable_id, value)
+          select tenant_id, custom_field_id, morphable_type, ${newId}, value from custom_values
+          where tenant_id = ${auth.tenantId} and morphable_type = ${quotes.morphType} and morphable_id = ${id}`.execute(
+          trx,
+        );
+    });
+    reply.status(201);
+    return findRecord(deps, auth, quotes, Number(copy.id));
   });
 
   app.post<IdParams>('/api/quotes/:id/download', async (request, reply) => {

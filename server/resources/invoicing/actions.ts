@@ -1,0 +1,150 @@
+/**
+ * SPEC 4 and 7 back-office invoice calls, for operators:
+ *
+ * - POST /invoicing/export/{id}: the invoice as a PDF when the caller has the PDF-export module (a per-user
+ *   flag, `users.modules`), otherwise a re-export request: the invoice records when it was asked for
+ *   (`re_export_requested_at`) and the answer is {reExport: true}.
+ * - PUT /invoicing/restore/{id}: a sent invoice goes back to concept: external_id and the re-export request
+ *   cleared, status 1 (the status an unknown one falls back to, and the one a new draft starts in).
+ * - POST /invoicing/download-csv {ids}: those invoices as a CSV file, in the order asked.
+ *
+ * Permissions `tenant.invoices.export`, `.restore` and `.download-csv`; clients get 403.
+ */
+import { sql } from 'kysely';
+import { notFound, ValidationError } from '../../http/errors.ts';
+import { BodyValidation } from '../../schema/validate.ts';
+import type { ActionPlugin } from '../actions.ts';
+import { authorize, parseId } from '../plugin.ts';
+import { findRecord, type Deps } from '../repository.ts';
+import { renderInvoice } from '../invoices/actions.ts';
+import { attachment } from '../../pdf/layout.ts';
+import { DRAFT_STATUS, parseIds } from './lines.ts';
+
+type IdParams = { Params: { id: string } };
+
+/** The module flag that lets a user download the PDF of an export (SPEC 6: modules are per-user flags). */
+export const PDF_EXPORT_MODULE = 'invoice_pdf_export';
+/** A CSV is for a selection of a list: at most a few pages of it. */
+export const MAX_CSV_IDS = 500;
+export const ALREADY_CONCEPT = 'This invoice is a concept already.';
+
+const CSV_COLUMNS = [
+  'code',
+  'reference',
+  'company',
+  'date',
+  'due_date',
+  'status',
+  'amount_excl',
+  'amount_incl',
+  'external_id',
+] as const;
+
+/**
+ * One CSV cell: quoted when needed (RFC 4180); a text that a spreadsheet would run as a formula gets a
+ * leading apostrophe, since company names and references are typed by people.
+ */
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let text = value instanceof Date ? value.toISOString() : String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export const invoicingActions: ActionPlugin = async (app, { db, registry }) => {
+  const invoices = registry.require('invoices');
+  const deps: Deps = { db, registry, validation: new BodyValidation() };
+
+  app.post<IdParams>('/api/invoicing/export/:id', async (request, reply) => {
+    const auth = await authorize(request, invoices, 'export');
+    const id = parseId(request.params.id);
+    await findRecord(deps, auth, invoices, id);
+    const user = auth.userId
+      ? await db.selectFrom('users').select('modules').where('id', '=', auth.userId).executeTakeFirst()
+      : undefined;
+    const modules = Array.isArray(user?.modules) ? (user.modules as unknown[]) : [];
+    if (modules.includes(PDF_EXPORT_MODULE)) {
+      const { pdf, fileName } = await renderInvoice(db, auth, request.tenant.name, id);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', attachment(fileName))
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    }
+    await db
+      .updateTable('invoices')
+      .set({ re_export_requested_at: sql`now()`, updated_at: sql`now()` })
+      .where('id', '=', id)
+      .where('tenant_id', '=', auth.tenantId)
+      .execute();
+    return { reExport: true };
+  });
+
+  app.put<IdParams>('/api/invoicing/restore/:id', async (request) => {
+    const auth = await authorize(request, invoices, 'restore');
+    const id = parseId(request.params.id);
+    await findRecord(deps, auth, invoices, id);
+    await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('invoices')
+        .select('external_id')
+        .where('id', '=', id)
+        .where('tenant_id', '=', auth.tenantId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row) throw notFound();
+      if (row.external_id === null)
+        throw new ValidationError({ external_id: [ALREADY_CONCEPT] }, ALREADY_CONCEPT);
+      await trx
+        .updateTable('invoices')
+        .set({
+          external_id: null,
+          status_id: DRAFT_STATUS,
+          re_export_requested_at: null,
+          updated_at: sql`now()`,
+        })
+        .where('id', '=', id)
+        .where('tenant_id', '=', auth.tenantId)
+        .execute();
+    });
+    return findRecord(deps, auth, invoices, id);
+  });
+
+  app.post('/api/invoicing/download-csv', async (request, reply) => {
+    const auth = await authorize(request, invoices, 'download-csv');
+    const ids = parseIds(request.body, MAX_CSV_IDS);
+    const rows = await db
+      .selectFrom('invoices as i')
+      .leftJoin('companies as c', 'c.id', 'i.company_id')
+      .leftJoin('invoice_statuses as s', 's.id', 'i.status_id')
+      .select([
+        'i.id',
+        'i.code',
+        'i.reference',
+        'c.name as company',
+        'i.date',
+        'i.due_date',
+        's.name as status',
+        'i.amount_excl',
+        'i.amount_incl',
+        'i.external_id',
+      ])
+      .where('i.tenant_id', '=', auth.tenantId)
+      .where('i.id', 'in', ids)
+      .execute();
+    const byId = new Map(rows.map((r) => [Number(r.id), r]));
+    if (byId.size !== ids.length) throw notFound();
+    const lines = [
+      CSV_COLUMNS.join(','),
+      ...ids.map((id) => {
+        const row = byId.get(id) as Record<string, unknown>;
+        return CSV_COLUMNS.map((column) => csvCell(row[column])).join(',');
+      }),
+    ];
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="invoices.csv"')
+      .header('cache-control', 'no-store')
+      .send(`\uFEFF${lines.join('\r\n')}\r\n`);
+  });
+};

@@ -1,0 +1,27 @@
+/**
+ * SPEC 7 GET time-registrations/open: the time registrations not on any invoice yet (invoice_id null),
+ * i.e. what is still to be invoiced. Everything else is the generic list: the same builder query, scope,
+ * paging and answer. Permission `tenant.time-registrations.open`.
+ */
+import { parseListQuery } from '../../query/parse.ts';
+import { BodyValidation } from '../../schema/validate.ts';
+import type { ActionPlugin } from '../actions.ts';
+import { authorize } from '../plugin.ts';
+import { listRecords, type Deps } from '../repository.ts';
+
+export const timeRegistrationActions: ActionPlugin = async (app, { db, registry }) => {
+  const timeRegistrations = registry.require('time-registrations');
+  const deps: Deps = { db, registry, validation: new BodyValidation() };
+  const invoiceId = timeRegistrations.fields.invoice_id!;
+
+  app.get('/api/time-registrations/open', async (request) => {
+    const auth = await authorize(request, timeRegistrations, 'open');
+    const query = parseListQuery(
+      { registry, auth },
+      timeRegistrations,
+      request.query as Record<string, unknown>,
+    );
+    query.conditions.push({ type: 'whereNull', field: invoiceId });
+    return listRecords(deps, auth, timeRegistrations, query);
+  });
+};
