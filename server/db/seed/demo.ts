@@ -56,6 +56,31 @@ async function insertOne(db: Db, table: string, row: Row): Promise<number> {
 // ---------------------------------------------------------------------------------------------------
 // The tenant's named lists
 
+/** The tenant's settings: a first-line operator reads them, only second line changes them (issue 6). */
+export const TENANT_SETTINGS = [
+  'activities',
+  'asset-categories',
+  'asset-statuses',
+  'business-hour-contracts',
+  'categories',
+  'config',
+  'contract-periods',
+  'countries',
+  'custom-fields',
+  'invoice-statuses',
+  'operators',
+  'permissions',
+  'prepaid-cards',
+  'priorities',
+  'products',
+  'roles',
+  'services',
+  'slas',
+  'ticket-sources',
+  'ticket-statuses',
+  'ticket-types',
+];
+
 const TICKET_STATUSES = [
   { name: 'Nieuw', name_client: 'Ontvangen', style: 'info', style_client: 'info', internal_type: 1 },
   {
@@ -579,6 +604,9 @@ async function seed(db: Db, opts: DemoOptions): Promise<void> {
   const byName = (names: readonly string[], ids: number[]) => new Map(names.map((n, i) => [n, ids[i]!]));
 
   // ---- roles and permissions ----
+  // Issue 6: second line holds every permission (grants_all); first line does the daily work but does
+  // not merge, archive or delete companies, touch invoices, or change the tenant's settings (these
+  // lists it reads only). The list is in docs/decisions.md and README's demo accounts.
   const [secondLineRole, firstLineRole, clientRole] = await list('roles', [
     { name: 'Tweede lijn', is_operator: true, grants_all: true },
     { name: 'Eerste lijn', is_operator: true },
@@ -586,10 +614,12 @@ async function seed(db: Db, opts: DemoOptions): Promise<void> {
   ]);
   const permissions = await db.selectFrom('permissions').select(['id', 'name']).execute();
   const firstLineMay = (name: string) => {
-    const [, resource, action] = name.split('.');
-    if (action === 'destroy' && ['operators', 'roles', 'permissions'].includes(resource!)) return false;
+    const [, resource, action] = name.split('.') as [string, string, string];
     if (resource === 'invoices' || resource === 'invoice-lines') return false;
-    return action !== 'invoice' && action !== 'deinvoice';
+    if (['invoice', 'deinvoice', 'merge'].includes(action)) return false;
+    if (resource === 'companies' && (action === 'archive' || action === 'destroy')) return false;
+    if (TENANT_SETTINGS.includes(resource)) return action === 'index' || action === 'show';
+    return true;
   };
   const grants: Row[] = [];
   for (const p of permissions) {
