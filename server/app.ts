@@ -14,12 +14,16 @@ import { resourceRoutes } from './resources/plugin.ts';
 import { webApps } from './web/plugin.ts';
 import { resourceActions } from './resources/actions.ts';
 import { QUERY_LIMITS } from './query/parse.ts';
+import { exportRoutes } from './exports/routes.ts';
+import type { ExportWorkerOptions } from './exports/worker.ts';
 
 export interface AppOptions {
   db: Db;
   registry: Registry;
   config: Config & { jwtSecret: string };
   logger?: FastifyServerOptions['logger'];
+  /** The export worker of this process (tests switch it off to leave jobs for a restart). */
+  exports?: ExportWorkerOptions;
 }
 
 /** Paths whose values never reach a log line. */
@@ -60,6 +64,7 @@ export async function buildApp({
   registry,
   config,
   logger = false,
+  exports,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -85,6 +90,8 @@ export async function buildApp({
   // attachments are created from multipart forms), and the generic plugin skips what exists.
   await app.register(resourceActions, { db, registry, config });
   await app.register(resourceRoutes, { db, registry });
+  // Starts its worker when the app is ready and stops it on close (onReady/onClose hooks).
+  await app.register(exportRoutes, { db, registry, config, worker: exports });
   await app.register(webApps);
   return app;
 }

@@ -1,0 +1,102 @@
+/**
+ * The two files of an export, written row by row to temporary files (a long list never sits in memory
+ * whole), then handed to the file store.
+ *
+ * CSV: UTF-8 with a byte order mark and `;` between fields, CRLF line ends: what Excel with Dutch
+ * (and German) regional settings opens as columns on a double click; a `,` there would be the decimal
+ * sign. XLSX: the same texts, with money and counts as numbers so a sheet can add them up.
+ */
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import ExcelJS from 'exceljs';
+import type { CellValue } from './columns.ts';
+
+export const CSV_SEPARATOR = ';';
+const BOM = '\uFEFF';
+
+/**
+ * A cell that starts like a formula (= + - @, a tab or carriage return) gets a leading apostrophe, so a
+ * spreadsheet shows it as text instead of running it (CSV injection); plain numbers and times such as
+ * '-01:30' stay as they are.
+ */
+export function defuse(value: string): string {
+  if (/^[=+\-@\t\r]/.test(value) && !/^-?[\d.,:]+$/.test(value)) return `'${value}`;
+  return value;
+}
+
+export function csvField(value: string): string {
+  const safe = defuse(value);
+  return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function csvLine(values: string[]): string {
+  return values.map(csvField).join(CSV_SEPARATOR) + '\r\n';
+}
+
+async function write(stream: WriteStream, chunk: string): Promise<void> {
+  if (!stream.write(chunk)) await once(stream, 'drain');
+}
+
+/** Money formats by the column kind, for the XLSX. */
+const NUMBER_FORMATS: Record<string, string> = { money: '#,##0.00', quantity: '0.##' };
+
+export interface ExportFileWriter {
+  add(texts: string[], cells: CellValue[]): Promise<void>;
+  /** Finishes both files; their paths, to be stored and then removed with `discard`. */
+  finish(): Promise<{ csv: string; xlsx: string }>;
+  discard(): Promise<void>;
+}
+
+export async function openExportFiles(
+  headers: string[],
+  kinds: string[],
+  sheetName: string,
+): Promise<ExportFileWriter> {
+  const dir = join(tmpdir(), `sd-export-${randomBytes(6).toString('hex')}`);
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const csvPath = join(dir, 'export.csv');
+  const xlsxPath = join(dir, 'export.xlsx');
+  const csv = createWriteStream(csvPath, { mode: 0o600 });
+  await write(csv, BOM + csvLine(headers));
+
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    filename: xlsxPath,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  // Excel refuses sheet names over 31 characters and with []:*?/\ in them.
+  const sheet = workbook.addWorksheet(sheetName.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Export', {
+    views: [{ state: 'frozen', ySplit: 1 }],
+  });
+  sheet.columns = headers.map((header, i) => ({
+    header,
+    key: String(i),
+    width: Math.min(60, Math.max(10, header.length + 2)),
+    style: NUMBER_FORMATS[kinds[i]!] ? { numFmt: NUMBER_FORMATS[kinds[i]!] } : {},
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+
+  return {
+    async add(texts, cells) {
+      await write(csv, csvLine(texts));
+      // A text cell of a sheet is never run as a formula: the cells keep their values as they are.
+      sheet.addRow(cells).commit();
+    },
+    async finish() {
+      csv.end();
+      await once(csv, 'finish');
+      sheet.commit();
+      await workbook.commit();
+      return { csv: csvPath, xlsx: xlsxPath };
+    },
+    async discard() {
+      csv.destroy();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}

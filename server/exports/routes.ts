@@ -1,0 +1,140 @@
+/**
+ * Exports (SPEC 2, 6, 7; issue 6):
+ *
+ * - POST /api/exports {userId, model, filter, columns?, locale?}: checks everything a list call would
+ *   (permission, model, every builder item), queues a job and answers `{message}` at once;
+ * - GET /api/exports: the caller's own jobs, newest first, with their download addresses once done;
+ * - GET /api/exports/{id}/{csv|xlsx}: the file, for the user who asked for it only (anyone else: 404).
+ *
+ * The worker (worker.ts) runs the jobs in the background and mails the user when one is done.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import type { Registry } from '../schema/registry.ts';
+import { forbidden, notFound, ValidationError } from '../http/errors.ts';
+import { publicOrigin } from '../auth/password-reset.ts';
+import { fileStoreFor } from '../files/store.ts';
+import { contentDisposition } from '../files/serve.ts';
+import { createMailer, type Mailer } from '../mail/mailer.ts';
+import { parseId } from '../resources/plugin.ts';
+import { checkExport, mayExport } from './run.ts';
+import { findJob, listJobs, queueJob, type ExportJob } from './jobs.ts';
+import { EXPORT_TEXTS, pickLocale } from './messages.ts';
+import { ExportWorker, type ExportWorkerOptions } from './worker.ts';
+
+export interface ExportRoutesOptions {
+  db: Db;
+  registry: Registry;
+  config: Config;
+  worker?: ExportWorkerOptions;
+  mailer?: Mailer;
+}
+
+const FORMATS = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+type Format = keyof typeof FORMATS;
+
+const BODY_KEYS = new Set(['userId', 'model', 'filter', 'columns', 'locale']);
+
+/** The job as the exports page shows it; the addresses only once the files exist. */
+function present(job: ExportJob) {
+  const done = job.status === 'done';
+  return {
+    id: job.id,
+    model: job.model,
+    status: job.status,
+    row_count: job.rowCount,
+    error: job.error,
+    created_at: job.createdAt.toISOString(),
+    finished_at: job.finishedAt?.toISOString() ?? null,
+    csv_url: done ? `/api/exports/${job.id}/csv` : null,
+    xlsx_url: done ? `/api/exports/${job.id}/xlsx` : null,
+  };
+}
+
+/** `tickets-2026-11-22-12.csv`: the list, the day it was made, the job. */
+function fileName(job: ExportJob, format: Format): string {
+  const day = (job.finishedAt ?? job.createdAt).toISOString().slice(0, 10);
+  return `${job.model}-${day}-${job.id}.${format}`;
+}
+
+export async function exportRoutes(app: FastifyInstance, options: ExportRoutesOptions): Promise<void> {
+  const { db, registry, config } = options;
+  const store = fileStoreFor(config);
+  const mailer = options.mailer ?? createMailer(config, app.log);
+  const worker = new ExportWorker({ db, registry, store, mailer, log: app.log }, options.worker);
+  const enabled = options.worker?.enabled ?? true;
+
+  // The worker starts once the app is ready (and first finishes what an earlier process left) and
+  // stops, handing back the job in hand, before the database closes.
+  app.addHook('onReady', async () => {
+    if (enabled) worker.start();
+  });
+  app.addHook('onClose', async () => {
+    await worker.stop();
+    mailer.close();
+  });
+
+  app.post('/api/exports', async (request) => {
+    const auth = await request.getAuth();
+    if (!mayExport(auth)) throw forbidden();
+    const body = request.body;
+    if (!body || typeof body !== 'object' || Array.isArray(body))
+      throw new ValidationError({ body: ['The body must be an object {userId, model, filter}.'] });
+    const fields = body as Record<string, unknown>;
+    const unknown = Object.keys(fields).filter((k) => !BODY_KEYS.has(k));
+    if (unknown.length)
+      throw new ValidationError(Object.fromEntries(unknown.map((k) => [k.slice(0, 40), ['Unknown field.']])));
+    // The file goes to the one who asks: nobody exports in another user's name.
+    if (String(fields.userId ?? '') !== String(auth.userId))
+      throw new ValidationError({ userId: ['You can only export for yourself.'] });
+    const { resource, columns } = checkExport(registry, auth, {
+      model: fields.model,
+      filter: fields.filter,
+      columns: fields.columns,
+    });
+    const locale = pickLocale(fields.locale, request.headers['accept-language']);
+    await queueJob(db, {
+      tenantId: auth.tenantId,
+      userId: auth.userId!,
+      model: resource.name,
+      filter: (fields.filter ?? []) as unknown[],
+      columns,
+      locale,
+      origin: publicOrigin(request, config),
+    });
+    worker.wake();
+    return { message: EXPORT_TEXTS[locale].queued };
+  });
+
+  app.get('/api/exports', async (request) => {
+    const auth = await request.getAuth();
+    if (!mayExport(auth)) throw forbidden();
+    return { data: (await listJobs(db, auth.tenantId, auth.userId!)).map(present) };
+  });
+
+  app.get<{ Params: { id: string; format: string } }>(
+    '/api/exports/:id/:format',
+    async (request, reply: FastifyReply) => {
+      const auth = await request.getAuth();
+      if (!mayExport(auth)) throw forbidden();
+      const id = parseId(request.params.id);
+      const format = request.params.format;
+      if (format !== 'csv' && format !== 'xlsx') throw notFound();
+      const job = await findJob(db, auth.tenantId, auth.userId!, id);
+      const key = job?.status === 'done' ? (format === 'csv' ? job.csvKey : job.xlsxKey) : null;
+      const file = key ? await store.open(key) : undefined;
+      if (!job || !file) throw notFound();
+      return reply
+        .header('content-type', FORMATS[format])
+        .header('content-disposition', contentDisposition('attachment', fileName(job, format)))
+        .header('content-length', String(file.size))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .send(file.stream);
+    },
+  );
+}

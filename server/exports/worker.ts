@@ -1,0 +1,161 @@
+/**
+ * The export worker of this process: takes waiting jobs from the database one at a time, runs them and
+ * mails the user. It starts with the app and looks at once for jobs an earlier process left (queued,
+ * or running under a lease that ran out); a new job wakes it, and it also looks every `pollMs` for jobs
+ * queued by other processes and leases that ran out.
+ *
+ * Stopping hands the job in hand back (queued), so the next start finishes it without waiting for the
+ * lease; a process that dies instead leaves a lease that runs out after `leaseMs`.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/database.ts';
+import type { Registry } from '../schema/registry.ts';
+import type { FileStore } from '../files/store.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { HttpError } from '../http/errors.ts';
+import { exportMail } from './messages.ts';
+import { claimJob, extendLease, failJob, finishJob, giveUpJobs, releaseJob, type ExportJob } from './jobs.ts';
+import { ExportInterrupted, runExport } from './run.ts';
+
+export interface ExportWorkerOptions {
+  /** false: jobs are queued but this process runs none (tests; a web-only process). Default true. */
+  enabled?: boolean;
+  /** Rows read per statement; default 500. */
+  pageSize?: number;
+  pollMs?: number;
+  leaseMs?: number;
+}
+
+type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+
+/** Where the e-mail sends the user: the back office's exports page (the files need a signed-in user). */
+export function exportsPageLink(origin: string): string {
+  return `${origin}/exports`;
+}
+
+export class ExportWorker {
+  private readonly pageSize: number;
+  private readonly pollMs: number;
+  private readonly leaseMs: number;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = true;
+  private readonly abort = new AbortController();
+
+  constructor(
+    private readonly deps: { db: Db; registry: Registry; store: FileStore; mailer: Mailer; log: Log },
+    options: ExportWorkerOptions = {},
+  ) {
+    this.pageSize = options.pageSize ?? 500;
+    this.pollMs = options.pollMs ?? 10_000;
+    this.leaseMs = options.leaseMs ?? 120_000;
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.wake();
+  }
+
+  /** Look for work now (a job was just queued). */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.running = this.drain()
+      .catch((error) => this.deps.log.error({ err: error }, 'export worker: lost its database'))
+      .finally(() => {
+        this.running = undefined;
+        if (this.stopped) return;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+        } else {
+          this.timer = setTimeout(() => this.wake(), this.pollMs);
+          this.timer.unref();
+        }
+      });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    this.abort.abort();
+    await this.running;
+  }
+
+  /** Runs waiting jobs until none is left. */
+  private async drain(): Promise<void> {
+    for (const job of await giveUpJobs(this.deps.db)) await this.mail(job, true);
+    while (!this.stopped) {
+      const job = await claimJob(this.deps.db, this.leaseMs);
+      if (!job) return;
+      await this.run(job);
+    }
+  }
+
+  private async run(job: ExportJob): Promise<void> {
+    const { db, registry, store, log } = this.deps;
+    const heartbeat = setInterval(() => {
+      extendLease(db, job.id, job.attempts, this.leaseMs).catch(() => undefined);
+    }, this.leaseMs / 3);
+    heartbeat.unref();
+    try {
+      const result = await runExport(
+        { db, registry, store, pageSize: this.pageSize },
+        job,
+        this.abort.signal,
+      );
+      if (await finishJob(db, job, result)) {
+        log.info({ exportJob: job.id, rows: result.rowCount }, 'export done');
+        await this.mail({ ...job, rowCount: result.rowCount }, false);
+      } else {
+        // Another worker took the job over after our lease ran out: its files are the ones kept.
+        await Promise.all([store.remove(result.csvKey), store.remove(result.xlsxKey)]);
+      }
+    } catch (error) {
+      if (error instanceof ExportInterrupted) {
+        await releaseJob(db, job);
+        return;
+      }
+      // A refusal (the user lost access, a filter field is gone) is said as it is; anything else is
+      // logged and said in general words.
+      const message = error instanceof HttpError ? error.message : 'The export could not be written.';
+      if (!(error instanceof HttpError)) log.error({ err: error, exportJob: job.id }, 'export failed');
+      if (await failJob(db, job, message)) await this.mail(job, true);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  private async mail(job: ExportJob, failed: boolean): Promise<void> {
+    const { db, mailer, log } = this.deps;
+    try {
+      const user = await db
+        .selectFrom('users')
+        .select(['email', 'full_name', 'first_name'])
+        .where('id', '=', job.userId)
+        .where('tenant_id', '=', job.tenantId)
+        .executeTakeFirst();
+      if (!user?.email) return;
+      await mailer.send(
+        exportMail({
+          to: user.email,
+          name: user.first_name || user.full_name || user.email,
+          locale: job.locale,
+          link: exportsPageLink(job.origin),
+          rows: job.rowCount,
+          failed,
+        }),
+      );
+    } catch (error) {
+      // The files are there and the exports page shows them; a mail server that is down does not
+      // undo the export.
+      log.warn({ err: error, exportJob: job.id }, 'export mail not sent');
+    }
+  }
+}
