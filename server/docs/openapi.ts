@@ -12,6 +12,7 @@ import {
 import type { Registry } from '../schema/registry.ts';
 import { messageThreadPaths } from './message-paths.ts';
 import { backOfficeActionPaths } from './action-paths.ts';
+import { exportPaths } from './export-paths.ts';
 import { invoicingPaths } from './invoicing-paths.ts';
 import type { Field, PortalScope, Resource } from '../../common/schema/types.ts';
 
@@ -606,6 +607,7 @@ const FIXED_TAGS = [
   { name: 'system', description: 'Status and health of the installation.' },
   { name: 'auth', description: 'Sign-in, tokens and the signed-in user.' },
   { name: 'presets', description: 'Counts for saved list filters.' },
+  { name: 'exports', description: 'Filtered lists as CSV and XLSX files, written in the background.' },
 ];
 
 const PUBLIC: Schema[] = [];
@@ -666,6 +668,7 @@ function fixedPaths(resources: Resource[]): Record<string, PathItem> {
       post: saveUserConfigs(),
     },
     '/presets-result-count/{resource}': { get: presetCounts(listable) },
+    ...exportPaths(listable),
     '/health': { get: health() },
     ...messageThreadPaths(has),
     ...backOfficeActionPaths(has),
