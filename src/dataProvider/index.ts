@@ -25,6 +25,7 @@
  * | collectionAction(r, action, body?)         | POST /api/{r}/{action}  body: body; answers the JSON body         |
  * | recordDownload(r, id, action?)             | POST /api/{r}/{id}/{action = download}; answers a Blob            |
  * | createMultipart(r, form, {signal}?)        | POST /api/{r}  body: the FormData as multipart (files); answers the JSON body |
+ * | call(method, path, {body, responseType}?)  | {method} /api/{path}: a call at a path of its own (invoicing/…); JSON or a Blob |
  *
  * Lists answer `{data, total, meta: {from, to, last_page}}`. A new getList of the same list (resource
  * plus meta) aborts the one still under way (it rejects with an AbortError); react-admin's own `signal`
@@ -111,6 +112,15 @@ export interface ServiceDeskDataProvider extends DataProvider {
   recordAction<T = RaRecord>(resource: string, id: Identifier, action: string, body?: unknown): Promise<T>;
   /** An action on several records (SPEC 7: tickets and companies merge {ids}): POST /{r}/{action}. */
   collectionAction<T = RaRecord>(resource: string, action: string, body?: unknown): Promise<T>;
+  /**
+   * A call at a path of its own (SPEC 7: invoicing/export/{id}, invoicing/restore/{id},
+   * invoicing/download-csv): the JSON answer, or with `responseType: 'blob'` the answer as a Blob.
+   */
+  call<T = unknown>(
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    options?: { body?: unknown; responseType?: 'json' | 'blob' },
+  ): Promise<T>;
   /** A record's file (SPEC 7: quote and invoice PDFs): POST /{r}/{id}/{action}, the answer as a Blob. */
   recordDownload(resource: string, id: Identifier, action?: string): Promise<Blob>;
   /**
@@ -338,6 +348,16 @@ export function createDataProvider(http: HttpClient): ServiceDeskDataProvider {
     async collectionAction<T>(resource: string, action: string, body?: unknown) {
       const path = `/${encodeURIComponent(resource)}/${encodeURIComponent(action)}`;
       return (await http.request<T>(path, { method: 'POST', body: body ?? {} })).body;
+    },
+
+    async call<T>(
+      method: 'GET' | 'POST' | 'PUT',
+      path: string,
+      options: { body?: unknown; responseType?: 'json' | 'blob' } = {},
+    ) {
+      const url = `/${path.replace(/^\/+/, '')}`;
+      return (await http.request<T>(url, { method, body: options.body, responseType: options.responseType }))
+        .body;
     },
 
     async recordDownload(resource: string, id: Identifier, action = 'download') {

@@ -54,5 +54,9 @@ export const overrides: Record<AppKind, Record<string, ResourceOverrides>> = {
     },
     companies: { actions: lazyWithTimeout(() => import('./companies/CompanyActions.tsx')) },
     'ticket-groups': { actions: lazyWithTimeout(() => import('./ticket-groups/TicketGroupActions.tsx')) },
+    quotes: { actions: lazyWithTimeout(() => import('./quotes/QuoteActions.tsx')) },
+    invoices: { actions: lazyWithTimeout(() => import('./invoices/BackofficeInvoiceActions.tsx')) },
+    'time-registrations': { actions: lazyWithTimeout(() => import('./invoicing/InvoiceLineActions.tsx')) },
+    'used-products': { actions: lazyWithTimeout(() => import('./invoicing/InvoiceLineActions.tsx')) },
   },
 };

@@ -41,6 +41,7 @@ import { hasActiveFilter, sameFilter, toProviderFilter } from './filters.ts';
 import { HeaderCell } from './HeaderCell.tsx';
 import { ListPagination } from './ListPagination.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
+import { allowedBulkActions, BulkActionBar, SelectCell } from './bulkActions.tsx';
 import { MobileList, SKELETON_ROWS } from './MobileList.tsx';
 import { lastPageOf, rangeOf } from './pageItems.ts';
 import {
@@ -152,6 +153,10 @@ function ListView({ resource, route, userId }: { resource: Resource; route: stri
   const can = (name: string) => Array.isArray(permissions) && permissions.includes(`${prefix}.${name}`);
   const canPresets = can('table-presets.store');
   const canExport = can('exports.index') && resource.actions.includes('index');
+  // Row selection shows only where the schema offers a bulk action the user may run.
+  const bulk =
+    appKind === 'backoffice' ? allowedBulkActions(resource.actions, (a) => can(`${resource.name}.${a}`)) : [];
+  const [selected, setSelected] = useState<Identifier[]>([]);
 
   const plural = usePluralName(resource);
   const labelOf = (field: string) =>
@@ -290,6 +295,18 @@ function ListView({ resource, route, userId }: { resource: Resource; route: stri
       }),
     [refetch, reloadPresets],
   );
+  // A selection is of the rows shown: rows that left the page (another page, filter) drop out of it.
+  const pageIds = (records ?? []).map((r) => r.id);
+  const chosen = selected.filter((id) => pageIds.includes(id));
+  const toggle = (id: Identifier, on: boolean) =>
+    setSelected((ids) => (on ? [...ids.filter((x) => x !== id), id] : ids.filter((x) => x !== id)));
+  const selectCell = (record: RaRecord) => (
+    <SelectCell
+      checked={chosen.includes(record.id)}
+      label={translate('app.bulk.select_row', { label: String(record[resource.label] ?? record.id) })}
+      onChange={(on) => toggle(record.id, on)}
+    />
+  );
   const refresh = () => {
     setClock(Date.now());
     void refetch();
@@ -393,6 +410,17 @@ function ListView({ resource, route, userId }: { resource: Resource; route: stri
           {...presetProps}
         />
       </Box>
+      {bulk.length > 0 && (
+        <BulkActionBar
+          resource={resource.name}
+          actions={bulk}
+          selected={chosen}
+          onDone={() => {
+            setSelected([]);
+            refresh();
+          }}
+        />
+      )}
       {/* Focusable and named: a wide table scrolls sideways inside it, by keyboard too. */}
       <TableContainer
         component={Paper}
@@ -405,6 +433,15 @@ function ListView({ resource, route, userId }: { resource: Resource; route: stri
         <Table size="small" aria-labelledby={headingId} aria-busy={loading}>
           <TableHead>
             <TableRow>
+              {bulk.length > 0 && (
+                <SelectCell
+                  header
+                  checked={pageIds.length > 0 && chosen.length === pageIds.length}
+                  indeterminate={chosen.length > 0 && chosen.length < pageIds.length}
+                  label={translate('app.bulk.select_all')}
+                  onChange={(on) => setSelected(on ? pageIds : [])}
+                />
+              )}
               {columns.map((field) => (
                 <HeaderCell
                   key={field.name}
@@ -432,6 +469,7 @@ function ListView({ resource, route, userId }: { resource: Resource; route: stri
             {loading ? (
               Array.from({ length: SKELETON_ROWS }, (_, i) => (
                 <TableRow key={`skeleton-${i}`} data-testid="skeleton-row">
+                  {bulk.length > 0 && <TableCell padding="checkbox" />}
                   {columns.map((field) => (
                     <TableCell key={field.name}>
                       <Skeleton variant="text" />
@@ -443,7 +481,7 @@ function ListView({ resource, route, userId }: { resource: Resource; route: stri
             ) : (records ?? []).length === 0 ? (
               <TableRow>
                 <TableCell
-                  colSpan={Math.max(1, columns.length + (actionColumn ? 1 : 0))}
+                  colSpan={Math.max(1, columns.length + (actionColumn ? 1 : 0) + (bulk.length > 0 ? 1 : 0))}
                   sx={{ py: 6, textAlign: 'center' }}
                 >
                   <Typography variant="body1" color="text.primary">
@@ -463,6 +501,7 @@ function ListView({ resource, route, userId }: { resource: Resource; route: stri
                   }}
                   sx={{ cursor: 'pointer', '&:focus-visible': { outline: 2, outlineColor: 'primary.main' } }}
                 >
+                  {bulk.length > 0 && selectCell(record)}
                   {columns.map((field) => (
                     <TableCell key={field.name} align={fieldAlign(resource, field)}>
                       <FieldDisplay resource={resource} field={field} record={record} />

@@ -338,6 +338,7 @@ const resources: DeepPartial<ResourceMessages> = {
         date: 'Datum',
         due_date: 'Fälligkeitsdatum',
         status_id: 'Status',
+        re_export_requested_at: 'Erneuter Export angefordert am',
         created_at: 'Erstellt am',
         updated_at: 'Aktualisiert am',
         company: 'Firma',

@@ -340,6 +340,7 @@ const resources = {
         date: 'Date',
         due_date: 'Due date',
         status_id: 'Status',
+        re_export_requested_at: 'Re-export requested at',
         created_at: 'Created at',
         updated_at: 'Updated at',
         company: 'Company',

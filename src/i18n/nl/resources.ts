@@ -337,6 +337,7 @@ const resources: ResourceMessages = {
         date: 'Datum',
         due_date: 'Vervaldatum',
         status_id: 'Status',
+        re_export_requested_at: 'Opnieuw exporteren aangevraagd op',
         created_at: 'Aangemaakt op',
         updated_at: 'Bijgewerkt op',
         company: 'Bedrijf',
@@ -742,7 +743,7 @@ const resources: ResourceMessages = {
       empty: 'Geen tickets gevonden.',
       tabs: {
         messages: 'Berichten',
-        timeRegistrations: 'Tijdregistraties',
+        timeRegistrations: 'Urenregistraties',
         usedProducts: 'Gebruikte producten',
         assets: 'Assets van het bedrijf',
         relatedTickets: 'Andere tickets van het bedrijf',

@@ -1,0 +1,49 @@
+/**
+ * The detail header's invoice buttons of a record that can go on a draft invoice (schemas with
+ * x-invoice-line: time registrations, used products): 'Invoice' while it is on no invoice, 'De-invoice'
+ * while it is; each behind its permission, with the spec's toasts.
+ */
+import { Button } from '@mui/material';
+import ReceiptIcon from '@mui/icons-material/ReceiptLong';
+import RemoveIcon from '@mui/icons-material/RemoveCircleOutline';
+import { useCanAccess, useResourceContext, useTranslate } from 'react-admin';
+import type { RecordActionsProps } from '../overrides.ts';
+import { useActionCall, useActionsProvider } from '../../custom/detail/recordActions.tsx';
+
+export default function InvoiceLineActions({ record, refetch }: RecordActionsProps) {
+  const resource = useResourceContext() ?? '';
+  const translate = useTranslate();
+  const dataProvider = useActionsProvider();
+  const { run, busy } = useActionCall();
+  const canInvoice = useCanAccess({ resource, action: 'invoice' }).canAccess === true;
+  const canDeinvoice = useCanAccess({ resource, action: 'deinvoice' }).canAccess === true;
+  const invoiced = record.invoice_id !== null && record.invoice_id !== undefined;
+
+  const call = (action: 'invoice' | 'deinvoice', success: string) =>
+    void run(() => dataProvider.collectionAction(resource, action, { ids: [record.id] }), success, refetch);
+
+  return (
+    <>
+      {canInvoice && !invoiced && (
+        <Button
+          variant="outlined"
+          startIcon={<ReceiptIcon />}
+          disabled={busy}
+          onClick={() => call('invoice', 'app.invoicing.invoiced')}
+        >
+          {translate('app.invoicing.invoice')}
+        </Button>
+      )}
+      {canDeinvoice && invoiced && (
+        <Button
+          variant="outlined"
+          startIcon={<RemoveIcon />}
+          disabled={busy}
+          onClick={() => call('deinvoice', 'app.invoicing.deinvoiced')}
+        >
+          {translate('app.invoicing.deinvoice')}
+        </Button>
+      )}
+    </>
+  );
+}
