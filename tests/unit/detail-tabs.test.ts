@@ -7,6 +7,7 @@ import { registry, Registry, toResource } from '../../server/schema/registry.ts'
 import {
   badgeQuery,
   badgeText,
+  fixedFields,
   relationBadge,
   TAB_SCROLL_STEP,
   tabBuilder,
@@ -57,6 +58,8 @@ describe('the ticket tab bar', () => {
       { where: ['company_id', '=', 7] },
       { where: ['id', '!=', 12] },
     ]);
+    // Values every row shares are not shown as columns.
+    expect(fixedFields(tabBuilder(tickets, tab('relatedTickets'), record))).toEqual(['company_id']);
     // A ticket without a company has no company assets: no rows, no call.
     expect(tabBuilder(tickets, tab('assets'), { id: 12, company_id: null })).toBeNull();
   });

@@ -14,7 +14,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useCreatePath, useGetList, useTranslate, type RaRecord } from 'react-admin';
+import { useCreatePath, useGetList, useResourceDefinition, useTranslate, type RaRecord } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { registry } from '../../schema.ts';
 import type { BuilderItem } from '../../dataProvider/builder.ts';
@@ -23,6 +23,7 @@ import { FieldDisplay, fieldAlign } from '../../resources/fieldTypes.tsx';
 import { ScrollableTable } from '../detail/parts.tsx';
 import { ListPagination } from '../list/ListPagination.tsx';
 import { listModel } from '../list/shape.ts';
+import { fixedFields } from './tabs.ts';
 
 const TAB_PAGE_SIZE = 15;
 
@@ -42,9 +43,16 @@ export function TabList({ target, builder, label, linkRows }: TabListProps) {
   const navigate = useNavigate();
   const createPath = useCreatePath();
   const [page, setPage] = useState(1);
+  // The detail lives at /{resource}/{id} (react-admin's 'edit' path) unless a resource has a show route.
+  const definition = useResourceDefinition({ resource: target });
+  const pathOf = (record: RaRecord) =>
+    createPath({ resource: target, id: record.id, type: definition?.hasShow ? 'show' : 'edit' });
   const resource = registry.require(target);
   const model = listModel(resource, 'backoffice');
-  const columns = model.defaultColumns.length ? model.defaultColumns : model.columns.slice(0, 5);
+  const hidden = fixedFields(builder);
+  const columns = (model.defaultColumns.length ? model.defaultColumns : model.columns.slice(0, 5)).filter(
+    (name) => !hidden.includes(name),
+  );
   const [sortField, sortDir] = model.defaultSort;
   const { data, total, isPending } = useGetList(
     target,
@@ -68,7 +76,7 @@ export function TabList({ target, builder, label, linkRows }: TabListProps) {
       </Typography>
     );
   }
-  const open = (record: RaRecord) => navigate(createPath({ resource: target, type: 'show', id: record.id }));
+  const open = (record: RaRecord) => navigate(pathOf(record));
   const lastPage = Math.max(1, Math.ceil((total ?? 0) / TAB_PAGE_SIZE));
   return (
     <Box>
@@ -97,7 +105,7 @@ export function TabList({ target, builder, label, linkRows }: TabListProps) {
                       // The first cell is a real link, so keyboard and screen-reader users can open the row.
                       <Box
                         component="a"
-                        href={createPath({ resource: target, type: 'show', id: record.id })}
+                        href={pathOf(record)}
                         onClick={(event: React.MouseEvent) => {
                           event.preventDefault();
                           event.stopPropagation();

@@ -61,6 +61,11 @@ export function tabBuilder(
   return items;
 }
 
+/** Fields every row of a tab has the same value in (`=` conditions): no use as columns. */
+export function fixedFields(builder: BuilderItem[] | null): string[] {
+  return (builder ?? []).flatMap((item) => ('where' in item && item.where[1] === '=' ? [item.where[0]] : []));
+}
+
 /** The `withCount` and `withSum` names that give the badges of the relation tabs in one call. */
 export function badgeQuery(tabs: DetailTab[]): { withCount: string[]; withSum: string[] } {
   const relationTabs = tabs.filter((t) => t.relation !== undefined);

@@ -1,0 +1,76 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, login } from './support.ts';
+
+/** The API as the signed-in page: the same bearer token the app stored. */
+async function api(page: Page, path: string) {
+  const token = await page.evaluate(() => localStorage.getItem('APP_PORTAL_TOKEN'));
+  const res = await page.request.get(`/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status(), await res.text()).toBe(200);
+  return res.json();
+}
+
+test('the ticket tab bar shows badges in minutes and euros, lists the related rows and opens them', async ({
+  page,
+}) => {
+  await login(page, 'admin@example.com', 'backoffice');
+  await expect(page).toHaveURL(/\/tickets$/);
+  // A ticket with time registrations (the demo has them) and what the API says they add up to.
+  const registrations = await api(page, '/time-registrations?builder[0][paginate]=1');
+  const ticketId = registrations.data[0].ticket_id as number;
+  const ticket = await api(
+    page,
+    `/tickets/${ticketId}?withSum[]=timeRegistrations.time_spent&withSum[]=usedProducts.total&withCount[]=messages`,
+  );
+  const minutes = ticket.timeRegistrations_sum_time_spent as number;
+  const hhmm = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+  await page.goto(`/tickets/${ticketId}`);
+  const tabs = page.getByRole('tablist', { name: 'Tabbladen van het record' });
+  await expect(tabs.getByRole('tab')).toHaveText([
+    /^Berichten/,
+    /^Urenregistraties/,
+    /^Gebruikte producten/,
+    /^Assets van het bedrijf/,
+    /^Andere tickets van het bedrijf/,
+  ]);
+  await expect(page.getByTestId('tab-badge-messages')).toHaveText(String(ticket.messages_count));
+  await expect(page.getByTestId('tab-badge-timeRegistrations')).toHaveText(hhmm);
+  await expect(page.getByTestId('tab-badge-usedProducts')).toHaveText(/^€\s\d+,\d{2}$/);
+  // The messages tab is first and holds the thread.
+  await expect(page.getByTestId('message-thread')).toBeVisible();
+
+  await tabs.getByRole('tab', { name: /^Urenregistraties/ }).click();
+  const panel = page.getByRole('tabpanel');
+  const rows = panel.getByRole('row');
+  await expect(rows.first()).toBeVisible();
+  // The ticket's own column is left out: every row is this ticket's.
+  await expect(panel.getByRole('columnheader', { name: 'Ticket', exact: true })).toHaveCount(0);
+  await expectAccessible(page, 'ticket detail, time registrations tab');
+
+  // The other tickets of the company never include this one; a row opens its ticket.
+  await tabs.getByRole('tab', { name: /^Andere tickets van het bedrijf/ }).click();
+  const related = panel.getByRole('link').first();
+  await expect(related).toBeVisible();
+  await expect(panel.getByRole('link', { name: String(ticketId), exact: true })).toHaveCount(0);
+  const id = (await related.textContent())!;
+  expect(id).not.toBe(String(ticketId));
+  await related.click();
+  await expect(page).toHaveURL(new RegExp(`/tickets/${id}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/ - Ticket$/);
+});
+
+test('on a phone the tabs scroll with arrows, 100 px a click', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await login(page, 'admin@example.com', 'backoffice');
+  await expect(page).toHaveURL(/\/tickets$/);
+  const registrations = await api(page, '/time-registrations?builder[0][paginate]=1');
+  await page.goto(`/tickets/${registrations.data[0].ticket_id}`);
+  const scroller = page.locator('[role="tablist"]').locator('xpath=..');
+  const right = page.getByRole('button', { name: 'Naar rechts scrollen' });
+  await expect(right).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Naar links scrollen' })).toHaveCount(0);
+  await right.click();
+  await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBe(100);
+  await expect(page.getByRole('button', { name: 'Naar links scrollen' })).toBeVisible();
+  await expectAccessible(page, 'ticket detail tabs at 375 px');
+});
