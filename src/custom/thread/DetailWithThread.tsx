@@ -19,7 +19,7 @@ export default function DetailWithThread({ morphType }: { morphType: string }) {
   const { data: record } = useGetOne(
     name,
     { id: id!, meta: { with: referencesOf(resource, portal) } },
-    { enabled: id !== undefined },
+    { enabled: id !== undefined, retry: false }, // one query with ShowBase's: a 404 returns to the list at once
   );
   return (
     <>

@@ -1,0 +1,122 @@
+/**
+ * The back office's detail screen and record actions (issue 6): create, edit and delete with the spec's
+ * toasts, close, restore and clone a ticket, merge two companies, a missing record back to its list,
+ * and a first-line operator without the merge button. Records are made through the screens (an API
+ * login would end the browser's session: one session per account); axe-core scans the detail with its
+ * buttons and the merge dialog.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, login } from './support.ts';
+
+const ADMIN = 'admin@example.com';
+const FIRST_LINE = 'operator@example.com';
+
+/** A name no other test file uses, so searches find only this run's records. */
+const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;
+
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+
+/** Creates a record through the generic create screen; answers its id (the detail's address). */
+async function create(
+  page: Page,
+  resource: string,
+  label: string,
+  value: string,
+  choose: [select: string, option: string][] = [],
+): Promise<number> {
+  await page.goto(`/${resource}/create`);
+  await page.getByLabel(label).first().fill(value);
+  // Required select fields (a ticket's required custom field).
+  for (const [select, option] of choose) {
+    await page.getByRole('combobox', { name: select }).click();
+    await page.getByRole('option', { name: option }).click();
+  }
+  await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/${resource}/\\d+$`));
+  return Number(page.url().split('/').pop());
+}
+
+test('an operator creates, edits, closes, restores, clones and deletes a ticket', async ({ page }) => {
+  await login(page, ADMIN, 'backoffice');
+  await expect(page).toHaveURL(/\/tickets$/);
+  const description = unique('E2E actie-ticket');
+  const id = await create(page, 'tickets', 'Omschrijving', description, [['Impact', 'Afdeling']]);
+  await expect(page).toHaveTitle(/ - Ticket - Acme IT$/);
+
+  await page.getByRole('button', { name: 'Bewerken' }).click();
+  await page.getByLabel('Omschrijving').fill(`${description} bijgewerkt`);
+  await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
+  await expect(toast(page, 'Item bijgewerkt.')).toBeVisible();
+  await expect(page.getByText(`${description} bijgewerkt`)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sluiten', exact: true }).click();
+  await expect(toast(page, 'Ticket gesloten.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sluiten', exact: true })).toHaveCount(0);
+  await expectAccessible(page, 'ticket detail with its actions');
+  await page.getByRole('button', { name: 'Herstellen' }).click();
+  await expect(toast(page, 'Ticket hersteld.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sluiten', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Herstellen' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Klonen' }).click();
+  await expect(toast(page, 'Ticket gekloond.')).toBeVisible();
+  await expect(page).not.toHaveURL(new RegExp(`/tickets/${id}$`));
+  await expect(page).toHaveURL(/\/tickets\/\d+$/);
+  await expect(page.getByText(`${description} bijgewerkt`)).toBeVisible();
+
+  // Delete the clone, then the original: each goes back to the list (newest first), where it is gone.
+  for (const path of [page.url(), `/tickets/${id}`]) {
+    await page.goto(path);
+    await page.getByRole('button', { name: 'Verwijderen' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Verwijderen' }).click();
+    await expect(toast(page, 'Item verwijderd.')).toBeVisible();
+    await expect(page).toHaveURL(/\/tickets$/);
+  }
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByText(description)).toHaveCount(0);
+});
+
+test('an operator merges a company into another; the merged one is gone', async ({ page }) => {
+  await login(page, ADMIN, 'backoffice');
+  await expect(page).toHaveURL(/\/tickets$/);
+  const goneName = unique('E2E samen weg');
+  const gone = await create(page, 'companies', 'Naam', goneName);
+  const kept = await create(page, 'companies', 'Naam', unique('E2E samen blijft'));
+  await expectAccessible(page, 'company detail with its actions');
+
+  await page.getByRole('button', { name: 'Samenvoegen' }).click();
+  const dialog = page.getByRole('dialog');
+  const search = dialog.getByRole('combobox', { name: 'Zoeken' });
+  await search.fill('E');
+  await expect(page.getByText('Typ nog 1 teken')).toBeVisible();
+  await search.fill(goneName);
+  await page.getByRole('option', { name: goneName }).click();
+  await expectAccessible(page, 'company merge dialog');
+  await dialog.getByRole('button', { name: 'Verder' }).click();
+  await expect(dialog).toContainText('Weet je zeker dat je dit wilt verwijderen?');
+  await dialog.getByRole('button', { name: 'Samenvoegen' }).click();
+  await expect(toast(page, 'Bedrijven samengevoegd.')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/companies/${kept}$`));
+
+  // A record that is not there (merged away, or never existed) returns to the list.
+  await page.goto(`/companies/${gone}`);
+  await expect(page).toHaveURL(/\/companies$/);
+  await page.goto('/companies/999999');
+  await expect(page).toHaveURL(/\/companies$/);
+});
+
+test('a first-line operator sees no merge or company archive buttons', async ({ page }) => {
+  await login(page, FIRST_LINE, 'backoffice');
+  await expect(page).toHaveURL(/\/tickets$/);
+  await page.getByRole('row').nth(1).click();
+  await expect(page).toHaveURL(/\/tickets\/\d+$/);
+  await expect(page.getByRole('button', { name: 'Klonen' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Samenvoegen' })).toHaveCount(0);
+  await page.goto('/companies');
+  await page.getByRole('row').nth(1).click();
+  await expect(page).toHaveURL(/\/companies\/\d+$/);
+  await expect(page.getByRole('button', { name: 'Bewerken' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Samenvoegen' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Archiveren' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Verwijderen' })).toHaveCount(0);
+});
