@@ -19,6 +19,7 @@ import type { ActionPlugin } from '../actions.ts';
 import { authorize, parseId } from '../plugin.ts';
 import { findRecord, storeRecord, writableFields, type Deps } from '../repository.ts';
 import { lockForMerge, moveReferences, parseMergeIds } from '../merge.ts';
+import { currentStatusId, logStatusChange } from './status-log.ts';
 import { defaultStatusId } from './hooks.ts';
 
 /** SPEC 3 ticket status internal types. */
@@ -78,10 +79,12 @@ export const ticketActions: ActionPlugin = async (app, { db, registry }) => {
       const type = await lockTicket(trx, auth, id);
       if (type === CLOSED) throw new ValidationError({ status_id: [ALREADY_CLOSED] }, ALREADY_CLOSED);
       if (type === ARCHIVED) throw new ValidationError({ status_id: [ARCHIVED_TICKET] }, ARCHIVED_TICKET);
+      const closed = await closedStatusId(trx, auth.tenantId);
+      await logStatusChange(trx, auth, id, closed, await currentStatusId(trx, auth, id));
       await trx
         .updateTable('tickets')
         .set({
-          status_id: await closedStatusId(trx, auth.tenantId),
+          status_id: closed,
           resolved_at: sql`now()`,
           updated_at: sql`now()`,
         })
@@ -102,6 +105,7 @@ export const ticketActions: ActionPlugin = async (app, { db, registry }) => {
         throw new ValidationError({ status_id: [NOT_RESTORABLE] }, NOT_RESTORABLE);
       const status = await defaultStatusId({ trx, auth });
       if (status === null) throw new ValidationError({ status_id: [NO_OPEN_STATUS] }, NO_OPEN_STATUS);
+      await logStatusChange(trx, auth, id, status, await currentStatusId(trx, auth, id));
       await trx
         .updateTable('tickets')
         .set({ status_id: status, resolved_at: null, updated_at: sql`now()` })

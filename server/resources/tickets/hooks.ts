@@ -8,6 +8,7 @@ import {
   type PortalTicketField,
 } from '../../settings/tenant-config.ts';
 import type { HookContext, ResourceHooks } from '../hooks.ts';
+import { currentStatusId, logStatusChange } from './status-log.ts';
 
 const OPEN = 1;
 
@@ -57,6 +58,13 @@ export const ticketHooks: ResourceHooks = {
         throw new ValidationError({ status_id: ['There is no open ticket status to start in.'] });
       row.status_id = status;
     }
+  },
+  /** A new status is written into the thread (SPEC 4), in the update's transaction. */
+  async beforeUpdate(id, changes, { trx, auth, resource }) {
+    const next = Number(changes.status_id);
+    // Templates have no thread (no x-morph-type): nothing to tell.
+    if (!resource.morphType || !('status_id' in changes) || !Number.isSafeInteger(next)) return;
+    await logStatusChange(trx, auth, id, next, await currentStatusId(trx, auth, id));
   },
   /** Tickets get a reference people can say on the phone: T-<year>-<id, five digits>. */
   async afterStore(id, { trx, resource }) {

@@ -1,0 +1,87 @@
+/**
+ * A ticket's status changes are part of its thread (SPEC 4: a status-changed message shows the new
+ * status name and who set it). Every path that changes a status (an edit, close, restore) writes one,
+ * in the change's transaction; clients read the status's client name (name_client), operators its name.
+ */
+import type { Transaction } from 'kysely';
+import type { AuthContext } from '../../auth/context.ts';
+import { isPortalCaller } from '../../query/parse.ts';
+import type { Row } from '../../query/relations.ts';
+import type { PresentContext } from '../hooks.ts';
+
+export const STATUS_CHANGED = 'status-changed';
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** Writes the status-changed message of a ticket whose status became `statusId` (nothing if unchanged). */
+export async function logStatusChange(
+  trx: Transaction<any>,
+  auth: AuthContext,
+  ticketId: number,
+  statusId: number,
+  previousStatusId: number | null,
+): Promise<void> {
+  if (statusId === previousStatusId) return;
+  const status = await trx
+    .selectFrom('ticket_statuses')
+    .select(['id', 'name', 'name_client'])
+    .where('tenant_id', '=', auth.tenantId)
+    .where('id', '=', statusId)
+    .executeTakeFirst();
+  if (!status) return;
+  await trx
+    .insertInto('messages')
+    .values({
+      tenant_id: auth.tenantId,
+      // The stored text is what a mail or an export shows; the thread renders the type itself.
+      message: `<p>${escapeHtml(String(status.name_client ?? status.name))}</p>`,
+      type: STATUS_CHANGED,
+      data: JSON.stringify({ status: { id: Number(status.id), name: status.name } }),
+      is_from_client: false,
+      visible_to_client: true,
+      morphable_type: 'ticket',
+      morphable_id: ticketId,
+      actor_id: auth.userId,
+    })
+    .execute();
+}
+
+/** The status a ticket has now (under the caller's transaction). */
+export async function currentStatusId(
+  trx: Transaction<any>,
+  auth: AuthContext,
+  id: number,
+): Promise<number | null> {
+  const row = await trx
+    .selectFrom('tickets')
+    .select('status_id')
+    .where('tenant_id', '=', auth.tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.status_id === null || row?.status_id === undefined ? null : Number(row.status_id);
+}
+
+/** Clients see the client name of the status in a status-changed message (SPEC 3: name_client). */
+export async function clientStatusNames(rows: Row[], { db, auth }: PresentContext): Promise<void> {
+  if (!isPortalCaller(auth)) return;
+  const changed = rows.filter((r) => r.type === STATUS_CHANGED && r.data && typeof r.data === 'object');
+  const ids = [...new Set(changed.map((r) => Number(r.data.status?.id)).filter(Number.isSafeInteger))];
+  if (ids.length === 0) return;
+  const statuses = await db
+    .selectFrom('ticket_statuses')
+    .select(['id', 'name_client'])
+    .where('tenant_id', '=', auth.tenantId)
+    .where('id', 'in', ids)
+    .execute();
+  const names = new Map(statuses.map((s) => [Number(s.id), s.name_client as string | null]));
+  for (const row of changed) {
+    const status = row.data.status ?? {};
+    const name = names.get(Number(status.id));
+    // The operators' name is internal; without a client name the client sees none.
+    row.data = { ...row.data, status: { ...status, name: name ?? null } };
+  }
+}
