@@ -154,9 +154,10 @@ export async function loadRelations(
   tree: WithTree,
 ): Promise<void> {
   if (rows.length === 0) return;
-  for (const name of Object.keys(tree)) {
-    await loadOne(db, ctx, resource, rows, resource.relations[name]!, tree[name]!);
-  }
+  // Each relation fills its own key of the rows: they load side by side.
+  await Promise.all(
+    Object.keys(tree).map((name) => loadOne(db, ctx, resource, rows, resource.relations[name]!, tree[name]!)),
+  );
   await resourceHooks[resource.name]?.present?.(rows, { db, auth: ctx.auth, resource });
   const readable = new Set(readableFields(resource, ctx.auth).map((f) => f.name));
   const hidden = keyFieldsFor(resource, tree).filter((f) => !readable.has(f.name));

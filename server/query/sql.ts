@@ -283,13 +283,17 @@ export interface ListStatements {
   count: Fragment;
 }
 
-/** The two statements of a list call: the page of rows and the exact total. */
+/**
+ * The two statements of a list call: the page of rows and the exact total. `countTable`: a summary table
+ * (query/counts.ts) that answers this total; the same WHERE then runs on it, summing its `n`.
+ */
 export function listStatements(
   ctx: SqlContext,
   resource: Resource,
   query: ListQuery,
   extraFields: Field[] = [],
   extra: Fragment[] = [],
+  countTable?: string,
 ): ListStatements {
   const alias = ctx.nextAlias();
   const where = and([
@@ -307,7 +311,9 @@ export function listStatements(
   const offset = (query.page - 1) * query.perPage;
   return {
     rows: sql`select ${sql.join(columns)} from ${tableAs(resource, alias)} where ${where} order by ${sql.join(order)} limit ${query.perPage} offset ${offset}`,
-    count: sql`select count(*)::int as total from ${tableAs(resource, alias)} where ${where}`,
+    count: countTable
+      ? sql`select coalesce(sum(${ref(alias, 'n')}), 0)::int as total from ${sql.table(countTable)} as ${sql.id(alias)} where ${where}`
+      : sql`select count(*)::int as total from ${tableAs(resource, alias)} where ${where}`,
   };
 }
 

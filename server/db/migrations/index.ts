@@ -5,6 +5,7 @@ import * as quoteAcceptanceAndPurchases from './0003_quote_acceptance_and_purcha
 import * as messageThread from './0004_message_thread.ts';
 import * as invoiceLineSources from './0005_invoice_line_sources.ts';
 import * as exportJobs from './0006_export_jobs.ts';
+import * as listCounts from './0007_list_counts.ts';
 
 /** Every migration, in order. A migration is never edited once released: add the next one. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_message_thread': messageThread,
   '0005_invoice_line_sources': invoiceLineSources,
   '0006_export_jobs': exportJobs,
+  '0007_list_counts': listCounts,
 };

@@ -1,0 +1,92 @@
+/**
+ * Exact totals from a summary table. A table `<table>_counts` (a migration creates it and a trigger keeps
+ * it exact in the same transaction as every write) holds `n`, the number of rows per combination of a
+ * few of the table's columns. A count whose every condition tests only those columns is the sum of `n`
+ * over the matching summary rows: the same WHERE, on the same alias, over a much smaller table.
+ */
+import { sql } from 'kysely';
+import type { AuthContext } from '../auth/context.ts';
+import type { Db } from '../db/database.ts';
+import type { Field, FixedCondition, PortalScope, Resource } from '../../common/schema/types.ts';
+import { isPortalCaller } from './parse.ts';
+import type { Condition } from './tree.ts';
+
+export interface CountTable {
+  table: string;
+  /** The columns it is grouped by. */
+  columns: Set<string>;
+}
+
+const SUFFIX = '_counts';
+const found = new WeakMap<Db, Promise<Map<string, CountTable>>>();
+
+/** The summary tables of the current schema, looked up once per database handle. */
+export function countTables(db: Db): Promise<Map<string, CountTable>> {
+  let pending = found.get(db);
+  if (!pending) {
+    pending = sql<{ table_name: string; columns: string[] }>`
+      select table_name, array_agg(column_name::text) as columns from information_schema.columns
+      where table_schema = current_schema() and table_name like ${`%${SUFFIX}`}
+      group by table_name`
+      .execute(db)
+      .then(({ rows }) => {
+        const out = new Map<string, CountTable>();
+        for (const { table_name, columns } of rows) {
+          if (!columns.includes('n')) continue;
+          const owner = table_name.slice(0, -SUFFIX.length);
+          out.set(owner, { table: table_name, columns: new Set(columns.filter((c) => c !== 'n')) });
+        }
+        return out;
+      });
+    // A failed lookup is tried again next time rather than remembered.
+    pending.catch(() => found.delete(db));
+    found.set(db, pending);
+  }
+  return pending;
+}
+
+/** Conditions that compare a column of the row with values, nothing else (no other table, no id). */
+function columnOnly(c: Condition, covered: (f: Field) => boolean): boolean {
+  switch (c.type) {
+    case 'where':
+    case 'whereIn':
+    case 'whereNull':
+    case 'whereNotNull':
+    case 'whereBetween':
+      return covered(c.field);
+    default:
+      return false;
+  }
+}
+
+function scopeCovered(resource: Resource, scope: PortalScope, covered: (f: Field) => boolean): boolean {
+  if (scope === 'tenant') return true;
+  if ('company' in scope) return covered(resource.fields[scope.company]!);
+  if ('user' in scope) return covered(resource.fields[scope.user]!);
+  if ('any' in scope) return scope.any.every((s) => scopeCovered(resource, s, covered));
+  return false;
+}
+
+/**
+ * Whether the summary table can answer a count of `resource` for this caller with these conditions:
+ * the tenant, the resource's fixed conditions, the portal's conditions and scope, and the query's own
+ * conditions must all test summary columns only.
+ */
+export function countTableCovers(
+  counts: CountTable,
+  resource: Resource,
+  auth: AuthContext,
+  conditions: Condition[],
+): boolean {
+  if (auth.kind === 'record-token') return false;
+  const covered = (f: Field) => counts.columns.has(f.column);
+  const fixedCovered = (list: FixedCondition[]) => list.every(([name]) => covered(resource.fields[name]!));
+  if (resource.tenant && !counts.columns.has('tenant_id')) return false;
+  if (!fixedCovered(resource.fixedWhere)) return false;
+  if (isPortalCaller(auth)) {
+    if (!resource.portal) return false;
+    if (!fixedCovered(resource.portal.where) || !scopeCovered(resource, resource.portal.scope, covered))
+      return false;
+  }
+  return conditions.every((c) => columnOnly(c, covered));
+}
