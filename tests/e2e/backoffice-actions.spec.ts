@@ -14,7 +14,13 @@ const FIRST_LINE = 'operator@example.com';
 /** A name no other test file uses, so searches find only this run's records. */
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;
 
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+/** A success toast with this text; closed once seen, as toasts show one at a time for 5 s each. */
+async function expectToast(page: Page, text: string) {
+  const toast = page.getByRole('status').filter({ hasText: text });
+  await expect(toast).toBeVisible();
+  await toast.getByRole('button').click();
+  await expect(toast).toHaveCount(0);
+}
 
 /** Creates a record through the generic create screen; answers its id (the detail's address). */
 async function create(
@@ -36,6 +42,12 @@ async function create(
   return Number(page.url().split('/').pop());
 }
 
+/** Opens the first record of the list shown, once the list has loaded (its 'from-to of total' counter). */
+async function openFirstRow(page: Page) {
+  await expect(page.getByRole('status').filter({ hasText: / van \d+$/ })).toBeVisible();
+  await page.getByRole('row').nth(1).click();
+}
+
 test('an operator creates, edits, closes, restores, clones and deletes a ticket', async ({ page }) => {
   await login(page, ADMIN, 'backoffice');
   await expect(page).toHaveURL(/\/tickets$/);
@@ -46,20 +58,20 @@ test('an operator creates, edits, closes, restores, clones and deletes a ticket'
   await page.getByRole('button', { name: 'Bewerken' }).click();
   await page.getByLabel('Omschrijving').fill(`${description} bijgewerkt`);
   await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
-  await expect(toast(page, 'Item bijgewerkt.')).toBeVisible();
+  await expectToast(page, 'Item bijgewerkt.');
   await expect(page.getByText(`${description} bijgewerkt`)).toBeVisible();
 
   await page.getByRole('button', { name: 'Sluiten', exact: true }).click();
-  await expect(toast(page, 'Ticket gesloten.')).toBeVisible();
+  await expectToast(page, 'Ticket gesloten.');
   await expect(page.getByRole('button', { name: 'Sluiten', exact: true })).toHaveCount(0);
   await expectAccessible(page, 'ticket detail with its actions');
   await page.getByRole('button', { name: 'Herstellen' }).click();
-  await expect(toast(page, 'Ticket hersteld.')).toBeVisible();
+  await expectToast(page, 'Ticket hersteld.');
   await expect(page.getByRole('button', { name: 'Sluiten', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Herstellen' })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Klonen' }).click();
-  await expect(toast(page, 'Ticket gekloond.')).toBeVisible();
+  await expectToast(page, 'Ticket gekloond.');
   await expect(page).not.toHaveURL(new RegExp(`/tickets/${id}$`));
   await expect(page).toHaveURL(/\/tickets\/\d+$/);
   await expect(page.getByText(`${description} bijgewerkt`)).toBeVisible();
@@ -69,7 +81,7 @@ test('an operator creates, edits, closes, restores, clones and deletes a ticket'
     await page.goto(path);
     await page.getByRole('button', { name: 'Verwijderen' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Verwijderen' }).click();
-    await expect(toast(page, 'Item verwijderd.')).toBeVisible();
+    await expectToast(page, 'Item verwijderd.');
     await expect(page).toHaveURL(/\/tickets$/);
   }
   await expect(page.getByRole('row').nth(1)).toBeVisible();
@@ -95,7 +107,7 @@ test('an operator merges a company into another; the merged one is gone', async 
   await dialog.getByRole('button', { name: 'Verder' }).click();
   await expect(dialog).toContainText('Weet je zeker dat je dit wilt verwijderen?');
   await dialog.getByRole('button', { name: 'Samenvoegen' }).click();
-  await expect(toast(page, 'Bedrijven samengevoegd.')).toBeVisible();
+  await expectToast(page, 'Bedrijven samengevoegd.');
   await expect(page).toHaveURL(new RegExp(`/companies/${kept}$`));
 
   // A record that is not there (merged away, or never existed) returns to the list.
@@ -108,12 +120,12 @@ test('an operator merges a company into another; the merged one is gone', async 
 test('a first-line operator sees no merge or company archive buttons', async ({ page }) => {
   await login(page, FIRST_LINE, 'backoffice');
   await expect(page).toHaveURL(/\/tickets$/);
-  await page.getByRole('row').nth(1).click();
+  await openFirstRow(page);
   await expect(page).toHaveURL(/\/tickets\/\d+$/);
   await expect(page.getByRole('button', { name: 'Klonen' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Samenvoegen' })).toHaveCount(0);
   await page.goto('/companies');
-  await page.getByRole('row').nth(1).click();
+  await openFirstRow(page);
   await expect(page).toHaveURL(/\/companies\/\d+$/);
   await expect(page.getByRole('button', { name: 'Bewerken' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Samenvoegen' })).toHaveCount(0);
