@@ -9,7 +9,7 @@ import SendIcon from '@mui/icons-material/Send';
 import DeclineIcon from '@mui/icons-material/ThumbDownOffAlt';
 import CopyIcon from '@mui/icons-material/ContentCopy';
 import PdfIcon from '@mui/icons-material/PictureAsPdf';
-import { useCanAccess, useRedirect, useTranslate, type RaRecord } from 'react-admin';
+import { useCanAccess, useRedirect, useResourceDefinition, useTranslate, type RaRecord } from 'react-admin';
 import type { RecordActionsProps } from '../overrides.ts';
 import { useActionCall, useActionsProvider } from '../../custom/detail/recordActions.tsx';
 import { saveBlob } from '../../custom/saveBlob.ts';
@@ -26,6 +26,8 @@ export default function QuoteActions({ record, refetch }: RecordActionsProps) {
   const translate = useTranslate();
   const dataProvider = useActionsProvider();
   const redirect = useRedirect();
+  // The record page is the show or the edit route, as the list opens a row.
+  const definition = useResourceDefinition({ resource: 'quotes' });
   const { run, busy } = useActionCall();
   const [declining, setDeclining] = useState(false);
   const canSend = useCan('send');
@@ -94,7 +96,7 @@ export default function QuoteActions({ record, refetch }: RecordActionsProps) {
             void run(
               () => dataProvider.recordAction<RaRecord>('quotes', record.id, 'duplicate'),
               'app.quote_actions.duplicated',
-              (copy) => redirect('show', 'quotes', copy.id),
+              (copy) => redirect(definition?.hasShow ? 'show' : 'edit', 'quotes', copy.id),
             )
           }
         >
