@@ -238,6 +238,47 @@ test.describe('message thread', () => {
     await expect(page.locator('[data-highlighted="true"]')).toHaveCount(1);
   });
 
+  test('a long thread shows the newest 100, loads older ones on request, and a deep link loads until its message is there', async ({
+    page,
+  }) => {
+    const headers = { authorization: `Bearer ${await token(page.request, ADMIN)}` };
+    const ticket = await page.request.post('/api/tickets', {
+      headers,
+      data: { description: `Lange draad ${Date.now()}` },
+    });
+    expect(ticket.status()).toBe(201);
+    const ticketId = (await ticket.json()).id as number;
+    const ids: number[] = [];
+    for (let i = 1; i <= 103; i += 1) {
+      const created = await page.request.post('/api/messages', {
+        headers,
+        data: {
+          message: `<p>Notitie ${i}</p>`,
+          morphable_type: 'ticket',
+          morphable_id: ticketId,
+          is_from_client: false,
+          visible_to_client: false,
+        },
+      });
+      expect(created.status()).toBe(201);
+      ids.push((await created.json()).id);
+    }
+    await login(page, ADMIN, 'backoffice');
+    await expect(page).toHaveURL(/\/tickets$/);
+    await page.goto(`/tickets/${ticketId}`);
+    await expect(messagesOf(page)).toHaveCount(100);
+    await expect(messagesOf(page).last()).toContainText('Notitie 103');
+    await expect(page.locator(`#message-${ids[0]}`)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Oudere berichten laden' }).click();
+    await expect(messagesOf(page)).toHaveCount(103);
+    await expect(messagesOf(page).first()).toContainText('Notitie 1');
+    await expect(page.getByRole('button', { name: 'Oudere berichten laden' })).toHaveCount(0);
+
+    await page.goto('/tickets');
+    await page.goto(`/tickets/${ticketId}#message-${ids[1]}`);
+    await expect(page.locator(`#message-${ids[1]}`)).toHaveAttribute('data-highlighted', 'true');
+  });
+
   test('an operator edits without a change (nothing saved) and deletes after the confirmation', async ({
     page,
   }) => {

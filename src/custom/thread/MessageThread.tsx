@@ -4,15 +4,19 @@
  * messages.store. Tickets in both apps and assets in the portal use it. The server decides what a
  * client sees: internal notes never reach the portal.
  *
- * GET /api/messages?builder[0][orderBy]=[created_at, asc]&builder[1][where]=[morphable_type, =, type]
- *   &builder[2][where]=[morphable_id, =, id]&builder[3][paginate]=100&with[0]=attachments
+ * GET /api/messages?builder[0][orderBy]=[created_at, desc]&builder[1][where]=[morphable_type, =, type]
+ *   &builder[2][where]=[morphable_id, =, id]&builder[3][paginate]=100&with[0]=attachments&page=n
+ *
+ * The newest 100 come first; older ones are a button away ('Load older messages'), and a deep link to an
+ * older message loads pages until it is there.
  */
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
-import { Box, CircularProgress, Stack, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import {
   useCanAccess,
   useDataProvider,
   useGetList,
+  useInfiniteGetList,
   useNotify,
   useTranslate,
   type Identifier,
@@ -30,7 +34,7 @@ import type { MentionCandidate } from './mentions.tsx';
 
 /** SPEC 9: relative times refresh every 30 s. */
 export const RELATIVE_TIME_REFRESH_MS = 30_000;
-/** The most messages one thread shows (the server's page size cap). */
+/** Messages a thread loads at a time (the server's page size cap). */
 export const THREAD_PAGE_SIZE = 100;
 
 export function useNow(intervalMs = RELATIVE_TIME_REFRESH_MS): Date {
@@ -83,19 +87,31 @@ export default function MessageThread({ morphType, record, description }: Messag
   const { canAccess: canDelete } = useCanAccess({ resource: 'messages', action: 'delete' });
   const mentions = useMentionCandidates(operator && !!(canCreate || canEdit));
 
-  const { data, isPending, refetch } = useGetList<ThreadMessage>('messages', {
-    pagination: { page: 1, perPage: THREAD_PAGE_SIZE },
-    sort: { field: 'created_at', order: 'ASC' },
-    filter: { morphable_type: morphType, morphable_id: record.id },
-    meta: { with: ['attachments'], list: 'thread' },
-  });
-  const messages = useMemo(() => data ?? [], [data]);
+  const { data, isPending, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
+    useInfiniteGetList<ThreadMessage>('messages', {
+      pagination: { page: 1, perPage: THREAD_PAGE_SIZE },
+      sort: { field: 'created_at', order: 'DESC' },
+      filter: { morphable_type: morphType, morphable_id: record.id },
+      meta: { with: ['attachments'], list: 'thread' },
+    });
+  // Oldest first on screen; a message that moved to the next page while paging shows once.
+  const messages = useMemo(() => {
+    const seen = new Set<string>();
+    return (data?.pages ?? [])
+      .flatMap((p) => p.data)
+      .filter((m) => !seen.has(String(m.id)) && seen.add(String(m.id)))
+      .reverse();
+  }, [data]);
   const reload = useCallback(() => void refetch(), [refetch]);
   useReloadOnEvent(reload);
 
   // SPEC 2: #message-{id} scrolls to that message and highlights it, once it is there.
   const targetId = messageIdFromHash(location.hash);
   const highlighted = targetId && messages.some((m) => String(m.id) === targetId) ? targetId : null;
+  const missing = targetId !== null && !highlighted && !isPending;
+  useEffect(() => {
+    if (missing && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [missing, hasNextPage, isFetchingNextPage, fetchNextPage]);
   useEffect(() => {
     if (highlighted) document.getElementById(messageAnchor(highlighted))?.scrollIntoView({ block: 'center' });
   }, [highlighted]);
@@ -146,6 +162,13 @@ export default function MessageThread({ morphType, record, description }: Messag
         <Typography color="text.secondary">{translate('app.messages.empty')}</Typography>
       ) : (
         <Stack spacing={1.5} component="div">
+          {hasNextPage && (
+            <Box>
+              <Button onClick={() => void fetchNextPage()} disabled={isFetchingNextPage} variant="text">
+                {translate('app.messages.load_older')}
+              </Button>
+            </Box>
+          )}
           {messages.map((message) => (
             <MessageItem
               key={message.id}

@@ -300,6 +300,7 @@ const app: DeepPartial<AppMessages> = {
       merge: 'Zusammenführen',
     },
     messages: {
+      load_older: 'Ältere Nachrichten laden',
       title: 'Nachrichten',
       new: 'Neue Nachricht',
       placeholder: 'Nachricht schreiben…',

@@ -308,6 +308,7 @@ const app = {
     },
     /** The message thread. */
     messages: {
+      load_older: 'Load older messages',
       title: 'Messages',
       new: 'New message',
       placeholder: 'Write a message…',

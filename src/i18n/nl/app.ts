@@ -298,6 +298,7 @@ const app: AppMessages = {
       merge: 'Samenvoegen',
     },
     messages: {
+      load_older: 'Oudere berichten laden',
       title: 'Berichten',
       new: 'Nieuw bericht',
       placeholder: 'Schrijf een bericht…',
