@@ -20,7 +20,9 @@
  * | me()                                       | GET /api/auth/me                                                  |
  * | systemStatus()                             | GET /api/system/status (no token)                                 |
  * | updateOrder(r, id, order)                  | PUT /api/{r}/{id}/update-order  body: {order}                     |
- * | exportList(r, {userId, filter})            | POST /api/exports  body: {userId, model: r, filter: builder items} |
+ * | exportList(r, {userId, filter, sort?, columns?, locale?}) | POST /api/exports  body: {userId, model: r, filter: builder items (sort first), columns?, locale?} |
+ * | exportJobs()                               | GET /api/exports: the caller's own exports, newest first          |
+ * | exportFile(id, format)                     | GET /api/exports/{id}/{csv|xlsx}; answers the Blob and the server's file name |
  * | recordAction(r, id, action, body?)         | POST /api/{r}/{id}/{action}  body: body; answers the JSON body    |
  * | collectionAction(r, action, body?)         | POST /api/{r}/{action}  body: body; answers the JSON body         |
  * | recordDownload(r, id, action?)             | POST /api/{r}/{id}/{action = download}; answers a Blob            |
@@ -52,6 +54,19 @@ import { setUser, type SessionUser } from './storage.ts';
 
 /** The server's page size cap (server/query/parse.ts): getMany asks at most this many ids at once. */
 export const MAX_PAGE_SIZE = 100;
+
+/** An export job as GET /api/exports answers it (server/exports/routes.ts). */
+export interface ExportJob {
+  id: number;
+  model: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  row_count: number | null;
+  error: string | null;
+  created_at: string;
+  finished_at: string | null;
+  csv_url: string | null;
+  xlsx_url: string | null;
+}
 
 /** What `meta` may carry on reads. */
 export interface ReadMeta {
@@ -106,8 +121,20 @@ export interface ServiceDeskDataProvider extends DataProvider {
   /** Asks the server to export a list; resolves to the server's message (shown as the success toast). */
   exportList(
     resource: string,
-    params: { userId: Identifier; filter?: Record<string, unknown> },
+    params: {
+      userId: Identifier;
+      filter?: Record<string, unknown>;
+      sort?: { field: string; order: string };
+      /** The visible columns in order, with the headers shown above them. */
+      columns?: { name: string; label: string }[];
+      /** The language of the answer and of the e-mail. */
+      locale?: string;
+    },
   ): Promise<string>;
+  /** The caller's own exports, newest first. */
+  exportJobs(): Promise<ExportJob[]>;
+  /** A finished export's file, with the name the server gives it. */
+  exportFile(id: Identifier, format: 'csv' | 'xlsx'): Promise<{ blob: Blob; fileName: string }>;
   /** A record's own action (SPEC 7: quotes accept, contracts buy): POST /{r}/{id}/{action}. */
   recordAction<T = RaRecord>(resource: string, id: Identifier, action: string, body?: unknown): Promise<T>;
   /** An action on several records (SPEC 7: tickets and companies merge {ids}): POST /{r}/{action}. */
@@ -332,12 +359,29 @@ export function createDataProvider(http: HttpClient): ServiceDeskDataProvider {
       return (await http.request(path, { method: 'PUT', body: { order } })).body;
     },
 
-    async exportList(resource, { userId, filter }) {
+    async exportList(resource, { userId, filter, sort, columns, locale }) {
       const { body } = await http.request<{ message: string }>('/exports', {
         method: 'POST',
-        body: { userId, model: resource, filter: toBuilder({ filter }) },
+        body: {
+          userId,
+          model: resource,
+          filter: toBuilder({ filter, sort }),
+          ...(columns && { columns }),
+          ...(locale && { locale }),
+        },
       });
       return body.message;
+    },
+
+    async exportJobs() {
+      return (await http.request<{ data: ExportJob[] }>('/exports')).body.data;
+    },
+
+    async exportFile(id, format) {
+      const path = `/exports/${encodeURIComponent(String(id))}/${format}`;
+      const { body, headers } = await http.request<Blob>(path, { responseType: 'blob' });
+      const named = /filename="([^"]+)"/.exec(headers.get('content-disposition') ?? '');
+      return { blob: body, fileName: named?.[1] ?? `export-${id}.${format}` };
     },
 
     async recordAction<T>(resource: string, id: Identifier, action: string, body?: unknown) {

@@ -1,14 +1,17 @@
 import type { I18nProvider, Locale, TranslationMessages } from 'ra-core';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import deApp from './de/app.ts';
+import deExports from './de/exports.ts';
 import deList from './de/list.ts';
 import deRa from './de/ra.ts';
 import deResources from './de/resources.ts';
 import enApp from './en/app.ts';
+import enExports from './en/exports.ts';
 import enList from './en/list.ts';
 import enRa from './en/ra.ts';
 import enResources from './en/resources.ts';
 import nlApp from './nl/app.ts';
+import nlExports from './nl/exports.ts';
 import nlList from './nl/list.ts';
 import nlRa from './nl/ra.ts';
 import nlResources from './nl/resources.ts';
@@ -53,9 +56,9 @@ export function deepMerge(...trees: object[]): TranslationMessages {
 
 /** Each language's own messages; German holds only what is written in German (see `createI18nProvider`). */
 export const messages: Record<LocaleCode, TranslationMessages> = {
-  nl: deepMerge(nlRa, nlResources, nlApp, nlList),
-  en: deepMerge(enRa, enResources, enApp, enList),
-  de: deepMerge(deRa, deResources, deApp, deList),
+  nl: deepMerge(nlRa, nlResources, nlApp, nlList, nlExports),
+  en: deepMerge(enRa, enResources, enApp, enList, enExports),
+  de: deepMerge(deRa, deResources, deApp, deList, deExports),
 };
 
 export const isLocale = (value: unknown): value is LocaleCode => LOCALES.some((l) => l.locale === value);

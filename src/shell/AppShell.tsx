@@ -11,6 +11,7 @@ import { registry } from '../schema.ts';
 import { withErrorCatalogue } from './errors.ts';
 import { PortalGuards, PortalNotFound, portalRoutes } from './guards.tsx';
 import { Layout } from './Layout.tsx';
+import { exportRoutes } from '../custom/exports/routes.tsx';
 import { LoginPage } from './LoginPage.tsx';
 import { Notifications } from './Notifications.tsx';
 import { theme } from './theme.ts';
@@ -52,7 +53,7 @@ export function AppShell({ kind }: { kind: AppKind }) {
       requireAuth
       {...(kind === 'portal' ? { catchAll: PortalNotFound } : {})}
     >
-      {[...buildResources(registry, kind), ...(kind === 'portal' ? portalRoutes(LoginPage) : [])]}
+      {[...buildResources(registry, kind), ...(kind === 'portal' ? portalRoutes(LoginPage) : exportRoutes())]}
     </Admin>
   );
   return (

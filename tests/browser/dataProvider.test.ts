@@ -519,6 +519,41 @@ describe('the named calls', () => {
       { userId: 2, model: 'tickets', filter: [{ where: ['status_id', '=', 1] }] },
     ]);
   });
+
+  it('exportList sends the order first, the visible columns and the language when given', async () => {
+    const { dataProvider, calls } = setup(() => ({ body: { message: 'Gestart.' } }));
+    const columns = [{ name: 'reference', label: 'Referentie' }];
+    await dataProvider.exportList('tickets', {
+      userId: 2,
+      filter: { status_id: 1 },
+      sort: { field: 'updated_at', order: 'desc' },
+      columns,
+      locale: 'nl',
+    });
+    expect(calls[0]!.body).toEqual({
+      userId: 2,
+      model: 'tickets',
+      filter: [{ orderBy: ['updated_at', 'desc'] }, { where: ['status_id', '=', 1] }],
+      columns,
+      locale: 'nl',
+    });
+  });
+
+  it('exportJobs: GET /api/exports; exportFile: GET /api/exports/{id}/{format} as a Blob', async () => {
+    const job = { id: 4, model: 'tickets', status: 'done' };
+    const { dataProvider, calls } = setup((call) => ({
+      body: call.url === '/api/exports' ? { data: [job] } : 'id;naam',
+    }));
+    expect(await dataProvider.exportJobs()).toEqual([job]);
+    const file = await dataProvider.exportFile(4, 'xlsx');
+    expect(calls.map((c) => [c.method, c.url])).toEqual([
+      ['GET', '/api/exports'],
+      ['GET', '/api/exports/4/xlsx'],
+    ]);
+    expect(file.blob).toBeInstanceOf(Blob);
+    // Without a Content-Disposition the name still says what it is.
+    expect(file.fileName).toBe('export-4.xlsx');
+  });
 });
 
 describe('reload', () => {

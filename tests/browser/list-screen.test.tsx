@@ -264,9 +264,24 @@ describe('ListScreen', () => {
     renderList(dataProvider, { permissions: ['tenant.exports.index', 'tenant.table-presets.store'] });
     await screen.findByText('T-0001');
     fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    // The export carries what the table shows: filter, order, visible columns with their headers, language.
     await waitFor(() =>
-      expect(dataProvider.exportList).toHaveBeenCalledWith('tickets', { userId: 7, filter: {} }),
+      expect(dataProvider.exportList).toHaveBeenCalledWith(
+        'tickets',
+        expect.objectContaining({
+          userId: 7,
+          filter: {},
+          sort: { field: 'updated_at', order: 'desc' },
+          locale: 'en',
+        }),
+      ),
     );
+    const [, sent] = dataProvider.exportList.mock.calls[0] as unknown as [
+      string,
+      { columns: { name: string; label: string }[] },
+    ];
+    expect(sent.columns.length).toBeGreaterThan(0);
+    expect(sent.columns).toContainEqual({ name: 'reference', label: 'Reference' });
     expect(screen.getByRole('button', { name: 'Table views' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Save as table view' })).toBeTruthy();
   });

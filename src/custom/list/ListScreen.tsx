@@ -21,6 +21,7 @@ import {
   useDataProvider,
   useGetIdentity,
   useGetList,
+  useLocaleState,
   useNavigate,
   useNotify,
   usePermissions,
@@ -148,6 +149,7 @@ function ListView({ resource, route, userId }: { resource: Resource; route: stri
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [viewsOpen, setViewsOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const [locale] = useLocaleState();
 
   const prefix = permissionPrefix(appKind);
   const can = (name: string) => Array.isArray(permissions) && permissions.includes(`${prefix}.${name}`);
@@ -316,7 +318,14 @@ function ListView({ resource, route, userId }: { resource: Resource; route: stri
   const exportList = async () => {
     setExporting(true);
     try {
-      const message = await dataProvider.exportList(resource.name, { userId, filter: providerFilter });
+      // The file holds what the table shows: its filter and order, its columns under their headers.
+      const message = await dataProvider.exportList(resource.name, {
+        userId,
+        filter: providerFilter,
+        sort: { field: settings.sort[0], order: settings.sort[1] },
+        columns: settings.columns.map((name) => ({ name, label: labelOf(name) })),
+        locale,
+      });
       notify(message || 'list.export_started', { type: 'success', messageArgs: { _: message } });
     } catch (error) {
       const message = (error as { message?: string } | null)?.message;
