@@ -4,8 +4,8 @@
  * needs one, live in src/resources/<name>/ and are listed in `overrides`.
  */
 import type { ReactElement } from 'react';
-import { Resource } from 'react-admin';
-import { Route } from 'react-router-dom';
+import { Resource, ResourceContextProvider } from 'react-admin';
+import { Navigate, Route, useParams } from 'react-router-dom';
 import type { Resource as SchemaResource } from '../../common/schema/types.ts';
 import type { Registry } from '../../common/schema/registry.ts';
 import type { AppKind } from '../custom/appKind.ts';
@@ -57,6 +57,12 @@ export function labelOf(resource: SchemaResource, kind: AppKind): string {
   return kind === 'portal' ? (resource.portal?.label ?? resource.label) : resource.label;
 }
 
+/** /{resource}/{id} of a record whose detail lives at a path of its own (overrides' `path`). */
+function ToOwnPath({ path }: { path: string }) {
+  const { id } = useParams<{ id: string }>();
+  return <Navigate replace to={`/${path}/${encodeURIComponent(id ?? '')}`} />;
+}
+
 export function buildResources(registry: Registry, kind: AppKind): ReactElement[] {
   const all = [...registry.resources.values()];
   const first = kind === 'portal' ? PORTAL_MENU : BACKOFFICE_MENU_FIRST;
@@ -70,6 +76,11 @@ export function buildResources(registry: Registry, kind: AppKind): ReactElement[
       const screens = screensOf(resource, kind, true);
       const own = overrides[kind][resource.name] ?? {};
       const Detail = own.detail ?? DetailScreen;
+      // Details of other resources that the spec places under this one's path (tickets/templates/{id}).
+      const guests = menu.filter(
+        (r) =>
+          overrides[kind][r.name]?.path?.split('/')[0] === resource.name && screensOf(r, kind, true).detail,
+      );
       return (
         <Resource
           key={resource.name}
@@ -80,7 +91,24 @@ export function buildResources(registry: Registry, kind: AppKind): ReactElement[
           recordRepresentation={labelOf(resource, kind)}
         >
           {/* The detail lives at /{resource}/{id} (SPEC 2), guarded by 'show'; it edits in place. */}
-          {screens.detail && <Route path=":id" element={<Detail />} />}
+          {screens.detail && (
+            <Route path=":id" element={own.path ? <ToOwnPath path={own.path} /> : <Detail />} />
+          )}
+          {guests.map((guest) => {
+            const GuestDetail = overrides[kind][guest.name]?.detail ?? DetailScreen;
+            const under = overrides[kind][guest.name]!.path!.split('/').slice(1).join('/');
+            return (
+              <Route
+                key={guest.name}
+                path={`${under}/:id`}
+                element={
+                  <ResourceContextProvider value={guest.name}>
+                    <GuestDetail />
+                  </ResourceContextProvider>
+                }
+              />
+            );
+          })}
         </Resource>
       );
     }),

@@ -30,6 +30,11 @@ export interface ResourceOverrides {
   actions?: LazyExoticComponent<ComponentType<RecordActionsProps>>;
   create?: LazyExoticComponent<ComponentType>;
   actionColumn?: ActionColumn;
+  /**
+   * Where the spec puts the record's detail when it is not /{resource}/{id}: a path under another
+   * resource (SPEC 2: template tickets at /tickets/templates/{id}); /{resource}/{id} leads there.
+   */
+  path?: string;
 }
 
 export const overrides: Record<AppKind, Record<string, ResourceOverrides>> = {
@@ -54,6 +59,7 @@ export const overrides: Record<AppKind, Record<string, ResourceOverrides>> = {
     },
     companies: { actions: lazyWithTimeout(() => import('./companies/CompanyActions.tsx')) },
     'ticket-groups': { actions: lazyWithTimeout(() => import('./ticket-groups/TicketGroupActions.tsx')) },
+    'ticket-templates': { path: 'tickets/templates' },
     quotes: { actions: lazyWithTimeout(() => import('./quotes/QuoteActions.tsx')) },
     invoices: { actions: lazyWithTimeout(() => import('./invoices/BackofficeInvoiceActions.tsx')) },
     'time-registrations': { actions: lazyWithTimeout(() => import('./invoicing/InvoiceLineActions.tsx')) },

@@ -132,3 +132,31 @@ test('a first-line operator sees no merge or company archive buttons', async ({ 
   await expect(page.getByRole('button', { name: 'Archiveren' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Verwijderen' })).toHaveCount(0);
 });
+
+test('template tickets live at /tickets/templates/{id}; clients and operators at their own paths', async ({
+  page,
+}) => {
+  await login(page, ADMIN, 'backoffice');
+  await expect(page).toHaveURL(/\/tickets$/);
+  await page.goto('/ticket-templates');
+  await openFirstRow(page);
+  await expect(page).toHaveURL(/\/tickets\/templates\/\d+$/);
+  await expect(page).toHaveTitle(/ - Ticketsjabloon - Acme IT$/);
+  // Saved through ticket-templates (SPEC 7): the edit reaches the template.
+  await page.getByRole('button', { name: 'Bewerken' }).click();
+  const description = page.getByLabel('Omschrijving');
+  await expect(description).not.toHaveValue('');
+  const before = await description.inputValue();
+  await description.fill(`${before}.`);
+  await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
+  await expectToast(page, 'Item bijgewerkt.');
+  await expect(page.getByRole('heading', { name: `${before}. - Ticketsjabloon` })).toBeVisible();
+  await page.goto('/tickets/templates/999999');
+  await expect(page).toHaveURL(/\/ticket-templates$/);
+
+  for (const resource of ['clients', 'operators']) {
+    await page.goto(`/${resource}`);
+    await openFirstRow(page);
+    await expect(page).toHaveURL(new RegExp(`/${resource}/\\d+$`));
+  }
+});
