@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import qs from 'qs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFERRED_JOIN_OFFSET } from '../../server/query/sql.ts';
 import { buildTestApp, targets, type TestApp } from './harness.ts';
 
 describe.each(targets)('exact list totals on $name', (target) => {
@@ -70,6 +71,29 @@ describe.each(targets)('exact list totals on $name', (target) => {
     await check();
     await sql`delete from tickets where id in (${sql.join(ids)})`.execute(t.db);
     await check();
+  });
+
+  it('a deep page (ids first, then their rows) holds the same rows in the same order', async () => {
+    await sql`
+      insert into tickets (tenant_id, description, status_id, company_id, updated_at)
+      select t.tenant_id, 'deep ' || g, t.status_id, t.company_id, now() - g * interval '1 minute'
+      from (select * from tickets where not is_template limit 1) t cross join generate_series(1, 1100) g`.execute(
+      t.db,
+    );
+    const page = 70;
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/tickets?${qs.stringify({ builder: [{ paginate: 15 }], page })}`,
+      headers: await t.as('admin@example.com'),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const expected = await sql<{ id: number }>`
+      select id from tickets where not is_template order by updated_at desc, id desc limit 15 offset ${(page - 1) * 15}`.execute(
+      t.db,
+    );
+    expect((page - 1) * 15).toBeGreaterThanOrEqual(DEFERRED_JOIN_OFFSET);
+    expect(res.json().data.map((r: { id: number }) => r.id)).toEqual(expected.rows.map((r) => Number(r.id)));
+    expect(res.json().total).toBe(await counted('true'));
   });
 
   it('answers a total with other conditions by counting the rows', async () => {

@@ -6,6 +6,7 @@ import * as messageThread from './0004_message_thread.ts';
 import * as invoiceLineSources from './0005_invoice_line_sources.ts';
 import * as exportJobs from './0006_export_jobs.ts';
 import * as listCounts from './0007_list_counts.ts';
+import * as listIndexes from './0008_list_indexes.ts';
 
 /** Every migration, in order. A migration is never edited once released: add the next one. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005_invoice_line_sources': invoiceLineSources,
   '0006_export_jobs': exportJobs,
   '0007_list_counts': listCounts,
+  '0008_list_indexes': listIndexes,
 };
