@@ -363,7 +363,12 @@ test.describe('message thread', () => {
       mimeType: 'image/png',
       buffer: Buffer.from('dit is geen afbeelding'),
     });
-    await expect(page.getByRole('alert').filter({ hasText: /png|allowed|toegestaan/i })).toBeVisible();
+    // The server's refusal, in the app's language.
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: 'De inhoud van het bestand past niet bij de extensie .png.' }),
+    ).toBeVisible();
     await expect(page.getByRole('progressbar')).toHaveCount(0);
     await expect(editor(page).locator('img')).toHaveCount(0);
     // The editor still works: text can be typed and the form sent.

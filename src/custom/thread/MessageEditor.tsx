@@ -34,6 +34,7 @@ import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { ServiceDeskDataProvider } from '../../dataProvider/index.ts';
 import { SILENT } from '../../shell/errors.ts';
 import { mentionExtension, type MentionCandidate } from './mentions.tsx';
+import { uploadFailure } from './helpers.ts';
 
 /** SPEC 9: the editor's default height and the change debounce. */
 export const EDITOR_HEIGHT = 310;
@@ -188,7 +189,8 @@ export default function MessageEditor({
     } catch (error) {
       const message = (error as { message?: string } | null)?.message;
       if (!controller.signal.aborted && message !== SILENT) {
-        notify(message || 'app.errors.upload_failed', { type: 'error' });
+        const failure = uploadFailure(message);
+        notify(failure.key, { type: 'error', messageArgs: failure.args });
       }
       return null;
     } finally {

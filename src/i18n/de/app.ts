@@ -215,6 +215,14 @@ const app: DeepPartial<AppMessages> = {
     custom_fields: {
       required: 'Pflichtfeld',
     },
+    upload: {
+      too_large: 'Die Datei ist zu groß: die Grenze liegt bei %{limit}.',
+      kind_refused: 'Dateien vom Typ .%{extension} sind nicht erlaubt. Erlaubt sind Bilder, PDF, Office-Dokumente, Audio, Video, Archive, Code und Textdateien.',
+      no_extension: 'Dateien ohne Endung sind nicht erlaubt.',
+      empty: 'Die Datei ist leer.',
+      content_mismatch: 'Der Inhalt der Datei passt nicht zur Endung .%{extension}.',
+      too_many: 'Es können höchstens %{count} Dateien auf einmal gesendet werden.',
+    },
     tabs: {
       label: 'Registerkarten des Datensatzes',
       scroll_left: 'Nach links scrollen',
