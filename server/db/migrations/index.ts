@@ -7,6 +7,7 @@ import * as invoiceLineSources from './0005_invoice_line_sources.ts';
 import * as exportJobs from './0006_export_jobs.ts';
 import * as listCounts from './0007_list_counts.ts';
 import * as listIndexes from './0008_list_indexes.ts';
+import * as fileRemovals from './0009_file_removals.ts';
 
 /** Every migration, in order. A migration is never edited once released: add the next one. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_export_jobs': exportJobs,
   '0007_list_counts': listCounts,
   '0008_list_indexes': listIndexes,
+  '0009_file_removals': fileRemovals,
 };
