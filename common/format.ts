@@ -278,6 +278,33 @@ export function sanitizeNumericInput(text: string | null | undefined): string {
   return text.replace(/,/g, '.').replace(/[^0-9.-]/g, '');
 }
 
+/** SPEC 9: date-time pickers offer every 5 minutes, and a typed time is moved to the nearest step. */
+export const PICKER_MINUTES_STEP = 5;
+
+/** A moment moved to the nearest `step` minutes (seconds dropped): 14:32 -> 14:30, 14:33 -> 14:35. */
+export function roundToMinutesStep(date: Date, step: number = PICKER_MINUTES_STEP): Date {
+  const out = new Date(date.getTime());
+  out.setSeconds(0, 0);
+  const minutes = out.getMinutes();
+  out.setMinutes(Math.round(minutes / step) * step);
+  return out;
+}
+
+/**
+ * A date picker's value (SPEC 9: 'YYYY-MM-DD HH:mm:ss', the local wall-clock time) with the runtime's UTC
+ * offset appended ('2026-03-05 14:30:00+01:00'): the API stores instants and its date-time format needs a
+ * zone, so the wall-clock time the user picked arrives as the moment they meant.
+ */
+export function pickerValue(date: Date | null | undefined): string | null {
+  if (!date || Number.isNaN(date.getTime())) return null;
+  const offset = -date.getTimezoneOffset();
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  const day = `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+  return `${day} ${time}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
 const relativeFormatters = new Map<string, Intl.RelativeTimeFormat>();
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

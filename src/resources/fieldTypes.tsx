@@ -19,8 +19,6 @@ import {
   AutocompleteInput,
   BooleanInput,
   DateInput,
-  DateTimeInput,
-  NumberInput,
   ReferenceField,
   ReferenceInput,
   SelectInput,
@@ -40,8 +38,9 @@ import {
   formatMinutes,
   formatMoney,
   formatQuantity,
-  parseTime,
 } from '../../common/format.ts';
+import { DateTimeInput } from '../custom/forms/DateTimeInput.tsx';
+import { MinutesInput, NumericInput } from '../custom/forms/TypedInputs.tsx';
 import { registry } from '../schema.ts';
 import { useAppKind, type AppKind } from '../custom/appKind.ts';
 import type { FilterKind } from '../custom/list/filters.ts';
@@ -254,37 +253,31 @@ const KINDS: Record<FieldKind, KindEntry> = {
     format: (value) => formatMinutes(value as number),
     filter: 'number',
     // SPEC 5: time entry accepts hh:mm or a plain number of minutes.
-    input: (_r, _f, props) => (
-      <TextInput
-        {...props}
-        format={(v: unknown) => (typeof v === 'number' ? formatMinutes(v) : asText(v))}
-        parse={(v: string) => parseTime(v) ?? v}
-      />
-    ),
+    input: (_r, _f, props) => <MinutesInput {...props} />,
   },
   quantity: {
     align: 'right',
     format: (value, ctx) => formatQuantity(value as number, ctx.locale),
     filter: 'number',
-    input: (_r, _f, props) => <NumberInput {...props} />,
+    input: (_r, _f, props) => <NumericInput {...props} />,
   },
   fileSize: {
     align: 'right',
     format: (value, ctx) => formatFileSize(value as number, ctx.locale),
     filter: 'number',
-    input: (_r, _f, props) => <NumberInput {...props} />,
+    input: (_r, _f, props) => <NumericInput {...props} />,
   },
   money: {
     align: 'right',
     format: (value, ctx) => formatMoney(value as number, ctx.locale),
     filter: 'number',
-    input: (_r, _f, props) => <NumberInput {...props} />,
+    input: (_r, _f, props) => <NumericInput {...props} />,
   },
   integer: {
     align: 'right',
     format: asText,
     filter: 'number',
-    input: (_r, _f, props) => <NumberInput {...props} />,
+    input: (_r, _f, props) => <NumericInput {...props} />,
   },
   email: {
     align: 'left',
@@ -575,6 +568,7 @@ function ReferenceSearchInput({
   const translate = useTranslate();
   const appKind = useAppKind();
   const [typed, setTyped] = useState(0);
+  const [focused, setFocused] = useState(false);
   const relation = referenceOf(schema, field)!;
   const target = registry.get(relation.resource);
   const labelField = labelFieldOf(target, appKind);
@@ -592,11 +586,17 @@ function ReferenceSearchInput({
         debounce={SEARCH_DEBOUNCE_MS}
         filterToQuery={(text: string) => searchFilter(text, target?.search ?? [], labelField)}
         shouldRenderSuggestions={(text: string) => text.trim().length >= MIN_SEARCH_CHARS}
-        noOptionsText={
-          missing > 0
-            ? translate('list.filter.type_more', { smart_count: missing })
-            : translate('list.filter.no_options')
+        noOptionsText={translate('list.filter.no_options')}
+        // The list stays closed below 2 characters, so the hint is the field's helper text meanwhile.
+        helperText={
+          focused && missing > 0 ? (
+            <span role="status">{translate('list.filter.type_more', { smart_count: missing })}</span>
+          ) : (
+            (inputProps.helperText as ReactNode)
+          )
         }
+        onFocus={() => setFocused(true)}
+        onBlur={() => setFocused(false)}
         onInputChange={(_event: unknown, text: string) => setTyped(text.trim().length)}
       />
     </ReferenceInput>

@@ -11,9 +11,14 @@ import { writableFieldsFor } from '../../../common/schema/fields.ts';
 import { registry } from '../../schema.ts';
 import { useAppKind } from '../appKind.ts';
 import { FieldInput } from '../../resources/fieldTypes.tsx';
+import { CustomFieldInputs } from '../forms/CustomFields.tsx';
 import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
 
-/** The generic create form: the schema's writable fields, validated by the server (422 shown per field). */
+/**
+ * The generic create form: the schema's writable fields, then the tenant's custom fields of a resource
+ * with a morph type (back office; the portal's forms choose their own), validated by the server (422
+ * shown per field).
+ */
 export default function CreateScreen() {
   const name = useResourceContext()!;
   const resource = registry.require(name);
@@ -42,6 +47,7 @@ export default function CreateScreen() {
             {writableFieldsFor(resource, portal).map((field) => (
               <FieldInput key={field.name} resource={resource} field={field} />
             ))}
+            {!portal && <CustomFieldInputs resource={resource} />}
           </SimpleForm>
         </Card>
       </CreateBase>

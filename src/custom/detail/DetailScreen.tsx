@@ -39,6 +39,7 @@ import { readableFieldsFor, writableFieldsFor } from '../../../common/schema/fie
 import { registry } from '../../schema.ts';
 import { useAppKind } from '../appKind.ts';
 import { FieldDisplay, FieldInput } from '../../resources/fieldTypes.tsx';
+import { CustomFieldInputs, CustomFieldsDisplay } from '../forms/CustomFields.tsx';
 import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
 import { overrides } from '../../resources/overrides.ts';
 
@@ -167,6 +168,7 @@ function DetailBody({ resource }: { resource: Resource }) {
               {writable.map((field) => (
                 <FieldInput key={field.name} resource={resource} field={field} />
               ))}
+              {!portal && <CustomFieldInputs resource={resource} recordId={record.id} />}
             </SimpleForm>
           </EditBase>
         ) : (
@@ -182,6 +184,7 @@ function DetailBody({ resource }: { resource: Resource }) {
                   </Typography>
                 </Grid>
               ))}
+              {!portal && <CustomFieldsDisplay resource={resource} recordId={record.id} />}
             </Grid>
           </CardContent>
         )}

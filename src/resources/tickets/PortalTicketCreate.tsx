@@ -8,23 +8,26 @@ import { Box, Card, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import {
   CreateBase,
-  DateInput,
   Loading,
   SaveButton,
   SelectInput,
   SimpleForm,
-  TextInput,
   Toolbar,
   useGetList,
   useNotify,
   useRedirect,
   useTranslate,
-  type Validator,
 } from 'react-admin';
 import { registry } from '../../schema.ts';
 import { FieldInput } from '../fieldTypes.tsx';
 import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
 import { getUser } from '../../dataProvider/storage.ts';
+import {
+  CustomFieldInput,
+  RequiredLabel,
+  useCustomFieldDefinitions,
+  useRequiredValidator,
+} from '../../custom/forms/CustomFields.tsx';
 
 const TICKETS = registry.require('tickets');
 const FORM_SETTING = 'portal_ticket_fields';
@@ -35,18 +38,6 @@ interface FormField {
   field: string;
   required?: boolean;
 }
-
-interface CustomField {
-  id: number;
-  name: string;
-  title: string;
-  type: 0 | 1 | 2;
-  options: { name: string; label: string }[];
-  is_required: boolean;
-}
-
-const TEXT = 0;
-const SELECT = 1;
 
 /** The setting's fields that exist and that a client may write, in the setting's order. */
 function formFields(value: unknown): FormField[] {
@@ -68,54 +59,13 @@ function formFields(value: unknown): FormField[] {
   return fields.length ? fields : DEFAULT_FIELDS;
 }
 
-function RequiredLabel({ text, required }: { text: string; required: boolean }) {
-  return (
-    <span>
-      {text}
-      {required && (
-        <Box component="span" aria-hidden="true" sx={{ color: 'error.main', fontWeight: 700 }}>
-          &thinsp;*
-        </Box>
-      )}
-    </span>
-  );
-}
-
-const isEmpty = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
-
-/** '{field label} is required' (SPEC 5), in the user's language. */
-function useRequired(): (label: string) => Validator {
-  const translate = useTranslate();
-  return (label) => (value: unknown) =>
-    isEmpty(value) ? translate('app.errors.required', { field: label }) : undefined;
-}
-
-function CustomFieldInput({ field, validate }: { field: CustomField; validate?: Validator }) {
-  const props = {
-    source: `custom_fields.${field.name}`,
-    label: <RequiredLabel text={field.title} required={field.is_required} />,
-    validate,
-    fullWidth: true,
-  };
-  if (field.type === TEXT) return <TextInput {...props} />;
-  if (field.type === SELECT) {
-    const choices = field.options.map((o) => ({ id: o.name, name: o.label }));
-    return <SelectInput {...props} choices={choices} translateChoice={false} emptyText="" />;
-  }
-  return <DateInput {...props} />;
-}
-
 export default function PortalTicketCreate() {
   const translate = useTranslate();
   const notify = useNotify();
   const redirect = useRedirect();
-  const required = useRequired();
+  const required = useRequiredValidator();
   const settings = useGetList('config', { pagination: { page: 1, perPage: 10 } });
-  const custom = useGetList<CustomField & { id: number }>('custom-fields', {
-    pagination: { page: 1, perPage: 100 },
-    sort: { field: 'order', order: 'ASC' },
-    filter: { morphable_type: TICKETS.morphType },
-  });
+  const custom = useCustomFieldDefinitions(TICKETS);
   const companies = getUser()?.companies ?? [];
   const typeName = translate('resources.tickets.name', { smart_count: 1, _: 'Ticket' });
   const title = translate('app.ticket.new');
@@ -155,7 +105,7 @@ export default function PortalTicketCreate() {
             {...(field === 'description' ? { multiline: true, minRows: 4 } : {})}
           />
         ))}
-        {(custom.data ?? []).map((field) => (
+        {custom.definitions.map((field) => (
           <CustomFieldInput
             key={field.name}
             field={field}
