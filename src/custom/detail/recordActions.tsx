@@ -103,6 +103,7 @@ export function MergeDialog({
   confirmText,
   success,
   filter,
+  describe,
   onMerged,
 }: {
   open: boolean;
@@ -115,6 +116,8 @@ export function MergeDialog({
   /** i18n key of the success toast. */
   success: string;
   filter?: Record<string, unknown>;
+  /** An option's text when the label alone does not tell records apart (a ticket's reference). */
+  describe?: (record: RaRecord) => string;
   onMerged: () => unknown;
 }) {
   const translate = useTranslate();
@@ -139,7 +142,7 @@ export function MergeDialog({
     { enabled },
   );
   const missing = MIN_SEARCH_CHARS - input.trim().length;
-  const label = (r: RaRecord) => String(r[schema.label] ?? r.id);
+  const label = (r: RaRecord) => describe?.(r) ?? String(r[schema.label] ?? r.id);
 
   const close = () => {
     setChosen([]);

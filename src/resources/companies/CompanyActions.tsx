@@ -78,6 +78,7 @@ export default function CompanyActions({ record }: RecordActionsProps) {
             intro={translate('app.record_actions.merge_companies_intro')}
             confirmText={translate('app.confirm.delete')}
             success="app.record_actions.companies_merged"
+            describe={(company) => [company.name, company.city].filter(Boolean).join(', ')}
             onMerged={requestReload}
           />
         </>

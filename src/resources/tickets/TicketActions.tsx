@@ -88,6 +88,7 @@ export default function TicketActions({ record }: RecordActionsProps) {
             success="app.record_actions.tickets_merged"
             // The server refuses tickets of other companies (clients would see each other's messages).
             filter={{ company_id: record.company_id ?? null }}
+            describe={(ticket) => `${ticket.reference} · ${ticket.description ?? ''}`}
             // The thread reloads too: the merged tickets' messages are this ticket's now.
             onMerged={requestReload}
           />
