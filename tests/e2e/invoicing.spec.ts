@@ -42,6 +42,17 @@ test('an operator invoices and de-invoices a time registration from its list, du
     await expect(page.getByText('Regel verwijderd van conceptfactuur.')).toBeVisible();
     const back = await api<{ invoice_id: number | null }>(page, `time-registrations/${id}`);
     expect(back.invoice_id).toBeNull();
+
+    // The record's own screen has the same two calls.
+    await page.goto(`/time-registrations/${id}`);
+    await page.getByRole('button', { name: 'Factureren', exact: true }).click();
+    await expect(page.getByText('Regel toegevoegd aan conceptfactuur.')).toBeVisible();
+    await expect(page.getByText('Op conceptfactuur')).toBeVisible();
+    await page.getByRole('button', { name: 'Niet factureren' }).click();
+    await expect(page.getByRole('button', { name: 'Factureren', exact: true })).toBeVisible();
+    expect(
+      (await api<{ invoice_id: number | null }>(page, `time-registrations/${id}`)).invoice_id,
+    ).toBeNull();
   });
 
   await test.step('duplicate a quote from its detail screen', async () => {

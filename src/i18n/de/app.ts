@@ -128,6 +128,8 @@ const app: DeepPartial<AppMessages> = {
       deinvoice: 'Nicht abrechnen',
       invoiced: 'Zeile zum Rechnungsentwurf hinzugefügt.',
       deinvoiced: 'Zeile aus dem Rechnungsentwurf entfernt.',
+      on_draft_invoice: 'Auf dem Rechnungsentwurf',
+      on_sent_invoice: 'Abgerechnet (%{code})',
       download_csv: 'CSV herunterladen',
       state_draft: 'Entwurf',
       state_invoiced: 'Abgerechnet',

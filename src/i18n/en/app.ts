@@ -130,6 +130,8 @@ const app = {
       deinvoice: 'De-invoice',
       invoiced: 'Line added to the draft invoice.',
       deinvoiced: 'Line removed from the draft invoice.',
+      on_draft_invoice: 'On the draft invoice',
+      on_sent_invoice: 'Invoiced (%{code})',
       download_csv: 'Download CSV',
       state_draft: 'Draft',
       state_invoiced: 'Invoiced',

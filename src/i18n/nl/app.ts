@@ -125,6 +125,8 @@ const app: AppMessages = {
       deinvoice: 'Niet factureren',
       invoiced: 'Regel toegevoegd aan conceptfactuur.',
       deinvoiced: 'Regel verwijderd van conceptfactuur.',
+      on_draft_invoice: 'Op conceptfactuur',
+      on_sent_invoice: 'Gefactureerd (%{code})',
       download_csv: 'CSV downloaden',
       state_draft: 'Concept',
       state_invoiced: 'Gefactureerd',

@@ -1,12 +1,13 @@
 /**
  * The detail header's invoice buttons of a record that can go on a draft invoice (schemas with
  * x-invoice-line: time registrations, used products): 'Invoice' while it is on no invoice, 'De-invoice'
- * while it is; each behind its permission, with the spec's toasts.
+ * while it is on a draft; a chip says which invoice it is on. Each button behind its permission, with the
+ * spec's toasts. A line of a sent invoice (external id set) has no button: the server refuses it.
  */
-import { Button } from '@mui/material';
+import { Button, Chip } from '@mui/material';
 import ReceiptIcon from '@mui/icons-material/ReceiptLong';
 import RemoveIcon from '@mui/icons-material/RemoveCircleOutline';
-import { useCanAccess, useResourceContext, useTranslate } from 'react-admin';
+import { useCanAccess, useGetOne, useResourceContext, useTranslate } from 'react-admin';
 import type { RecordActionsProps } from '../overrides.ts';
 import { useActionCall, useActionsProvider } from '../../custom/detail/recordActions.tsx';
 
@@ -18,12 +19,24 @@ export default function InvoiceLineActions({ record, refetch }: RecordActionsPro
   const canInvoice = useCanAccess({ resource, action: 'invoice' }).canAccess === true;
   const canDeinvoice = useCanAccess({ resource, action: 'deinvoice' }).canAccess === true;
   const invoiced = record.invoice_id !== null && record.invoice_id !== undefined;
+  const { data: invoice } = useGetOne('invoices', { id: record.invoice_id }, { enabled: invoiced });
+  const sent = Boolean(invoice?.external_id);
 
   const call = (action: 'invoice' | 'deinvoice', success: string) =>
     void run(() => dataProvider.collectionAction(resource, action, { ids: [record.id] }), success, refetch);
 
   return (
     <>
+      {invoiced && invoice && (
+        <Chip
+          variant="outlined"
+          label={
+            sent
+              ? translate('app.invoicing.on_sent_invoice', { code: String(invoice.code ?? invoice.id) })
+              : translate('app.invoicing.on_draft_invoice')
+          }
+        />
+      )}
       {canInvoice && !invoiced && (
         <Button
           variant="outlined"
@@ -34,7 +47,7 @@ export default function InvoiceLineActions({ record, refetch }: RecordActionsPro
           {translate('app.invoicing.invoice')}
         </Button>
       )}
-      {canDeinvoice && invoiced && (
+      {canDeinvoice && invoiced && !sent && (
         <Button
           variant="outlined"
           startIcon={<RemoveIcon />}
