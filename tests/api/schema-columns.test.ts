@@ -258,13 +258,15 @@ describe.each(targets.map((t) => [t.name, t] as const))('the database on %s', (_
       expect((await rolePermissions('Beheerder')).length).toBe(all.length + 1);
     });
 
-    it('keeps destroying operators and roles and invoicing from the first line', async () => {
+    it('keeps settings changes, merges and invoicing from the first line', async () => {
       const names = await rolePermissions('Eerste lijn');
       expect(names).toContain('tenant.tickets.destroy');
-      expect(names).toContain('tenant.operators.update');
+      expect(names).toContain('tenant.operators.index');
       expect(names).toContain('tenant.exports.index');
       for (const denied of [
+        'tenant.operators.update',
         'tenant.operators.destroy',
+        'tenant.tickets.merge',
         'tenant.roles.destroy',
         'tenant.invoices.index',
         'tenant.invoices.export',
