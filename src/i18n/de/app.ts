@@ -219,7 +219,8 @@ const app: DeepPartial<AppMessages> = {
     },
     upload: {
       too_large: 'Die Datei ist zu groß: die Grenze liegt bei %{limit}.',
-      kind_refused: 'Dateien vom Typ .%{extension} sind nicht erlaubt. Erlaubt sind Bilder, PDF, Office-Dokumente, Audio, Video, Archive, Code und Textdateien.',
+      kind_refused:
+        'Dateien vom Typ .%{extension} sind nicht erlaubt. Erlaubt sind Bilder, PDF, Office-Dokumente, Audio, Video, Archive, Code und Textdateien.',
       no_extension: 'Dateien ohne Endung sind nicht erlaubt.',
       empty: 'Die Datei ist leer.',
       content_mismatch: 'Der Inhalt der Datei passt nicht zur Endung .%{extension}.',

@@ -223,7 +223,8 @@ const app = {
     },
     upload: {
       too_large: 'The file is too large: the limit is %{limit}.',
-      kind_refused: 'Files of type .%{extension} are not allowed. Allowed are images, PDF, office documents, audio, video, archives, code and text files.',
+      kind_refused:
+        'Files of type .%{extension} are not allowed. Allowed are images, PDF, office documents, audio, video, archives, code and text files.',
       no_extension: 'Files without an extension are not allowed.',
       empty: 'The file is empty.',
       content_mismatch: 'The content of the file does not match its extension .%{extension}.',

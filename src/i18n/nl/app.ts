@@ -216,7 +216,8 @@ const app: AppMessages = {
     },
     upload: {
       too_large: 'Het bestand is te groot: de grens is %{limit}.',
-      kind_refused: 'Bestanden van het type .%{extension} zijn niet toegestaan. Toegestaan zijn afbeeldingen, pdf, kantoordocumenten, audio, video, archieven, code en tekstbestanden.',
+      kind_refused:
+        'Bestanden van het type .%{extension} zijn niet toegestaan. Toegestaan zijn afbeeldingen, pdf, kantoordocumenten, audio, video, archieven, code en tekstbestanden.',
       no_extension: 'Bestanden zonder extensie zijn niet toegestaan.',
       empty: 'Het bestand is leeg.',
       content_mismatch: 'De inhoud van het bestand past niet bij de extensie .%{extension}.',
