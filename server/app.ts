@@ -16,6 +16,11 @@ import { resourceActions } from './resources/actions.ts';
 import { QUERY_LIMITS } from './query/parse.ts';
 import { exportRoutes } from './exports/routes.ts';
 import type { ExportWorkerOptions } from './exports/worker.ts';
+import { fileStoreFor } from './files/store.ts';
+import { scheduleFileSweep } from './files/sweep.ts';
+
+/** How often files of deleted attachments are removed from the store. */
+const FILE_SWEEP_MS = 5 * 60 * 1000;
 
 export interface AppOptions {
   db: Db;
@@ -24,6 +29,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The export worker of this process (tests switch it off to leave jobs for a restart). */
   exports?: ExportWorkerOptions;
+  /** Milliseconds between sweeps of removed files; 0 switches the sweep off. */
+  fileSweepMs?: number;
 }
 
 /** Paths whose values never reach a log line. */
@@ -65,6 +72,7 @@ export async function buildApp({
   config,
   logger = false,
   exports,
+  fileSweepMs = FILE_SWEEP_MS,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -92,6 +100,7 @@ export async function buildApp({
   await app.register(resourceRoutes, { db, registry });
   // Starts its worker when the app is ready and stops it on close (onReady/onClose hooks).
   await app.register(exportRoutes, { db, registry, config, worker: exports });
+  scheduleFileSweep(app, db, fileStoreFor(config), fileSweepMs);
   await app.register(webApps);
   return app;
 }

@@ -51,6 +51,8 @@ export async function buildTestApp(
     logger?: FastifyServerOptions['logger'];
     /** Settings over the defaults (SMTP_URL, MSGRAPH_*, …). */
     config?: Partial<Omit<Config, 'jwtSecret'>>;
+    /** Milliseconds between the app's file sweeps (0: none). */
+    fileSweepMs?: number;
   } = {},
 ): Promise<TestApp> {
   let schema: string | undefined;
@@ -70,7 +72,13 @@ export async function buildTestApp(
     ...options.config,
   };
   await prepareDatabase(database.db, reg, options.seed ?? 'demo', schema, fileStoreFor(config));
-  const app = await buildApp({ db: database.db, registry: reg, config, logger: options.logger ?? false });
+  const app = await buildApp({
+    db: database.db,
+    registry: reg,
+    config,
+    logger: options.logger ?? false,
+    fileSweepMs: options.fileSweepMs,
+  });
   await app.ready();
 
   const tokens = new Map<string, string>();
