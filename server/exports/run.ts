@@ -47,9 +47,25 @@ export function checkExport(
   if (!resource.actions.includes('index'))
     throw new ValidationError({ model: [`${resource.name} has no list to export.`] });
   if (!may(auth, resource, 'index')) throw forbidden();
-  const query = parseListQuery({ registry, auth }, resource, { builder: request.filter ?? [] });
+  const query = asFilter(() =>
+    parseListQuery({ registry, auth }, resource, { builder: request.filter ?? [] }),
+  );
   const columns = resolveColumns(resource, auth, request.columns);
   return { resource, query, columns };
+}
+
+/** The list parser names the builder `builder`; the export's body calls it `filter`. */
+function asFilter<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    if (!(error instanceof ValidationError) || !error.errors) throw error;
+    const renamed = Object.entries(error.errors).map(([key, lines]) => [
+      key.replace(/^builder/, 'filter'),
+      lines,
+    ]);
+    throw new ValidationError(Object.fromEntries(renamed), error.message);
+  }
 }
 
 /** The job's user as the API would see them now; undefined when archived or gone. */

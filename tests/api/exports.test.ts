@@ -134,8 +134,8 @@ describe.each(targets)('exports on $name', (target) => {
     const before = await jobCount();
     const cases: [object, string][] = [
       [{ userId: adminId, model: 'nope', filter: [] }, 'model'],
-      [{ userId: adminId, model: 'tickets', filter: [{ where: ['password', '=', 'x'] }] }, 'builder.0'],
-      [{ userId: adminId, model: 'tickets', filter: [{ where: ['id', 'like', 'x'] }] }, 'builder.0'],
+      [{ userId: adminId, model: 'tickets', filter: [{ where: ['password', '=', 'x'] }] }, 'filter.0'],
+      [{ userId: adminId, model: 'tickets', filter: [{ where: ['id', 'like', 'x'] }] }, 'filter.0'],
       [{ userId: adminId, model: 'tickets', filter: [], columns: ['nope'] }, 'columns.0'],
       [{ userId: adminId + 1000, model: 'tickets', filter: [] }, 'userId'],
     ];
