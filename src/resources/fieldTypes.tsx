@@ -522,10 +522,11 @@ export function FilterControl({ resource, field, ...props }: FilterControlOwnPro
             search={target?.search ?? []}
             sort={target?.defaultSort}
             format={(text) => ellipsis(asText(text), ellipsisLimit(relation.resource, labelField))}
+            me={!!field.me}
           />
         );
       }
-      return <EnumFilter {...props} choices={enumChoices(field, translate)} />;
+      return <EnumFilter {...props} choices={enumChoices(field, translate)} me={!!field.me} />;
     }
     default:
       return null;

@@ -180,6 +180,8 @@ interface ChoicesFilterProps extends FilterControlProps {
   hint?: string;
   /** Server-side search: options are not filtered again in the browser. */
   onSearch?: (text: string) => void;
+  /** Offer 'me' (the field has `x-me`: the caller's id, line or categories, resolved by the server). */
+  me?: boolean;
 }
 
 /**
@@ -195,10 +197,12 @@ export function ChoicesFilter({
   loading,
   hint,
   onSearch,
+  me,
 }: ChoicesFilterProps) {
   const translate = useTranslate();
   const none: Choice = { id: null, label: translate('list.filter.none') };
-  const options = [none, ...choices];
+  const meChoice: Choice = { id: 'me', label: translate('list.filter.me') };
+  const options = [none, ...(me ? [meChoice] : []), ...choices];
   const ids = selectValues(value);
   const known = [...options, ...(selected ?? [])];
   const chosen = ids.map(
@@ -250,7 +254,7 @@ export function ChoicesFilter({
 }
 
 /** Enumerations: fixed, translated choices. */
-export function EnumFilter(props: FilterControlProps & { choices: Choice[] }) {
+export function EnumFilter(props: FilterControlProps & { choices: Choice[]; me?: boolean }) {
   return <ChoicesFilter {...props} />;
 }
 
@@ -264,6 +268,8 @@ export function searchFilter(
 }
 
 export interface ReferenceFilterProps extends FilterControlProps {
+  /** Offer 'me' (the field has `x-me`). */
+  me?: boolean;
   /** The related resource. */
   reference: string;
   /** Its `x-label` field. */

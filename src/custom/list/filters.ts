@@ -136,6 +136,24 @@ export function dateFilterToProvider(
   return { [`${field}@${condition.op}`]: dateWireValue(condition.at, kind) };
 }
 
+/**
+ * Filter-state keys of custom fields: `custom_fields.<name>`, the name the forms use. A text is matched as
+ * contained (`like`), `{ equals: value }` exactly (a select's option, a date); both become the builder item
+ * `customField` (SPEC 7), which the server checks against the resource's morph type.
+ */
+export const CUSTOM_FIELD_PREFIX = 'custom_fields.';
+
+export type CustomFieldFilterValue = string | { equals: string };
+
+function customFieldItem(name: string, value: unknown): Record<string, unknown> | undefined {
+  if (typeof value === 'string' && value.trim() !== '') return { customField: [name, 'like', value.trim()] };
+  if (typeof value === 'object' && value !== null && 'equals' in value) {
+    const equals = (value as { equals: unknown }).equals;
+    if (typeof equals === 'string' && equals !== '') return { customField: [name, '=', equals] };
+  }
+  return undefined;
+}
+
 const isEmpty = (value: unknown) =>
   value === undefined ||
   value === null ||
@@ -156,6 +174,11 @@ export function toProviderFilter(
     if (isEmpty(value)) continue;
     if (key === 'q') {
       if (typeof value === 'string') out.q = value.trim();
+      continue;
+    }
+    if (key.startsWith(CUSTOM_FIELD_PREFIX)) {
+      const item = customFieldItem(key.slice(CUSTOM_FIELD_PREFIX.length), value);
+      if (item) out['@builder'] = [...((out['@builder'] as unknown[]) ?? []), item];
       continue;
     }
     if (key.includes('@')) {
@@ -239,7 +262,8 @@ const OPS = new Set(['=', '!=', '<', '<=', '>', '>=', 'like']);
 
 /**
  * A preset written as a builder list (SPEC 7: where, whereIn, whereNull, whereNotNull, whereBetween, s)
- * as filter state; items a header filter cannot express (whereHas, customField) are left out.
+ * as filter state; items a header filter cannot express (whereHas, other customField operators) are
+ * left out.
  */
 export function builderToFilterState(items: unknown): FilterState {
   const out: FilterState = {};
@@ -272,6 +296,12 @@ export function builderToFilterState(items: unknown): FilterState {
         break;
       case 's':
         if (typeof arg === 'string') out.q = arg;
+        break;
+      case 'customField':
+        if (args && typeof args[0] === 'string' && typeof args[2] === 'string') {
+          if (args[1] === 'like') out[`${CUSTOM_FIELD_PREFIX}${args[0]}`] = args[2];
+          else if (args[1] === '=') out[`${CUSTOM_FIELD_PREFIX}${args[0]}`] = { equals: args[2] };
+        }
         break;
       default:
         break;
