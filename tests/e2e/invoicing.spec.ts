@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, login } from './support.ts';
 
@@ -71,6 +72,20 @@ test('an operator invoices and de-invoices a time registration from its list, du
     await expect(page.getByRole('button', { name: 'Versturen' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Afwijzen' })).toHaveCount(0);
     await expectAccessible(page, 'back-office quote detail');
+  });
+
+  await test.step('download the selected invoices as CSV', async () => {
+    await page.goto('/invoices');
+    await expect(page.getByRole('status').filter({ hasText: / van \d+$/ })).toHaveText(/^1-\d+ van \d+$/);
+    await page.getByRole('checkbox', { name: 'Alle rijen op deze pagina selecteren' }).check();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'CSV downloaden' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('invoices.csv');
+    const text = readFileSync((await file.path())!, 'utf8');
+    expect(text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
+      'code,reference,company,date,due_date,status,amount_excl,amount_incl,external_id',
+    );
   });
 
   await test.step('export an invoice as PDF; restore asks first', async () => {
