@@ -6,7 +6,7 @@
 import pg from 'pg';
 import { CompiledQuery } from 'kysely';
 import type { Db } from '../server/db/database.ts';
-import type { StatementCapture, StatementGroups } from './capture.ts';
+import { replay, type Statement, type StatementCapture } from './capture.ts';
 import { request } from './http.ts';
 import type { Scenario } from './scenarios.ts';
 import { median, percentile } from './stats.ts';
@@ -38,10 +38,6 @@ export function kyselyRunner(db: Db): RawRunner {
   return (sql, parameters) => db.executeQuery(CompiledQuery.raw(sql, [...parameters]));
 }
 
-async function replay(run: RawRunner, groups: StatementGroups): Promise<void> {
-  for (const group of groups) await Promise.all(group.map((s) => run(s.sql, s.parameters)));
-}
-
 export interface Budget {
   warmup: number;
   samples: number;
@@ -57,7 +53,7 @@ export async function measureScenario(
   capture: StatementCapture,
   run: RawRunner,
   budget: Budget,
-): Promise<ScenarioResult & { groups: StatementGroups }> {
+): Promise<ScenarioResult & { statements_: Statement[] }> {
   const call = async () => {
     const res = await request(base + scenario.path, { headers });
     if (res.status !== 200) throw new Error(`${scenario.name}: ${res.status} ${res.body.slice(0, 300)}`);
@@ -65,8 +61,8 @@ export async function measureScenario(
   };
   for (let i = 0; i < budget.warmup; i++) await call();
   // Right after a call the caller's auth context is cached: the capture holds the scenario's own statements.
-  const groups = await capture.record(async () => void (await call()));
-  for (let i = 0; i < budget.warmup; i++) await replay(run, groups);
+  const statements = await capture.record(async () => void (await call()));
+  for (let i = 0; i < budget.warmup; i++) await replay(statements, run);
 
   const api: number[] = [];
   const raw: number[] = [];
@@ -76,20 +72,20 @@ export async function measureScenario(
     await call();
     api.push(performance.now() - t);
     t = performance.now();
-    await replay(run, groups);
+    await replay(statements, run);
     raw.push(performance.now() - t);
   }
   const apiMedian = median(api);
   const rawMedian = median(raw);
   return {
     name: scenario.name,
-    statements: groups.flat().length,
+    statements: statements.length,
     samples: api.length,
     api: { median: apiMedian, p99: percentile(api, 99) },
     raw: { median: rawMedian, p99: percentile(raw, 99) },
     ratio: apiMedian / rawMedian,
     list: scenario.list,
     filtered: scenario.filtered,
-    groups,
+    statements_: statements,
   };
 }

@@ -112,7 +112,7 @@ try {
     const results: ScenarioResult[] = [];
     for (const scenario of scenarios(data)) {
       log(`  measuring ${scenario.name} …`);
-      const { groups: _groups, ...r } = await measureScenario(
+      const { statements_: _statements, ...r } = await measureScenario(
         base,
         scenario,
         headers(scenario.as),
@@ -187,7 +187,7 @@ try {
           r.ratio.toFixed(3),
           [
             `>=0.5 ${mark(r.ratio >= 0.5)}`,
-            ...(r.connections === 32 ? [`p99<=25ms ${mark(r.api.p99 <= 25)}`] : []),
+            ...(r.connections === 32 ? [`p99<=25ms ${mark(r.api.rps > 0 && r.api.p99 <= 25)}`] : []),
             ...(r.api.errors ? [`${r.api.errors} errors`] : []),
           ].join(', '),
         ]),
@@ -199,10 +199,9 @@ try {
 
   // ---- 4. portal ----
   if (runs('portal')) {
-    if (!existsSync(join('dist', 'app', 'index.html'))) {
-      log('  no built apps in dist/: building them (npm run build) …');
-      await output(join('node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn']);
-    }
+    // The built apps, as `npm start` has them: built again only when their sources changed.
+    if (!existsSync(join('dist', 'app', 'index.html'))) log('  no built apps in dist/: building them …');
+    await output(join('node_modules', '.bin', 'tsx'), ['scripts/build-if-stale.ts']);
     const portal: PortalResult = await measurePortal(base, 'client@example.com', 5);
     print(`\n## 4. Portal load (load ${load()})`);
     print(
@@ -219,6 +218,11 @@ try {
             'login submit -> first ticket row (median of 5)',
             portal.loginToFirstRow ? `${ms(portal.loginToFirstRow.median)} ms` : '-',
             portal.loginToFirstRow ? `<=1000 ms ${mark(portal.loginToFirstRow.median <= 1000)}` : '-',
+          ],
+          [
+            'of which: login call, me call, first list call ended at',
+            portal.firstRunCalls.map((c) => `${c.path} ${ms(c.ms)}`).join(', ') || '-',
+            'ms after submit (1st run)',
           ],
           [
             'page number click -> new rows (median of 5)',
