@@ -151,6 +151,35 @@ describe.each(targets)('message mail on $name', (target) => {
     expect(asClient.json()).not.toHaveProperty('bcc');
   });
 
+  it('keeps the message and says so in mail_error when the mail server refuses it', async () => {
+    smtp.refusing = true;
+    try {
+      const before = smtp.received.length;
+      const text = `Niet te bezorgen ${Date.now()}`;
+      const res = await post(admin, [
+        ['message', `<p>${text}</p>`],
+        ['morphable_type', 'ticket'],
+        ['morphable_id', String(ticket.id)],
+        ['send_to_client', '1'],
+      ]);
+      expect(res.statusCode, res.body).toBe(201);
+      const body = res.json();
+      expect(body.mail_error).toBe('The message was saved, but the e-mail to the client could not be sent.');
+      expect(body.message).toContain(text);
+      // Stored, with no recipients recorded: nobody received it.
+      const stored = await t.db
+        .selectFrom('messages')
+        .select(['message', 'recipients'])
+        .where('id', '=', body.id)
+        .executeTakeFirstOrThrow();
+      expect(stored.message).toContain(text);
+      expect(stored.recipients).toEqual([]);
+      expect(smtp.received.length).toBe(before);
+    } finally {
+      smtp.refusing = false;
+    }
+  });
+
   it('sends to the addresses given in to instead of the default', async () => {
     const count = smtp.received.length;
     const res = await t.app.inject({

@@ -33,16 +33,24 @@ export interface LoopbackSmtp {
   received: ParsedMail[];
   /** The first mail received after `count` mails (default: the next one), waiting up to 10 s. */
   next(count?: number): Promise<ParsedMail>;
+  /** While true, every recipient is refused (550), as a mail server that is down for us would. */
+  refusing: boolean;
   close(): Promise<void>;
 }
 
 export async function startSmtp(): Promise<LoopbackSmtp> {
   const received: ParsedMail[] = [];
+  const state = { refusing: false };
   const server = new SMTPServer({
     authOptional: true,
     // Plain SMTP on loopback: nodemailer would otherwise upgrade to the server's self-signed certificate.
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (!state.refusing) return callback();
+      const refused = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
+      callback(refused);
+    },
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -62,6 +70,12 @@ export async function startSmtp(): Promise<LoopbackSmtp> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    get refusing() {
+      return state.refusing;
+    },
+    set refusing(value: boolean) {
+      state.refusing = value;
+    },
     async next(count = received.length) {
       const deadline = Date.now() + 10_000;
       while (received.length <= count) {

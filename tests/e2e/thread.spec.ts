@@ -496,5 +496,20 @@ mailTest(
     await expect(seen).toHaveAttribute('data-kind', 'received');
     await expect(seen.getByRole('link', { name: 'uitleg.txt' })).toBeVisible();
     await client.close();
+
+    // When the mail server refuses it, the reply stands and the operator is told the mail did not go.
+    desk.smtp.refusing = true;
+    try {
+      const undelivered = `Niet bezorgd ${Date.now()}`;
+      await editor(page).click();
+      await page.keyboard.type(undelivered);
+      await page.getByRole('button', { name: 'Versturen naar klant' }).click();
+      await expect(
+        toast(page, 'Het bericht is opgeslagen, maar de e-mail aan de klant kon niet worden verstuurd.'),
+      ).toBeVisible();
+      await expect(messagesOf(page).filter({ hasText: undelivered })).toHaveCount(1);
+    } finally {
+      desk.smtp.refusing = false;
+    }
   },
 );

@@ -80,8 +80,13 @@ export default function MessageForm({
     if (mode === 'send_to_client') values.send_to_client = true;
     setSending(mode);
     try {
-      await dataProvider.createMultipart('messages', messageFormData(values));
-      notify('app.notifications.message_sent', { type: 'success' });
+      const saved = await dataProvider.createMultipart<{ mail_error?: string }>(
+        'messages',
+        messageFormData(values),
+      );
+      // The message stands when its e-mail failed (the server says so): the operator must know.
+      if (saved.mail_error) notify('app.messages.mail_failed', { type: 'warning' });
+      else notify('app.notifications.message_sent', { type: 'success' });
       setHtml('');
       setFiles([]);
       setUploadedIds([]);

@@ -311,6 +311,7 @@ const app: DeepPartial<AppMessages> = {
       merge: 'Zusammenführen',
     },
     messages: {
+      mail_failed: 'Die Nachricht wurde gespeichert, aber die E-Mail an den Kunden konnte nicht gesendet werden.',
       load_older: 'Ältere Nachrichten laden',
       title: 'Nachrichten',
       new: 'Neue Nachricht',

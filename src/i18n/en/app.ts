@@ -319,6 +319,7 @@ const app = {
     },
     /** The message thread. */
     messages: {
+      mail_failed: 'The message was saved, but the e-mail to the client could not be sent.',
       load_older: 'Load older messages',
       title: 'Messages',
       new: 'New message',

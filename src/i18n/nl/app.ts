@@ -309,6 +309,7 @@ const app: AppMessages = {
       merge: 'Samenvoegen',
     },
     messages: {
+      mail_failed: 'Het bericht is opgeslagen, maar de e-mail aan de klant kon niet worden verstuurd.',
       load_older: 'Oudere berichten laden',
       title: 'Berichten',
       new: 'Nieuw bericht',
