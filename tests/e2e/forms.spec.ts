@@ -134,3 +134,42 @@ test('the back-office ticket form: a search selector hints until 2 characters, a
   await page.getByRole('button', { name: 'Opslaan' }).first().click();
   await expect(page.getByTestId('custom-field-kostenplaats')).toContainText('KP-78');
 });
+
+test("list header filters: 'me' on the operator and a schedule preset on a date column match the API", async ({
+  page,
+}) => {
+  await login(page, 'admin@example.com', 'backoffice');
+  await expect(page).toHaveURL(/\/tickets$/);
+  await page.goto('/time-registrations');
+  const status = page.getByRole('status').filter({ hasText: / van \d+$/ });
+  await expect(status).toHaveText(/^1-\d+ van \d+$/);
+  const shownTotal = async () => Number((await status.textContent())!.split(' van ')[1]);
+  const me = await page.evaluate(() => JSON.parse(localStorage.getItem('APP_USER') ?? '{}').id as number);
+  const where = (field: string, op: string, value: string | number, i = 0) =>
+    `builder[${i}][where][0]=${field}&builder[${i}][where][1]=${encodeURIComponent(op)}&builder[${i}][where][2]=${encodeURIComponent(String(value))}`;
+
+  const everyone = await shownTotal();
+  // 'me' is an option of a selector on a field with x-me; the server reads it as the caller's id.
+  await page.getByRole('combobox', { name: 'Filter op Operator' }).click();
+  await page.getByRole('option', { name: 'Ik', exact: true }).click();
+  await page.keyboard.press('Escape');
+  const mine = (await apiGet(page, `/time-registrations?${where('operator_id', '=', me)}`)).total;
+  expect(mine).toBeGreaterThan(0);
+  expect(mine).toBeLessThan(everyone);
+  await expect.poll(shownTotal).toBe(mine);
+
+  // '-2 dagen en eerder': up to the end of the day before yesterday, in the user's time zone.
+  await page.getByLabel('Filter op Uitgevoerd op').selectOption({ label: '-2 dagen en eerder' });
+  const bound = await page.evaluate(() => {
+    const d = new Date();
+    return new Date(d.getFullYear(), d.getMonth(), d.getDate() - 2, 23, 59, 59, 999).toISOString();
+  });
+  const expected = (
+    await apiGet(
+      page,
+      `/time-registrations?${where('operator_id', '=', me)}&${where('executed_at', '<=', bound, 1)}`,
+    )
+  ).total;
+  await expect.poll(shownTotal).toBe(expected);
+  expect(expected).toBeLessThanOrEqual(mine);
+});
