@@ -1,8 +1,9 @@
 /**
- * Exact totals from a summary table. A table `<table>_counts` (a migration creates it and a trigger keeps
- * it exact in the same transaction as every write) holds `n`, the number of rows per combination of a
- * few of the table's columns. A count whose every condition tests only those columns is the sum of `n`
- * over the matching summary rows: the same WHERE, on the same alias, over a much smaller table.
+ * Exact totals from summary tables. A table `<table>_counts` or `<table>_counts_<name>` (a migration
+ * creates it and a trigger keeps it exact in the same transaction as every write) holds `n`, the number
+ * of rows per combination of a few of the table's columns. A count whose every condition tests only
+ * those columns is the sum of `n` over the matching summary rows: the same WHERE, on the same alias,
+ * over a much smaller table. Of several that could answer, the smallest does.
  */
 import { sql } from 'kysely';
 import type { AuthContext } from '../auth/context.ts';
@@ -17,24 +18,30 @@ export interface CountTable {
   columns: Set<string>;
 }
 
-const SUFFIX = '_counts';
-const found = new WeakMap<Db, Promise<Map<string, CountTable>>>();
+const found = new WeakMap<Db, Promise<Map<string, CountTable[]>>>();
 
-/** The summary tables of the current schema, looked up once per database handle. */
-export function countTables(db: Db): Promise<Map<string, CountTable>> {
+/**
+ * The summary tables of the current schema by the table they summarise (`<table>_counts` or
+ * `<table>_counts_<name>`), smallest first by the planner's row estimate; looked up once per handle.
+ */
+export function countTables(db: Db): Promise<Map<string, CountTable[]>> {
   let pending = found.get(db);
   if (!pending) {
-    pending = sql<{ table_name: string; columns: string[] }>`
-      select table_name, array_agg(column_name::text) as columns from information_schema.columns
-      where table_schema = current_schema() and table_name like ${`%${SUFFIX}`}
-      group by table_name`
+    pending = sql<{ table_name: string; columns: string[]; estimate: number }>`
+      select c.table_name, array_agg(c.column_name::text) as columns, max(coalesce(k.reltuples, 0)) as estimate
+      from information_schema.columns c
+      left join pg_class k on k.relname = c.table_name and k.relnamespace = current_schema()::regnamespace
+      where c.table_schema = current_schema() and c.table_name like '%\_counts%'
+      group by c.table_name order by max(coalesce(k.reltuples, 0)), c.table_name`
       .execute(db)
       .then(({ rows }) => {
-        const out = new Map<string, CountTable>();
+        const out = new Map<string, CountTable[]>();
         for (const { table_name, columns } of rows) {
-          if (!columns.includes('n')) continue;
-          const owner = table_name.slice(0, -SUFFIX.length);
-          out.set(owner, { table: table_name, columns: new Set(columns.filter((c) => c !== 'n')) });
+          const match = /^(.+)_counts(?:_[a-z0-9_]+)?$/.exec(table_name);
+          if (!match || !columns.includes('n')) continue;
+          const list = out.get(match[1]!) ?? [];
+          list.push({ table: table_name, columns: new Set(columns.filter((c) => c !== 'n')) });
+          out.set(match[1]!, list);
         }
         return out;
       });

@@ -129,8 +129,8 @@ async function countTableFor(
   auth: AuthContext,
   conditions: Condition[],
 ): Promise<string | undefined> {
-  const counts = (await countTables(db)).get(resource.table);
-  return counts && countTableCovers(counts, resource, auth, conditions) ? counts.table : undefined;
+  const tables = (await countTables(db)).get(resource.table) ?? [];
+  return tables.find((counts) => countTableCovers(counts, resource, auth, conditions))?.table;
 }
 
 /** Preset counts: every builder's count in one statement, one subquery each. */

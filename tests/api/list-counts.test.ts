@@ -50,6 +50,16 @@ describe.each(targets)('exact list totals on $name', (target) => {
         await counted(`company_id in (${c1}, ${c2}) and status_id <> ${s1}`),
       );
       expect(await total([{ whereNull: 'company_id' }])).toBe(await counted('company_id is null'));
+      expect(await total([{ where: ['operator_id', '=', 'me'] }, { whereNotNull: 'priority_id' }])).toBe(
+        await counted(
+          `operator_id = (select id from users where email = 'admin@example.com') and priority_id is not null`,
+        ),
+      );
+      const byOperator = await sql<{ n: number }>`
+        select coalesce(sum(n), 0)::int as n from tickets_counts_by_operator where not is_template`.execute(
+        t.db,
+      );
+      expect(Number(byOperator.rows[0]!.n)).toBe(await counted('true'));
       const client = await sql<{ n: number }>`
         select count(*)::int as n from tickets t join company_user cu on cu.company_id = t.company_id
         join users u on u.id = cu.user_id where u.email = 'client@example.com' and not t.is_template`.execute(
@@ -67,6 +77,9 @@ describe.each(targets)('exact list totals on $name', (target) => {
     const ids = inserted.map((r) => Number(r.id));
     await sql`update tickets set company_id = ${c2}, status_id = ${s1} where id = ${ids[0]!}`.execute(t.db);
     await sql`update tickets set is_template = true where id = ${ids[1]!}`.execute(t.db);
+    await sql`update tickets set operator_id = (select id from users where email = 'admin@example.com'), priority_id = (select min(id) from priorities) where id = ${ids[2]!}`.execute(
+      t.db,
+    );
     await sql`update tickets set description = 'only the text' where id = ${ids[2]!}`.execute(t.db);
     await check();
     await sql`delete from tickets where id in (${sql.join(ids)})`.execute(t.db);

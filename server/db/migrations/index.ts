@@ -8,6 +8,7 @@ import * as exportJobs from './0006_export_jobs.ts';
 import * as listCounts from './0007_list_counts.ts';
 import * as listIndexes from './0008_list_indexes.ts';
 import * as fileRemovals from './0009_file_removals.ts';
+import * as listCountsByOperator from './0010_list_counts_by_operator.ts';
 
 /** Every migration, in order. A migration is never edited once released: add the next one. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007_list_counts': listCounts,
   '0008_list_indexes': listIndexes,
   '0009_file_removals': fileRemovals,
+  '0010_list_counts_by_operator': listCountsByOperator,
 };
