@@ -81,7 +81,18 @@ test('the back-office ticket form: a search selector hints until 2 characters, a
 }) => {
   await login(page, 'admin@example.com', 'backoffice');
   await expect(page).toHaveURL(/\/tickets$/);
+  // At 375 px the picker opens as a dialog (its calendar and time columns do not fit in a popup).
+  await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/tickets/create');
+  await page.getByRole('button', { name: 'Kies datum' }).click();
+  const pickerDialog = page.getByRole('dialog');
+  await expect(pickerDialog.getByRole('button', { name: 'OK' })).toBeInViewport();
+  await expectAccessible(page, 'back-office ticket form at 375 px with the picker open');
+  await pickerDialog.getByRole('button', { name: 'Resetten' }).click();
+  await expect(pickerDialog).toBeHidden();
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Ticket aanmaken' })).toBeVisible();
 
   const company = page.getByRole('combobox', { name: 'Bedrijf' });

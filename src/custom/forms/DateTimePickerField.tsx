@@ -79,6 +79,9 @@ export default function DateTimePickerField({
         format={PICKER_DISPLAY_FORMAT}
         ampm={false}
         timeSteps={{ minutes: PICKER_MINUTES_STEP }}
+        // Below the mobile breakpoint (SPEC 9: 768 px) the calendar and the time columns do not fit in a
+        // popup beside each other: the picker opens as a dialog instead.
+        desktopModeMediaQuery="@media (pointer: fine) and (min-width: 768px)"
         readOnly={readOnly}
         onChange={(next) => {
           setDraft(next);
