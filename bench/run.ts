@@ -76,6 +76,13 @@ print(
   ),
 );
 
+// The built apps, as `npm start` has them (built again only when their sources changed), before the
+// app starts: it reads the apps' pages once.
+if (runs('portal')) {
+  if (!existsSync(join('dist', 'app', 'index.html'))) log('No built apps in dist/: building them …');
+  await output(join('node_modules', '.bin', 'tsx'), ['scripts/build-if-stale.ts']);
+}
+
 // The product's own app, on a database handle that can record the statements it runs.
 const capture = new StatementCapture(database.db);
 const config = {
@@ -93,6 +100,19 @@ const tokens = {
 };
 const headers = (who: 'operator' | 'client') => ({ authorization: `Bearer ${tokens[who]}` });
 
+/** A section that fails says so and the run goes on to the next one (and to the JSON line). */
+async function section(name: Section, body: () => Promise<void>): Promise<void> {
+  if (!runs(name)) return;
+  try {
+    await body();
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+    print(`\n## ${name}: FAILED: ${message}`);
+    log(String(error instanceof Error ? error.stack : error));
+    figures[name] = { error: message };
+  }
+}
+
 const figures: Record<string, unknown> = {
   date: new Date().toISOString(),
   command: `npm run bench ${argv.join(' ')}`.trim(),
@@ -104,7 +124,7 @@ const figures: Record<string, unknown> = {
 
 try {
   // ---- 2. API vs raw SQL ----
-  if (runs('api')) {
+  await section('api', async () => {
     const raw = url ? pgRunner(url) : { run: kyselyRunner(database.db), close: async () => {} };
     const budget = quick
       ? { warmup: 3, samples: 60, seconds: 6, minSamples: 15 }
@@ -152,10 +172,10 @@ try {
       raw: { median: round(r.raw.median), p99: round(r.raw.p99) },
       ratio: round(r.ratio),
     }));
-  }
+  });
 
   // ---- 3. throughput ----
-  if (runs('throughput')) {
+  await section('throughput', async () => {
     const page = await request(base + DEFAULT_LIST, { headers: headers('operator') });
     if (page.status !== 200) throw new Error(`default list answered ${page.status}`);
     const rows: ThroughputRow[] = await measureThroughput(base + DEFAULT_LIST, tokens.operator, page.body, {
@@ -195,13 +215,10 @@ try {
     );
     print(`(page body ${page.body.length} bytes, the same for both)`);
     figures.throughput = rows;
-  }
+  });
 
   // ---- 4. portal ----
-  if (runs('portal')) {
-    // The built apps, as `npm start` has them: built again only when their sources changed.
-    if (!existsSync(join('dist', 'app', 'index.html'))) log('  no built apps in dist/: building them …');
-    await output(join('node_modules', '.bin', 'tsx'), ['scripts/build-if-stale.ts']);
+  await section('portal', async () => {
     const portal: PortalResult = await measurePortal(base, 'client@example.com', 5);
     print(`\n## 4. Portal load (load ${load()})`);
     print(
@@ -240,10 +257,10 @@ try {
     );
     if (portal.note) print(portal.note);
     figures.portal = portal;
-  }
+  });
 
   // ---- 5. embedded ----
-  if (runs('embedded')) {
+  await section('embedded', async () => {
     const embedded: EmbeddedResult = await measureEmbedded(resolve('.bench-data', 'embedded'));
     print(`\n## 5. Embedded mode: npm start on an existing data folder (load ${load()})`);
     print(
@@ -260,7 +277,7 @@ try {
       ),
     );
     figures.embedded = embedded;
-  }
+  });
 } finally {
   await app.close();
   await database.close();
