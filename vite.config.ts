@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { ASSETS_DIR } from './common/build.ts';
 
 /** In dev, /app/… is the portal's page and every other non-API path the back office's (history mode). */
 function twoApps(): Plugin {
@@ -26,6 +27,7 @@ export default defineConfig({
   appType: 'mpa',
   build: {
     outDir: 'dist',
+    assetsDir: ASSETS_DIR,
     emptyOutDir: true,
     chunkSizeWarningLimit: 2000,
     rollupOptions: { input: { backoffice: 'index.html', portal: 'app/index.html' } },

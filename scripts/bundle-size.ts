@@ -5,13 +5,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
+import { ASSETS_DIR } from '../common/build.ts';
 
 const DIST = 'dist';
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const gz = (file: string) => gzipSync(readFileSync(join(DIST, file))).length;
 
 export function initialScripts(html: string): string[] {
-  const refs = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  const pattern = new RegExp(`(?:src|href)="/(${ASSETS_DIR}/[^"]+\\.js)"`, 'g');
+  const refs = [...html.matchAll(pattern)].map((m) => m[1]!);
   return [...new Set(refs)];
 }
 
@@ -24,9 +26,9 @@ export function bundleSizes() {
     }),
   );
   const eager = new Set(Object.values(initial).flatMap((i) => i.files));
-  const lazy = readdirSync(join(DIST, 'assets'))
-    .filter((f) => f.endsWith('.js') && !eager.has(`assets/${f}`))
-    .map((f) => ({ file: `assets/${f}`, gzip: gz(`assets/${f}`) }));
+  const lazy = readdirSync(join(DIST, ASSETS_DIR))
+    .filter((f) => f.endsWith('.js') && !eager.has(`${ASSETS_DIR}/${f}`))
+    .map((f) => ({ file: `${ASSETS_DIR}/${f}`, gzip: gz(`${ASSETS_DIR}/${f}`) }));
   return { initial, lazy };
 }
 

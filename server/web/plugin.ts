@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { ASSETS_DIR } from '../../common/build.ts';
 
 export const DIST_DIR = fileURLToPath(new URL('../../dist/', import.meta.url));
 
@@ -27,7 +28,7 @@ export async function webApps(
   });
   // Hashed assets never change; index.html must never be cached, or a new build would not show.
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/assets/'))
+    if (request.url.startsWith(`/${ASSETS_DIR}/`))
       reply.header('cache-control', 'public, max-age=31536000, immutable');
   });
   const page = (file: string) => (_request: unknown, reply: any) =>
@@ -38,7 +39,7 @@ export async function webApps(
   app.get('/', page('index.html'));
   app.get('/*', (request, reply) => {
     const path = request.url.split('?')[0]!;
-    if (path === '/api' || path.startsWith('/api/') || path.startsWith('/assets/')) {
+    if (path === '/api' || path.startsWith('/api/') || path.startsWith(`/${ASSETS_DIR}/`)) {
       return reply.status(404).send({ message: 'Not found.' });
     }
     return page('index.html')(request, reply);

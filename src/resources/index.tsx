@@ -17,6 +17,12 @@ import ListScreen from './screens/ListPage.tsx';
 
 const DetailScreen = lazyWithTimeout(() => import('../custom/detail/DetailScreen.tsx'));
 const CreateScreen = lazyWithTimeout(() => import('../custom/detail/CreateScreen.tsx'));
+const DetailWithTabs = lazyWithTimeout(() => import('../custom/tabs/DetailWithTabs.tsx'));
+
+/** The generic detail; in the back office with the tab bar of the schema's x-tabs where it has some. */
+function genericDetail(resource: SchemaResource, kind: AppKind) {
+  return kind === 'backoffice' && resource.tabs.length > 0 ? DetailWithTabs : DetailScreen;
+}
 
 /** The portal's menu, in the spec's order (SPEC 2 and issue 3). */
 export const PORTAL_MENU = ['tickets', 'quotes', 'subscriptions', 'assets', 'contracts', 'invoices'];
@@ -75,7 +81,7 @@ export function buildResources(registry: Registry, kind: AppKind): ReactElement[
     ...menu.map((resource) => {
       const screens = screensOf(resource, kind, true);
       const own = overrides[kind][resource.name] ?? {};
-      const Detail = own.detail ?? DetailScreen;
+      const Detail = own.detail ?? genericDetail(resource, kind);
       // Details of other resources that the spec places under this one's path (tickets/templates/{id}).
       const guests = menu.filter(
         (r) =>
@@ -95,7 +101,7 @@ export function buildResources(registry: Registry, kind: AppKind): ReactElement[
             <Route path=":id" element={own.path ? <ToOwnPath path={own.path} /> : <Detail />} />
           )}
           {guests.map((guest) => {
-            const GuestDetail = overrides[kind][guest.name]?.detail ?? DetailScreen;
+            const GuestDetail = overrides[kind][guest.name]?.detail ?? genericDetail(guest, kind);
             const under = overrides[kind][guest.name]!.path!.split('/').slice(1).join('/');
             return (
               <Route

@@ -54,7 +54,6 @@ export const overrides: Record<AppKind, Record<string, ResourceOverrides>> = {
   },
   backoffice: {
     tickets: {
-      detail: lazyWithTimeout(() => import('./tickets/BackofficeTicketDetail.tsx')),
       actions: lazyWithTimeout(() => import('./tickets/TicketActions.tsx')),
     },
     companies: { actions: lazyWithTimeout(() => import('./companies/CompanyActions.tsx')) },

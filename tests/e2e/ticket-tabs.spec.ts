@@ -74,3 +74,19 @@ test('on a phone the tabs scroll with arrows, 100 px a click', async ({ page }) 
   await expect(page.getByRole('button', { name: 'Naar links scrollen' })).toBeVisible();
   await expectAccessible(page, 'ticket detail tabs at 375 px');
 });
+
+test("an asset's back-office detail lives at /assets/{id} beside the build's files, with its thread and tickets", async ({
+  page,
+}) => {
+  await login(page, 'admin@example.com', 'backoffice');
+  await expect(page).toHaveURL(/\/tickets$/);
+  const assets = await api(page, '/assets?builder[0][paginate]=1&withCount[0]=tickets');
+  const asset = assets.data[0];
+  await page.goto(`/assets/${asset.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${asset.name} - Asset`);
+  const tabs = page.getByRole('tablist', { name: 'Tabbladen van het record' });
+  await expect(tabs.getByRole('tab')).toHaveText([/^Berichten/, /^Tickets/]);
+  await expect(page.getByTestId('tab-badge-tickets')).toHaveText(String(asset.tickets_count));
+  await expect(page.getByTestId('message-thread')).toBeVisible();
+  await expectAccessible(page, 'asset detail with tabs');
+});

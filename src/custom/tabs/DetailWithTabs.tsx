@@ -88,14 +88,15 @@ export default function DetailWithTabs() {
   const { data: record } = useGetOne(
     name,
     { id: id!, meta: { with: referencesOf(owner, false) } },
-    { enabled: id !== undefined },
+    // A record that is not there is a 404 at once (the detail goes back to the list), not three retries.
+    { enabled: id !== undefined, retry: false },
   );
   // … and the relation tabs' badges in one more.
   const badges = badgeQuery(tabs);
   const { data: badgeAnswer, refetch: refetchBadges } = useGetOne(
     name,
     { id: id!, meta: { ...badges, list: 'tab-badges' } },
-    { enabled: id !== undefined && (badges.withCount.length > 0 || badges.withSum.length > 0) },
+    { enabled: id !== undefined && (badges.withCount.length > 0 || badges.withSum.length > 0), retry: false },
   );
   const { counts, refetch: refetchCounts } = useMatchCounts(owner, tabs, record);
   useReloadOnEvent(refetchBadges);

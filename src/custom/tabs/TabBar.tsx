@@ -47,6 +47,8 @@ export function TabBar({ items, value, onChange, idOf, label }: TabBarProps) {
     el.addEventListener('scroll', measure, { passive: true });
     const observer = new ResizeObserver(measure);
     observer.observe(el);
+    // The tabs grow when their badges arrive, inside a scroller that keeps its size.
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
     return () => {
       el.removeEventListener('scroll', measure);
       observer.disconnect();
