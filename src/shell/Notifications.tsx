@@ -50,6 +50,7 @@ export function Notifications() {
         severity={severity}
         variant="filled"
         onClose={() => setClosing(true)}
+        closeText={translate('app.common.close')}
         role={severity === 'error' ? 'alert' : 'status'}
       >
         {rest.length ? <strong>{first}</strong> : first}
