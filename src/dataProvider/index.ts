@@ -75,6 +75,8 @@ export interface ReadMeta {
   /** `relation.field` sums (a show only), e.g. a tab's badge. */
   withSum?: string[];
   version?: number;
+  /** A list call of its own: GET /{r}/{listAction} (SPEC 7: time-registrations/open), same query. */
+  listAction?: string;
   [key: string]: unknown;
 }
 
@@ -251,7 +253,8 @@ export function createDataProvider(http: HttpClient): ServiceDeskDataProvider {
     meta: ReadMeta | undefined,
     signal: AbortSignal | undefined,
   ): Promise<Paginated> {
-    const path = withQuery(`/${resource}`, { builder, page, ...readQuery(meta) });
+    const base = meta?.listAction ? `/${resource}/${encodeURIComponent(meta.listAction)}` : `/${resource}`;
+    const path = withQuery(base, { builder, page, ...readQuery(meta) });
     return (await http.request<Paginated>(path, { signal })).body;
   }
 

@@ -5,6 +5,8 @@
  */
 import { useEffect, useId, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
@@ -43,6 +45,7 @@ import { HeaderCell } from './HeaderCell.tsx';
 import { ListPagination } from './ListPagination.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
 import { allowedBulkActions, BulkActionBar, SelectCell } from './bulkActions.tsx';
+import { allowedListViews, listViews } from './listViews.ts';
 import { MobileList, SKELETON_ROWS } from './MobileList.tsx';
 import { lastPageOf, rangeOf } from './pageItems.ts';
 import {
@@ -159,6 +162,9 @@ function ListView({ resource, route, userId }: { resource: Resource; route: stri
   const bulk =
     appKind === 'backoffice' ? allowedBulkActions(resource.actions, (a) => can(`${resource.name}.${a}`)) : [];
   const [selected, setSelected] = useState<Identifier[]>([]);
+  const views =
+    appKind === 'backoffice' ? allowedListViews(resource.actions, (a) => can(`${resource.name}.${a}`)) : [];
+  const [listView, setListView] = useState<string | undefined>(undefined);
 
   const plural = usePluralName(resource);
   const labelOf = (field: string) =>
@@ -273,7 +279,13 @@ function ListView({ resource, route, userId }: { resource: Resource; route: stri
       pagination: { page, perPage: settings.perPage },
       sort: { field: settings.sort[0], order: settings.sort[1] === 'desc' ? 'DESC' : 'ASC' },
       filter: providerFilter,
-      meta: withRelations.length > 0 ? { with: withRelations } : undefined,
+      meta:
+        withRelations.length > 0 || listView
+          ? {
+              ...(withRelations.length > 0 && { with: withRelations }),
+              ...(listView && { listAction: listView }),
+            }
+          : undefined,
     },
     {
       placeholderData: (previous) => previous,
@@ -419,6 +431,25 @@ function ListView({ resource, route, userId }: { resource: Resource; route: stri
           {...presetProps}
         />
       </Box>
+      {views.length > 0 && (
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+          {views.map((view) => (
+            <FormControlLabel
+              key={view}
+              control={
+                <Switch
+                  checked={listView === view}
+                  onChange={(event) => {
+                    setListView(event.target.checked ? view : undefined);
+                    setPage(1);
+                  }}
+                />
+              }
+              label={translate(listViews[view]!.label)}
+            />
+          ))}
+        </Box>
+      )}
       {bulk.length > 0 && (
         <BulkActionBar
           resource={resource.name}

@@ -128,6 +128,7 @@ const app: DeepPartial<AppMessages> = {
       deinvoice: 'Nicht abrechnen',
       invoiced: 'Zeile zum Rechnungsentwurf hinzugefügt.',
       deinvoiced: 'Zeile aus dem Rechnungsentwurf entfernt.',
+      open_only: 'Nur nicht abgerechnet',
       on_draft_invoice: 'Auf dem Rechnungsentwurf',
       on_sent_invoice: 'Abgerechnet (%{code})',
       download_csv: 'CSV herunterladen',
@@ -311,7 +312,8 @@ const app: DeepPartial<AppMessages> = {
       merge: 'Zusammenführen',
     },
     messages: {
-      mail_failed: 'Die Nachricht wurde gespeichert, aber die E-Mail an den Kunden konnte nicht gesendet werden.',
+      mail_failed:
+        'Die Nachricht wurde gespeichert, aber die E-Mail an den Kunden konnte nicht gesendet werden.',
       load_older: 'Ältere Nachrichten laden',
       title: 'Nachrichten',
       new: 'Neue Nachricht',

@@ -130,6 +130,7 @@ const app = {
       deinvoice: 'De-invoice',
       invoiced: 'Line added to the draft invoice.',
       deinvoiced: 'Line removed from the draft invoice.',
+      open_only: 'Not invoiced only',
       on_draft_invoice: 'On the draft invoice',
       on_sent_invoice: 'Invoiced (%{code})',
       download_csv: 'Download CSV',

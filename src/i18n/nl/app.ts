@@ -125,6 +125,7 @@ const app: AppMessages = {
       deinvoice: 'Niet factureren',
       invoiced: 'Regel toegevoegd aan conceptfactuur.',
       deinvoiced: 'Regel verwijderd van conceptfactuur.',
+      open_only: 'Alleen niet gefactureerd',
       on_draft_invoice: 'Op conceptfactuur',
       on_sent_invoice: 'Gefactureerd (%{code})',
       download_csv: 'CSV downloaden',
