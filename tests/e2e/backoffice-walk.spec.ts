@@ -1,0 +1,67 @@
+/**
+ * Issue 6: an operator walks every resource of the back office, from the schemas: its list opens with
+ * its title and counter (or its empty text), and the first row opens its detail with the record's
+ * title. axe-core scans one list, one detail and one create form (the screen types); every screen of
+ * a type is the same generic screen.
+ */
+import { expect, test } from '@playwright/test';
+import { registry } from '../../server/schema/registry.ts';
+import { expectAccessible, login } from './support.ts';
+
+const reg = registry();
+/** Resources with a list in the back office (their schema offers index). */
+const listed = [...reg.resources.values()].filter((r) => r.actions.includes('index')).map((r) => r.name);
+
+test('an operator opens every list and the detail of its first record', async ({ page }) => {
+  test.setTimeout(240_000);
+  await login(page, 'admin@example.com', 'backoffice');
+  await expect(page).toHaveURL(/\/tickets$/);
+  const heading = page.getByRole('heading', { level: 1 });
+  const problems: string[] = [];
+  let details = 0;
+  for (const name of listed) {
+    await page.goto(`/${name}`);
+    // The list is there when its counter or its empty text is.
+    const counter = page.getByRole('status').filter({ hasText: /^\d+-\d+ van \d+$/ });
+    const empty = page.getByText(/^Geen .* gevonden\.$/);
+    try {
+      await expect(counter.or(empty).first()).toBeVisible({ timeout: 15_000 });
+    } catch {
+      problems.push(`${name}: the list did not show`);
+      continue;
+    }
+    const title = (await heading.first().textContent()) ?? '';
+    if (!title.trim()) problems.push(`${name}: the list has no title`);
+    if (await empty.count()) continue;
+    await page.locator('tbody tr').first().click();
+    try {
+      await expect(heading.first()).toHaveText(/ - /, { timeout: 15_000 });
+      details += 1;
+    } catch {
+      problems.push(`${name}: the first row did not open a detail (at ${page.url()})`);
+    }
+  }
+  expect(problems).toEqual([]);
+  expect(listed.length).toBeGreaterThan(30);
+  expect(details).toBeGreaterThan(25);
+});
+
+test('the screen types pass axe: a list, a detail with tabs, a plain detail and a create form', async ({
+  page,
+}) => {
+  await login(page, 'admin@example.com', 'backoffice');
+  await expect(page).toHaveURL(/\/tickets$/);
+  await page.goto('/products');
+  await expect(page.locator('tbody tr').first()).toBeVisible();
+  await expectAccessible(page, 'products list');
+  await page.locator('tbody tr').first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/ - Product$/);
+  await expectAccessible(page, 'product detail');
+  await page.goto('/companies');
+  await page.locator('tbody tr').first().click();
+  await expect(page.getByRole('tablist')).toBeVisible();
+  await expectAccessible(page, 'company detail with tabs');
+  await page.goto('/products/create');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectAccessible(page, 'product create form');
+});
