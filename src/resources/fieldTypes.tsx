@@ -29,7 +29,8 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import type { Field, Relation, Resource } from '../../common/schema/types.ts';
+import type { Field, Resource } from '../../common/schema/types.ts';
+import { fieldKind, referenceOf, type FieldKind } from '../../common/schema/field-kind.ts';
 import {
   ELLIPSIS_LIMITS,
   ellipsis,
@@ -58,15 +59,6 @@ import {
 
 // ---------------------------------------------------------------------------------------------------
 // Name rules: what a field's name says about a plain number or text (SPEC 9).
-
-/** Number fields whose name says what they count. First match wins. */
-const NUMBER_NAME_RULES: { pattern: RegExp; kind: 'minutes' | 'quantity' | 'fileSize' }[] = [
-  // Minutes, shown HH:MM: time_spent, time_spent_rounded, registered_time, minutes_remaining, minutes_total.
-  { pattern: /(^|_)(time_spent|minutes|registered_time)(_|$)/, kind: 'minutes' },
-  // Counts and hours: fractional quantities with 2 decimals, not euros.
-  { pattern: /(^|_)(quantity|hours|periods|percentage|order)$/, kind: 'quantity' },
-  { pattern: /^size$/, kind: 'fileSize' },
-];
 
 type EllipsisKind = keyof typeof ELLIPSIS_LIMITS;
 
@@ -97,46 +89,8 @@ export function ellipsisLimit(resource: string, field: string): number {
 // ---------------------------------------------------------------------------------------------------
 // Field kinds.
 
-export type FieldKind =
-  | 'reference'
-  | 'enum'
-  | 'boolean'
-  | 'date'
-  | 'datetime'
-  | 'minutes'
-  | 'quantity'
-  | 'fileSize'
-  | 'money'
-  | 'integer'
-  | 'email'
-  | 'text'
-  | 'json';
-
-type BelongsTo = Extract<Relation, { kind: 'belongsTo' }>;
-
-/** The belongsTo relation whose foreign key is this field. */
-export function referenceOf(resource: Resource, field: Field): BelongsTo | undefined {
-  return Object.values(resource.relations).find(
-    (r): r is BelongsTo => r.kind === 'belongsTo' && r.key === field.name,
-  );
-}
-
-/** Type, format, x-enum, relations, then name rules: the one decision every view uses. */
-export function fieldKind(resource: Resource, field: Field): FieldKind {
-  if (referenceOf(resource, field)) return 'reference';
-  if (field.enumName) return 'enum';
-  if (field.type === 'boolean') return 'boolean';
-  if (field.type === 'object' || field.type === 'array') return 'json';
-  if (field.format === 'date') return 'date';
-  if (field.format === 'date-time') return 'datetime';
-  if (field.type === 'integer' || field.type === 'number') {
-    const rule = NUMBER_NAME_RULES.find((r) => r.pattern.test(field.name));
-    if (rule) return rule.kind;
-    return field.type === 'number' ? 'money' : 'integer';
-  }
-  if (field.format === 'email') return 'email';
-  return 'text';
-}
+// The kind of a field is one decision the apps and the server's exports share.
+export { fieldKind, referenceOf, type FieldKind } from '../../common/schema/field-kind.ts';
 
 /** The fields a user of this app receives: a client only `x-portal.fields`; nobody `writeOnly` ones. */
 export function readableFields(resource: Resource, appKind: AppKind): Field[] {
