@@ -11,6 +11,7 @@
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { AuthContext } from '../auth/context.ts';
 import { HttpError, ValidationError } from '../http/errors.ts';
+import { parseIdList } from '../http/ids.ts';
 import type { Registry } from '../schema/registry.ts';
 import type { Resource } from '../../common/schema/types.ts';
 import { findRecord, type Deps } from './repository.ts';
@@ -18,34 +19,14 @@ import { findRecord, type Deps } from './repository.ts';
 /** The most records one merge takes: a screen selects a page of them at most. */
 export const MAX_MERGE = 100;
 
-const ID = /^[1-9]\d{0,9}$/;
-
 /** `{ids: [kept, merged, …]}`: at least two different ids; the first is the record that is kept. */
 export function parseMergeIds(body: unknown): number[] {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) {
-    throw new ValidationError({ ids: ['The ids field is required.'] });
-  }
-  const { ids, ...rest } = body as Record<string, unknown>;
-  const errors: Record<string, string[]> = {};
-  for (const key of Object.keys(rest))
-    errors[key.slice(0, 100)] = [`The field ${key.slice(0, 100)} is not allowed.`];
-  if (ids === undefined || ids === null) errors.ids = ['The ids field is required.'];
-  else if (!Array.isArray(ids)) errors.ids = ['The ids must be a list.'];
-  else if (ids.length < 2) errors.ids = ['Select at least two records to merge.'];
-  else if (ids.length > MAX_MERGE) errors.ids = [`At most ${MAX_MERGE} records can be merged at once.`];
-  else {
-    ids.forEach((value, i) => {
-      const valid =
-        (typeof value === 'number' || typeof value === 'string') &&
-        ID.test(String(value)) &&
-        Number(value) <= 2_147_483_647;
-      if (!valid) errors[`ids.${i}`] = ['The id must be a positive whole number.'];
-    });
-    if (!Object.keys(errors).length && new Set(ids.map(Number)).size !== ids.length)
-      errors.ids = ['The ids must be different.'];
-  }
-  if (Object.keys(errors).length) throw new ValidationError(errors);
-  return (ids as unknown[]).map(Number);
+  return parseIdList(body, {
+    min: 2,
+    max: MAX_MERGE,
+    tooFew: 'Select at least two records to merge.',
+    tooMany: `At most ${MAX_MERGE} records can be merged at once.`,
+  });
 }
 
 /**

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../auth/context.ts';
 import type { Db } from '../db/database.ts';
 import { forbidden, HttpError, notFound, ValidationError } from '../http/errors.ts';
+import { isId } from '../http/ids.ts';
 import type { Registry } from '../schema/registry.ts';
 import type { Resource } from '../../common/schema/types.ts';
 import { BodyValidation } from '../schema/validate.ts';
@@ -41,9 +42,8 @@ export async function authorize(
   return auth;
 }
 
-const ID = /^[1-9]\d{0,9}$/;
 export function parseId(raw: string): number {
-  if (!ID.test(raw) || Number(raw) > 2_147_483_647) {
+  if (!isId(raw)) {
     throw new HttpError(
       422,
       `The id ${JSON.stringify(raw.slice(0, 20))} is not valid: it must be a positive whole number.`,

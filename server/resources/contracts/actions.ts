@@ -6,14 +6,13 @@
  */
 import { sql } from 'kysely';
 import { ValidationError } from '../../http/errors.ts';
+import { isId } from '../../http/ids.ts';
 import { BodyValidation } from '../../schema/validate.ts';
 import type { ActionPlugin } from '../actions.ts';
 import { authorize, parseId } from '../plugin.ts';
 import { findRecord, type Deps } from '../repository.ts';
 
 type IdParams = { Params: { id: string } };
-
-const ID = /^[1-9]\d{0,9}$/;
 
 const INVALID_CARD = 'The selected prepaid card is invalid.';
 const NOT_PREPAID = 'Only a prepaid contract can be topped up with a prepaid card.';
@@ -27,12 +26,7 @@ function parseCardId(body: unknown): number {
   for (const key of Object.keys(rest)) errors[key] = [`The field ${key} is not allowed.`];
   if (raw === undefined || raw === null || raw === '')
     errors.prepaid_card_id = ['The prepaid card field is required.'];
-  else if (
-    !(typeof raw === 'number' || typeof raw === 'string') ||
-    !ID.test(String(raw)) ||
-    Number(raw) > 2_147_483_647
-  )
-    errors.prepaid_card_id = [INVALID_CARD];
+  else if (!isId(raw)) errors.prepaid_card_id = [INVALID_CARD];
   if (Object.keys(errors).length) throw new ValidationError(errors);
   return Number(raw);
 }

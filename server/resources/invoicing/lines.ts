@@ -11,6 +11,7 @@
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { AuthContext } from '../../auth/context.ts';
 import { notFound, ValidationError } from '../../http/errors.ts';
+import { parseIdList } from '../../http/ids.ts';
 import type { Registry } from '../../schema/registry.ts';
 import type { InvoiceLineMapping, Resource } from '../../../common/schema/types.ts';
 import { BodyValidation } from '../../schema/validate.ts';
@@ -23,34 +24,15 @@ export const MAX_IDS = 100;
 /** SPEC 3: invoice status 1, the status a new (draft) invoice starts in. */
 export const DRAFT_STATUS = 1;
 const DESCRIPTION_MAX = 2000;
-const ID = /^[1-9]\d{0,9}$/;
 
 /** `{ids: [...]}`: one to MAX_IDS different positive whole numbers. */
 export function parseIds(body: unknown, max = MAX_IDS): number[] {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) {
-    throw new ValidationError({ ids: ['The ids field is required.'] });
-  }
-  const { ids, ...rest } = body as Record<string, unknown>;
-  const errors: Record<string, string[]> = {};
-  for (const key of Object.keys(rest))
-    errors[key.slice(0, 100)] = [`The field ${key.slice(0, 100)} is not allowed.`];
-  if (ids === undefined || ids === null) errors.ids = ['The ids field is required.'];
-  else if (!Array.isArray(ids)) errors.ids = ['The ids must be a list.'];
-  else if (ids.length < 1) errors.ids = ['Select at least one record.'];
-  else if (ids.length > max) errors.ids = [`At most ${max} records can be handled at once.`];
-  else {
-    ids.forEach((value, i) => {
-      const valid =
-        (typeof value === 'number' || typeof value === 'string') &&
-        ID.test(String(value)) &&
-        Number(value) <= 2_147_483_647;
-      if (!valid) errors[`ids.${i}`] = ['The id must be a positive whole number.'];
-    });
-    if (!Object.keys(errors).length && new Set(ids.map(Number)).size !== ids.length)
-      errors.ids = ['The ids must be different.'];
-  }
-  if (Object.keys(errors).length) throw new ValidationError(errors);
-  return (ids as unknown[]).map(Number);
+  return parseIdList(body, {
+    min: 1,
+    max,
+    tooFew: 'Select at least one record.',
+    tooMany: `At most ${max} records can be handled at once.`,
+  });
 }
 
 interface SourceRow {
