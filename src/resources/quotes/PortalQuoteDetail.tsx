@@ -5,7 +5,7 @@
  */
 import { saveBlob } from '../../custom/saveBlob.ts';
 import { ScrollableTable, recordTitle, useReloadOnEvent } from '../../custom/detail/parts.tsx';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Box,
@@ -20,14 +20,12 @@ import {
   TableFooter,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import {
   ShowBase,
   useDataProvider,
-  useGetIdentity,
   useGetManyReference,
   useNotify,
   useShowContext,
@@ -39,7 +37,7 @@ import { referencesOf } from '../../custom/detail/DetailScreen.tsx';
 import { FieldDisplay } from '../fieldTypes.tsx';
 import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
 import type { ServiceDeskDataProvider } from '../../dataProvider/index.ts';
-import { SignaturePad, type SignaturePadHandle } from '../../custom/signature/SignaturePad.tsx';
+import { AcceptForm } from './AcceptForm.tsx';
 
 const SENT = 2;
 const ACCEPTED = 3;
@@ -104,82 +102,6 @@ function QuoteLines({ quote }: { quote: RaRecord }) {
         </TableFooter>
       </Table>
     </ScrollableTable>
-  );
-}
-
-function AcceptForm({ quote, onAccepted }: { quote: RaRecord; onAccepted: () => void }) {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const dataProvider = useDataProvider<ServiceDeskDataProvider>();
-  const { data: identity } = useGetIdentity();
-  const pad = useRef<SignaturePadHandle>(null);
-  const [name, setName] = useState<string | null>(null);
-  const [note, setNote] = useState('');
-  const [saving, setSaving] = useState(false);
-  const shownName = name ?? identity?.fullName ?? '';
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    // SPEC 5: an empty pad gives an alert.
-    if (!pad.current || pad.current.isEmpty()) {
-      window.alert(translate('app.errors.no_signature'));
-      return;
-    }
-    setSaving(true);
-    try {
-      await dataProvider.recordAction(quotes().name, quote.id, 'accept', {
-        name: shownName,
-        note,
-        signature: pad.current.toDataURL(),
-      });
-      notify('app.quote.accepted', { type: 'success' });
-      onAccepted();
-    } catch (error) {
-      notify((error as Error).message || 'app.errors.generic', { type: 'error' });
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  return (
-    <Card component="section" aria-labelledby="quote-accept-title">
-      <CardContent>
-        <Typography id="quote-accept-title" variant="h6" component="h2" gutterBottom>
-          {translate('app.quote.accept_title')}
-        </Typography>
-        <Box component="form" onSubmit={submit}>
-          <Stack spacing={2}>
-            <SignaturePad
-              ref={pad}
-              label={translate('app.quote.signature')}
-              hint={translate('app.quote.signature_hint')}
-              clearLabel={translate('app.quote.clear_signature')}
-            />
-            <TextField
-              label={translate('app.quote.name')}
-              value={shownName}
-              onChange={(e) => setName(e.target.value)}
-              required
-              fullWidth
-            />
-            <TextField
-              label={translate('app.quote.note')}
-              value={note}
-              onChange={(e) => setNote(e.target.value)}
-              multiline
-              minRows={3}
-              fullWidth
-            />
-            <Typography variant="body2">{translate('app.quote.agreement')}</Typography>
-            <Box>
-              <Button type="submit" variant="contained" disabled={saving}>
-                {translate('app.quote.accept')}
-              </Button>
-            </Box>
-          </Stack>
-        </Box>
-      </CardContent>
-    </Card>
   );
 }
 

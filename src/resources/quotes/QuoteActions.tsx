@@ -1,18 +1,28 @@
 /**
  * A quote's own actions in the back-office detail header (SPEC 7): send (a concept or sent quote),
- * decline (a sent quote, after a confirmation), duplicate (opens the new concept quote) and download the
- * PDF. Accepting stays the client's signature in the portal. Each button needs its permission.
+ * decline (a sent quote, after a confirmation), duplicate (opens the new concept quote), download the
+ * PDF, and accept a sent quote with the client's signature taken on the operator's screen (the same form
+ * as the portal's, the name prefilled with the deal's client). Each button needs its permission.
  */
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText } from '@mui/material';
+import AcceptIcon from '@mui/icons-material/Draw';
 import SendIcon from '@mui/icons-material/Send';
 import DeclineIcon from '@mui/icons-material/ThumbDownOffAlt';
 import CopyIcon from '@mui/icons-material/ContentCopy';
 import PdfIcon from '@mui/icons-material/PictureAsPdf';
-import { useCanAccess, useRedirect, useResourceDefinition, useTranslate, type RaRecord } from 'react-admin';
+import {
+  useCanAccess,
+  useGetOne,
+  useRedirect,
+  useResourceDefinition,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 import type { RecordActionsProps } from '../overrides.ts';
 import { useActionCall, useActionsProvider } from '../../custom/detail/recordActions.tsx';
 import { saveBlob } from '../../custom/saveBlob.ts';
+import { AcceptForm } from './AcceptForm.tsx';
 
 /** SPEC 3 quote statuses. */
 const CONCEPT = 1;
@@ -30,6 +40,14 @@ export default function QuoteActions({ record, refetch }: RecordActionsProps) {
   const definition = useResourceDefinition({ resource: 'quotes' });
   const { run, busy } = useActionCall();
   const [declining, setDeclining] = useState(false);
+  const [accepting, setAccepting] = useState(false);
+  const canAccept = useCan('accept');
+  // SPEC 5: the signer's name starts as the client's full name (the quote's deal's client).
+  const { data: deal } = useGetOne(
+    'deals',
+    { id: record.deal_id, meta: { with: ['client'] } },
+    { enabled: accepting && record.deal_id != null },
+  );
   const canSend = useCan('send');
   const canDecline = useCan('decline');
   const canDuplicate = useCan('duplicate');
@@ -83,6 +101,34 @@ export default function QuoteActions({ record, refetch }: RecordActionsProps) {
               >
                 {translate('app.quote_actions.decline')}
               </Button>
+            </DialogActions>
+          </Dialog>
+        </>
+      )}
+      {canAccept && status === SENT && (
+        <>
+          <Button variant="outlined" startIcon={<AcceptIcon />} onClick={() => setAccepting(true)}>
+            {translate('app.quote.accept')}
+          </Button>
+          <Dialog
+            open={accepting}
+            onClose={() => setAccepting(false)}
+            fullWidth
+            maxWidth="sm"
+            aria-labelledby="quote-accept-title"
+          >
+            <AcceptForm
+              // Mounted again once the client's name is known, so the field starts with it.
+              key={deal?.client?.full_name ?? 'unknown'}
+              quote={record}
+              defaultName={deal?.client?.full_name ?? ''}
+              onAccepted={() => {
+                setAccepting(false);
+                void refetch();
+              }}
+            />
+            <DialogActions>
+              <Button onClick={() => setAccepting(false)}>{translate('ra.action.cancel')}</Button>
             </DialogActions>
           </Dialog>
         </>

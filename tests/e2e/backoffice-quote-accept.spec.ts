@@ -1,0 +1,39 @@
+/**
+ * SPEC 7 accept, reachable from the back office (issue 6): an operator takes the client's signature on a
+ * sent quote in a dialog (the portal's form, the name prefilled with the deal's client), and the quote is
+ * accepted. A quote of De Vries Installaties, so the portal tests of Jansen BV keep theirs.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, login, sign } from './support.ts';
+
+async function api(page: Page, path: string) {
+  const token = await page.evaluate(() => localStorage.getItem('APP_PORTAL_TOKEN'));
+  const res = await page.request.get(`/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status(), await res.text()).toBe(200);
+  return res.json();
+}
+
+test('an operator accepts a sent quote with the client signing on screen', async ({ page }) => {
+  await login(page, 'admin@example.com', 'backoffice');
+  await expect(page).toHaveURL(/\/tickets$/);
+  const sent = await api(
+    page,
+    '/quotes?builder[0][where][0]=status_id&builder[0][where][1]==&builder[0][where][2]=2' +
+      '&builder[1][paginate]=100&with[0]=deal.client&with[1]=deal.company',
+  );
+  const quote = (sent.data as any[]).find((q) => q.deal?.company?.name === 'De Vries Installaties');
+  expect(quote, 'a sent quote of De Vries Installaties').toBeTruthy();
+
+  await page.goto(`/quotes/${quote.id}`);
+  await page.getByRole('button', { name: 'Offerte accepteren' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('textbox', { name: 'Naam' })).toHaveValue(quote.deal.client.full_name);
+  await expectAccessible(page, 'back-office accept dialog');
+  await sign(page);
+  await dialog.getByRole('button', { name: 'Offerte accepteren' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'De offerte is geaccepteerd.' })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  expect(Number((await api(page, `/quotes/${quote.id}`)).status_id)).toBe(3);
+  // Accepted: no accept button any more.
+  await expect(page.getByRole('button', { name: 'Offerte accepteren' })).toHaveCount(0);
+});
