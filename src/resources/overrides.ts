@@ -57,6 +57,7 @@ export const overrides: Record<AppKind, Record<string, ResourceOverrides>> = {
       actions: lazyWithTimeout(() => import('./tickets/TicketActions.tsx')),
     },
     companies: { actions: lazyWithTimeout(() => import('./companies/CompanyActions.tsx')) },
+    contracts: { actions: lazyWithTimeout(() => import('./contracts/ContractActions.tsx')) },
     'ticket-groups': { actions: lazyWithTimeout(() => import('./ticket-groups/TicketGroupActions.tsx')) },
     'ticket-templates': { path: 'tickets/templates' },
     quotes: { actions: lazyWithTimeout(() => import('./quotes/QuoteActions.tsx')) },

@@ -5,19 +5,13 @@
  * form, for a client who may `contracts.buy`.
  */
 import { InfoCard, ScrollableTable, recordTitle, useReloadOnEvent } from '../../custom/detail/parts.tsx';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Box,
-  Button,
   Card,
   CardContent,
-  FormControl,
-  FormControlLabel,
-  FormLabel,
   Grid,
   Link,
-  Radio,
-  RadioGroup,
   Stack,
   Table,
   TableBody,
@@ -31,21 +25,18 @@ import {
   ShowBase,
   useBasename,
   useCanAccess,
-  useDataProvider,
-  useGetList,
   useGetManyReference,
   useLocaleState,
-  useNotify,
   useShowContext,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { contractEndBadge, formatMoney } from '../../../common/format.ts';
+import { contractEndBadge } from '../../../common/format.ts';
 import { registry } from '../../schema.ts';
 import { referencesOf } from '../../custom/detail/DetailScreen.tsx';
 import { FieldDisplay, displayText } from '../fieldTypes.tsx';
 import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
-import type { ServiceDeskDataProvider } from '../../dataProvider/index.ts';
+import { UpgradeForm } from './UpgradeForm.tsx';
 
 const PREPAID = 'none';
 
@@ -172,76 +163,6 @@ function Periods({ contract }: { contract: RaRecord }) {
         </Card>
       ))}
     </Stack>
-  );
-}
-
-function UpgradeForm({ contract, onBought }: { contract: RaRecord; onBought: (c: RaRecord) => void }) {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const [locale] = useLocaleState();
-  const dataProvider = useDataProvider<ServiceDeskDataProvider>();
-  const { data: cards = [] } = useGetList('prepaid-cards', {
-    pagination: { page: 1, perPage: 100 },
-    sort: { field: 'hours', order: 'ASC' },
-  });
-  const [chosen, setChosen] = useState('');
-  const [saving, setSaving] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!chosen) return;
-    setSaving(true);
-    try {
-      const updated = await dataProvider.recordAction('contracts', contract.id, 'buy', {
-        prepaid_card_id: Number(chosen),
-      });
-      notify('app.notifications.prepaid_upgraded', { type: 'success' });
-      setChosen('');
-      onBought(updated);
-    } catch {
-      notify('app.errors.prepaid_upgrade_failed', { type: 'error' });
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  return (
-    <Card component="section" aria-labelledby="prepaid-upgrade-title">
-      <CardContent>
-        <Typography id="prepaid-upgrade-title" variant="h6" component="h2">
-          {translate('app.prepaid.upgrade_title')}
-        </Typography>
-        <Typography variant="body2" sx={{ mb: 1 }}>
-          {translate('app.prepaid.upgrade_intro')}
-        </Typography>
-        <Box component="form" onSubmit={submit}>
-          <FormControl>
-            <FormLabel id="prepaid-choose">{translate('app.prepaid.choose')}</FormLabel>
-            <RadioGroup
-              aria-labelledby="prepaid-choose"
-              value={chosen}
-              onChange={(e) => setChosen(e.target.value)}
-            >
-              {cards.map((card) => (
-                <FormControlLabel
-                  key={card.id}
-                  value={String(card.id)}
-                  control={<Radio />}
-                  label={`${String(card.description ?? '')} · ${translate('app.prepaid.hours', {
-                    smart_count: Number(card.hours),
-                  })} · ${formatMoney(card.price, locale)}`}
-                />
-              ))}
-            </RadioGroup>
-          </FormControl>
-          <Box sx={{ mt: 1 }}>
-            <Button type="submit" variant="contained" disabled={!chosen || saving}>
-              {translate('app.prepaid.upgrade')}
-            </Button>
-          </Box>
-        </Box>
-      </CardContent>
-    </Card>
   );
 }
 

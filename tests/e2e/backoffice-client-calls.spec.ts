@@ -1,7 +1,8 @@
 /**
- * SPEC 7 accept, reachable from the back office (issue 6): an operator takes the client's signature on a
- * sent quote in a dialog (the portal's form, the name prefilled with the deal's client), and the quote is
- * accepted. A quote of De Vries Installaties, so the portal tests of Jansen BV keep theirs.
+ * The calls clients make in the portal, reachable from the back office too (issue 6): an operator takes
+ * the client's signature on a sent quote (SPEC 7 accept) and tops up a prepaid contract (SPEC 7 buy),
+ * each in a dialog holding the portal's form. Records of De Vries Installaties, so the portal tests of
+ * Jansen BV keep theirs.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, login, sign } from './support.ts';
@@ -36,4 +37,33 @@ test('an operator accepts a sent quote with the client signing on screen', async
   expect(Number((await api(page, `/quotes/${quote.id}`)).status_id)).toBe(3);
   // Accepted: no accept button any more.
   await expect(page.getByRole('button', { name: 'Offerte accepteren' })).toHaveCount(0);
+});
+
+test('an operator tops up a prepaid contract with a prepaid card', async ({ page }) => {
+  await login(page, 'admin@example.com', 'backoffice');
+  await expect(page).toHaveURL(/\/tickets$/);
+  const contracts = await api(
+    page,
+    '/contracts?builder[0][where][0]=period&builder[0][where][1]==&builder[0][where][2]=none' +
+      '&builder[1][paginate]=100&with[0]=companies',
+  );
+  const contract = (contracts.data as any[]).find((c) =>
+    c.companies?.some((co: any) => co.name === 'De Vries Installaties'),
+  );
+  expect(contract, 'a prepaid contract of De Vries Installaties').toBeTruthy();
+  const cards = (await api(page, '/prepaid-cards?builder[0][paginate]=100')).data as any[];
+  const card = cards[0];
+
+  await page.goto(`/contracts/${contract.id}`);
+  await page.getByRole('button', { name: 'Opwaarderen' }).click();
+  const dialog = page.getByRole('dialog');
+  const submit = dialog.getByRole('button', { name: 'Opwaarderen' });
+  await expect(submit).toBeDisabled();
+  await dialog.getByRole('radio').first().check();
+  await expectAccessible(page, 'back-office prepaid upgrade dialog');
+  await submit.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Strippenkaart opgewaardeerd' })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  const after = await api(page, `/contracts/${contract.id}`);
+  expect(Number(after.minutes_remaining)).toBe(Number(contract.minutes_remaining) + Number(card.hours) * 60);
 });
