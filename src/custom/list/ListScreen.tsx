@@ -62,6 +62,7 @@ import {
 import { listModel, type ListModel } from './shape.ts';
 import { useDebounced } from './useDebounced.ts';
 import { usePresets } from './usePresets.ts';
+import { ReorderDialog } from './ReorderDialog.tsx';
 import { ViewsDialog } from './ViewsDialog.tsx';
 
 /** SPEC 9: the mobile breakpoint is 768 px. */
@@ -151,6 +152,7 @@ function ListView({ resource, route, userId }: { resource: Resource; route: stri
   const [ownLayout, setOwnLayout] = useState(initial.source !== 'default');
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [viewsOpen, setViewsOpen] = useState(false);
+  const [reorderOpen, setReorderOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [locale] = useLocaleState();
 
@@ -158,6 +160,10 @@ function ListView({ resource, route, userId }: { resource: Resource; route: stri
   const can = (name: string) => Array.isArray(permissions) && permissions.includes(`${prefix}.${name}`);
   const canPresets = can('table-presets.store');
   const canExport = can('exports.index') && resource.actions.includes('index');
+  const canReorder =
+    appKind === 'backoffice' &&
+    resource.actions.includes('update-order') &&
+    can(`${resource.name}.update-order`);
   // Row selection shows only where the schema offers a bulk action the user may run.
   const bulk =
     appKind === 'backoffice' ? allowedBulkActions(resource.actions, (a) => can(`${resource.name}.${a}`)) : [];
@@ -428,6 +434,7 @@ function ListView({ resource, route, userId }: { resource: Resource; route: stri
           }}
           onManageViews={() => setViewsOpen(true)}
           onOpenSettings={() => setSettingsOpen(true)}
+          onReorder={canReorder ? () => setReorderOpen(true) : undefined}
           {...presetProps}
         />
       </Box>
@@ -569,6 +576,15 @@ function ListView({ resource, route, userId }: { resource: Resource; route: stri
         onClose={() => setSettingsOpen(false)}
         onSave={saveLayout}
       />
+      {/* Mounted while open: each opening reads the current order afresh. */}
+      {canReorder && reorderOpen && (
+        <ReorderDialog
+          open={reorderOpen}
+          resource={resource}
+          onClose={() => setReorderOpen(false)}
+          onSaved={refresh}
+        />
+      )}
       {canPresets && (
         <ViewsDialog
           open={viewsOpen}

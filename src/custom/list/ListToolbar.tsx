@@ -10,6 +10,7 @@ import Check from '@mui/icons-material/Check';
 import Download from '@mui/icons-material/Download';
 import FilterAltOff from '@mui/icons-material/FilterAltOff';
 import Refresh from '@mui/icons-material/Refresh';
+import SwapVert from '@mui/icons-material/SwapVert';
 import Settings from '@mui/icons-material/Settings';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -72,6 +73,8 @@ export interface ListToolbarProps {
   onCreatePreset: (label: string, isDefault: boolean) => void;
   onManageViews: () => void;
   onOpenSettings: () => void;
+  /** Opens the record order dialog; only for a resource with update-order the user may use. */
+  onReorder?: () => void;
 }
 
 export function ListToolbar(props: ListToolbarProps) {
@@ -108,6 +111,14 @@ export function ListToolbar(props: ListToolbarProps) {
           />
           <PresetsMenu {...props} />
         </>
+      )}
+      {props.onReorder && (
+        <ToolButton
+          label={translate('list.reorder.title')}
+          icon={<SwapVert />}
+          onClick={props.onReorder}
+          aria-haspopup="dialog"
+        />
       )}
       <ToolButton
         label={translate('list.settings')}

@@ -100,6 +100,7 @@ const app: DeepPartial<AppMessages> = {
       chunk_timeout: 'Das Laden dieser Seite hat zu lange gedauert. Bitte laden Sie die Seite neu.',
     },
     notifications: {
+      order_saved: 'Reihenfolge gespeichert.',
       changes_saved: 'Änderungen gespeichert.',
       prepaid_upgraded: 'Stundenkontingent aufgestockt',
       item_updated: 'Eintrag aktualisiert.',

@@ -3,6 +3,10 @@ import type { ListMessages } from '../en/list.ts';
 /** Die generische Listenansicht und die Feldtabelle auf Deutsch. */
 const list: ListMessages = {
   list: {
+    reorder: {
+      title: 'Reihenfolge ändern',
+      hint: 'Ziehen Sie die Einträge in die gewünschte Reihenfolge und speichern Sie.',
+    },
     refresh: 'Aktualisieren',
     counter: '%{from}-%{to} von %{total}',
     export: 'Exportieren',

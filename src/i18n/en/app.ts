@@ -102,6 +102,7 @@ const app = {
     },
     /** SPEC section 8, successes. */
     notifications: {
+      order_saved: 'Order saved.',
       changes_saved: 'Changes saved.',
       prepaid_upgraded: 'Prepaid card upgraded',
       item_updated: 'Item updated.',

@@ -1,6 +1,10 @@
 /** The generic list screen (src/custom/list) and the field table (src/resources/fieldTypes.tsx) in English. */
 const list = {
   list: {
+    reorder: {
+      title: 'Change order',
+      hint: 'Drag the items into the order you want and save.',
+    },
     refresh: 'Refresh',
     counter: '%{from}-%{to} of %{total}',
     export: 'Export',

@@ -97,6 +97,7 @@ const app: AppMessages = {
       chunk_timeout: 'Het laden van deze pagina duurde te lang. Herlaad de pagina.',
     },
     notifications: {
+      order_saved: 'Volgorde opgeslagen.',
       changes_saved: 'Wijzigingen opgeslagen.',
       prepaid_upgraded: 'Strippenkaart opgewaardeerd',
       item_updated: 'Item bijgewerkt.',

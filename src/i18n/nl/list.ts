@@ -3,6 +3,10 @@ import type { ListMessages } from '../en/list.ts';
 /** Het generieke lijstscherm en de veldtabel in het Nederlands. */
 const list: ListMessages = {
   list: {
+    reorder: {
+      title: 'Volgorde wijzigen',
+      hint: 'Sleep de items in de gewenste volgorde en sla op.',
+    },
     refresh: 'Vernieuwen',
     counter: '%{from}-%{to} van %{total}',
     export: 'Exporteren',
