@@ -13,6 +13,12 @@ export async function login(page: Page, email: string, app: 'portal' | 'backoffi
 
 /** axe-core on the page as it is: no violations at all (WCAG 2.1 A and AA rules and best practices). */
 export async function expectAccessible(page: Page, where: string) {
+  // A toast or dialog still fading in has blended colours: axe would measure a contrast nobody sees.
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, {
+      timeout: 5_000,
+    })
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).analyze();
   const violations = results.violations.map(
     (v) =>
