@@ -6,7 +6,7 @@ import type { Db } from '../db/database.ts';
 import type { Registry } from '../schema/registry.ts';
 import type { AuthContext } from './context.ts';
 import { parseBuilderConditions } from '../query/parse.ts';
-import { listRecords } from '../resources/repository.ts';
+import { listRows } from '../resources/repository.ts';
 import { may } from '../resources/plugin.ts';
 import { BodyValidation } from '../schema/validate.ts';
 
@@ -76,7 +76,8 @@ export async function loadLoginLists(
           )
         : [];
       const [field, direction] = resource.defaultSort;
-      const { data } = await listRecords(repo, auth, resource, {
+      // No totals: the apps use the rows only.
+      const data = await listRows(repo, auth, resource, {
         conditions,
         sort: [{ field: resource.fields[field]!, direction }],
         perPage: LIST_LIMIT,
