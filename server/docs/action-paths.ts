@@ -3,17 +3,8 @@
  * tickets, archive and merge companies, archive ticket groups. Kept apart from openapi.ts so these
  * contracts are read in one place.
  */
-type Schema = Record<string, unknown>;
+import { ERRORS, type Schema, ref } from './refs.ts';
 
-const ref = (kind: 'schemas' | 'parameters' | 'responses', name: string) => ({
-  $ref: `#/components/${kind}/${name}`,
-});
-const ERRORS = {
-  401: ref('responses', 'Unauthenticated'),
-  403: ref('responses', 'Forbidden'),
-  404: ref('responses', 'NotFound'),
-  422: ref('responses', 'Unprocessable'),
-};
 const answer = (description: string, schema: string) => ({
   description,
   content: { 'application/json': { schema: ref('schemas', schema) } },

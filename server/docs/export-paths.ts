@@ -2,11 +2,8 @@
  * The OpenAPI text of the export calls (SPEC 7 `POST exports`, issue 6): ask for an export, list one's
  * exports, download a finished one. Kept apart from openapi.ts so the contract is read in one place.
  */
-type Schema = Record<string, unknown>;
+import { type Schema, ref } from './refs.ts';
 
-const ref = (kind: 'schemas' | 'parameters' | 'responses', name: string) => ({
-  $ref: `#/components/${kind}/${name}`,
-});
 const error = (name: string) => ref('responses', name);
 const PERMISSION =
   'Permission `tenant.exports.index` (clients: `portal.exports.index`, which no role holds) and the ' +

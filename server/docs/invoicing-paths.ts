@@ -2,19 +2,9 @@
  * The OpenAPI text of the invoicing calls of SPEC 7 (issue 6): records on and off the draft invoice, the
  * invoice's export, restore and CSV, the open time registrations and duplicating a quote.
  */
+import { ERRORS, type Schema, ref } from './refs.ts';
 import type { Resource } from '../../common/schema/types.ts';
 
-type Schema = Record<string, unknown>;
-
-const ref = (kind: 'schemas' | 'parameters' | 'responses', name: string) => ({
-  $ref: `#/components/${kind}/${name}`,
-});
-const ERRORS = {
-  401: ref('responses', 'Unauthenticated'),
-  403: ref('responses', 'Forbidden'),
-  404: ref('responses', 'NotFound'),
-  422: ref('responses', 'Unprocessable'),
-};
 const OPERATORS_ONLY = 'Operators only: clients get 403.';
 
 const idsBody = (max: number): Schema => ({

@@ -3,11 +3,8 @@
  * create a message (multipart or JSON), upload an attachment, fetch an attachment's file. Kept apart
  * from openapi.ts so the thread's contract is read in one place.
  */
-type Schema = Record<string, unknown>;
+import { type Schema, ref } from './refs.ts';
 
-const ref = (kind: 'schemas' | 'parameters' | 'responses', name: string) => ({
-  $ref: `#/components/${kind}/${name}`,
-});
 const error = (name: string) => ref('responses', name);
 const tooLarge = {
   description:
