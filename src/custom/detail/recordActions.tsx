@@ -3,6 +3,7 @@
  * with its success toast and the SPEC 8 error toast, a confirmation dialog, and the merge dialog.
  */
 import { useState, type ReactNode } from 'react';
+import MergeIcon from '@mui/icons-material/CallMerge';
 import {
   Autocomplete,
   Button,
@@ -93,19 +94,7 @@ export function ConfirmDialog({
  * two typed characters (SPEC 5), as the reference selectors do; `filter` narrows the candidates (the
  * same company for tickets).
  */
-export function MergeDialog({
-  open,
-  onClose,
-  resource,
-  record,
-  title,
-  intro,
-  confirmText,
-  success,
-  filter,
-  describe,
-  onMerged,
-}: {
+export interface MergeDialogProps {
   open: boolean;
   onClose: () => void;
   resource: string;
@@ -119,7 +108,21 @@ export function MergeDialog({
   /** An option's text when the label alone does not tell records apart (a ticket's reference). */
   describe?: (record: RaRecord) => string;
   onMerged: () => unknown;
-}) {
+}
+
+export function MergeDialog({
+  open,
+  onClose,
+  resource,
+  record,
+  title,
+  intro,
+  confirmText,
+  success,
+  filter,
+  describe,
+  onMerged,
+}: MergeDialogProps) {
   const translate = useTranslate();
   const dataProvider = useActionsProvider();
   const { run, busy } = useActionCall();
@@ -214,5 +217,19 @@ export function MergeDialog({
         )}
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** The Merge button of a detail header with its dialog (tickets, companies). */
+export function MergeAction(props: Omit<MergeDialogProps, 'open' | 'onClose'>) {
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outlined" startIcon={<MergeIcon />} onClick={() => setOpen(true)}>
+        {translate('app.record_actions.merge')}
+      </Button>
+      <MergeDialog {...props} open={open} onClose={() => setOpen(false)} />
+    </>
   );
 }

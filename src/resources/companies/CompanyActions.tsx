@@ -6,12 +6,11 @@
 import { useState } from 'react';
 import { Button, Chip } from '@mui/material';
 import ArchiveIcon from '@mui/icons-material/Archive';
-import MergeIcon from '@mui/icons-material/CallMerge';
 import { useCanAccess, useTranslate } from 'react-admin';
 import type { RecordActionsProps } from '../overrides.ts';
 import {
   ConfirmDialog,
-  MergeDialog,
+  MergeAction,
   useActionCall,
   useActionsProvider,
 } from '../../custom/detail/recordActions.tsx';
@@ -23,7 +22,6 @@ export default function CompanyActions({ record }: RecordActionsProps) {
   const dataProvider = useActionsProvider();
   const { run, busy } = useActionCall();
   const [confirming, setConfirming] = useState(false);
-  const [merging, setMerging] = useState(false);
   const canArchive = useCanAccess({ resource: 'companies', action: 'archive' }).canAccess === true;
   const canMerge = useCanAccess({ resource: 'companies', action: 'merge' }).canAccess === true;
   const archived = Boolean(record.archived_at);
@@ -66,12 +64,7 @@ export default function CompanyActions({ record }: RecordActionsProps) {
       )}
       {canMerge && (
         <>
-          <Button variant="outlined" startIcon={<MergeIcon />} onClick={() => setMerging(true)}>
-            {translate('app.record_actions.merge')}
-          </Button>
-          <MergeDialog
-            open={merging}
-            onClose={() => setMerging(false)}
+          <MergeAction
             resource="companies"
             record={record}
             title={translate('app.record_actions.merge_companies_title', { label: record.name })}

@@ -3,15 +3,13 @@
  * merge, each shown only with its permission (tenant.tickets.<action>) and where the server would accept
  * it: close an open ticket, restore a closed or archived one (server/resources/tickets/actions.ts).
  */
-import { useState } from 'react';
 import { Button } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RestoreIcon from '@mui/icons-material/Restore';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import MergeIcon from '@mui/icons-material/CallMerge';
 import { useCanAccess, useRedirect, useTranslate, type RaRecord } from 'react-admin';
 import type { RecordActionsProps } from '../overrides.ts';
-import { MergeDialog, useActionCall, useActionsProvider } from '../../custom/detail/recordActions.tsx';
+import { MergeAction, useActionCall, useActionsProvider } from '../../custom/detail/recordActions.tsx';
 import { requestReload } from '../../dataProvider/reload.ts';
 
 /** SPEC 3 ticket status internal types. */
@@ -27,7 +25,6 @@ export default function TicketActions({ record }: RecordActionsProps) {
   const redirect = useRedirect();
   const dataProvider = useActionsProvider();
   const { run, busy } = useActionCall();
-  const [merging, setMerging] = useState(false);
   const canClose = useCan('close');
   const canRestore = useCan('restore');
   const canClone = useCan('clone');
@@ -74,12 +71,7 @@ export default function TicketActions({ record }: RecordActionsProps) {
       )}
       {canMerge && (
         <>
-          <Button variant="outlined" startIcon={<MergeIcon />} onClick={() => setMerging(true)}>
-            {translate('app.record_actions.merge')}
-          </Button>
-          <MergeDialog
-            open={merging}
-            onClose={() => setMerging(false)}
+          <MergeAction
             resource="tickets"
             record={record}
             title={translate('app.record_actions.merge_tickets_title', { label: record.reference })}
