@@ -1,21 +1,23 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 
 /**
- * End-to-end tests in Debian's Chromium against the real server (started by global-setup on a free
- * port with a fresh database). No browser download: executablePath is the system Chromium.
+ * End-to-end tests in Debian's Chromium against the real server: each worker starts its own on a free
+ * port, on a copy of the database global-setup seeded (tests/e2e/fixtures.ts). No browser download:
+ * executablePath is the system Chromium.
  */
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
-  globalTeardown: './tests/e2e/global-teardown.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Files run in parallel, each worker on its own server; the tests of one file in order, as written.
   fullyParallel: false,
-  workers: 1,
+  // A worker is a browser and a server: more workers than cores only makes each test slower.
+  workers: Math.min(availableParallelism(), 4),
   retries: 0,
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON ?? 'test-results/e2e.json' }]],
   use: {
-    baseURL: process.env.E2E_BASE_URL,
     locale: 'nl-NL',
     timezoneId: 'Europe/Amsterdam',
     viewport: { width: 1280, height: 800 },

@@ -1,6 +1,40 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { ASSETS_DIR } from './common/build.ts';
+
+/**
+ * Writes a brotli (`.br`) and a gzip (`.gz`) copy beside each built script, style sheet and page, which
+ * the server sends to browsers that accept them (server/web/plugin.ts, preCompressed): the portal's first
+ * screen is a quarter of the bytes, without compressing on every request.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      const files = readdirSync(outDir, { recursive: true, encoding: 'utf8' }).filter((f) =>
+        /\.(js|css|html|svg|json)$/.test(f),
+      );
+      for (const file of files) {
+        const path = join(outDir, file);
+        const content = readFileSync(path);
+        if (content.length < 1024) continue;
+        writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
+        writeFileSync(
+          `${path}.br`,
+          brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 10 } }),
+        );
+      }
+    },
+  };
+}
 
 /** In dev, /app/… is the portal's page and every other non-API path the back office's (history mode). */
 function twoApps(): Plugin {
@@ -23,7 +57,7 @@ function twoApps(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), twoApps()],
+  plugins: [react(), twoApps(), precompress()],
   appType: 'mpa',
   build: {
     outDir: 'dist',

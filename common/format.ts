@@ -353,25 +353,41 @@ function endOf(value: DateInput): Date | null {
 }
 
 /**
- * SPEC 4, due date badge: 'past' (red) once the date has passed, 'upcoming' (yellow) before, 'none' (a
- * check mark) without a date. A date without a time is past from the next day on.
+ * How far ahead a due date counts as upcoming (SPEC 4 says 'upcoming' without a distance): 30 days, the
+ * same month the contract end badge warns in. A date further away is 'later': shown, not flagged.
  */
-export function dueDateBadge(date: DateInput, now: DateInput = new Date()): 'past' | 'upcoming' | 'none' {
+export const DUE_SOON_DAYS = 30;
+
+/**
+ * SPEC 4, due date badge: 'past' (red) once the date has passed, 'upcoming' (yellow) within
+ * DUE_SOON_DAYS, 'later' (no colour) further away, 'none' (a check mark) without a date. A date
+ * without a time is past from the next day on.
+ */
+export function dueDateBadge(
+  date: DateInput,
+  now: DateInput = new Date(),
+): 'past' | 'upcoming' | 'later' | 'none' {
   const end = endOf(date);
   const current = parseDate(now);
   if (!end || !current) return 'none';
-  return end.getTime() <= current.getTime() ? 'past' : 'upcoming';
+  if (end.getTime() <= current.getTime()) return 'past';
+  const soon = new Date(current);
+  soon.setDate(soon.getDate() + DUE_SOON_DAYS);
+  return (parseDate(date) as Date).getTime() <= soon.getTime() ? 'upcoming' : 'later';
 }
 
 /**
  * SPEC 4, contract end badge: red once the end date has passed, yellow when it falls within a month from
- * now (now plus one calendar month, inclusive), green otherwise: a set end date further away, and also a
- * contract without an end date (it does not run out).
+ * now (now plus one calendar month, inclusive), green for a set end date further away; 'none' without an
+ * end date (a prepaid card that runs until its hours are used): no badge, since green says 'set'.
  */
-export function contractEndBadge(date: DateInput, now: DateInput = new Date()): 'green' | 'red' | 'yellow' {
+export function contractEndBadge(
+  date: DateInput,
+  now: DateInput = new Date(),
+): 'green' | 'red' | 'yellow' | 'none' {
   const end = endOf(date);
   const current = parseDate(now);
-  if (!end || !current) return 'green';
+  if (!end || !current) return 'none';
   if (end.getTime() <= current.getTime()) return 'red';
   const inAMonth = new Date(current);
   inAMonth.setMonth(inAMonth.getMonth() + 1);

@@ -1,12 +1,21 @@
 /**
- * `npm test` after the type check, lint and build: the vitest suites (unit, browser units, and API on
- * PGlite plus PostgreSQL when TEST_DATABASE_URL is set), then the Playwright end-to-end tests in
- * Debian's Chromium; last, one closing line 'N passed, N failed' that CI reads.
+ * `npm test`: the type check, lint and build side by side with the making of the demo seed, then the
+ * vitest suites (unit, browser units, and API on PGlite plus PostgreSQL when TEST_DATABASE_URL is set),
+ * then the Playwright end-to-end tests in Debian's Chromium; last, where the time went and one closing
+ * line 'N passed, N failed' that CI reads. A failed type check, lint or build stops the run there, as
+ * it did when they were chained with && in package.json; they run here so that their time is measured
+ * with the rest.
+ *
+ * `--quick` (npm run test:quick, the inner loop): type check, lint, unit and API tests on PGlite only;
+ * no build, no PostgreSQL, no browser. File arguments run only those vitest files.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { SEED_ROOT_ENV } from '../tests/seed-folder.ts';
+import type { PhaseTimes } from './vitest-phase-times.ts';
 
 interface Result {
   name: string;
@@ -14,17 +23,120 @@ interface Result {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'sd-tests-'));
-const only = process.argv.slice(2);
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const only = args.filter((a) => a !== '--quick');
+// The quick run ignores TEST_DATABASE_URL: the PostgreSQL run doubles the API tests' time.
+const testEnv = { ...process.env };
+if (quick) {
+  delete testEnv.TEST_DATABASE_URL;
+  testEnv.VITEST_QUIET_PG = '1';
+}
+
+/** Each phase's wall-clock time, in the order they ran. */
+const phases: { label: string; ms: number }[] = [];
+/** The steps of the first phase, which run side by side. */
+const sideBySide: { label: string; ms: number }[] = [];
+const runStart = performance.now();
+let vitestTimes: PhaseTimes | undefined;
+
+function timed<T>(label: string, run: () => T): T {
+  const start = performance.now();
+  try {
+    return run();
+  } finally {
+    phases.push({ label, ms: performance.now() - start });
+  }
+}
+
+function seconds(ms: number): string {
+  const s = Math.round(ms / 1000);
+  return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${s % 60} s`;
+}
+
+function printTimes(): void {
+  const total = performance.now() - runStart;
+  const list = (entries: { label: string; ms: number }[]) =>
+    entries.map((p) => `${p.label} ${seconds(p.ms)}`).join(', ');
+  console.log(`Time: ${list([...phases, { label: 'total', ms: total }])}`);
+  if (sideBySide.length) console.log(`  checks and seed, side by side: ${list(sideBySide)}`);
+  if (vitestTimes) {
+    const t = vitestTimes;
+    const parts = [
+      ['unit', t.unit],
+      ['API on PGlite', t.pglite],
+      ['API on PostgreSQL', t.postgres],
+      ['API imports and files without a target', t.apiShared],
+    ] as const;
+    const shown = parts.filter(([, ms]) => ms > 0).map(([label, ms]) => `${label} ${seconds(ms)}`);
+    // Workers run files side by side, so these add up to more than the phase's wall-clock time.
+    console.log(`  vitest, per kind, as worker time (files run in parallel): ${shown.join(', ')}`);
+  }
+}
+
+interface Step {
+  label: string;
+  command: [string, ...string[]];
+}
+
+/**
+ * Steps that must pass before the tests run, side by side: each is a single-threaded process on a
+ * machine of two or more cores. Each one's output is printed whole when it ends (never interleaved),
+ * and its own time is measured. A failure ends the run with its exit code once all have ended, as
+ * when they were chained with && in package.json.
+ */
+async function parallelSteps(steps: Step[]): Promise<void> {
+  const start = performance.now();
+  const ended = await Promise.all(
+    steps.map(
+      ({ label, command }) =>
+        new Promise<{ label: string; code: number | null; command: Step['command'] }>((done) => {
+          const start = performance.now();
+          const [program, ...args] = command;
+          const child = spawn(program, args, { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+          let output = '';
+          child.stdout.on('data', (d) => (output += d));
+          child.stderr.on('data', (d) => (output += d));
+          child.on('error', (error) => (output += String(error)));
+          child.on('close', (code) => {
+            sideBySide.push({ label, ms: performance.now() - start });
+            process.stdout.write(`\n── ${label} (${command.join(' ')}) ──\n${output}`);
+            done({ label, code, command });
+          });
+        }),
+    ),
+  );
+  phases.push({ label: 'checks and seed', ms: performance.now() - start });
+  const failed = ended.find((step) => step.code !== 0);
+  if (!failed) return;
+  printTimes();
+  console.error(
+    `Stopped: the ${failed.label} failed (${failed.command.join(' ')}, exit ${failed.code}); see above.`,
+  );
+  process.exit(failed.code || 1);
+}
 
 function vitest(): { results: Result[]; failedFiles: number; ok: boolean } {
   const report = join(dir, 'vitest.json');
+  const times = join(dir, 'phase-times.json');
   const run = spawnSync(
     'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...only],
-    {
-      stdio: 'inherit',
-    },
+    [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      '--reporter=./scripts/vitest-phase-times.ts',
+      `--outputFile.json=${report}`,
+      ...only,
+    ],
+    { stdio: 'inherit', env: { ...testEnv, PHASE_TIMES_FILE: times } },
   );
+  try {
+    vitestTimes = JSON.parse(readFileSync(times, 'utf8')) as PhaseTimes;
+  } catch {
+    // No split of the time; the run's own result is judged below.
+  }
   try {
     const json = JSON.parse(readFileSync(report, 'utf8')) as {
       testResults: { status: string; assertionResults: { fullName: string; status: string }[] }[];
@@ -51,7 +163,7 @@ function playwright(): { results: Result[]; failedFiles: number; ok: boolean } {
   const report = join(dir, 'e2e.json');
   const run = spawnSync('npx', ['playwright', 'test'], {
     stdio: 'inherit',
-    env: { ...process.env, PLAYWRIGHT_JSON: report },
+    env: { ...process.env, [SEED_ROOT_ENV]: testEnv[SEED_ROOT_ENV], PLAYWRIGHT_JSON: report },
   });
   try {
     interface Suite {
@@ -80,13 +192,28 @@ function playwright(): { results: Result[]; failedFiles: number; ok: boolean } {
   }
 }
 
-const unit = vitest();
-const e2e = only.length ? { results: [], failedFiles: 0, ok: true } : playwright();
+const full = !quick && only.length === 0;
+if (only.length === 0) {
+  // The demo seed both the API and the browser tests start from (tests/seed-folder.ts), made while the
+  // checks run instead of by each suite before its first test.
+  testEnv[SEED_ROOT_ENV] = join(dir, 'seed');
+  const npx = (...command: string[]): Step['command'] => ['npx', ...command];
+  await parallelSteps([
+    { label: 'type check (server)', command: npx('tsc', '-p', 'tsconfig.server.json', '--noEmit') },
+    { label: 'type check (apps)', command: npx('tsc', '-p', 'tsconfig.json', '--noEmit') },
+    { label: 'lint (ESLint)', command: npx('eslint', '.') },
+    { label: 'lint (Prettier)', command: npx('prettier', '--check', '.') },
+    ...(full ? [{ label: 'build', command: npx('vite', 'build') }] : []),
+    { label: 'demo seed', command: npx('tsx', 'tests/seed-folder.ts', testEnv[SEED_ROOT_ENV]!) },
+  ]);
+}
+const unit = timed('vitest', vitest);
+const e2e = full ? timed('browser', playwright) : { results: [], failedFiles: 0, ok: true };
 const results = [...unit.results, ...e2e.results];
 const count = (status: Result['status'], list = results) => list.filter((r) => r.status === status).length;
 
 const onPostgres = unit.results.filter((r) => /\bpostgres\b/.test(r.name));
-if (process.env.TEST_DATABASE_URL) {
+if (testEnv.TEST_DATABASE_URL) {
   console.log(
     `\nPostgreSQL run (TEST_DATABASE_URL): ${count('passed', onPostgres)} passed, ${count('failed', onPostgres)} failed`,
   );
@@ -94,15 +221,23 @@ if (process.env.TEST_DATABASE_URL) {
     console.error('TEST_DATABASE_URL is set but no test ran against PostgreSQL.');
     process.exitCode = 1;
   }
+} else if (quick) {
+  console.log('\nPostgreSQL run skipped: the quick run tests on PGlite only (npm test runs both).');
 } else {
   console.log('\nPostgreSQL run skipped: TEST_DATABASE_URL is not set (CI sets it).');
 }
-console.log(
-  `Browser (Playwright, Chromium): ${count('passed', e2e.results)} passed, ${count('failed', e2e.results)} failed`,
-);
+if (full) {
+  console.log(
+    `Browser (Playwright, Chromium): ${count('passed', e2e.results)} passed, ${count('failed', e2e.results)} failed`,
+  );
+} else {
+  console.log('Browser (Playwright) and build skipped: run npm test for them.');
+}
 const failedFiles = unit.failedFiles + e2e.failedFiles;
 const failed = count('failed') + failedFiles;
 if (failedFiles) console.log(`${failedFiles} test file(s) or setups failed as a whole (see above).`);
+printTimes();
 const skipped = count('skipped');
 console.log(`tests: ${count('passed')} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 if (!unit.ok || !e2e.ok || failed > 0 || results.length === 0) process.exitCode = 1;
+if (testEnv[SEED_ROOT_ENV]) rmSync(testEnv[SEED_ROOT_ENV], { recursive: true, force: true });

@@ -5,7 +5,10 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Registry } from './schema/registry.ts';
 import { installErrorHandler } from './http/error-handler.ts';
+import { securityHeadersPlugin } from './http/security-headers.ts';
 import { ValidationError } from './http/errors.ts';
+import { refuseNulText } from './http/nul-text.ts';
+import { installFaults } from './http/faults.ts';
 import { tenancyPlugin } from './tenancy/plugin.ts';
 import { authPlugin } from './auth/plugin.ts';
 import { healthRoutes } from './system/health.ts';
@@ -31,6 +34,8 @@ export interface AppOptions {
   exports?: ExportWorkerOptions;
   /** Milliseconds between sweeps of removed files; 0 switches the sweep off. */
   fileSweepMs?: number;
+  /** The browser tests' faults on request (server/http/faults.ts); never on in production. */
+  faults?: boolean;
 }
 
 /** Paths whose values never reach a log line. */
@@ -73,10 +78,15 @@ export async function buildApp({
   logger = false,
   exports,
   fileSweepMs = FILE_SWEEP_MS,
+  faults = false,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
+    // Behind a TLS proxy: request.protocol (the refresh cookie's Secure flag) and request.ip (the
+    // rate limits) come from its X-Forwarded-* headers, and only then. Fastify takes a hop count at run
+    // time (lib/request.js) but its type leaves number out.
+    trustProxy: config.trustProxy as boolean | string | string[],
     // Unknown body fields are an error the caller should hear about, not something to drop silently.
     ajv: { customOptions: { removeAdditional: false } },
     routerOptions: {
@@ -85,10 +95,14 @@ export async function buildApp({
     },
   });
   installErrorHandler(app);
+  refuseNulText(app);
+  if (faults) installFaults(app);
   app.addHook('preValidation', async (request) => {
     const problem = (request.query as Record<string, unknown> | undefined)?.[QUERY_STRING_ERROR];
     if (typeof problem === 'string') throw new ValidationError({ query: [problem] });
   });
+  // First: every answer, an early refusal included, carries the security headers.
+  await app.register(securityHeadersPlugin);
   await app.register(cookie);
   await app.register(tenancyPlugin, { db, config });
   await app.register(authPlugin, { db, config, registry });

@@ -23,6 +23,10 @@ export interface Config {
   defaultTenant: string;
   /** Largest attachment accepted, in bytes (ATTACHMENT_MAX_BYTES, default 20 MB). */
   attachmentMaxBytes: number;
+  /** PostgreSQL: the longest one statement may run, in ms (STATEMENT_TIMEOUT_MS, default 5000); 0: no limit. */
+  statementTimeoutMs: number;
+  /** Fastify's `trustProxy` (TRUST_PROXY): which X-Forwarded-* headers to believe; false: none. */
+  trustProxy: boolean | number | string[];
 }
 
 /** Microsoft single sign-on for the portal; enabled when `clientId` is set. */
@@ -67,6 +71,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenDays: Number(env.REFRESH_TOKEN_DAYS ?? 30),
     defaultTenant: env.DEFAULT_TENANT ?? 'acme',
     attachmentMaxBytes: positiveInteger(env.ATTACHMENT_MAX_BYTES, 'ATTACHMENT_MAX_BYTES') ?? 20 * 1024 * 1024,
+    statementTimeoutMs: milliseconds(env.STATEMENT_TIMEOUT_MS, 'STATEMENT_TIMEOUT_MS') ?? 5000,
+    trustProxy: trustProxy(env.TRUST_PROXY),
   };
 }
 
@@ -75,4 +81,27 @@ function positiveInteger(value: string | undefined, name: string): number | unde
   if (!/^[1-9]\d*$/.test(value))
     throw new Error(`${name} must be a positive whole number of bytes, not ${value}`);
   return Number(value);
+}
+
+function milliseconds(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!/^\d+$/.test(value))
+    throw new Error(`${name} must be a whole number of milliseconds (0: off), not ${value}`);
+  return Number(value);
+}
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy` takes it: `true` (any proxy), a number of hops, or addresses
+ * and CIDRs separated by commas. Unset or `false`: the socket's address is the client's, and a forged
+ * X-Forwarded-For cannot dodge the per-address limits.
+ */
+function trustProxy(value: string | undefined): boolean | number | string[] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
 }

@@ -4,6 +4,8 @@
 export interface Activities {
   id: number;
   name: string;
+  name_en: string | null;
+  name_de: string | null;
   is_billable: boolean;
   hourly_rate: number | null;
   created_at: string;
@@ -14,6 +16,8 @@ export interface Activities {
 export interface AssetCategories {
   id: number;
   name: string;
+  name_en: string | null;
+  name_de: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -22,6 +26,8 @@ export interface AssetCategories {
 export interface AssetStatuses {
   id: number;
   name: string;
+  name_en: string | null;
+  name_de: string | null;
   internal_type: 1 | 2 | 3 | 4 | 5;
   style: string | null;
   created_at: string;
@@ -63,6 +69,8 @@ export interface Attachments {
 export interface BusinessHourContracts {
   id: number;
   name: string;
+  name_en: string | null;
+  name_de: string | null;
   schedule: {} | null;
   timezone: string | null;
   created_at: string;
@@ -73,6 +81,8 @@ export interface BusinessHourContracts {
 export interface Categories {
   id: number;
   name: string;
+  name_en: string | null;
+  name_de: string | null;
   description: string | null;
   created_at: string;
   updated_at: string;
@@ -159,6 +169,8 @@ export interface Contracts {
 export interface Countries {
   id: number;
   name: string;
+  name_en: string | null;
+  name_de: string | null;
   code: string;
   created_at: string;
   updated_at: string;
@@ -225,6 +237,8 @@ export interface InvoiceLines {
 export interface InvoiceStatuses {
   id: 1 | 2 | 3 | 4 | 8 | 9;
   name: string;
+  name_en: string | null;
+  name_de: string | null;
   style: string | null;
 }
 
@@ -322,6 +336,8 @@ export interface PrepaidCards {
 export interface Priorities {
   id: number;
   label: string;
+  label_en: string | null;
+  label_de: string | null;
   style: string | null;
   order: number;
   created_at: string;
@@ -408,6 +424,8 @@ export interface Roles {
 export interface Services {
   id: number;
   name: string;
+  name_en: string | null;
+  name_de: string | null;
   description: string | null;
   created_at: string;
   updated_at: string;
@@ -429,6 +447,8 @@ export interface SettingsViews {
 export interface Slas {
   id: number;
   name: string;
+  name_en: string | null;
+  name_de: string | null;
   description: string | null;
   response_time: number | null;
   resolution_time: number | null;
@@ -503,6 +523,8 @@ export interface TicketGroups {
 export interface TicketSources {
   id: number;
   name: string;
+  name_en: string | null;
+  name_de: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -511,7 +533,11 @@ export interface TicketSources {
 export interface TicketStatuses {
   id: number;
   name: string;
+  name_en: string | null;
+  name_de: string | null;
   name_client: string;
+  name_client_en: string | null;
+  name_client_de: string | null;
   style: string | null;
   style_client: string | null;
   internal_type: 1 | 2 | 3 | 4 | 5 | 6;
@@ -542,6 +568,8 @@ export interface TicketTemplates {
 export interface TicketTypes {
   id: number;
   name: string;
+  name_en: string | null;
+  name_de: string | null;
   created_at: string;
   updated_at: string;
 }

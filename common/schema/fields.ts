@@ -1,5 +1,12 @@
 /** Which fields a caller reads and writes: the same rule on the server (whitelist) and in the apps (forms). */
-import type { Field, Resource } from './types.ts';
+import type { Field, Language, Resource } from './types.ts';
+
+/** The language a translated field's own column holds (x-translated); the others are `<field>_<language>`. */
+export const BASE_LANGUAGE: Language = 'nl';
+
+/** Whether a resource has a translated field (x-translated). */
+export const hasTranslations = (resource: Resource): boolean =>
+  Object.values(resource.fields).some((f) => f.translations);
 
 /** Fields a caller may read (writeOnly never; in the portal only `x-portal.fields` when listed). */
 export function readableFieldsFor(resource: Resource, portal: boolean): Field[] {

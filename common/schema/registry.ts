@@ -87,6 +87,9 @@ export function toResource(schema: Record<string, any>): Resource {
       fields[fieldName] = toField(fieldName, s);
     }
     if (!fields.id) throw new Error('every resource needs an integer id');
+    for (const field of Object.values(fields)) {
+      if (field.schema['x-translated'] === true) field.translations = translationColumns(field, fields);
+    }
     const relations: Record<string, Relation> = {};
     for (const [relName, r] of Object.entries<Record<string, any>>(schema['x-relations'] ?? {})) {
       relations[relName] = { ...r, name: relName } as Relation;
@@ -117,6 +120,7 @@ export function toResource(schema: Record<string, any>): Resource {
       versions: schema['x-versions'] ?? {},
       tabs: schema['x-tabs'] ?? [],
       portal,
+      recordLink: schema['x-record-link'] ?? [],
       invoiceLine: schema['x-invoice-line'],
       fields,
       required: schema.required ?? [],
@@ -125,6 +129,24 @@ export function toResource(schema: Record<string, any>): Resource {
   } catch (error) {
     throw new Error(`schemas/${name}.json: ${(error as Error).message}`, { cause: error });
   }
+}
+
+/**
+ * x-translated on a string field: its siblings `<name>_en` and `<name>_de` hold the other languages
+ * (nullable strings, so a missing translation falls back).
+ */
+function translationColumns(field: Field, fields: Record<string, Field>): Field['translations'] {
+  if (field.type !== 'string')
+    throw new Error(`field ${field.name}: only a string field can be x-translated`);
+  const column = (language: 'en' | 'de') => {
+    const sibling = fields[`${field.name}_${language}`];
+    if (!sibling || sibling.type !== 'string' || !sibling.nullable)
+      throw new Error(
+        `field ${field.name} is x-translated: it needs a nullable string ${field.name}_${language}`,
+      );
+    return sibling.column;
+  };
+  return { en: column('en'), de: column('de') };
 }
 
 /** Fail at start, not at the first request, when a schema names something that does not exist. */
@@ -196,6 +218,15 @@ function checkReferences(reg: Registry, r: Resource): void {
         fail(`relation ${(rel as Relation).name} has unknown kind ${(rel as any).kind}`);
     }
   }
+  for (const name of r.recordLink) {
+    const rel = Object.hasOwn(r.relations, name) ? r.relations[name] : undefined;
+    if (!rel) fail(`x-record-link names unknown relation ${name}`);
+    else if (rel.kind !== 'belongsTo' && rel.kind !== 'hasMany' && rel.kind !== 'morphMany')
+      fail(`x-record-link: ${name} must be a belongsTo, hasMany or morphMany relation`);
+    else if (!reg.get(rel.resource)?.portal)
+      fail(`x-record-link: ${name} leads to ${rel.resource}, which has no x-portal`);
+  }
+  if (r.recordLink.length && !r.portal) fail('x-record-link needs x-portal: a link holder sees the portal');
   if (r.portal) {
     const checkScope = (scope: PortalScope): void => {
       if (scope === 'tenant') return;

@@ -23,8 +23,23 @@ export interface Field {
   me?: 'id' | 'is_operator' | 'categories';
   enumName?: string;
   list: boolean;
+  /**
+   * x-translated: the field's own column holds the Dutch text, these columns the other languages (the
+   * fields `<name>_en` and `<name>_de`); the API reads the field in the caller's language.
+   */
+  translations?: Record<Exclude<Language, 'nl'>, string>;
   schema: Record<string, unknown>;
 }
+
+/** The languages of the apps; Dutch is the default and the language of a translated field's own column. */
+export const LANGUAGES = ['nl', 'en', 'de'] as const;
+export type Language = (typeof LANGUAGES)[number];
+/** Where a translated text is looked for, in order: German falls back to English, English to Dutch. */
+export const LANGUAGE_FALLBACK: Record<Language, readonly Language[]> = {
+  nl: ['nl'],
+  en: ['en', 'nl'],
+  de: ['de', 'en', 'nl'],
+};
 
 export type Relation =
   | { kind: 'belongsTo'; name: string; resource: string; key: string }
@@ -101,6 +116,11 @@ export interface Resource {
   /** x-versions: other shapes of a list row, by version number: output name -> field or `{field}` template. */
   versions: Record<string, Record<string, string>>;
   portal?: Portal;
+  /**
+   * x-record-link: the relations a link to one record (a quote e-mail's token) opens besides the
+   * record: to-many ones are its lines, to-one ones show the related record's label only.
+   */
+  recordLink: string[];
   /** x-tabs: the tab bar of the back office's detail screen. */
   tabs: DetailTab[];
   invoiceLine?: InvoiceLineMapping;

@@ -6,7 +6,7 @@ import type { AuthContext, Tenant } from './context.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import { AuthContextCache } from './context-cache.ts';
 import { findRecordToken } from './record-tokens.ts';
-import { loadAuthUser } from './user.ts';
+import { loadAuthUser, type AuthUser } from './user.ts';
 
 /** Spec section 8: the portal shows its own text for this one, so it must be exactly this. */
 export const MULTIPLE_SESSIONS_MESSAGE = 'You cannot have multiple login sessions per account.';
@@ -64,20 +64,12 @@ export class Authenticator {
     }
     if (!user.sessionAlive) throw unauthenticated();
 
-    const context: AuthContext = Object.freeze({
-      kind: user.isStaff ? 'operator' : 'client',
-      userId: user.id,
-      tenantId: tenant.id,
-      isOperator: user.isOperator,
-      permissions: new Set(user.permissions),
-      companyIds: Object.freeze(user.companyIds) as number[],
-      categoryIds: Object.freeze(user.categoryIds) as number[],
-    });
+    const context = userContext(user);
     this.cache.set(tenant.id, userId, sessionId, context, generation);
     return context;
   }
 
-  /** A quote link: exactly one record, its company, and the portal actions on it. */
+  /** A quote link: exactly one record, what its x-record-link opens, and the portal actions on it. */
   async fromRecordToken(tenant: Tenant, token: string): Promise<AuthContext> {
     const found = await findRecordToken(this.db, tenant.id, token);
     if (!found) throw unauthenticated();
@@ -98,17 +90,56 @@ export class Authenticator {
     }
 
     const name = found.resource;
+    const relations = resource.recordLink.map((r) => resource.relations[r]!);
+    // The record's lines are read as a list of their own too (the portal's quote page does).
+    const lines = relations.flatMap((r) =>
+      r.kind === 'belongsTo' || r.kind === 'morphTo'
+        ? []
+        : [`portal.${r.resource}.index`, `portal.${r.resource}.show`],
+    );
     return Object.freeze({
       kind: 'record-token',
       userId: null,
       tenantId: tenant.id,
       isOperator: 0,
-      permissions: new Set([`portal.${name}.show`, `portal.${name}.accept`, `portal.${name}.download`]),
+      permissions: new Set([
+        `portal.${name}.show`,
+        `portal.${name}.accept`,
+        `portal.${name}.download`,
+        ...lines,
+      ]),
       companyIds: Object.freeze(companyIds) as number[],
       categoryIds: Object.freeze([]) as unknown as number[],
-      recordToken: { resource: name, id: found.recordId },
+      recordToken: Object.freeze({ resource: name, id: found.recordId, relations: Object.freeze(relations) }),
     });
   }
+}
+
+/** What a signed-in user (or a link made for one) may do, as loaded from the database. */
+function userContext(user: AuthUser): AuthContext {
+  return Object.freeze({
+    kind: user.isStaff ? 'operator' : 'client',
+    userId: user.id,
+    tenantId: user.tenantId,
+    isOperator: user.isOperator,
+    permissions: new Set(user.permissions),
+    companyIds: Object.freeze(user.companyIds) as number[],
+    categoryIds: Object.freeze(user.categoryIds) as number[],
+  });
+}
+
+/**
+ * The holder of a download link made for a user (server/files/signed-urls.ts), as the account is
+ * now: undefined once it is deleted or archived, and with its current companies and role, so a link
+ * opens no more than its holder's bearer token would. A link carries no login session.
+ */
+export async function linkHolderContext(
+  db: Db,
+  tenantId: number,
+  userId: number,
+): Promise<AuthContext | undefined> {
+  const user = await loadAuthUser(db, tenantId, userId, null);
+  return user && userContext(user);
 }
 
 /** The token of `Authorization: Bearer <token>`; undefined for any other or no scheme. */

@@ -1,3 +1,5 @@
+import type { Language, Relation } from '../../common/schema/types.ts';
+
 /** Who is calling, as every route sees it after authentication. */
 export interface AuthContext {
   /** operator: back office; client: portal; record-token: a link that opens exactly one record. */
@@ -12,8 +14,20 @@ export interface AuthContext {
   companyIds: number[];
   /** Operators: their category ids (the filter value 'me' on a categories field). */
   categoryIds: number[];
-  /** record-token only: the one record it opens. */
-  recordToken?: { resource: string; id: number };
+  /** record-token only: the one record it opens, and the relations of it its schema opens too. */
+  recordToken?: RecordLink;
+  /** The request's language (Accept-Language; server/http/language.ts): translated fields read in it. Default nl. */
+  language?: Language;
+}
+
+/**
+ * What a link to one record opens (the resource's x-record-link): the record, the rows of its to-many
+ * `relations` (its lines), and the label of the record each to-one relation points at.
+ */
+export interface RecordLink {
+  resource: string;
+  id: number;
+  relations: readonly Relation[];
 }
 
 export interface Tenant {

@@ -1,13 +1,21 @@
 import argon2 from 'argon2';
 import { sql } from 'kysely';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError, ValidationError } from '../http/errors.ts';
+import { linkOrigin } from '../mail/link-origin.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { MAIL_LOCALES, passwordResetMail, type MailLocale } from '../mail/password-reset-mail.ts';
 import type { Authenticator } from './authenticate.ts';
-import { LOGIN_WINDOW_MS, SlidingWindowCounter, type Clock } from './rate-limit.ts';
+import {
+  AttemptLimiter,
+  accountKey,
+  retryAfterSeconds,
+  waitText,
+  type AttemptLimiterOptions,
+} from './rate-limit.ts';
+import { weakPasswordProblem } from './password-policy.ts';
 import { messageResponse } from './schemas.ts';
 import { randomToken, tokenHash } from './tokens.ts';
 
@@ -21,14 +29,6 @@ export const RESET_TOKEN_MINUTES = 60;
 /** The spec's min-length message: '{subject} must be at least {length} characters long.' */
 export function minLengthMessage(subject: string, length: number): string {
   return `${subject} must be at least ${length} characters long.`;
-}
-
-/**
- * Origin of links that leave the server (e-mails, the SSO redirect URI): PUBLIC_URL when set, else the
- * request's protocol and Host. Set PUBLIC_URL in production: a Host header is chosen by the caller.
- */
-export function publicOrigin(request: FastifyRequest, config: Pick<Config, 'publicUrl'>): string {
-  return config.publicUrl ?? `${request.protocol}://${request.host}`;
 }
 
 export const forgotBody = {
@@ -62,37 +62,26 @@ interface ResetBody {
 }
 
 /**
- * Reset requests per account (tenant + e-mail) and per client address, like login: every request
- * counts, at most 5 per account and 20 per address in 15 minutes.
+ * Reset requests, limited like login attempts (every request counts: there is no success to take one
+ * back): an address is locked out of an account after 5 and of all after 20 in 15 minutes; an account
+ * asked for from anywhere is only slowed down, so a stranger cannot keep its owner from a new link.
  */
 export class PasswordResetRateLimiter {
-  private readonly accounts: SlidingWindowCounter;
-  private readonly addresses: SlidingWindowCounter;
+  private readonly limiter: AttemptLimiter;
 
-  constructor({
-    clock,
-    perAccount = 5,
-    perAddress = 20,
-    windowMs = LOGIN_WINDOW_MS,
-  }: { clock?: Clock; perAccount?: number; perAddress?: number; windowMs?: number } = {}) {
-    this.accounts = new SlidingWindowCounter({ max: perAccount, windowMs, clock });
-    this.addresses = new SlidingWindowCounter({ max: perAddress, windowMs, clock });
+  constructor(options: AttemptLimiterOptions = {}) {
+    this.limiter = new AttemptLimiter(options);
   }
 
   /** 0 and counted when allowed; else the milliseconds until the next request is. */
   take(tenantId: number, email: string, address: string): number {
-    const account = `${tenantId}:${email}`;
-    const wait = Math.max(this.accounts.retryAfterMs(account), this.addresses.retryAfterMs(address));
-    if (wait > 0) return wait;
-    this.accounts.recordFailure(account);
-    this.addresses.recordFailure(address);
-    return 0;
+    const attempt = this.limiter.begin(accountKey(tenantId, email), address);
+    return attempt.allowed ? 0 : attempt.retryAfterMs;
   }
 }
 
 export function tooManyResetRequestsMessage(retryAfterMs: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
-  return `Too many password reset requests. Please try again in ${minutes} minutes.`;
+  return `Too many password reset requests. Please try again in ${waitText(retryAfterMs)}.`;
 }
 
 export interface PasswordResetRoutesOptions {
@@ -173,13 +162,15 @@ export async function passwordResetRoutes(
       const email = body.email?.trim().toLowerCase();
       if (!email) throw new ValidationError({ email: ['The email field is required.'] });
       const tenant = request.tenant;
+      // Before the limit: a request that can mail nothing uses up nobody's requests.
+      const origin = linkOrigin(request, config);
       const wait = limiter.take(tenant.id, email, request.ip);
       if (wait > 0) {
-        reply.header('retry-after', String(Math.ceil(wait / 1000)));
+        reply.header('retry-after', retryAfterSeconds(wait));
         throw new HttpError(429, tooManyResetRequestsMessage(wait));
       }
       const log = request.log;
-      const work = sendResetLink(tenant.id, email, publicOrigin(request, config), body.locale)
+      const work = sendResetLink(tenant.id, email, origin, body.locale)
         .catch((error: unknown) => log.error({ err: error }, 'password reset: sending the link failed'))
         .finally(() => pending.delete(work));
       pending.add(work);
@@ -198,10 +189,11 @@ export async function passwordResetRoutes(
       // The link first: an expired link should say so, not ask for a better password.
       const row = body.token
         ? await db
-            .selectFrom('password_resets')
-            .select(['id', 'user_id', 'expires_at', 'used_at'])
-            .where('tenant_id', '=', tenantId)
-            .where('token_hash', '=', tokenHash(body.token))
+            .selectFrom('password_resets as r')
+            .innerJoin('users as u', 'u.id', 'r.user_id')
+            .select(['r.id', 'r.user_id', 'r.expires_at', 'r.used_at', 'u.email'])
+            .where('r.tenant_id', '=', tenantId)
+            .where('r.token_hash', '=', tokenHash(body.token))
             .executeTakeFirst()
         : undefined;
       if (!row || row.used_at || new Date(row.expires_at).getTime() <= Date.now()) throw invalid();
@@ -212,6 +204,8 @@ export async function passwordResetRoutes(
           password: [minLengthMessage('The password', config.passwordMinLength)],
         });
       }
+      const weak = weakPasswordProblem(password, row.email);
+      if (weak) throw new ValidationError({ password: [weak] });
       if (body.password_confirmation !== password) {
         throw new ValidationError({ password_confirmation: [CONFIRMATION_MISMATCH] });
       }

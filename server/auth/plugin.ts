@@ -9,6 +9,7 @@ import type { AuthContext } from './context.ts';
 import { AccessTokens } from './access-tokens.ts';
 import { Authenticator } from './authenticate.ts';
 import { LoginRateLimiter } from './rate-limit.ts';
+import { requestLanguage } from '../http/language.ts';
 import { authRoutes } from './routes.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { passwordResetRoutes, type PasswordResetRateLimiter } from './password-reset.ts';
@@ -62,7 +63,9 @@ async function auth(app: FastifyInstance, options: AuthPluginOptions): Promise<v
   app.decorateRequest('getAuth', function getAuth(this: FastifyRequest): Promise<AuthContext> {
     let pending = resolved.get(this);
     if (!pending) {
-      pending = authenticator.authenticate(this);
+      const language = requestLanguage(this.headers['accept-language']);
+      // The context may be shared across requests (context-cache.ts); the language is this request's.
+      pending = authenticator.authenticate(this).then((auth) => ({ ...auth, language }));
       resolved.set(this, pending);
     }
     return pending;

@@ -61,6 +61,12 @@ export class SlidingWindowCounter {
     if (list.length === 0) this.failures.delete(key);
   }
 
+  /** The failures of a key still inside the window, and the time of the newest (0 when none). */
+  recentFailures(key: string): { count: number; last: number } {
+    const recent = this.recent(key);
+    return { count: recent.length, last: recent[recent.length - 1] ?? 0 };
+  }
+
   clear(key: string): void {
     this.failures.delete(key);
   }
@@ -89,69 +95,127 @@ export class SlidingWindowCounter {
   }
 }
 
-export interface LoginRateLimiterOptions {
+export interface AttemptLimiterOptions {
   clock?: Clock;
-  perAccount?: number;
+  /** Failures one address may make for one account before it is locked out of it for the window. */
+  perAccountAddress?: number;
+  /** Failures one address may make across all accounts before it is locked out of all. */
   perAddress?: number;
+  /** Failures an account takes from anywhere before each further attempt waits. */
+  perAccount?: number;
   windowMs?: number;
+  /** The longest wait between two attempts on one account. */
+  maxDelayMs?: number;
 }
 
 export const LOGIN_WINDOW_MS = 15 * 60_000;
+const FIRST_DELAY_MS = 1_000;
+export const MAX_DELAY_MS = 30_000;
 
 /**
- * At most 5 failed attempts per account (tenant + e-mail) and 20 per client address in 15 minutes.
- * The account limit stops guessing one password; the address limit stops trying one password on many
- * accounts. A successful login clears the account's counter but not the address's.
+ * Failures counted per account and address, per address, and per account. An address that keeps
+ * failing is locked out (of that account after 5, of every account after 20, for 15 minutes). An
+ * account failing from anywhere is only slowed down: after 5 failures each further attempt waits
+ * 1, 2, 4 … seconds after the last, at most 30. So no stranger can lock the owner out, and a guesser
+ * spread over many addresses still gets at most two guesses a minute.
  */
-export class LoginRateLimiter {
-  private readonly accounts: SlidingWindowCounter;
+export class AttemptLimiter {
+  private readonly pairs: SlidingWindowCounter;
   private readonly addresses: SlidingWindowCounter;
+  private readonly accounts: SlidingWindowCounter;
+  private readonly clock: Clock;
+  private readonly perAccount: number;
+  private readonly maxDelayMs: number;
 
   constructor({
-    clock,
-    perAccount = 5,
+    clock = Date.now,
+    perAccountAddress = 5,
     perAddress = 20,
+    perAccount = 5,
     windowMs = LOGIN_WINDOW_MS,
-  }: LoginRateLimiterOptions = {}) {
-    this.accounts = new SlidingWindowCounter({ max: perAccount, windowMs, clock });
+    maxDelayMs = MAX_DELAY_MS,
+  }: AttemptLimiterOptions = {}) {
+    this.clock = clock;
+    this.perAccount = perAccount;
+    this.maxDelayMs = maxDelayMs;
+    this.pairs = new SlidingWindowCounter({ max: perAccountAddress, windowMs, clock });
     this.addresses = new SlidingWindowCounter({ max: perAddress, windowMs, clock });
+    // Remembers enough failures for the delay to reach its cap; older ones would not change it.
+    const doublings = Math.ceil(Math.log2(maxDelayMs / FIRST_DELAY_MS)) + 1;
+    this.accounts = new SlidingWindowCounter({ max: perAccount + doublings, windowMs, clock });
   }
 
   /**
-   * Starts a login attempt. The attempt counts as failed from this moment, so a burst of parallel
-   * guesses cannot all pass the check while the first password hashes are still being verified;
-   * `succeeded()` takes it back and clears the account's counter; `abandoned()` (the server failed,
-   * the password was never judged) only takes it back.
+   * Starts an attempt. It counts as failed from this moment, so a burst of parallel guesses cannot all
+   * pass the check while the first are still being judged; `succeeded()` takes it back and clears the
+   * account's failures; `abandoned()` (the server failed, nothing was judged) only takes it back.
    */
-  begin(tenantId: number, email: string, address: string): LoginAttempt {
-    const account = accountKey(tenantId, email);
-    const retryAfterMs = Math.max(this.accounts.retryAfterMs(account), this.addresses.retryAfterMs(address));
+  begin(account: string, address: string): Attempt {
+    const pair = `${account}\n${address}`;
+    const retryAfterMs = Math.max(
+      this.pairs.retryAfterMs(pair),
+      this.addresses.retryAfterMs(address),
+      this.accountDelayMs(account),
+    );
     if (retryAfterMs > 0) return { allowed: false, retryAfterMs };
-    const accountAt = this.accounts.recordFailure(account);
+    const pairAt = this.pairs.recordFailure(pair);
     const addressAt = this.addresses.recordFailure(address);
+    const accountAt = this.accounts.recordFailure(account);
     return {
       allowed: true,
       succeeded: () => {
+        this.pairs.clear(pair);
         this.accounts.clear(account);
         this.addresses.remove(address, addressAt);
       },
       abandoned: () => {
-        this.accounts.remove(account, accountAt);
+        this.pairs.remove(pair, pairAt);
         this.addresses.remove(address, addressAt);
+        this.accounts.remove(account, accountAt);
       },
     };
   }
+
+  private accountDelayMs(account: string): number {
+    const { count, last } = this.accounts.recentFailures(account);
+    if (count < this.perAccount) return 0;
+    const delay = Math.min(this.maxDelayMs, FIRST_DELAY_MS * 2 ** (count - this.perAccount));
+    return Math.max(0, last + delay - this.clock());
+  }
 }
 
-export type LoginAttempt =
+export type Attempt =
   { allowed: false; retryAfterMs: number } | { allowed: true; succeeded(): void; abandoned(): void };
 
-function accountKey(tenantId: number, email: string): string {
+/** Login attempts: an `AttemptLimiter` whose account is tenant + e-mail. */
+export class LoginRateLimiter {
+  private readonly limiter: AttemptLimiter;
+
+  constructor(options: AttemptLimiterOptions = {}) {
+    this.limiter = new AttemptLimiter(options);
+  }
+
+  begin(tenantId: number, email: string, address: string): Attempt {
+    return this.limiter.begin(accountKey(tenantId, email), address);
+  }
+}
+
+export function accountKey(tenantId: number, email: string): string {
   return `${tenantId}:${email.trim().toLowerCase()}`;
 }
 
-/** The 429 text: whole minutes, rounded up, never 0. */
+/** How long to wait, as the 429 texts say it: whole seconds under a minute, else whole minutes; never 0. */
+export function waitText(retryAfterMs: number): string {
+  if (retryAfterMs < 60_000) return `${Math.max(1, Math.ceil(retryAfterMs / 1000))} seconds`;
+  return `${Math.ceil(retryAfterMs / 60_000)} minutes`;
+}
+
+/** The Retry-After header: whole seconds, rounded up. */
+export function retryAfterSeconds(retryAfterMs: number): string {
+  return String(Math.max(1, Math.ceil(retryAfterMs / 1000)));
+}
+
+/** The login 429 text (the apps read the number and its unit from it). */
 export function tooManyAttemptsMessage(retryAfterMs: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
-  return `Too many login attempts. Please try again in ${minutes} minutes.`;
+  return `Too many login attempts. Please try again in ${waitText(retryAfterMs)}.`;
 }

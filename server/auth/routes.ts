@@ -8,10 +8,11 @@ import { HttpError, ValidationError, unauthenticated } from '../http/errors.ts';
 import type { Tenant } from './context.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import { MULTIPLE_SESSIONS_MESSAGE, bearerToken, type Authenticator } from './authenticate.ts';
+import { CONFIG_LIMITS, checkConfigValues, tooManyConfigs } from './config-limits.ts';
 import { loadLoginLists } from './lists.ts';
 import { SsoError, authorizeUrl, emailOfCode, ssoEnabled } from './msgraph.ts';
-import { publicOrigin } from './password-reset.ts';
-import { tooManyAttemptsMessage, type LoginRateLimiter } from './rate-limit.ts';
+import { linkOrigin } from '../mail/link-origin.ts';
+import { retryAfterSeconds, tooManyAttemptsMessage, type LoginRateLimiter } from './rate-limit.ts';
 import {
   endSession,
   rotateRefreshToken,
@@ -148,7 +149,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     if (!body.code) throw failed();
     let email: string;
     try {
-      email = await emailOfCode(config.msgraph, body.code, publicOrigin(request, config), request.log);
+      email = await emailOfCode(config.msgraph, body.code, linkOrigin(request, config), request.log);
     } catch (error) {
       if (error instanceof SsoError) throw failed();
       throw error;
@@ -163,7 +164,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
   app.get('/api/auth/sso', { schema: { tags: ['auth'], response: { 200: ssoResponse } } }, async (request) =>
     ssoEnabled(config.msgraph)
-      ? { enabled: true, authorize_url: authorizeUrl(config.msgraph, publicOrigin(request, config)) }
+      ? { enabled: true, authorize_url: authorizeUrl(config.msgraph, linkOrigin(request, config)) }
       : { enabled: false },
   );
 
@@ -183,7 +184,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
       const attempt = limiter.begin(tenant.id, email, request.ip);
       if (!attempt.allowed) {
-        reply.header('retry-after', String(Math.ceil(attempt.retryAfterMs / 1000)));
+        reply.header('retry-after', retryAfterSeconds(attempt.retryAfterMs));
         throw new HttpError(429, tooManyAttemptsMessage(attempt.retryAfterMs));
       }
 
@@ -268,29 +269,40 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       const userId = await signedInUser(request);
       const tenantId = request.tenant.id;
       const { configs } = (request.body as SaveConfigsBody).relationships;
+      checkConfigValues(configs);
       // One row per name; the last value sent wins (one upsert may not touch a row twice).
       const byName = new Map(configs.map((c) => [c.name, c.value]));
       if (byName.size > 0) {
         const now = new Date();
-        await db
-          .insertInto('user_configs')
-          .values(
-            [...byName].map(([name, value]) => ({
-              tenant_id: tenantId,
-              user_id: userId,
-              name,
-              value: JSON.stringify(value ?? null),
-              created_at: now,
-              updated_at: now,
-            })),
-          )
-          .onConflict((oc) =>
-            oc.columns(['user_id', 'name']).doUpdateSet((eb) => ({
-              value: eb.ref('excluded.value'),
-              updated_at: eb.ref('excluded.updated_at'),
-            })),
-          )
-          .execute();
+        await db.transaction().execute(async (trx) => {
+          await trx
+            .insertInto('user_configs')
+            .values(
+              [...byName].map(([name, value]) => ({
+                tenant_id: tenantId,
+                user_id: userId,
+                name,
+                value: JSON.stringify(value ?? null),
+                created_at: now,
+                updated_at: now,
+              })),
+            )
+            .onConflict((oc) =>
+              oc.columns(['user_id', 'name']).doUpdateSet((eb) => ({
+                value: eb.ref('excluded.value'),
+                updated_at: eb.ref('excluded.updated_at'),
+              })),
+            )
+            .execute();
+          // Counted after the write, in its transaction: new names past the bound roll it back.
+          const { count } = await trx
+            .selectFrom('user_configs')
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .where('tenant_id', '=', tenantId)
+            .where('user_id', '=', userId)
+            .executeTakeFirstOrThrow();
+          if (Number(count) > CONFIG_LIMITS.perUser) throw tooManyConfigs();
+        });
       }
       const user = await loadUserPayload(db, tenantId, userId);
       if (!user) throw unauthenticated();

@@ -139,16 +139,20 @@ export async function loadUserPayload(
 /**
  * A user with the access the AuthContext needs, plus whether login session `sessionId` is still
  * alive: some refresh token of it is neither revoked nor expired. Logout and a reused refresh token
- * revoke the session's tokens, so this also ends the session's access tokens at once.
+ * revoke the session's tokens, so this also ends the session's access tokens at once. Without a
+ * session (the holder of a download link) the user alone, as it is now.
  */
 export async function loadAuthUser(
   db: Db,
   tenantId: number,
   userId: number,
-  sessionId: string,
+  sessionId: string | null,
 ): Promise<(AuthUser & { sessionAlive: boolean }) | undefined> {
   const now = new Date();
-  const alive = sql<boolean>`exists (
+  const alive =
+    sessionId === null
+      ? sql<boolean>`false`
+      : sql<boolean>`exists (
     select 1 from refresh_tokens rt
     where rt.user_id = u.id and rt.tenant_id = u.tenant_id and rt.session_id = ${sessionId}
       and rt.revoked_at is null and rt.expires_at > ${now}

@@ -4,6 +4,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { lockFolder } from './folder-lock.ts';
 
 /** The whole database is `Kysely<any>`: tables are described by the schemas, not by TypeScript. */
 export type Db = Kysely<any>;
@@ -12,6 +13,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: the data folder as a tarball, for `loadDataDir` (tests seed once and copy). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -19,10 +22,25 @@ export interface DatabaseOptions {
   url?: string;
   /** Folder of the PGlite database; absent means in memory. */
   dataDir?: string;
+  /** PGlite only: start from this `dumpDataDir` tarball instead of an empty database. */
+  loadDataDir?: Blob;
   /** PostgreSQL schema to work in (tests isolate themselves this way). */
   schema?: string;
   poolSize?: number;
+  /**
+   * Told when a PostgreSQL connection fails outside a query (the server restarted, the network
+   * dropped): the pool replaces the connection, the process goes on.
+   */
+  onConnectionError?: (error: Error) => void;
+  /**
+   * PostgreSQL only: the longest one statement may run, in milliseconds, before the server cancels it
+   * (db/statement-timeout.ts). Absent or 0: no limit. PGlite has none: the query budget bounds it.
+   */
+  statementTimeoutMs?: number;
 }
+
+/** A connection that cannot be made within this time fails the call (503) instead of hanging it. */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 // Same JavaScript values on both engines: numeric as number (money has two decimals, well inside
 // double precision), date as the 'YYYY-MM-DD' string it is (pg would shift it into a local Date).
@@ -46,17 +64,32 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
       max: options.poolSize ?? 10,
       types: types as any,
       options: options.schema ? `-c search_path=${options.schema}` : undefined,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+      // Sent when each connection starts, so it holds for every statement on it.
+      statement_timeout: options.statementTimeoutMs || undefined,
     });
+    // Without both listeners a restart of the database server is an unhandled 'error' event that
+    // ends the process: the pool's for idle connections, each client's for one checked out.
+    const connectionError = (error: Error) => options.onConnectionError?.(error);
+    pool.on('error', connectionError);
+    pool.on('connect', (client) => client.on('error', connectionError));
     const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  // PGlite has no lock of its own: a second process on the folder would lose this one's writes.
+  const lock = options.dataDir ? lockFolder(options.dataDir) : undefined;
   const pglite = new PGlite({
     dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
     extensions: { pg_trgm },
     parsers: { [NUMERIC]: parseNumeric, [INT8]: parseNumeric, [DATE]: keepString },
   });
-  await pglite.waitReady;
+  await pglite.waitReady.catch((error: unknown) => {
+    lock?.release();
+    throw error;
+  });
   if (options.schema) {
     await pglite.exec(
       `CREATE SCHEMA IF NOT EXISTS "${options.schema}"; SET search_path TO "${options.schema}"`,
@@ -66,9 +99,12 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   return {
     db,
     kind: 'pglite',
+    // Uncompressed: every test app loads it again, from a local disk, with nothing to unpack.
+    dumpDataDir: () => pglite.dumpDataDir('none'),
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();
+      lock?.release();
     },
   };
 }

@@ -80,6 +80,26 @@ export function invoicingPaths(resources: Resource[]): Record<string, Record<str
     };
   }
   if (has('invoices')) {
+    paths['/invoicing/invoices'] = {
+      get: {
+        tags: ['invoices'],
+        operationId: 'invoicingInvoices',
+        summary: 'List invoices in the invoicing shape',
+        description:
+          'The invoices list (the same builder query, paging, portal scope and permission ' +
+          '`invoices.index` as `GET /invoices`) with rows in the version-2 shape: InvoiceCode, ' +
+          'ReferenceNumber, AmountIncl, Date, Status, ViewURL; `GET /invoicing{ViewURL}` answers the file. ' +
+          '`version=1` answers the invoice records instead.',
+        parameters: [ref('parameters', 'Builder'), ref('parameters', 'Page'), ref('parameters', 'Version')],
+        responses: {
+          200: {
+            description: 'A page: data, total, from, to, per_page, current_page, last_page.',
+            content: { 'application/json': { schema: { type: 'object' } } },
+          },
+          ...ERRORS,
+        },
+      },
+    };
     paths['/invoicing/export/{id}'] = {
       post: {
         tags: ['invoices'],

@@ -79,7 +79,9 @@ const INFO_DESCRIPTION = [
   'The tenant comes from the host name (its subdomain).',
   '',
   'Errors: 401 only for a missing or expired token, 403 for a missing permission, 404 for a record that',
-  'does not exist or that the caller may not see, 422 for bad input with `{message, errors: {field: [lines]}}`.',
+  'does not exist or that the caller may not see, 422 for bad input with `{message, errors: {field: [lines]}}`,',
+  '429 with `Retry-After` for too many sign-in or reset attempts, 503 with `Retry-After` when the database',
+  'cannot be reached or stopped a statement that ran too long (`STATEMENT_TIMEOUT_MS`): try again later.',
 ].join('\n');
 
 const SECURITY_SCHEMES = {
@@ -373,7 +375,9 @@ user id, the caller's line (\`is_operator\`) or the caller's categories (then co
 
 Which fields may be filtered and sorted, which fields \`s\` searches and which relations exist is listed
 in the description of each list operation. An unknown field, relation or operator, a value of the wrong
-type and a page size over ${MAX_PAGE_SIZE} are answered with 422.`;
+type and a page size over ${MAX_PAGE_SIZE} are answered with 422, and so is a query whose cost is over the
+budget (nested \`whereHas\`, \`with\` through to-many relations, searches through relations and the presets
+of one count call add up; the message names the cost and what to reduce).`;
 
 function sharedParameters(): Record<string, Schema> {
   return {

@@ -3,28 +3,18 @@ import fp from 'fastify-plugin';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Registry } from '../schema/registry.ts';
 import { buildOpenApi } from './openapi.ts';
+import { APP_CSP_DIRECTIVES, cspHeader } from '../http/security-headers.ts';
 
 export const DOCS_PREFIX = '/api/docs';
 export const OPENAPI_PATH = `${DOCS_PREFIX}/openapi.json`;
 
 /**
- * The viewer's pages may load from this server only: the bundled assets, the document and data: URIs
- * (inline images of the bundled CSS). No validator badge, no fonts or styles from elsewhere. Based on
- * the package's own `staticCSP: true` policy, minus its external hosts and `upgrade-insecure-requests`
- * (which would break a plain-http deployment).
+ * The apps' policy (server/http/security-headers.ts), without even the apps' one outside image host:
+ * this server only, so no validator badge and no fonts from elsewhere. Its inline styles are needed
+ * here too: the viewer's logo is an SVG with a <style> element. Set by the viewer's own routes, so it
+ * holds wherever this plugin is mounted.
  */
-const VIEWER_CSP = [
-  "default-src 'self'",
-  "base-uri 'self'",
-  "connect-src 'self'",
-  "font-src 'self' data:",
-  "frame-ancestors 'self'",
-  "img-src 'self' data:",
-  "object-src 'none'",
-  "script-src 'self'",
-  "script-src-attr 'none'",
-  "style-src 'self'",
-].join('; ');
+const VIEWER_CSP = cspHeader({ ...APP_CSP_DIRECTIVES, 'img-src': ["'self'", 'data:'] });
 
 /**
  * @fastify/swagger-ui declares @fastify/swagger as a dependency and serves `fastify.swagger()` at

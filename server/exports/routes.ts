@@ -13,7 +13,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { Registry } from '../schema/registry.ts';
 import { forbidden, notFound, ValidationError } from '../http/errors.ts';
-import { publicOrigin } from '../auth/password-reset.ts';
+import { linkOrigin } from '../mail/link-origin.ts';
 import { fileStoreFor } from '../files/store.ts';
 import { contentDisposition } from '../files/serve.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
@@ -104,7 +104,7 @@ export async function exportRoutes(app: FastifyInstance, options: ExportRoutesOp
       filter: (fields.filter ?? []) as unknown[],
       columns,
       locale,
-      origin: publicOrigin(request, config),
+      origin: linkOrigin(request, config),
     });
     worker.wake();
     return { message: EXPORT_TEXTS[locale].queued };

@@ -13,9 +13,11 @@ import type { Registry } from '../schema/registry.ts';
 import type { FileStore } from '../files/store.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { HttpError } from '../http/errors.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { exportMail } from './messages.ts';
 import { claimJob, extendLease, failJob, finishJob, giveUpJobs, releaseJob, type ExportJob } from './jobs.ts';
 import { ExportInterrupted, runExport } from './run.ts';
+import { removeAbandonedExportFolders } from './files.ts';
 
 export interface ExportWorkerOptions {
   /** false: jobs are queued but this process runs none (tests; a web-only process). Default true. */
@@ -55,6 +57,9 @@ export class ExportWorker {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    removeAbandonedExportFolders().catch((error) =>
+      this.deps.log.warn({ err: error }, 'export worker: abandoned temporary folders not removed'),
+    );
     this.wake();
   }
 
@@ -120,6 +125,13 @@ export class ExportWorker {
     } catch (error) {
       if (error instanceof ExportInterrupted) {
         await releaseJob(db, job);
+        return;
+      }
+      if (isDatabaseUnavailable(error)) {
+        // Not the job's fault: it goes back to the queue, or, with the database still away, waits out
+        // its lease; either way it runs again.
+        log.warn({ err: error, exportJob: job.id }, 'export interrupted: database unavailable');
+        await releaseJob(db, job).catch(() => undefined);
         return;
       }
       // A refusal (the user lost access, a filter field is gone) is said as it is; anything else is

@@ -4,10 +4,11 @@
  * pre-signed URL): `/api/attachments/{id}/file?token=<expires>.<audience>.<mac>`.
  *
  * A link is only ever handed to a caller who may see the attachment at that moment (it is added to
- * rows the caller has just been allowed to read). The audience says who: `o` for operators, `c<user
- * id>` for a client; a client's link is checked again at download against the attachment's current
- * state (its message still visible to clients, or the client's own unlinked upload), so making a
- * message internal closes the links clients were given. Stored message HTML never holds a token: the
+ * rows the caller has just been allowed to read). The audience says who: `o<user id>` for an operator,
+ * `c<user id>` for a client; a link is checked again at download as that user is now (the account
+ * still there and active, a client's current companies) against the attachment's current state (its
+ * message still visible to clients, or the client's own unlinked upload), so making a message internal,
+ * removing a client from a company or an operator from the tenant closes the links they were given. Stored message HTML never holds a token: the
  * sanitiser strips it and each reader gets fresh ones.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -16,7 +17,10 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 /** How long a link works. A page left open longer gets new links when it reloads the thread. */
 export const LINK_SECONDS = 6 * 60 * 60;
 
-export type Audience = { kind: 'operator' } | { kind: 'client'; userId: number };
+export interface Audience {
+  kind: 'operator' | 'client';
+  userId: number;
+}
 
 const KEY_NAME = 'attachment-urls';
 const keys = new WeakMap<object, Promise<string>>();
@@ -41,7 +45,7 @@ export function signingKey(db: Kysely<any> | Transaction<any>): Promise<string> 
   return key;
 }
 
-const audienceText = (a: Audience) => (a.kind === 'operator' ? 'o' : `c${a.userId}`);
+const audienceText = (a: Audience) => `${a.kind === 'operator' ? 'o' : 'c'}${a.userId}`;
 
 function mac(key: string, tenantId: number, id: number, audience: string, expires: number): string {
   return createHmac('sha256', key)
@@ -73,7 +77,7 @@ export function verifyToken(
   token: string,
   now = Date.now(),
 ): Audience | undefined {
-  const match = /^(\d{1,12})\.(o|c[1-9]\d{0,9})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  const match = /^(\d{1,12})\.([oc][1-9]\d{0,9})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return undefined;
   const [, expiresText, who, given] = match as unknown as [string, string, string, string];
   const expires = Number(expiresText);
@@ -81,5 +85,5 @@ export function verifyToken(
   const expected = Buffer.from(mac(key, tenantId, id, who, expires));
   const actual = Buffer.from(given);
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return undefined;
-  return who === 'o' ? { kind: 'operator' } : { kind: 'client', userId: Number(who.slice(1)) };
+  return { kind: who.startsWith('o') ? 'operator' : 'client', userId: Number(who.slice(1)) };
 }

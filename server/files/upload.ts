@@ -2,11 +2,16 @@
  * Reading a multipart/form-data request (@fastify/multipart) into its text fields and its files, each
  * file streamed through the content inspector into the store and judged by name and content
  * (kinds.ts). A file that is refused or too large leaves nothing in the store; when a later check of
- * the request fails, `discard` removes the files that were kept.
+ * the request fails, `discard` removes the files that were kept. A body that breaks off (cut short,
+ * or the client gone) is a 400 and keeps nothing either.
  */
+import { finished } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import { HttpError, ValidationError } from '../http/errors.ts';
+import { NUL_TEXT } from '../http/nul-text.ts';
+import { boundaryOf, watchFormEnd } from './form-end.ts';
 import { ContentInspector, FileTooLargeError } from './inspect.ts';
 import { judgeFile, type FileKind } from './kinds.ts';
 import type { FileStore } from './store.ts';
@@ -45,6 +50,8 @@ export function multipartLimits({ maxBytes, maxFiles }: UploadLimits) {
   };
 }
 
+export const cutOff = () => new HttpError(400, 'The upload was cut off before the form was complete.');
+
 const MB = 1024 * 1024;
 export function tooLarge(maxBytes: number): HttpError {
   const size = maxBytes % MB === 0 ? `${maxBytes / MB} MB` : `${maxBytes} bytes`;
@@ -73,15 +80,26 @@ export async function storeFilePart(
 ): Promise<StoredUpload> {
   const name = cleanFileName(part.filename ?? '');
   const inspector = new ContentInspector(maxBytes);
-  part.file.on('error', (error) => inspector.destroy(error));
-  let stored: { key: string; size: number };
-  try {
-    stored = await store.put(part.file.pipe(inspector));
-  } catch (error) {
+  // The part can fail at any moment (the body ends early, the client goes away), even before we got
+  // it or while the store makes its folder: from here on pipeline handles both streams' errors.
+  // busboy may destroy a part after queueing its last chunk but before it was read (a body that broke
+  // off after it): pipeline would wait for an 'end' that never comes, so such a close ends it here.
+  finished(part.file, { writable: false }, (error) => {
+    if (inspector.writableFinished || (!error && part.file.readableEnded)) return;
+    inspector.destroy(error ?? new Error('The file part closed before its end.'));
+  });
+  const [inspected, put] = await Promise.allSettled([pipeline(part.file, inspector), store.put(inspector)]);
+  if (inspected.status === 'rejected' || put.status === 'rejected') {
+    if (put.status === 'fulfilled') await store.remove(put.value.key);
     part.file.resume();
-    if (error instanceof FileTooLargeError) throw tooLarge(maxBytes);
-    throw error;
+    // One failure shows on both sides; the other side only saw the stream closed under it.
+    const failures = [inspected, put].flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
+    const cause =
+      failures.find((f) => (f as { code?: string }).code !== 'ERR_STREAM_PREMATURE_CLOSE') ?? failures[0];
+    if (cause instanceof FileTooLargeError) throw tooLarge(maxBytes);
+    throw cause;
   }
+  const stored = put.value;
   // busboy stops a file at the limit and marks it truncated: what was kept is not the whole file.
   if ((part.file as { truncated?: boolean }).truncated) {
     await store.remove(stored.key);
@@ -117,6 +135,8 @@ function limitError(error: unknown, limits: UploadLimits): HttpError | undefined
       return new ValidationError({ body: ['The form has a field name that is not allowed.'] });
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return new ValidationError({ body: ['The request must be sent as multipart/form-data.'] });
+    case 'FST_INVALID_JSON_FIELD_ERROR':
+      return new ValidationError({ body: ['A field sent as application/json is not valid JSON.'] });
     default:
       return undefined;
   }
@@ -124,7 +144,8 @@ function limitError(error: unknown, limits: UploadLimits): HttpError | undefined
 
 /**
  * Reads the whole form. `acceptFile` says which field names may carry files (anything else is a 422
- * before the file is stored). On any error every file already stored is removed.
+ * before the file is stored). On any error every file already stored is removed; a body that ends
+ * before its close delimiter is a 400, whatever the parser made of it.
  */
 export async function readMultipart(
   request: FastifyRequest,
@@ -133,8 +154,20 @@ export async function readMultipart(
   acceptFile: (field: string) => boolean,
 ): Promise<MultipartForm> {
   const form: MultipartForm = { fields: new Map(), files: [] };
+  const boundary = boundaryOf(request.headers['content-type']);
+  if (!boundary) {
+    throw new ValidationError({
+      body: ['The multipart/form-data Content-Type needs a boundary of 1 to 70 characters.'],
+    });
+  }
+  // Attached in the same tick as the parser's pipe (the loop below starts it), so both see every chunk.
+  const end = watchFormEnd(request.raw, boundary);
   try {
     for await (const part of request.parts()) {
+      if (!part.fieldname) {
+        if (part.type === 'file') part.file.resume();
+        throw new ValidationError({ body: ['Every part of the form needs a name.'] });
+      }
       if (part.type === 'file') {
         if (!acceptFile(part.fieldname)) {
           part.file.resume();
@@ -142,17 +175,39 @@ export async function readMultipart(
             [part.fieldname.slice(0, 60)]: [`The field ${part.fieldname.slice(0, 60)} cannot hold a file.`],
           });
         }
+        // busboy counts a part without a filename parameter as a file when its type is application/
+        // octet-stream; an empty filename="" (an empty file input) is still a file.
+        if (part.filename === undefined) {
+          part.file.resume();
+          throw new ValidationError({
+            [part.fieldname.slice(0, 60)]: ['Every file needs a file name.'],
+          });
+        }
+        if (part.filename.includes('\u0000')) {
+          part.file.resume();
+          throw new ValidationError({ [part.fieldname.slice(0, 60)]: [NUL_TEXT] }, NUL_TEXT);
+        }
         form.files.push(await storeFilePart(store, part, limits.maxBytes));
       } else {
         const value = (part as MultipartValue).value;
+        const text = typeof value === 'string' ? value : JSON.stringify(value);
+        if (text.includes('\u0000') || part.fieldname.includes('\u0000')) {
+          throw new ValidationError({ [part.fieldname.slice(0, 60)]: [NUL_TEXT] }, NUL_TEXT);
+        }
         const list = form.fields.get(part.fieldname) ?? [];
-        list.push(typeof value === 'string' ? value : JSON.stringify(value));
+        list.push(text);
         form.fields.set(part.fieldname, list);
       }
     }
+    if (!end.complete) throw cutOff();
   } catch (error) {
     await discard(store, form.files);
-    throw limitError(error, limits) ?? error;
+    if (error instanceof HttpError) throw error;
+    // Whatever failed, a body that ended (or whose client left) without its delimiter was cut off.
+    const broken = !end.complete && (request.raw.readableEnded || request.raw.destroyed);
+    throw limitError(error, limits) ?? (broken ? cutOff() : error);
+  } finally {
+    end.stop();
   }
   return form;
 }

@@ -1,5 +1,24 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.ts';
+import { isStatementTimeout } from '../db/statement-timeout.ts';
 import { HttpError } from './errors.ts';
+
+/** The database is away (restarting, down): the request was fine, the caller may try again soon. */
+function databaseUnavailable(error: Error, request: FastifyRequest, reply: FastifyReply) {
+  request.log.warn({ err: error }, 'database unavailable');
+  return reply
+    .status(503)
+    .header('retry-after', String(RETRY_AFTER_SECONDS))
+    .send({ message: 'The database cannot be reached right now. Try again in a few seconds.' });
+}
+
+/** PostgreSQL stopped a statement at STATEMENT_TIMEOUT_MS: the database is busy, or the query is heavy. */
+function statementTimedOut(error: Error, request: FastifyRequest, reply: FastifyReply) {
+  request.log.warn({ err: error }, 'statement timeout');
+  return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({
+    message: 'The query took too long and was stopped. Try again in a few seconds, or narrow the filters.',
+  });
+}
 
 /**
  * The one place that turns errors into responses. 4xx carry a message meant for the caller; anything
@@ -39,6 +58,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       // messages describe the request, not the server.
       return reply.status(status).send({ message: fe.message });
     }
+    if (isDatabaseUnavailable(error)) return databaseUnavailable(error, request, reply);
+    if (isStatementTimeout(error)) return statementTimedOut(error, request, reply);
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: 'Server error.' });
   });

@@ -4,6 +4,7 @@
  * moment of acceptance.
  */
 import { formatDate, formatMoney, formatQuantity } from '../../common/format.ts';
+import { lineTotal, quoteTotal } from '../../common/quote-totals.ts';
 import { facts, header, paragraph, renderPdf, table, totals, type Doc } from './layout.ts';
 import { isDecodablePng } from './png.ts';
 import { formatMoment } from './time.ts';
@@ -37,11 +38,6 @@ export interface QuotePdf {
 
 const STATUS: Record<number, string> = { 1: 'Concept', 2: 'Verzonden', 3: 'Geaccepteerd', 4: 'Afgewezen' };
 
-const lineTotal = (line: QuotePdf['lines'][number]) =>
-  line.total !== null && line.total !== undefined && Number(line.total) !== 0
-    ? Number(line.total)
-    : Math.round(Number(line.quantity) * Number(line.price) * 100) / 100;
-
 export function quotePdf(quote: QuotePdf): Promise<Buffer> {
   return renderPdf(`Offerte ${quote.name}`, (doc) => {
     header(doc, quote.tenantName, `Offerte: ${quote.name}`);
@@ -71,9 +67,7 @@ export function quotePdf(quote: QuotePdf): Promise<Buffer> {
         formatMoney(lineTotal(line), 'nl'),
       ]),
     );
-    const sum = quote.lines.reduce((total, line) => total + lineTotal(line), 0);
-    const total = quote.total !== null && Number(quote.total) !== 0 ? Number(quote.total) : sum;
-    totals(doc, [['Totaal', formatMoney(total, 'nl')]]);
+    totals(doc, [['Totaal', formatMoney(quoteTotal(quote, quote.lines), 'nl')]]);
     if (quote.acceptance) acceptance(doc, quote.acceptance);
     else if (quote.statusId === 4)
       paragraph(doc, `Afgewezen op ${formatMoment(quote.declinedAt)}`.trim(), { bold: true });

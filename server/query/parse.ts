@@ -7,6 +7,7 @@ import { readableFieldsFor } from '../../common/schema/fields.ts';
 import { ValidationError } from '../http/errors.ts';
 import type { Registry } from '../schema/registry.ts';
 import type { Field, Relation, Resource } from '../../common/schema/types.ts';
+import { recordLinkFields, recordLinkRefusal, type RelationUse } from './record-link.ts';
 import {
   OPERATORS,
   type Condition,
@@ -18,21 +19,10 @@ import {
   type Sort,
   type WithTree,
 } from './tree.ts';
+import { aggregatesCost, checkBudget, conditionsCost, withCost } from './cost.ts';
+import { QUERY_COST, QUERY_LIMITS } from './limits.ts';
 
-export const QUERY_LIMITS = {
-  /** qs: nesting of brackets; whereHas inside whereHas inside … costs three levels each. */
-  qsDepth: 14,
-  qsArrayLimit: 100,
-  qsParameterLimit: 2000,
-  maxItems: 50,
-  maxWhereHasDepth: 3,
-  maxPageSize: 100,
-  defaultPageSize: 15,
-  maxPage: 1_000_000,
-  maxTextLength: 200,
-  maxWith: 20,
-  maxWithDepth: 3,
-} as const;
+export { QUERY_LIMITS };
 
 const INT_MAX = 2_147_483_647;
 
@@ -65,15 +55,24 @@ function isScalarInput(v: unknown): v is string | number | boolean {
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}(:?\d{2})?)?)?$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/**
+ * Why a text from the query string cannot reach SQL, or undefined: too long, or holding the NUL
+ * character, which PostgreSQL text cannot hold (the statement would fail with a 500).
+ */
+function textProblem(text: string, what: string): string | undefined {
+  if (text.length > QUERY_LIMITS.maxTextLength) {
+    return `${what} may not be longer than ${QUERY_LIMITS.maxTextLength} characters.`;
+  }
+  if (text.includes('\u0000')) return `${what} may not contain the NUL character.`;
+  return undefined;
+}
+
 /** A query-string value converted to the field's type, or an error line. */
 export function coerce(field: Field, raw: unknown): { value: Scalar } | { error: string } {
   if (!isScalarInput(raw)) return { error: `The value for ${field.name} must be a single value.` };
   const text = String(raw);
-  if (text.length > QUERY_LIMITS.maxTextLength) {
-    return {
-      error: `The value for ${field.name} may not be longer than ${QUERY_LIMITS.maxTextLength} characters.`,
-    };
-  }
+  const problem = textProblem(text, `The value for ${field.name}`);
+  if (problem) return { error: problem };
   switch (field.type) {
     case 'integer': {
       if (!/^-?\d{1,10}$/.test(text) || Math.abs(Number(text)) > INT_MAX) {
@@ -121,7 +120,7 @@ export function isPortalCaller(auth: AuthContext): boolean {
 
 /** The fields a caller may read on a resource (writeOnly never). */
 export function readableFields(resource: Resource, auth: AuthContext): Field[] {
-  return readableFieldsFor(resource, isPortalCaller(auth));
+  return recordLinkFields(resource, auth) ?? readableFieldsFor(resource, isPortalCaller(auth));
 }
 
 function readableField(resource: Resource, name: unknown, auth: AuthContext): Field | undefined {
@@ -134,6 +133,7 @@ export function relationTargets(
   ctx: ParseContext,
   resource: Resource,
   name: unknown,
+  use: RelationUse = 'filter',
 ): { relation: Relation; targets: RelatedTarget[] } | { error: string } {
   const relation =
     typeof name === 'string' && Object.hasOwn(resource.relations, name)
@@ -145,6 +145,8 @@ export function relationTargets(
       error: `Unknown relation ${JSON.stringify(String(name)).slice(0, 60)} on ${resource.name}. Allowed: ${known}.`,
     };
   }
+  const refused = recordLinkRefusal(ctx.registry, ctx.auth, resource, relation, use);
+  if (refused) return { error: refused };
   const targets: RelatedTarget[] =
     relation.kind === 'morphTo'
       ? Object.entries(relation.types).map(([morphType, r]) => ({
@@ -319,20 +321,16 @@ function parseConditionItem(
         return void p.add(key, 'The custom field name is not valid.');
       }
       if (!op) return void p.add(key, `Unknown operator. Allowed: ${OPERATORS.join(' ')}.`);
-      if (!isScalarInput(value) || String(value).length > QUERY_LIMITS.maxTextLength) {
-        return void p.add(key, 'The custom field value must be a single value.');
-      }
+      if (!isScalarInput(value)) return void p.add(key, 'The custom field value must be a single value.');
+      const problem = textProblem(String(value), 'The custom field value');
+      if (problem) return void p.add(key, problem);
       return { type: 'customField', name, op, value: String(value) };
     }
     case 's': {
       if (!isScalarInput(arg)) return void p.add(key, 'Search (s) takes a text.');
       const text = String(arg).trim();
-      if (text.length > QUERY_LIMITS.maxTextLength) {
-        return void p.add(
-          key,
-          `The search text may not be longer than ${QUERY_LIMITS.maxTextLength} characters.`,
-        );
-      }
+      const problem = textProblem(text, 'The search text');
+      if (problem) return void p.add(key, problem);
       const fields = resource.search
         .map((n) => readableField(resource, n, auth))
         .filter((f): f is Field => !!f);
@@ -420,8 +418,8 @@ export function parseWith(
     }
     let current = resource;
     let node = tree;
-    for (const name of path) {
-      const found = relationTargets(ctx, current, name);
+    for (const [i, name] of path.entries()) {
+      const found = relationTargets(ctx, current, name, i === 0 ? 'load' : 'load-through');
       if ('error' in found) {
         p.add(key, found.error);
         break;
@@ -550,6 +548,13 @@ export function parseListQuery(
   const withTree = parseWith(ctx, resource, query.with, 'with', p);
   const withCount = parseWithCount(ctx, resource, query.withCount, 'withCount', p);
   p.throwIfAny();
+  checkBudget(
+    QUERY_COST.statement +
+      conditionsCost(conditions) +
+      withCost(ctx.registry, resource, withTree) +
+      aggregatesCost(withCount),
+    'builder',
+  );
   if (sort.length === 0) {
     const [name, direction] = resource.defaultSort;
     sort.push({ field: resource.fields[name]!, direction });
@@ -571,6 +576,12 @@ export function parseShowQuery(
   const withCount = parseWithCount(ctx, resource, query.withCount, 'withCount', p);
   const withSum = parseWithSum(ctx, resource, query.withSum, 'withSum', p);
   p.throwIfAny();
+  checkBudget(
+    QUERY_COST.statement +
+      withCost(ctx.registry, resource, withTree) +
+      aggregatesCost([...withCount, ...withSum]),
+    'with',
+  );
   return { with: withTree, withCount, withSum };
 }
 

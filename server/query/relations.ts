@@ -10,6 +10,7 @@ import { readableFields } from './parse.ts';
 import {
   and,
   baseConditions,
+  fieldValue,
   ref,
   relatedTargets,
   selectFields,
@@ -37,9 +38,10 @@ export function keyFieldsFor(resource: Resource, tree: WithTree): Field[] {
   return out;
 }
 
-function ordered(target: Resource, alias: string) {
+function ordered(ctx: SqlContext, target: Resource, alias: string) {
   const [name, dir] = target.defaultSort;
-  return sql`${ref(alias, target.fields[name]!.column)} ${sql.raw(dir)}, ${ref(alias, 'id')} ${sql.raw(dir)}`;
+  const value = fieldValue(alias, target.fields[name]!, ctx.auth.language);
+  return sql`${value} ${sql.raw(dir)}, ${ref(alias, 'id')} ${sql.raw(dir)}`;
 }
 
 async function fetchRelated(
@@ -56,10 +58,10 @@ async function fetchRelated(
   const alias = ctx.nextAlias();
   const spec = where(alias);
   const fields = unique([...readableFields(target, ctx.auth), ...keyFieldsFor(target, subtree)]);
-  const columns = [selectFields(alias, fields)];
+  const columns = [selectFields(ctx, alias, fields)];
   if (spec.owner) columns.push(sql`${spec.owner} as ${sql.id(OWNER)}`);
   const statement = sql`select ${sql.join(columns)} from ${spec.from ?? tableAs(target, alias)}
-    where ${and([spec.condition, ...baseConditions(ctx, target, alias)])} order by ${ordered(target, alias)}`;
+    where ${and([spec.condition, ...baseConditions(ctx, target, alias)])} order by ${ordered(ctx, target, alias)}`;
   const { rows } = await statement.execute(db);
   const list = rows as Row[];
   await loadRelations(db, ctx, target, list, subtree);
@@ -158,7 +160,12 @@ export async function loadRelations(
   await Promise.all(
     Object.keys(tree).map((name) => loadOne(db, ctx, resource, rows, resource.relations[name]!, tree[name]!)),
   );
-  await resourceHooks[resource.name]?.present?.(rows, { db, auth: ctx.auth, resource });
+  await resourceHooks[resource.name]?.present?.(rows, {
+    db,
+    auth: ctx.auth,
+    resource,
+    registry: ctx.registry,
+  });
   const readable = new Set(readableFields(resource, ctx.auth).map((f) => f.name));
   const hidden = keyFieldsFor(resource, tree).filter((f) => !readable.has(f.name));
   for (const row of rows) for (const f of hidden) delete row[f.name];

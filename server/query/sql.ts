@@ -7,8 +7,10 @@ import { sql, type RawBuilder } from 'kysely';
 import type { AuthContext } from '../auth/context.ts';
 import type { Registry } from '../schema/registry.ts';
 import type { Field, FixedCondition, PortalScope, Relation, Resource } from '../../common/schema/types.ts';
+import { LANGUAGE_FALLBACK, type Language } from '../../common/schema/types.ts';
 import { isPortalCaller, readableFields } from './parse.ts';
 import type { Condition, ListQuery, RelatedTarget, RelationSum } from './tree.ts';
+import { linkOf, openedTo } from './record-link.ts';
 
 type Fragment = RawBuilder<unknown>;
 
@@ -32,6 +34,21 @@ const MAX_SCOPE_DEPTH = 6;
 
 export const ref = (alias: string, column: string): Fragment => sql.ref(`${alias}.${column}`) as Fragment;
 const col = (alias: string, field: Field) => ref(alias, field.column);
+/**
+ * A field's value as the caller reads, filters and sorts it: a translated field (x-translated) in the
+ * caller's language, past empty translations to the next language of the fallback (de, en, nl).
+ */
+export function fieldValue(alias: string, field: Field, language: Language = 'nl'): Fragment {
+  const translations = field.translations;
+  if (!translations || language === 'nl') return col(alias, field);
+  const texts = LANGUAGE_FALLBACK[language].map((l) =>
+    l === 'nl' ? col(alias, field) : sql`nullif(${ref(alias, translations[l])}, '')`,
+  );
+  return sql`coalesce(${sql.join(texts)})`;
+}
+
+const languageOf = (ctx: SqlContext): Language => ctx.auth.language ?? 'nl';
+
 export const tableAs = (resource: Resource, alias: string): Fragment =>
   sql`${sql.table(resource.table)} as ${sql.id(alias)}`;
 
@@ -57,7 +74,8 @@ function fixed(resource: Resource, alias: string, conditions: FixedCondition[]):
 
 /**
  * What every statement on a resource adds, in this one place: the tenant, the resource's fixed
- * conditions (a view on a shared table), and for portal callers the portal conditions and scope.
+ * conditions (a view on a shared table), and for portal callers the portal conditions and scope (for
+ * a link to one record, what the link opens: query/record-link.ts).
  */
 export function baseConditions(ctx: SqlContext, resource: Resource, alias: string, depth = 0): Fragment[] {
   const parts: Fragment[] = [];
@@ -66,7 +84,11 @@ export function baseConditions(ctx: SqlContext, resource: Resource, alias: strin
   if (isPortalCaller(ctx.auth)) {
     if (!resource.portal) return [sql`false`];
     parts.push(...fixed(resource, alias, resource.portal.where));
-    parts.push(portalScope(ctx, resource, alias, resource.portal.scope, depth));
+    parts.push(
+      ctx.auth.kind === 'record-token'
+        ? recordLinkScope(ctx, resource, alias)
+        : portalScope(ctx, resource, alias, resource.portal.scope, depth),
+    );
   }
   return parts;
 }
@@ -194,21 +216,22 @@ const SQL_OPERATORS: Record<string, string> = {
 };
 
 export function compileCondition(ctx: SqlContext, resource: Resource, alias: string, c: Condition): Fragment {
+  const value = (field: Field) => fieldValue(alias, field, languageOf(ctx));
   switch (c.type) {
     case 'where': {
-      const column = col(alias, c.field);
+      const column = value(c.field);
       if (c.op === 'like') return sql`${column} ilike ${containsPattern(String(c.value))}`;
       return sql`${column} ${sql.raw(SQL_OPERATORS[c.op]!)} ${c.value}`;
     }
     case 'whereIn':
       if (c.values.length === 0) return sql`false`;
-      return sql`${col(alias, c.field)} in (${sql.join(c.values)})`;
+      return sql`${value(c.field)} in (${sql.join(c.values)})`;
     case 'whereNull':
-      return sql`${col(alias, c.field)} is null`;
+      return sql`${value(c.field)} is null`;
     case 'whereNotNull':
-      return sql`${col(alias, c.field)} is not null`;
+      return sql`${value(c.field)} is not null`;
     case 'whereBetween':
-      return sql`${col(alias, c.field)} between ${c.from} and ${c.to}`;
+      return sql`${value(c.field)} between ${c.from} and ${c.to}`;
     case 'whereHas':
       return existsRelated(ctx, resource, alias, c.relation, c.related, c.conditions);
     case 'doesntHave':
@@ -217,7 +240,8 @@ export function compileCondition(ctx: SqlContext, resource: Resource, alias: str
       const pattern = containsPattern(c.text);
       return or(
         c.fields.map((f) => {
-          const column = f.type === 'string' ? col(alias, f) : sql`${col(alias, f)}::text`;
+          const column =
+            f.type === 'string' ? fieldValue(alias, f, languageOf(ctx)) : sql`${col(alias, f)}::text`;
           return sql`${column} ilike ${pattern}`;
         }),
       );
@@ -239,9 +263,9 @@ export function compileCondition(ctx: SqlContext, resource: Resource, alias: str
   }
 }
 
-/** `t0.col as "field"` for every field the caller may read. */
-export function selectFields(alias: string, fields: Field[]): Fragment {
-  return sql.join(fields.map((f) => sql`${col(alias, f)} as ${sql.id(f.name)}`));
+/** `t0.col as "field"` for every field the caller may read (translated ones in the caller's language). */
+export function selectFields(ctx: SqlContext, alias: string, fields: Field[]): Fragment {
+  return sql.join(fields.map((f) => sql`${fieldValue(alias, f, languageOf(ctx))} as ${sql.id(f.name)}`));
 }
 
 /** `(select count(*) …) as "<relation>_count"`, one subquery per relation inside the one statement. */
@@ -305,10 +329,13 @@ export function listStatements(
     ...query.conditions.map((c) => compileCondition(ctx, resource, alias, c)),
   ]);
   const fields = unique([...readableFields(resource, ctx.auth), ...extraFields]);
-  const columns = [selectFields(alias, fields), ...countSubqueries(ctx, resource, alias, query.withCount)];
+  const columns = [
+    selectFields(ctx, alias, fields),
+    ...countSubqueries(ctx, resource, alias, query.withCount),
+  ];
   const last = query.sort[query.sort.length - 1]!.direction;
   const order = [
-    ...query.sort.map((s) => sql`${col(alias, s.field)} ${sql.raw(s.direction)}`),
+    ...query.sort.map((s) => sql`${fieldValue(alias, s.field, languageOf(ctx))} ${sql.raw(s.direction)}`),
     ...(query.sort.some((s) => s.field.name === 'id') ? [] : [sql`${ref(alias, 'id')} ${sql.raw(last)}`]),
   ];
   const offset = (query.page - 1) * query.perPage;
@@ -329,4 +356,23 @@ export function listStatements(
 
 export function unique<T>(items: T[]): T[] {
   return [...new Set(items)];
+}
+
+/**
+ * The rows of `resource` a link holder sees, in place of the portal scope: the record, or the rows an
+ * opened relation of the record (as the record's own conditions let it be seen) leads to.
+ */
+function recordLinkScope(ctx: SqlContext, resource: Resource, alias: string): RawBuilder<unknown> {
+  const link = linkOf(ctx.auth);
+  const record = link && ctx.registry.get(link.resource);
+  if (!link || !record) return sql`false`;
+  if (resource.name === record.name) return sql`${ref(alias, 'id')} = ${link.id}`;
+  return or(
+    openedTo(link, resource).map((relation) => {
+      const owner = ctx.nextAlias();
+      const { on } = relationJoin(ctx, record, owner, relation, { resource }, alias);
+      const where = and([sql`${ref(owner, 'id')} = ${link.id}`, ...baseConditions(ctx, record, owner), on]);
+      return sql`exists (select 1 from ${tableAs(record, owner)} where ${where})`;
+    }),
+  );
 }

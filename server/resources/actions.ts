@@ -16,6 +16,7 @@ import { companyActions } from './companies/actions.ts';
 import { ticketGroupActions } from './ticket-groups/actions.ts';
 import { invoiceLineActions } from './invoicing/lines.ts';
 import { invoicingActions } from './invoicing/actions.ts';
+import { invoicingCollection } from './invoicing/collection.ts';
 import { timeRegistrationActions } from './time-registrations/actions.ts';
 
 export interface ActionOptions {
@@ -37,6 +38,7 @@ export const actionPlugins: ActionPlugin[] = [
   ticketGroupActions,
   invoiceLineActions,
   invoicingActions,
+  invoicingCollection,
   timeRegistrationActions,
 ];
 

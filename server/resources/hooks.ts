@@ -5,12 +5,17 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AuthContext } from '../auth/context.ts';
 import type { Resource } from '../../common/schema/types.ts';
+import type { Registry } from '../schema/registry.ts';
 import type { Row } from '../query/relations.ts';
 import { ticketHooks } from './tickets/hooks.ts';
 import { oneDefault } from './one-default.ts';
 import { quoteHooks, quoteLineHooks } from './quotes/hooks.ts';
 import { messageHooks } from './messages/hooks.ts';
 import { attachmentHooks } from './attachments/hooks.ts';
+import { roleAssignment } from './roles/assignment.ts';
+import { roleHooks } from './roles/hooks.ts';
+import { userConfigHooks } from './user-configs/hooks.ts';
+import { timeRegistrationHooks } from './time-registrations/hooks.ts';
 
 export interface HookContext {
   trx: Transaction<any>;
@@ -23,6 +28,7 @@ export interface PresentContext {
   db: Kysely<any> | Transaction<any>;
   auth: AuthContext;
   resource: Resource;
+  registry: Registry;
 }
 
 export interface ResourceHooks {
@@ -52,4 +58,9 @@ export const resourceHooks: Record<string, ResourceHooks> = {
   'settings-views': oneDefault('is_default', ['user_id', 'type']),
   messages: messageHooks,
   attachments: attachmentHooks,
+  clients: roleAssignment(false),
+  operators: roleAssignment(true),
+  roles: roleHooks,
+  'user-configs': userConfigHooks,
+  'time-registrations': timeRegistrationHooks,
 };

@@ -12,6 +12,7 @@ import type { Resource } from '../../common/schema/types.ts';
 import { BodyValidation } from '../schema/validate.ts';
 import { inVersion } from './versions.ts';
 import { asList, parseBuilderConditions, parseListQuery, parseShowQuery } from '../query/parse.ts';
+import { checkBudget, presetsCost } from '../query/cost.ts';
 import {
   countPresets,
   destroyRecord,
@@ -133,6 +134,8 @@ export async function resourceRoutes(
         conditions: parseBuilderConditions({ registry, auth }, resource, builder, `builders.${i}.builder`),
       };
     });
+    // One budget for the whole call: twenty cheap presets pass, twenty nested searches do not.
+    checkBudget(presetsCost(presets.map((p) => p.conditions)), 'builders');
     return countPresets(deps, auth, resource, presets);
   });
 }

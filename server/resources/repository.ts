@@ -30,6 +30,7 @@ import {
 import type { Condition, ListQuery, RelationSum, WithTree } from '../query/tree.ts';
 import type { Relation } from '../../common/schema/types.ts';
 import { resourceHooks } from './hooks.ts';
+import { checkPasswords } from './passwords.ts';
 import { writableFieldsFor } from '../../common/schema/fields.ts';
 import { takeCustomFields, writeCustomValues } from './custom-values.ts';
 
@@ -49,13 +50,6 @@ export interface Deps {
   validation: BodyValidation;
 }
 
-/** A link token opens one record of one resource: everything else of that resource is out of sight. */
-function recordTokenCondition(auth: AuthContext, resource: Resource, alias: string) {
-  if (auth.kind !== 'record-token') return [];
-  if (auth.recordToken?.resource !== resource.name) return [sql`false`];
-  return [sql`${ref(alias, 'id')} = ${auth.recordToken.id}`];
-}
-
 /**
  * The rows of a list page with their relations and no total: for readers that need no paging figures
  * (the lists loaded at login), one statement per list instead of two.
@@ -67,13 +61,7 @@ export async function listRows(
   query: ListQuery,
 ): Promise<Row[]> {
   const ctx = sqlContext(deps.registry, auth);
-  const { rows } = listStatements(
-    ctx,
-    resource,
-    query,
-    keyFieldsFor(resource, query.with),
-    recordTokenCondition(auth, resource, 't0'),
-  );
+  const { rows } = listStatements(ctx, resource, query, keyFieldsFor(resource, query.with));
   const data = (await rows.execute(deps.db)).rows as Row[];
   await loadRelations(deps.db, ctx, resource, data, query.with);
   return data;
@@ -91,7 +79,7 @@ export async function listRecords(
     resource,
     query,
     keyFieldsFor(resource, query.with),
-    recordTokenCondition(auth, resource, 't0'),
+    [],
     await countTableFor(deps.db, resource, auth, query.conditions),
   );
   // The total runs beside the page and its relations: a slow count hides their time, not adds to it.
@@ -128,15 +116,11 @@ export async function findRecord(
   const alias = ctx.nextAlias();
   const fields = unique([...readableFields(resource, auth), ...keyFieldsFor(resource, show.with)]);
   const columns = [
-    selectFields(alias, fields),
+    selectFields(ctx, alias, fields),
     ...countSubqueries(ctx, resource, alias, show.withCount),
     ...sumSubqueries(ctx, resource, alias, show.withSum ?? []),
   ];
-  const where = and([
-    sql`${ref(alias, 'id')} = ${id}`,
-    ...baseConditions(ctx, resource, alias),
-    ...recordTokenCondition(auth, resource, alias),
-  ]);
+  const where = and([sql`${ref(alias, 'id')} = ${id}`, ...baseConditions(ctx, resource, alias)]);
   const { rows } =
     await sql`select ${sql.join(columns)} from ${tableAs(resource, alias)} where ${where}`.execute(db);
   const row = rows[0] as Row | undefined;
@@ -172,7 +156,6 @@ export async function countPresets(
     const alias = ctx.nextAlias();
     const where = and([
       ...baseConditions(ctx, resource, alias),
-      ...recordTokenCondition(auth, resource, alias),
       ...p.conditions.map((c) => compileCondition(ctx, resource, alias, c)),
     ]);
     const summary = summaries[i];
@@ -292,6 +275,7 @@ export async function storeRecord(
 ): Promise<Row> {
   const { body: recordBody, values: customValues } = takeCustomFields(resource, body);
   const data = deps.validation.check(resource, recordBody, writableFields(resource, auth), true);
+  checkPasswords(resource, data);
   const hooks = resourceHooks[resource.name] ?? {};
   let id: number;
   try {
@@ -336,9 +320,10 @@ export async function updateRecord(
   id: number,
   body: unknown,
 ): Promise<Row> {
-  await findRecord(deps, auth, resource, id);
+  const current = await findRecord(deps, auth, resource, id);
   const { body: recordBody, values: customValues } = takeCustomFields(resource, body);
   const data = deps.validation.check(resource, recordBody, writableFields(resource, auth), false);
+  checkPasswords(resource, data, current);
   const hooks = resourceHooks[resource.name] ?? {};
   if (Object.keys(data).length > 0 || customValues) {
     try {

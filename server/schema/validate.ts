@@ -22,13 +22,19 @@ export const X_KEYWORDS = [
   'x-filter',
   'x-sort',
   'x-me',
+  'x-default',
   'x-enum',
   'x-list',
   'x-column',
+  'x-translated',
   'x-owner',
   'x-versions',
   'x-tabs',
   'x-invoice-line',
+  'x-record-link',
+  'x-badge',
+  'x-ellipsis',
+  'x-selector',
 ];
 
 export function createAjv(): Ajv2020.default {

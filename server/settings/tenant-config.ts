@@ -4,7 +4,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 
-type Reader = Kysely<any> | Transaction<any>;
+export type Reader = Kysely<any> | Transaction<any>;
 
 export async function tenantConfig(db: Reader, tenantId: number, name: string): Promise<string | null> {
   const row = await db

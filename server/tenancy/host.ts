@@ -1,3 +1,5 @@
+import { networkInterfaces } from 'node:os';
+
 /**
  * The tenant a Host header names: its first label when the host has a subdomain
  * (`acme.localhost:3000`, `acme.example.com` → 'acme'), else the default tenant (a bare host:
@@ -13,6 +15,24 @@ export function tenantSlugFromHost(host: string | undefined, defaultTenant: stri
   const hasSubdomain = labels.length >= 3 || (labels.length === 2 && last === 'localhost');
   if (!hasSubdomain || first === 'www') return defaultTenant;
   return SLUG.test(first) ? first : undefined;
+}
+
+/** The 404 of a host that names no tenant (or none a link may point at). */
+export const UNKNOWN_TENANT = 'Unknown tenant.';
+
+/**
+ * Whether a Host header names this machine whatever its caller says: `localhost` and its subdomains
+ * (RFC 6761 keeps them on loopback), a loopback address or one of this machine's own interface
+ * addresses. Any other name could be the caller's own domain, so a link built from it is not ours.
+ */
+export function isLocalHost(host: string | undefined): boolean {
+  const name = hostName(host ?? '').toLowerCase();
+  if (name === 'localhost' || name.endsWith('.localhost')) return true;
+  if (!isIpAddress(name)) return false;
+  if (name === '::1' || name.startsWith('127.')) return true;
+  return Object.values(networkInterfaces()).some((list) =>
+    (list ?? []).some((address) => address.address.toLowerCase() === name),
+  );
 }
 
 /** A DNS label: what a tenant slug may look like. */

@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { TenantDirectory } from './directory.ts';
-import { tenantSlugFromHost } from './host.ts';
+import { UNKNOWN_TENANT, tenantSlugFromHost } from './host.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,13 +20,19 @@ export interface TenancyOptions {
   cacheMs?: number;
 }
 
-/** API paths that answer without a tenant: the probe must not depend on the Host header. */
-const TENANTLESS = [/^\/api\/health(?:[/?]|$)/, /^\/api\/docs(?:[/?]|$)/];
+/** API routes that answer without a tenant: the probe must not depend on the Host header. */
+const TENANTLESS = [/^\/api\/health(?:\/|$)/, /^\/api\/docs(?:\/|$)/];
 
-function isTenantPath(url: string): boolean {
+/**
+ * Judged by the route the router matched, not by the address as sent: the router decodes `/%61pi/…`
+ * to `/api/…`, and a route of the API must never run without its tenant. No route matched: the
+ * answer is a 404 that needs none.
+ */
+function isTenantRoute(route: string | undefined): boolean {
   return (
-    (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) &&
-    !TENANTLESS.some((p) => p.test(url))
+    route !== undefined &&
+    (route === '/api' || route.startsWith('/api/')) &&
+    !TENANTLESS.some((p) => p.test(route))
   );
 }
 
@@ -41,10 +47,10 @@ async function tenancy(app: FastifyInstance, { db, config, cacheMs }: TenancyOpt
   app.decorateRequest('tenant', null as never);
 
   app.addHook('onRequest', async (request) => {
-    if (!isTenantPath(request.url)) return;
+    if (!isTenantRoute(request.routeOptions.url)) return;
     const slug = tenantSlugFromHost(request.host, config.defaultTenant);
     const tenant = slug === undefined ? undefined : await directory.find(slug);
-    if (!tenant) throw new HttpError(404, 'Unknown tenant.');
+    if (!tenant) throw new HttpError(404, UNKNOWN_TENANT);
     request.tenant = tenant;
   });
 }

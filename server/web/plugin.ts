@@ -1,10 +1,38 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ASSETS_DIR } from '../../common/build.ts';
 
 export const DIST_DIR = fileURLToPath(new URL('../../dist/', import.meta.url));
+
+/** First path segments that are never a page of an app. */
+const NOT_PAGES = new Set(['api', ASSETS_DIR]);
+
+/**
+ * The first segment of a path however it is spelt: escapes decoded (more than once: a proxy in front
+ * may decode again), backslashes and repeated slashes read as one slash, dot segments resolved, case
+ * folded. `/%2561pi/…`, `//API/…` and `/app/../api/…` all name the API.
+ */
+function firstSegment(url: string): string {
+  let path = url.split('?')[0]!;
+  for (let round = 0; round < 3; round++) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      break;
+    }
+    if (decoded === path) break;
+    path = decoded;
+  }
+  const segments: string[] = [];
+  for (const segment of path.split(/[/\\]+/)) {
+    if (segment === '..') segments.pop();
+    else if (segment !== '' && segment !== '.') segments.push(segment);
+  }
+  return (segments[0] ?? '').toLowerCase();
+}
 
 /**
  * The two browser apps, built by Vite into dist/: the portal under /app (history mode), the back office
@@ -25,23 +53,24 @@ export async function webApps(
     index: false,
     maxAge: '1h',
     immutable: false,
+    // The build writes .br and .gz copies beside each script and page (vite.config.ts, precompress).
+    preCompressed: true,
   });
   // Hashed assets never change; index.html must never be cached, or a new build would not show.
+  // By the matched route (one per built file), not the address as sent, which may be spelt otherwise.
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith(`/${ASSETS_DIR}/`))
+    if (request.routeOptions.url?.startsWith(`/${ASSETS_DIR}/`))
       reply.header('cache-control', 'public, max-age=31536000, immutable');
   });
-  const page = (file: string) => (_request: unknown, reply: any) =>
-    reply.header('cache-control', 'no-cache').sendFile(file);
+  // An address the router did not give to the API or to a built file, but that names either in some
+  // other spelling, is a miss: the app's page would answer 200 where the plain address answers 404.
+  const page = (file: string) => (request: FastifyRequest, reply: FastifyReply) =>
+    NOT_PAGES.has(firstSegment(request.url))
+      ? reply.status(404).send({ message: 'Not found.' })
+      : reply.header('cache-control', 'no-cache').sendFile(file);
   app.get('/app', (_request, reply) => reply.redirect('/app/tickets'));
   app.get('/app/', (_request, reply) => reply.redirect('/app/tickets'));
   app.get('/app/*', page('app/index.html'));
   app.get('/', page('index.html'));
-  app.get('/*', (request, reply) => {
-    const path = request.url.split('?')[0]!;
-    if (path === '/api' || path.startsWith('/api/') || path.startsWith(`/${ASSETS_DIR}/`)) {
-      return reply.status(404).send({ message: 'Not found.' });
-    }
-    return page('index.html')(request, reply);
-  });
+  app.get('/*', page('index.html'));
 }

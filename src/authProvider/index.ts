@@ -5,23 +5,26 @@
  * | method          | what                                                                           |
  * |-----------------|--------------------------------------------------------------------------------|
  * | login           | POST /api/auth/login {username, password} (or {code, portal} for single sign-on); stores APP_PORTAL_TOKEN and APP_USER, drops APP_QUOTE_TOKEN |
- * | logout          | POST /api/auth/logout (failures ignored); clears the session keys; -> '/login'  |
+ * | logout          | POST /api/auth/logout (failures ignored); clears the session keys; -> the app's own /login |
  * | checkAuth       | resolves when an access token or a quote token is stored                       |
- * | checkError      | 401 rejects (react-admin then logs out: the HTTP client already tried a refresh); anything else resolves |
+ * | checkError      | 401 rejects (react-admin then logs out: the HTTP client already tried a refresh) towards this app's login page, naming the page to return to; anything else resolves |
  * | getIdentity     | {id, fullName} of the stored user (GET /api/auth/me when none is stored)       |
  * | getPermissions  | the user's permissions_names                                                   |
  * | canAccess       | `<tenant|portal>.<resource>.<action>` in permissions_names (spec section 6)     |
  *
  * A quote link's holder (only APP_QUOTE_TOKEN stored) has no user: no /auth/me call, an empty
- * identity and permissions, and canAccess allows the record token's actions (show, accept, download).
+ * identity and permissions, and canAccess allows the record token's actions (show, accept, download) on
+ * the kind of record a link opens (./quoteLink.ts).
  *
  * The refresh itself lives in the HTTP client (../dataProvider/http.ts): it is part of every call.
  */
 import { HttpError } from 'ra-core';
+import { loginAddressFromHere } from '../shell/returnTo.ts';
 import type { AuthProvider, TranslateFunction, UserIdentity } from 'ra-core';
 import type { HttpClient } from '../dataProvider/http.ts';
 import {
   APP_PORTAL_TOKEN,
+  APP_QUOTE_PATH,
   APP_QUOTE_TOKEN,
   clearSession,
   getItem,
@@ -31,11 +34,9 @@ import {
   setUser,
   type SessionUser,
 } from '../dataProvider/storage.ts';
+import { isQuoteLinkOnly, quoteLinkAllows } from './quoteLink.ts';
 
 export type AppName = 'portal' | 'backoffice';
-
-/** Where logout sends the user; react-admin puts the app's basename in front. */
-export const LOGIN_ROUTE = '/login';
 
 /** The server's texts that the catalogue replaces (server/auth/authenticate.ts, server/http/errors.ts). */
 export const UNAUTHENTICATED_MESSAGE = 'Unauthenticated.';
@@ -129,14 +130,7 @@ export interface AuthProviderOptions {
   app: AppName;
 }
 
-/**
- * What a quote link's holder may do without logging in (docs/decisions.md, "A quote link is a record
- * token"); the server decides which record.
- */
-export const QUOTE_LINK_ACTIONS = ['show', 'accept', 'download'] as const;
-
-/** Only a quote token is stored: nobody is logged in, and GET /api/auth/me would answer 401. */
-const quoteLinkOnly = (): boolean => !getItem(APP_PORTAL_TOKEN) && !!getItem(APP_QUOTE_TOKEN);
+export { QUOTE_LINK_ACTIONS } from './quoteLink.ts';
 
 export function createAuthProvider({ http, app }: AuthProviderOptions): AuthProvider {
   /** The stored user, or the one GET /api/auth/me returns (then stored); none for a quote link. */
@@ -164,7 +158,7 @@ export function createAuthProvider({ http, app }: AuthProviderOptions): AuthProv
       });
       setItem(APP_PORTAL_TOKEN, answer.body.access_token);
       setUser(answer.body.user);
-      removeItem(APP_QUOTE_TOKEN);
+      removeItem(APP_QUOTE_TOKEN, APP_QUOTE_PATH);
     },
 
     async logout() {
@@ -174,7 +168,8 @@ export function createAuthProvider({ http, app }: AuthProviderOptions): AuthProv
         // Logged out on this side all the same.
       }
       clearSession();
-      return LOGIN_ROUTE;
+      // Nothing: react-admin then goes to its own `${basename}/login` (/app/login in the portal). A path
+      // returned here would be taken as it is, outside the portal's basename.
     },
 
     async checkAuth() {
@@ -190,6 +185,9 @@ export function createAuthProvider({ http, app }: AuthProviderOptions): AuthProv
       const message = messageOf(error);
       throw {
         message: message === MULTIPLE_SESSIONS_MESSAGE ? LOGGED_IN_ELSEWHERE_KEY : false,
+        // The same login address as the HTTP client's reload (when the session ended there): whichever
+        // comes first, the user lands on this app's login page, which returns here after a login.
+        redirectTo: loginAddressFromHere(app),
       };
     },
 
@@ -211,7 +209,7 @@ export function createAuthProvider({ http, app }: AuthProviderOptions): AuthProv
       } catch {
         return false;
       }
-      if (!user) return quoteLinkOnly() && (QUOTE_LINK_ACTIONS as readonly string[]).includes(action);
+      if (!user) return isQuoteLinkOnly() && quoteLinkAllows(resource, action);
       return user.permissions_names.includes(permissionName(app, resource, action));
     },
   };

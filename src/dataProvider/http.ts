@@ -14,7 +14,9 @@
  *
  * Failures reject with react-admin's `HttpError(message, status, body)`, the message being the body's
  * `message` (the text the error catalogue of spec section 8 works from). Aborts reject with the
- * fetch's AbortError.
+ * fetch's AbortError. A call that got no answer at all (network down, connection cut) rejects with an
+ * `HttpError` of status 0 whose message is the key NETWORK_ERROR, so the toast says it in the user's
+ * language instead of the browser's 'Failed to fetch'.
  */
 import { HttpError } from 'ra-core';
 import {
@@ -22,6 +24,7 @@ import {
   APP_QUOTE_TOKEN,
   clearSession,
   getItem,
+  LOCALE,
   removeItem,
   setItem,
   setUser,
@@ -69,6 +72,10 @@ export interface HttpClient {
 }
 
 export const REFRESH_PATH = '/auth/refresh';
+/** The message (a translation key) of a call that got no answer; its status is 0, as XHR has it. */
+export const NETWORK_ERROR = 'app.errors.network';
+
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 const REFRESH_LOCK = 'app-auth-refresh';
 
 interface Credentials {
@@ -130,13 +137,19 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     };
     const page = currentPage();
     if (page) headers['X-Current-Page'] = page;
+    // The language the app shows: the server answers translated names (x-translated) in it.
+    headers['Accept-Language'] = getItem(LOCALE) ?? 'nl';
     if (credentials?.quote) headers['X-Quote-Token'] = credentials.quote;
     else if (credentials?.bearer) headers.Authorization = `Bearer ${credentials.bearer}`;
     if (request.body !== undefined && !isRawBody(request.body)) headers['Content-Type'] = 'application/json';
     return { ...headers, ...request.headers };
   }
 
-  function send(path: string, request: RequestOptions, credentials: Credentials | null): Promise<Response> {
+  async function send(
+    path: string,
+    request: RequestOptions,
+    credentials: Credentials | null,
+  ): Promise<Response> {
     const init: RequestInit = {
       method: request.method ?? 'GET',
       headers: headersFor(request, credentials),
@@ -146,7 +159,12 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       init.body = isRawBody(request.body) ? (request.body as BodyInit) : JSON.stringify(request.body);
     }
     if (request.signal) init.signal = request.signal;
-    return doFetch(`${baseUrl}${path}`, init);
+    try {
+      return await doFetch(`${baseUrl}${path}`, init);
+    } catch (error) {
+      if (isAbort(error)) throw error;
+      throw new HttpError(NETWORK_ERROR, 0, null);
+    }
   }
 
   async function answer<T>(response: Response, request: RequestOptions): Promise<HttpResponse<T>> {

@@ -77,6 +77,8 @@ export interface ReadMeta {
   version?: number;
   /** A list call of its own: GET /{r}/{listAction} (SPEC 7: time-registrations/open), same query. */
   listAction?: string;
+  /** getOne: the language to read translated fields in instead of the app's (Accept-Language). */
+  language?: string;
   [key: string]: unknown;
 }
 
@@ -274,7 +276,10 @@ export function createDataProvider(http: HttpClient): ServiceDeskDataProvider {
 
     async getOne(resource: string, params: GetOneParams) {
       const path = withQuery(recordPath(resource, params.id), readQuery(params.meta));
-      return { data: (await http.request(path, { signal: params.signal })).body };
+      // meta.language: the record in that language (an edit form reads the stored Dutch names).
+      const language = typeof params.meta?.language === 'string' ? params.meta.language : undefined;
+      const headers = language ? { 'Accept-Language': language } : undefined;
+      return { data: (await http.request(path, { signal: params.signal, headers })).body };
     },
 
     async getMany(resource: string, params: GetManyParams) {

@@ -8,13 +8,15 @@
 export const APP_PORTAL_TOKEN = 'APP_PORTAL_TOKEN';
 /** The token of a quote e-mail link; when set it travels instead of the access token (spec section 7). */
 export const APP_QUOTE_TOKEN = 'APP_QUOTE_TOKEN';
+/** Where that link opened its quote ('/quotes/12'): the way back for its holder from a page it cannot open. */
+export const APP_QUOTE_PATH = 'APP_QUOTE_PATH';
 /** The logged-in user as the login, refresh and `auth/me` calls return it, as JSON. */
 export const APP_USER = 'APP_USER';
 /** The chosen language: `nl` (default), `en` or `de`. */
 export const LOCALE = 'locale';
 
 /** The keys that make up a session: removed together on logout and when a refresh fails. */
-export const SESSION_KEYS = [APP_PORTAL_TOKEN, APP_QUOTE_TOKEN, APP_USER] as const;
+export const SESSION_KEYS = [APP_PORTAL_TOKEN, APP_QUOTE_TOKEN, APP_QUOTE_PATH, APP_USER] as const;
 
 /** The user payload of the server's login, refresh and `auth/me` answers (server/auth/schemas.ts). */
 export interface SessionUser {

@@ -76,6 +76,27 @@ export function humanizeKey(key: string): string {
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : key;
 }
 
+/** How react-admin's inputs hand a validator's message to react-hook-form (ra-core useInput). */
+const VALIDATION_PREFIX = '@@react-admin@@';
+
+/**
+ * A validation message in react-admin's wire form ('@@react-admin@@"ra.validation.required"', or
+ * '@@react-admin@@{"message":"ra.validation.minLength","args":{"min":2}}') as the key and arguments
+ * it stands for; undefined for any other text.
+ */
+export function validationMessage(text: string): { message: string; args?: object } | undefined {
+  if (!text.startsWith(VALIDATION_PREFIX)) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text.slice(VALIDATION_PREFIX.length));
+    if (typeof parsed === 'string') return { message: parsed };
+    const { message, args } = (parsed ?? {}) as { message?: unknown; args?: unknown };
+    if (typeof message !== 'string') return undefined;
+    return typeof args === 'object' && args !== null ? { message, args } : { message };
+  } catch {
+    return undefined;
+  }
+}
+
 function storage(): Storage | undefined {
   try {
     return typeof localStorage === 'undefined' ? undefined : localStorage;
@@ -113,7 +134,9 @@ export interface I18nOptions {
  * react-admin's i18nProvider: polyglot over `messages`, starting in the language stored under
  * localStorage 'locale' (nl, en or de; anything else is nl). German is English with the German messages
  * merged over it, so a key missing in German shows the English text. `changeLocale` stores the choice and
- * sets `<html lang>`. A key missing everywhere shows its last segment humanised, never the raw key.
+ * sets `<html lang>`. A key missing everywhere shows its last segment humanised, never the raw key, and
+ * a validation message in react-admin's wire form is translated as the key it wraps, whichever
+ * component shows it (react-admin's own helper text parses it; an input of ours need not).
  */
 export function createI18nProvider(options: I18nOptions = {}): I18nProvider {
   const catalogue = options.messages ?? messages;
@@ -135,6 +158,13 @@ export function createI18nProvider(options: I18nOptions = {}): I18nProvider {
   if (typeof document !== 'undefined') document.documentElement.lang = initial;
   return {
     ...provider,
+    translate: (key: string, translateOptions?: object) => {
+      const wrapped = typeof key === 'string' ? validationMessage(key) : undefined;
+      if (!wrapped) return provider.translate(key, translateOptions);
+      // The wrapper's own text is no fallback to show: a missing key is humanised like any other.
+      const { _: _fallback, ...rest } = (translateOptions ?? {}) as { _?: unknown };
+      return provider.translate(wrapped.message, { ...rest, ...wrapped.args });
+    },
     changeLocale: async (locale: string, changeOptions?: unknown) => {
       const code = isLocale(locale) ? locale : DEFAULT_LOCALE;
       await provider.changeLocale(code, changeOptions);

@@ -11,10 +11,12 @@
  *   <FieldInput resource field />          the edit/create input
  *   fieldKind / filterKind / referenceOf / readableFields   the decisions themselves
  */
-import { useCallback, useState, type ReactElement, type ReactNode } from 'react';
+import { useCallback, useState, type MouseEvent, type ReactElement, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import Check from '@mui/icons-material/Check';
 import Close from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import {
   AutocompleteInput,
   BooleanInput,
@@ -24,9 +26,12 @@ import {
   SelectInput,
   TextInput,
   required,
+  useCanAccess,
+  useCreatePath,
   useLocaleState,
   useRecordContext,
   useTranslate,
+  type Identifier,
   type RaRecord,
 } from 'react-admin';
 import type { Field, Resource } from '../../common/schema/types.ts';
@@ -40,9 +45,13 @@ import {
   formatMoney,
   formatQuantity,
 } from '../../common/format.ts';
+import { badgeOf, ellipsisOf, meets } from '../../common/schema/display.ts';
+import { DateBadge } from '../custom/detail/DateBadge.tsx';
 import { DateTimeInput } from '../custom/forms/DateTimeInput.tsx';
 import { MinutesInput, NumericInput } from '../custom/forms/TypedInputs.tsx';
+import { SMALL_LIST_MAX, useSmallList } from '../custom/forms/smallList.ts';
 import { registry } from '../schema.ts';
+import { hasDetailRoute } from './menus.ts';
 import { useAppKind, type AppKind } from '../custom/appKind.ts';
 import type { FilterKind } from '../custom/list/filters.ts';
 import {
@@ -84,6 +93,12 @@ function isPerson(resource: string) {
 export function ellipsisLimit(resource: string, field: string): number {
   const rule = ELLIPSIS_RULES.find((r) => r.test(resource, field));
   return ELLIPSIS_LIMITS[rule?.limit ?? 'generic'];
+}
+
+/** A field's text as a table cell or card shows it: cut at the schema's x-ellipsis, else the name rules. */
+function cutField(text: string, resource: Resource, field: Field): string {
+  const own = ellipsisOf(field);
+  return own === false ? text : ellipsis(text, own ?? ellipsisLimit(resource.name, field.name));
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -235,15 +250,13 @@ const KINDS: Record<FieldKind, KindEntry> = {
   },
   email: {
     align: 'left',
-    format: (value, _ctx, resource, field) =>
-      ellipsis(asText(value), ellipsisLimit(resource.name, field.name)),
+    format: (value, _ctx, resource, field) => cutField(asText(value), resource, field),
     filter: 'text',
     input: (_r, _f, props) => <TextInput type="email" {...props} />,
   },
   text: {
     align: 'left',
-    format: (value, _ctx, resource, field) =>
-      ellipsis(asText(value), ellipsisLimit(resource.name, field.name)),
+    format: (value, _ctx, resource, field) => cutField(asText(value), resource, field),
     filter: 'text',
     input: (_r, field, props) => {
       const max = Number(field.schema.maxLength ?? 0);
@@ -326,9 +339,14 @@ export interface FieldDisplayProps {
   record?: RaRecord;
   /** Show texts in full (show pages); table cells and cards cut them at the SPEC 9 limits. */
   full?: boolean;
+  /**
+   * A reference links to its record's detail where the user may open it (SPEC 2, the back office's
+   * links); false where the value already sits inside a link or button.
+   */
+  link?: boolean;
 }
 
-export function FieldDisplay({ resource, field, record: recordProp, full }: FieldDisplayProps) {
+export function FieldDisplay({ resource, field, record: recordProp, full, link = true }: FieldDisplayProps) {
   const contextRecord = useRecordContext();
   const record = recordProp ?? contextRecord;
   const translate = useTranslate();
@@ -365,7 +383,15 @@ export function FieldDisplay({ resource, field, record: recordProp, full }: Fiel
         <Cut text={asText(related[labelField])} shown={cut(related[labelField])} />
       </Styled>
     );
-    if (typeof loaded === 'object' && loaded !== null) return show(loaded);
+    const linked = (related: RaRecord) =>
+      link && target ? (
+        <RecordLink target={target} id={related.id}>
+          {show(related)}
+        </RecordLink>
+      ) : (
+        show(related)
+      );
+    if (typeof loaded === 'object' && loaded !== null) return linked(loaded);
     // Loaded with the row (`with`) but not visible to this user, or no related record: nothing to show.
     if (relation.name in record || value === null || value === undefined) return null;
     if (!canReadResource(relation.resource, appKind)) return <>{asText(value)}</>;
@@ -375,7 +401,23 @@ export function FieldDisplay({ resource, field, record: recordProp, full }: Fiel
         source={field.name}
         reference={relation.resource}
         link={false}
-        render={({ referenceRecord }) => (referenceRecord ? show(referenceRecord) : null)}
+        render={({ referenceRecord }) => (referenceRecord ? linked(referenceRecord) : null)}
+      />
+    );
+  }
+
+  const badge = badgeOf(field);
+  if (badge) {
+    return (
+      <DateBadge
+        kind={badge.kind}
+        date={value}
+        text={KINDS[kind].format(value, ctx, resource, field)}
+        emptyLabel={translate(`resources.${resource.name}.badges.${field.name}`, {
+          _: translate(badge.kind === 'due-date' ? 'app.due_date.none' : 'app.contract_end.none'),
+        })}
+        settled={badge.settled.some((condition) => meets(record, condition))}
+        full={full}
       />
     );
   }
@@ -387,6 +429,29 @@ export function FieldDisplay({ resource, field, record: recordProp, full }: Fiel
   }
 
   return <>{KINDS[kind].format(value, ctx, resource, field)}</>;
+}
+
+/**
+ * A related record as a link to its detail (SPEC 2: `{resource}.show`), when this app has that route
+ * and the user holds its show permission; plain content otherwise. In a list the link opens the related
+ * record, not the row.
+ */
+function RecordLink({ target, id, children }: { target: Resource; id: Identifier; children: ReactNode }) {
+  const appKind = useAppKind();
+  const createPath = useCreatePath();
+  const routed = hasDetailRoute(target, appKind);
+  const { canAccess } = useCanAccess({ resource: target.name, action: 'show', enabled: routed });
+  if (!routed || !canAccess) return <>{children}</>;
+  return (
+    <Link
+      component={RouterLink}
+      to={createPath({ resource: target.name, id, type: 'edit' })}
+      onClick={(event: MouseEvent) => event.stopPropagation()}
+      underline="hover"
+    >
+      {children}
+    </Link>
+  );
 }
 
 /**
@@ -498,9 +563,16 @@ export interface FieldInputProps {
 
 /** The react-admin input for a field in edit and create forms; required fields are validated. */
 export function FieldInput({ resource, field, ...rest }: FieldInputProps) {
+  const translate = useTranslate();
   const props: InputExtraProps = {
     source: field.name,
     resource: resource.name,
+    // A translated field's own text is the Dutch one; its other languages are fields of their own.
+    ...(field.translations && {
+      label: translate('app.translated.base', {
+        label: translate(`resources.${resource.name}.fields.${field.name}`, { _: field.name }),
+      }),
+    }),
     readOnly: field.readOnly || undefined,
     validate: resource.required.includes(field.name) && !field.readOnly ? required() : undefined,
     ...rest,
@@ -514,7 +586,10 @@ function EnumInput({ field, ...props }: InputExtraProps & { field: Field }) {
   return <SelectInput {...props} choices={choices} translateChoice={false} />;
 }
 
-/** ReferenceInput + AutocompleteInput that searches after 2 typed characters and says how many are missing. */
+/**
+ * ReferenceInput + AutocompleteInput. A small list (priorities, statuses: smallList.ts) opens with all
+ * its options at once; a large one searches after 2 typed characters and says how many are missing.
+ */
 function ReferenceSearchInput({
   schema,
   field,
@@ -527,12 +602,24 @@ function ReferenceSearchInput({
   const relation = referenceOf(schema, field)!;
   const target = registry.get(relation.resource);
   const labelField = labelFieldOf(target, appKind);
-  const missing = MIN_SEARCH_CHARS - typed;
+  const { small } = useSmallList(relation.resource, target?.defaultSort);
+  const missing = small === false ? MIN_SEARCH_CHARS - typed : 0;
   // A stable function: AutocompleteInput resets the typed text whenever optionText changes identity.
   const optionText = useCallback((r: RaRecord) => asText(r[labelField]), [labelField]);
   const { source, validate, readOnly, resource, ...inputProps } = props;
   return (
-    <ReferenceInput source={source} reference={relation.resource} resource={resource}>
+    <ReferenceInput
+      source={source}
+      reference={relation.resource}
+      resource={resource}
+      perPage={SMALL_LIST_MAX}
+      sort={
+        target?.defaultSort && {
+          field: target.defaultSort[0],
+          order: target.defaultSort[1] === 'desc' ? 'DESC' : 'ASC',
+        }
+      }
+    >
       <AutocompleteInput
         {...inputProps}
         validate={validate as any}
@@ -540,9 +627,11 @@ function ReferenceSearchInput({
         optionText={optionText}
         debounce={SEARCH_DEBOUNCE_MS}
         filterToQuery={(text: string) => searchFilter(text, target?.search ?? [], labelField)}
-        shouldRenderSuggestions={(text: string) => text.trim().length >= MIN_SEARCH_CHARS}
+        shouldRenderSuggestions={(text: string) =>
+          small === true || (small === false && text.trim().length >= MIN_SEARCH_CHARS)
+        }
         noOptionsText={translate('list.filter.no_options')}
-        // The list stays closed below 2 characters, so the hint is the field's helper text meanwhile.
+        // A large list stays closed below 2 characters, so the hint is the field's helper text meanwhile.
         helperText={
           focused && missing > 0 ? (
             <span role="status">{translate('list.filter.type_more', { smart_count: missing })}</span>

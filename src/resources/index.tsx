@@ -12,6 +12,7 @@ import type { AppKind } from '../custom/appKind.ts';
 import { lazyWithTimeout } from '../shell/lazy.ts';
 import { resourceIcon } from './icons.ts';
 import { overrides } from './overrides.ts';
+import { PORTAL_MENU } from './menus.ts';
 // The list is every app's first screen: in the main chunk. Every other screen is a lazy chunk.
 import ListScreen from './screens/ListPage.tsx';
 
@@ -24,8 +25,7 @@ function genericDetail(resource: SchemaResource, kind: AppKind) {
   return kind === 'backoffice' && resource.tabs.length > 0 ? DetailWithTabs : DetailScreen;
 }
 
-/** The portal's menu, in the spec's order (SPEC 2 and issue 3). */
-export const PORTAL_MENU = ['tickets', 'quotes', 'subscriptions', 'assets', 'contracts', 'invoices'];
+export { PORTAL_MENU } from './menus.ts';
 
 /** The back office's menu starts with the daily work; the named lists and settings follow alphabetically. */
 export const BACKOFFICE_MENU_FIRST = [
@@ -67,6 +67,23 @@ export function labelOf(resource: SchemaResource, kind: AppKind): string {
 function ToOwnPath({ path }: { path: string }) {
   const { id } = useParams<{ id: string }>();
   return <Navigate replace to={`/${path}/${encodeURIComponent(id ?? '')}`} />;
+}
+
+/**
+ * Starts fetching the lazy screen of an app path ('/quotes/12': the quote's detail) ahead of rendering
+ * it, so its chunk loads while the guards wait for the status call instead of after it (a quote
+ * e-mail's link opens on a detail screen, not on the list that is in the main chunk).
+ */
+export function preloadScreen(registry: Registry, kind: AppKind, path: string): void {
+  const [name, id, ...rest] = path.split('/').filter(Boolean);
+  const resource = name ? registry.get(name) : undefined;
+  if (!resource || !id || rest.length > 0) return;
+  const screens = screensOf(resource, kind, true);
+  if (id === 'create' ? !screens.create : !screens.detail) return;
+  const own = overrides[kind][resource.name] ?? {};
+  const screen =
+    id === 'create' ? (own.create ?? CreateScreen) : (own.detail ?? genericDetail(resource, kind));
+  (screen as { preload?: () => void }).preload?.();
 }
 
 export function buildResources(registry: Registry, kind: AppKind): ReactElement[] {

@@ -5,35 +5,45 @@ import { createHttpClient } from '../dataProvider/http.ts';
 import { createDataProvider } from '../dataProvider/index.ts';
 import { createAuthProvider, errorMessage } from '../authProvider/index.ts';
 import { setFlash } from './flash.ts';
+import { APP_BASENAME as BASENAME, loginAddressFromHere } from './returnTo.ts';
+import { useSelfValidatingForms } from './selfValidatingForms.ts';
 import { createI18nProvider } from '../i18n/index.ts';
 import { buildResources } from '../resources/index.tsx';
 import { registry } from '../schema.ts';
 import { withErrorCatalogue } from './errors.ts';
-import { PortalGuards, PortalNotFound, portalRoutes } from './guards.tsx';
+import {
+  accessDeniedRoute,
+  BackofficeGuards,
+  PortalGuards,
+  PortalNotFound,
+  portalRoutes,
+} from './guards.tsx';
 import { Layout } from './Layout.tsx';
 import { exportRoutes } from '../custom/exports/routes.tsx';
 import { LoginPage } from './LoginPage.tsx';
 import { Notifications } from './Notifications.tsx';
 import { theme } from './theme.ts';
 
-const BASENAME: Record<AppKind, string> = { portal: '/app', backoffice: '' };
-
 /** One of the two apps: the same providers and screens, told apart by kind (menu, permissions, basename). */
 export function AppShell({ kind }: { kind: AppKind }) {
+  useSelfValidatingForms();
   const providers = useMemo(() => {
     const http = createHttpClient({
-      // The login page shows why the session ended ('logged in elsewhere'), after the full reload.
+      // The login page shows why the session ended ('logged in elsewhere'), after the full reload, and
+      // a login there returns to the page the user was on.
       onSessionEnded: (error) => {
         const why = errorMessage(error);
         if (typeof why === 'string') setFlash(why);
-        window.location.assign(`${BASENAME[kind]}/login`);
+        window.location.assign(loginAddressFromHere(kind));
       },
     });
-    const dataProvider = withErrorCatalogue(createDataProvider(http));
+    const i18nProvider = createI18nProvider();
+    // A 422's lines are said in the user's language where the apps know their words (./errors.ts).
+    const dataProvider = withErrorCatalogue(createDataProvider(http), i18nProvider.translate);
     return {
       dataProvider,
       authProvider: createAuthProvider({ http, app: kind }),
-      i18nProvider: createI18nProvider(),
+      i18nProvider,
       // react-admin's own preferences live in memory: the language is kept under 'locale' by the
       // i18n provider, list layouts by the list screen (per user and route).
       store: memoryStore(),
@@ -53,7 +63,10 @@ export function AppShell({ kind }: { kind: AppKind }) {
       requireAuth
       {...(kind === 'portal' ? { catchAll: PortalNotFound } : {})}
     >
-      {[...buildResources(registry, kind), ...(kind === 'portal' ? portalRoutes(LoginPage) : exportRoutes())]}
+      {[
+        ...buildResources(registry, kind),
+        ...(kind === 'portal' ? portalRoutes(LoginPage) : [...exportRoutes(), accessDeniedRoute()]),
+      ]}
     </Admin>
   );
   return (
@@ -64,7 +77,7 @@ export function AppShell({ kind }: { kind: AppKind }) {
           {admin}
         </PortalGuards>
       ) : (
-        admin
+        <BackofficeGuards>{admin}</BackofficeGuards>
       )}
     </AppKindContext.Provider>
   );

@@ -1,20 +1,50 @@
 import type { ReactNode } from 'react';
-import { Box } from '@mui/material';
-import { AppBar, Layout as RaLayout, LocalesMenuButton, Menu, UserMenu, Logout } from 'react-admin';
+import { Box, Button } from '@mui/material';
+import LoginIcon from '@mui/icons-material/Login';
+import {
+  AppBar,
+  Layout as RaLayout,
+  LocalesMenuButton,
+  Menu,
+  UserMenu,
+  Logout,
+  useBasename,
+  useTranslate,
+} from 'react-admin';
+import { Link } from 'react-router-dom';
+import { isQuoteLinkOnly } from '../authProvider/quoteLink.ts';
 import { LOCALES } from '../i18n/index.ts';
 import { DocumentTitle } from './DocumentTitle.tsx';
 import { useAppKind } from '../custom/appKind.ts';
 import { ExportsMenuItem } from '../custom/exports/routes.tsx';
 
+/** A quote link's holder is signed in as nobody: instead of the user menu, the way to sign in. */
+function SignInButton() {
+  const translate = useTranslate();
+  const basename = useBasename();
+  return (
+    <Button color="inherit" component={Link} to={`${basename}/login`} startIcon={<LoginIcon />}>
+      {translate('app.auth.sign_in')}
+    </Button>
+  );
+}
+
 function TopBar() {
+  const linkOnly = isQuoteLinkOnly();
   return (
     <AppBar
       userMenu={
-        <UserMenu>
-          <Logout />
-        </UserMenu>
+        linkOnly ? (
+          <SignInButton />
+        ) : (
+          <UserMenu>
+            <Logout />
+          </UserMenu>
+        )
       }
       toolbar={<LocalesMenuButton languages={LOCALES} />}
+      // A link opens one quote: no menu of pages it cannot open, so no button that shows one either.
+      sx={linkOnly ? { '& .RaAppBar-menuButton': { display: 'none' } } : undefined}
     >
       {/* Each screen has its own level-one heading; react-admin's title slot would be an empty one. */}
       <Box sx={{ flex: 1 }} />
@@ -33,11 +63,17 @@ function AppMenu() {
   );
 }
 
+/** No sidebar at all: the holder of a quote e-mail's link can open that quote and nothing else. */
+function NoSidebar() {
+  return null;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <RaLayout
       appBar={TopBar}
       menu={AppMenu}
+      {...(isQuoteLinkOnly() ? { sidebar: NoSidebar } : {})}
       // react-admin's layout grows to its widest content (min-width: fit-content), so one wide table made
       // the whole page scroll sideways at 375 px; with these the table scrolls inside its own card.
       sx={{

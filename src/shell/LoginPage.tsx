@@ -11,13 +11,19 @@ import {
   Typography,
 } from '@mui/material';
 import { useBasename, useLogin, useTranslate } from 'react-admin';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useAppKind } from '../custom/appKind.ts';
 import { LocaleSwitcher } from './LocaleSwitcher.tsx';
 import { useSystemStatus } from './systemStatus.ts';
 import { DocumentTitle } from './DocumentTitle.tsx';
-import { takeFlash } from './flash.ts';
-import { BAD_CREDENTIALS_MESSAGE } from '../authProvider/index.ts';
+import { forgetFlash, peekFlash } from './flash.ts';
+import {
+  BAD_CREDENTIALS_MESSAGE,
+  LOGGED_IN_ELSEWHERE_KEY,
+  MULTIPLE_SESSIONS_MESSAGE,
+} from '../authProvider/index.ts';
+import { tooManyText } from '../authProvider/wait.ts';
+import { afterLoginAddress } from './returnTo.ts';
 
 interface SsoAnswer {
   enabled: boolean;
@@ -41,48 +47,77 @@ function useSso(enabled: boolean): SsoAnswer | undefined {
   return answer;
 }
 
-/** Sign-in with e-mail and password; the server's message (wrong password, too many attempts) is shown as is. */
 /**
- * Why a login failed, in the user's language: wrong credentials (422), too many attempts (429, with the
- * minutes the server names), else the server's own message.
+ * Why a login failed, in the user's language, never in the server's English: wrong credentials (422),
+ * too many attempts (429, with the seconds or minutes the server names), logged in elsewhere (SPEC 8),
+ * no answer at all (network), else that signing in failed.
  */
 export function loginFailure(error: unknown, translate: (key: string, options?: object) => string): string {
-  const { status, message } = (error ?? {}) as { status?: number; message?: string };
+  const { status, message } = (error ?? {}) as { status?: unknown; message?: string };
   if (status === 422 && message === BAD_CREDENTIALS_MESSAGE) return translate('app.auth.invalid_credentials');
-  if (status === 429) {
-    const minutes = Number(/(\d+) minute/.exec(message ?? '')?.[1] ?? 1);
-    return translate('app.auth.too_many_attempts', { smart_count: minutes });
-  }
-  return message || translate('ra.auth.sign_in_error');
+  if (status === 429) return tooManyText('app.auth.too_many_attempts', message, translate);
+  if (message === MULTIPLE_SESSIONS_MESSAGE) return translate(LOGGED_IN_ELSEWHERE_KEY);
+  // fetch rejects with a TypeError, no status, when the server cannot be reached.
+  if (error instanceof TypeError) return translate('app.errors.network');
+  return translate('ra.auth.sign_in_error');
 }
 
+type Failure = { flash: string } | { error: unknown };
+
+/**
+ * Sign-in with e-mail and password. The form checks itself (no browser bubbles): an empty field says
+ * '{field} is required' under it. A login returns to the page that was asked for (./returnTo.ts).
+ */
 export function LoginPage() {
   const translate = useTranslate();
   const login = useLogin();
   const kind = useAppKind();
   const status = useSystemStatus();
   const basename = useBasename();
+  const location = useLocation();
   // The portal offers a password reset and, when configured, Microsoft single sign-on (SPEC 2).
   const sso = useSso(kind === 'portal');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>(() => {
-    const flash = takeFlash();
-    return flash ? translate(flash, { _: flash }) : undefined;
+  // Why the last session ended (set before a full reload) or why this login failed; translated when
+  // shown, so a change of language changes it too.
+  const [failure, setFailure] = useState<Failure | undefined>(() => {
+    const flash = peekFlash();
+    return flash ? { flash } : undefined;
   });
+  // Leaving the login page (a login, the reset page) forgets why the last session ended.
+  useEffect(() => forgetFlash, []);
+  const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
+  const emailLabel = translate('app.auth.email');
+  const passwordLabel = translate('app.auth.password');
+  const missing = (value: string, field: string) =>
+    submitted && !value.trim() ? translate('app.errors.required', { field }) : undefined;
+  const emailError = missing(email, emailLabel);
+  const passwordError = missing(password, passwordLabel);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    setSubmitted(true);
+    if (!email.trim() || !password.trim()) return;
     setBusy(true);
-    setError(undefined);
+    setFailure(undefined);
+    forgetFlash();
     try {
-      await login({ username: email, password });
+      await login(
+        { username: email.trim(), password },
+        afterLoginAddress(kind, location.search, location.state),
+      );
     } catch (e) {
-      setError(loginFailure(e, translate));
+      setFailure({ error: e });
       setBusy(false);
     }
   }
+  const error = !failure
+    ? undefined
+    : 'flash' in failure
+      ? translate(failure.flash, { _: failure.flash })
+      : loginFailure(failure.error, translate);
 
   const heading =
     kind === 'portal'
@@ -117,28 +152,32 @@ export function LoginPage() {
             </Alert>
           )}
           <TextField
-            label={translate('app.auth.email')}
+            label={emailLabel}
             type="email"
             name="username"
             autoComplete="username"
             value={email}
             onChange={(e) => setEmail(e.target.value)}
             required
+            error={!!emailError}
+            helperText={emailError}
             autoFocus
           />
           <TextField
-            label={translate('app.auth.password')}
+            label={passwordLabel}
             type="password"
             name="password"
             autoComplete="current-password"
             value={password}
             onChange={(e) => setPassword(e.target.value)}
             required
+            error={!!passwordError}
+            helperText={passwordError}
           />
           <Button
             type="submit"
             variant="contained"
-            disabled={busy || !email || !password}
+            disabled={busy}
             startIcon={busy ? <CircularProgress size={16} /> : undefined}
           >
             {translate('app.auth.sign_in')}

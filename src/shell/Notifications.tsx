@@ -26,7 +26,10 @@ export function Notifications() {
   const args = current.notificationOptions?.messageArgs;
   const text =
     typeof current.message === 'string' ? translate(current.message, { _: current.message, ...args }) : '';
-  const [first, ...rest] = text.split('\n');
+  // A text with a line break is a 422's (shell/errors.ts): its first line, the message, in bold.
+  const [first, ...more] = text.split('\n');
+  const bold = more.length > 0;
+  const rest = more.filter((line) => line !== '');
   const severity =
     current.type === 'warning' || current.type === 'error' || current.type === 'success'
       ? current.type
@@ -53,7 +56,7 @@ export function Notifications() {
         closeText={translate('app.common.close')}
         role={severity === 'error' ? 'alert' : 'status'}
       >
-        {rest.length ? <strong>{first}</strong> : first}
+        {bold ? <strong>{first}</strong> : first}
         {rest.map((line, i) => (
           <div key={i}>{line}</div>
         ))}

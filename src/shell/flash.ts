@@ -1,4 +1,9 @@
-/** A message that survives one page load (why a session ended), shown and forgotten by the login page. */
+/**
+ * A message that survives one page load (why a session ended), shown by the login page. It is read
+ * without being removed and forgotten once the login page is left or a login is tried: a session that
+ * ends may reach the login page twice (react-admin's own navigation, then the HTTP client's reload), and
+ * the second must still say why.
+ */
 const KEY = 'app.flash';
 
 export function setFlash(message: string): void {
@@ -9,12 +14,18 @@ export function setFlash(message: string): void {
   }
 }
 
-export function takeFlash(): string | undefined {
+export function peekFlash(): string | undefined {
   try {
-    const message = sessionStorage.getItem(KEY) ?? undefined;
-    sessionStorage.removeItem(KEY);
-    return message;
+    return sessionStorage.getItem(KEY) ?? undefined;
   } catch {
     return undefined;
+  }
+}
+
+export function forgetFlash(): void {
+  try {
+    sessionStorage.removeItem(KEY);
+  } catch {
+    /* nothing stored */
   }
 }

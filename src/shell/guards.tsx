@@ -4,12 +4,14 @@
  * 1. GET /api/system/status first; setup not completed → the setup page.
  * 2. A `token` in the query string is stored as the quote token (APP_QUOTE_TOKEN) and removed from the URL.
  * 3. The trial has ended (`trial_ends_in` below 0), or neither a quote token nor a portal token is
- *    stored → login.
+ *    stored → login; without a session the login address names the page asked for (`?next=`), where
+ *    the login returns to (./returnTo.ts).
  * 4. The current user is loaded (GET /api/auth/me, once per access token); the route name must be a
  *    permission the user holds (`portal.<route name>`), else the 403 page with the attempted path and
- *    the route name as query `r`. A quote link's holder (no user) may open detail routes only: the
- *    record token decides which record (docs/decisions.md, "A quote link is a record token").
- * 5. Loading the user fails → the session is cleared and the user goes to login.
+ *    the route name as query `r`. A quote link's holder (no user) may open detail routes of the kind of
+ *    record a link opens only: the record token decides which record (docs/decisions.md, "A quote link
+ *    is a record token"; ../authProvider/quoteLink.ts).
+ * 5. Loading the user fails → the session is cleared and the user goes to login (naming the page, as in 3).
  * 6. The status call answers 404 (no such tenant) → the browser goes to the not-found address with the
  *    subdomain as `d`; the address is `VITE_NOT_FOUND_URL` at build time, by default our own page.
  *
@@ -22,9 +24,10 @@ import { Suspense, useEffect, useState, type ComponentType, type ReactElement, t
 import { Box, CircularProgress } from '@mui/material';
 import { CustomRoutes } from 'react-admin';
 import { Route, useLocation, useNavigate } from 'react-router-dom';
-import { QUOTE_LINK_ACTIONS } from '../authProvider/index.ts';
+import { quoteLinkAllows } from '../authProvider/quoteLink.ts';
 import {
   APP_PORTAL_TOKEN,
+  APP_QUOTE_PATH,
   APP_QUOTE_TOKEN,
   clearSession,
   getItem,
@@ -33,10 +36,12 @@ import {
   type SessionUser,
 } from '../dataProvider/storage.ts';
 import { registry } from '../schema.ts';
+import { preloadScreen } from '../resources/index.tsx';
 import { setFlash } from './flash.ts';
 import { lazyWithTimeout } from './lazy.ts';
+import { loginPath } from './returnTo.ts';
 import { routeNameOf } from './routes.ts';
-import type { SystemStatus } from './systemStatus.ts';
+import { loadStatusAnswer, type StatusAnswer } from './systemStatus.ts';
 
 /** Where the browser goes when this portal (tenant) does not exist (guard 6). */
 export const NOT_FOUND_URL: string =
@@ -63,25 +68,8 @@ const PUBLIC_PATHS = [
 /** Pages the status guards (1 and 6) leave alone: they are where those guards send to. */
 const STATUS_PAGES = [/^\/setup$/, /^\/not-found$/];
 
-export type StatusAnswer =
-  | { state: 'ok'; status: SystemStatus }
-  | { state: 'not-found' }
-  /** The call failed otherwise (network, 5xx): the guards that need the status are skipped. */
-  | { state: 'failed' };
-
-let statusCall: Promise<StatusAnswer> | undefined;
-
-/** GET /api/system/status once per page load, keeping a 404 apart from other failures. */
-export function loadStatusAnswer(): Promise<StatusAnswer> {
-  statusCall ??= fetch('/api/system/status', { headers: { accept: 'application/json' } })
-    .then(async (res): Promise<StatusAnswer> => {
-      if (res.status === 404) return { state: 'not-found' };
-      if (!res.ok) return { state: 'failed' };
-      return { state: 'ok', status: (await res.json()) as SystemStatus };
-    })
-    .catch((): StatusAnswer => ({ state: 'failed' }));
-  return statusCall;
-}
+// The one status call of a page load, shared with the page title (./systemStatus.ts).
+export { loadStatusAnswer, type StatusAnswer } from './systemStatus.ts';
 
 /** The subdomain of this page's host ('acme' of acme.example.com), or '' on a bare host. */
 export function subdomainOf(hostname: string): string {
@@ -148,7 +136,8 @@ export function decide(input: GuardInput, hostname: string): Verdict {
   if (typeof trial === 'number' && trial < 0) {
     return { kind: 'navigate', to: PORTAL_PAGES.login, flash: 'app.auth.trial_ended' };
   }
-  if (!input.portalToken && !input.quoteToken) return { kind: 'navigate', to: PORTAL_PAGES.login };
+  const backHere = loginPath('portal', `${path}${input.search}`);
+  if (!input.portalToken && !input.quoteToken) return { kind: 'navigate', to: backHere };
 
   // (4) The route name must be a permission held. Paths that name no resource are the 404 page's.
   const name = routeNameOf(path);
@@ -159,14 +148,45 @@ export function decide(input: GuardInput, hostname: string): Verdict {
     to: `${PORTAL_PAGES.forbidden}?${new URLSearchParams({ path: `${input.basename ?? ''}${path}${input.search}`, r: name })}`,
   };
   if (!input.portalToken) {
-    const action = name.split('.')[1]!;
-    return (QUOTE_LINK_ACTIONS as readonly string[]).includes(action) ? { kind: 'pass' } : forbidden;
+    // A quote link's holder opens the kind of record a link opens, one at a time: no list, no other page.
+    return quoteLinkAllows(resource, name.split('.')[1]!) ? { kind: 'pass' } : forbidden;
   }
   if (!input.user) return { kind: 'wait', needUser: true };
   // (5) The user could not be loaded: logged out, to login.
-  if (!input.user.ok) return { kind: 'navigate', to: PORTAL_PAGES.login, logout: true };
+  if (!input.user.ok) return { kind: 'navigate', to: backHere, logout: true };
   // Route names are permission names as they are: 'tickets.create' needs 'portal.tickets.create'.
   return input.user.user.permissions_names.includes(`portal.${name}`) ? { kind: 'pass' } : forbidden;
+}
+
+/**
+ * Guard 4 in the back office: a resource route (list, detail, create) needs the permission of the API
+ * action behind it (`tenant.<resource>.index`, `.show`, `.store`: the detail edits in place, its Edit
+ * button asks for `.update` itself), else the 403 page with the attempted path and the route name as
+ * `r`, as in the portal. Without a stored user react-admin's own check sends to login first.
+ * Returns where to go, or undefined when the route may open.
+ */
+export function backofficeForbidden(
+  path: string,
+  search: string,
+  user: Pick<SessionUser, 'permissions_names'> | undefined,
+): string | undefined {
+  const name = routeNameOf(path);
+  const [resource, action] = name?.split('.') ?? [];
+  if (!name || !resource || !action || !user || !registry.resources.has(resource)) return undefined;
+  const apiAction = action === 'create' ? 'store' : action;
+  if (user.permissions_names.includes(`tenant.${resource}.${apiAction}`)) return undefined;
+  return `${PORTAL_PAGES.forbidden}?${new URLSearchParams({ path: `${path}${search}`, r: name })}`;
+}
+
+/** The back office's guard 4 on every change of address (the other guards are the portal's). */
+export function BackofficeGuards({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const to = backofficeForbidden(location.pathname, location.search, getUser());
+  useEffect(() => {
+    if (to) navigate(to, { replace: true });
+  }, [to, navigate]);
+  return to ? <Waiting /> : children;
 }
 
 /**
@@ -203,6 +223,8 @@ export function PortalGuards({ basename, loadUser, children }: PortalGuardsProps
   const navigate = useNavigate();
   const [status, setStatus] = useState<StatusAnswer | undefined>();
   const [user, setUserAnswer] = useState<{ token: string; answer: UserAnswer } | undefined>();
+  // The screen asked for downloads while the status call is under way, not after it.
+  useState(() => preloadScreen(registry, 'portal', location.pathname.slice(basename.length)));
 
   useEffect(() => {
     let live = true;
@@ -248,6 +270,8 @@ export function PortalGuards({ basename, loadUser, children }: PortalGuardsProps
     if (v.kind === 'assign') window.location.assign(v.url);
     if (v.kind === 'store-token') {
       setItem(APP_QUOTE_TOKEN, v.token);
+      // The 403 page leads a link's holder back here (../authProvider/quoteLink.ts).
+      setItem(APP_QUOTE_PATH, v.to);
       navigate(`${basename}${v.to}`, { replace: true });
     }
     if (v.kind === 'navigate') {
@@ -291,8 +315,15 @@ export function portalRoutes(LoginPage: ComponentType): ReactElement[] {
       <Route path="/msgraph/code/:code" element={screen(<SsoCallbackPage />)} />
       <Route path="/msgraph/code" element={screen(<SsoCallbackPage />)} />
     </CustomRoutes>,
-    <CustomRoutes key="portal-pages">
-      <Route path={PORTAL_PAGES.forbidden} element={screen(<AccessDeniedPage />)} />
-    </CustomRoutes>,
+    accessDeniedRoute(),
   ];
+}
+
+/** The 'Access denied' page (SPEC 2) at /403, inside the layout: where guard 4 sends in both apps. */
+export function accessDeniedRoute(): ReactElement {
+  return (
+    <CustomRoutes key="access-denied">
+      <Route path={PORTAL_PAGES.forbidden} element={screen(<AccessDeniedPage />)} />
+    </CustomRoutes>
+  );
 }

@@ -7,14 +7,32 @@ export interface SystemStatus {
   tenant: string;
 }
 
-let pending: Promise<SystemStatus | undefined> | undefined;
+export type StatusAnswer =
+  | { state: 'ok'; status: SystemStatus }
+  | { state: 'not-found' }
+  /** The call failed otherwise (network, 5xx): the guards that need the status are skipped. */
+  | { state: 'failed' };
 
-/** GET /api/system/status, once per page load (no login needed). */
+let statusCall: Promise<StatusAnswer> | undefined;
+
+/**
+ * GET /api/system/status once per page load (no login needed), keeping a 404 apart from other failures:
+ * the portal's guards and the page title share this one call.
+ */
+export function loadStatusAnswer(): Promise<StatusAnswer> {
+  statusCall ??= fetch('/api/system/status', { headers: { accept: 'application/json' } })
+    .then(async (res): Promise<StatusAnswer> => {
+      if (res.status === 404) return { state: 'not-found' };
+      if (!res.ok) return { state: 'failed' };
+      return { state: 'ok', status: (await res.json()) as SystemStatus };
+    })
+    .catch((): StatusAnswer => ({ state: 'failed' }));
+  return statusCall;
+}
+
+/** The status, or undefined when the call failed. */
 export function loadSystemStatus(): Promise<SystemStatus | undefined> {
-  pending ??= fetch('/api/system/status', { headers: { accept: 'application/json' } })
-    .then((res) => (res.ok ? (res.json() as Promise<SystemStatus>) : undefined))
-    .catch(() => undefined);
-  return pending;
+  return loadStatusAnswer().then((answer) => (answer.state === 'ok' ? answer.status : undefined));
 }
 
 export function useSystemStatus(): SystemStatus | undefined {

@@ -10,4 +10,9 @@ export const theme: RaThemeOptions = {
     error: { main: '#b71c1c' },
     text: { primary: 'rgba(0, 0, 0, 0.87)', secondary: 'rgba(0, 0, 0, 0.70)' },
   },
+  components: {
+    ...defaultTheme.components,
+    // A field the server refused with several lines shows each on a line of its own (shell/errors.ts).
+    MuiFormHelperText: { styleOverrides: { root: { whiteSpace: 'pre-line' } } },
+  },
 };

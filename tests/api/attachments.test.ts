@@ -277,7 +277,25 @@ describe.each(targets)('attachments on $name', (target) => {
       const key = await signingKey(t.db);
       expect((await get(url.replace(/.$/, (c: string) => (c === 'A' ? 'B' : 'A')))).statusCode).toBe(404);
       expect((await get(url.replace(`/attachments/${id}/`, `/attachments/${id - 1}/`))).statusCode).toBe(404);
-      const expired = signedFileUrl(key, tenantId, id, { kind: 'operator' }, Date.now() - 7 * 3600_000);
+      const adminId = Number(
+        (
+          await t.db
+            .selectFrom('users')
+            .select('id')
+            .where('email', '=', 'admin@example.com')
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+      const expired = signedFileUrl(
+        key,
+        tenantId,
+        id,
+        { kind: 'operator', userId: adminId },
+        Date.now() - 7 * 3600_000,
+      );
+      expect(
+        (await get(signedFileUrl(key, tenantId, id, { kind: 'operator', userId: adminId }))).statusCode,
+      ).toBe(200);
       expect((await get(expired)).statusCode).toBe(404);
       // A link made for another client opens nothing of this client's.
       const otherId = Number(

@@ -1,11 +1,14 @@
 /**
  * Thousands of random and hostile builder queries thrown at the real API: whatever they are, the
- * answer is never a 5xx and never carries database words.
+ * answer is never a 5xx and never carries database words. Nested whereHas, loaded relations and
+ * preset lists past the cost budget are always a 422 (issue 12, finding 2).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import qs from 'qs';
 import { registry } from '../../server/schema/registry.ts';
+import { QUERY_COST } from '../../server/query/limits.ts';
+import type { Relation, Resource } from '../../common/schema/types.ts';
 import { buildTestApp, targets, type TestApp } from './harness.ts';
 
 const hostile = fc.constantFrom(
@@ -91,6 +94,127 @@ const query = fc.record(
 );
 
 const DATABASE_WORDS = /syntax error|relation "|column "|violates|pg_|SQLSTATE|invalid input syntax/i;
+
+/**
+ * Well-formed builder queries that nest whereHas through real relations up to the parser's depth,
+ * load relations and count them: some inside the cost budget, many past it. Each comes with its cost
+ * by the rules of server/query/limits.ts, worked out here on the raw query as an oracle.
+ */
+const byName = new Map(resources.map((r) => [r.name, r]));
+const toManyKinds = new Set(['hasMany', 'morphMany', 'belongsToMany']);
+const fanOut = (relation: Relation) =>
+  relation.kind === 'belongsTo'
+    ? 1
+    : relation.kind === 'morphTo'
+      ? Object.keys(relation.types).length
+      : QUERY_COST.toMany;
+const targetOf = (relation: Relation) =>
+  relation.kind === 'morphTo' ? undefined : byName.get(relation.resource)!;
+
+interface Costed {
+  items: object[];
+  cost: number;
+}
+
+function conditionsOf(resource: Resource, depth: number): fc.Arbitrary<Costed> {
+  const options: fc.Arbitrary<Costed>[] = [
+    fc
+      .integer({ min: 0, max: 50 })
+      .map((n) => ({ items: [{ where: ['id', '>', n] }], cost: QUERY_COST.condition })),
+  ];
+  if (resource.search.length > 0) {
+    options.push(
+      fc.constant({ items: [{ s: 'zq' }], cost: QUERY_COST.searchColumn * resource.search.length }),
+    );
+  }
+  const relations = Object.values(resource.relations);
+  // The parser takes whereHas and doesntHave three levels deep.
+  if (relations.length > 0 && depth < 3) {
+    options.push(
+      fc.constantFrom(...relations).map((relation) => ({
+        items: [{ doesntHave: relation.name }],
+        cost: fanOut(relation),
+      })),
+    );
+    options.push(
+      fc.constantFrom(...relations).chain((relation) => {
+        const target = targetOf(relation);
+        // A relation to several kinds of record takes no conditions.
+        const inner = target ? conditionsOf(target, depth + 1) : fc.constant({ items: [], cost: 0 });
+        return inner.map((c) => ({
+          items: [{ whereHas: [relation.name, c.items] }],
+          cost: fanOut(relation) * (1 + c.cost),
+        }));
+      }),
+    );
+  }
+  return fc
+    .array(fc.oneof(...options), { minLength: depth === 0 ? 1 : 0, maxLength: 3 })
+    .map((list) => ({ items: list.flatMap((c) => c.items), cost: list.reduce((n, c) => n + c.cost, 0) }));
+}
+
+/** `with` paths through one-target relations, and their cost as a tree: a shared prefix counts once. */
+function withOf(resource: Resource): fc.Arbitrary<{ paths: string[]; cost: number }> {
+  const path = (from: Resource, depth: number): fc.Arbitrary<string[]> => {
+    const relations = Object.values(from.relations);
+    if (relations.length === 0) return fc.constant([]);
+    return fc.constantFrom(...relations).chain((relation): fc.Arbitrary<string[]> => {
+      const target = targetOf(relation);
+      if (!target || depth === 2) return fc.constant<string[]>([relation.name]);
+      return fc.oneof(
+        fc.constant<string[]>([relation.name]),
+        path(target, depth + 1).map((rest) => [relation.name, ...rest]),
+      );
+    });
+  };
+  return fc.array(path(resource, 0), { maxLength: 3 }).map((list) => {
+    const paths = list.filter((p) => p.length > 0).map((p) => p.join('.'));
+    const nodes = new Set(
+      paths.flatMap((p) => p.split('.').map((_, i, all) => all.slice(0, i + 1).join('.'))),
+    );
+    let cost = 0;
+    for (const node of nodes) {
+      let rows = 1;
+      let at: Resource | undefined = resource;
+      for (const name of node.split('.')) {
+        const relation: Relation = at!.relations[name]!;
+        rows *= fanOut(relation);
+        at = targetOf(relation);
+      }
+      cost += rows;
+    }
+    return { paths, cost };
+  });
+}
+
+const costedQuery = fc
+  .constantFrom(...resources.filter((r) => r.actions.includes('index')))
+  .chain((resource) =>
+    fc
+      .tuple(
+        conditionsOf(resource, 0),
+        withOf(resource),
+        fc.subarray(Object.values(resource.relations).filter((r) => toManyKinds.has(r.kind))),
+      )
+      .map(([conditions, loads, counted]) => ({
+        resource: resource.name,
+        query: { builder: conditions.items, with: loads.paths, withCount: counted.map((r) => r.name) },
+        cost: QUERY_COST.statement + conditions.cost + loads.cost + counted.length * QUERY_COST.toMany,
+      })),
+  );
+
+const costedPresets = fc
+  .constantFrom(...resources.filter((r) => r.actions.includes('index')))
+  .chain((resource) =>
+    fc.array(conditionsOf(resource, 0), { minLength: 1, maxLength: 20 }).map((presets) => ({
+      resource: resource.name,
+      builders: presets.map((p, i) => ({ id: i + 1, builder: p.items })),
+      cost: presets.reduce((n, p) => n + QUERY_COST.statement + p.cost, 0),
+    })),
+  );
+
+const TOO_EXPENSIVE =
+  /^The query is too expensive: it costs (\d+) where at most \d+ is allowed .* Use fewer nested conditions or presets\.$/;
 
 describe.each(targets)('hostile builder queries on $name', (target) => {
   let t: TestApp;
@@ -197,6 +321,72 @@ describe.each(targets)('hostile builder queries on $name', (target) => {
       { numRuns: 400 },
     );
   });
+
+  it('nested whereHas, with and withCount: inside the budget they answer, past it 422 with their cost', async () => {
+    const headers = await t.as('admin@example.com');
+    let refused = 0;
+    await fc.assert(
+      fc.asyncProperty(costedQuery, async ({ resource, query, cost }) => {
+        const url = `/api/${resource}?${qs.stringify(query)}`;
+        const res = await t.app.inject({ method: 'GET', url, headers });
+        if (cost > QUERY_COST.budget) {
+          refused++;
+          expect(res.statusCode, `${url} costs ${cost}: ${res.body.slice(0, 200)}`).toBe(422);
+          expect(res.json().message, url).toMatch(TOO_EXPENSIVE);
+          expect(Number(TOO_EXPENSIVE.exec(res.json().message)![1]), url).toBe(cost);
+        } else {
+          expect(res.statusCode, `${url} costs ${cost}: ${res.body.slice(0, 200)}`).toBe(200);
+        }
+      }),
+      { numRuns: 200 },
+    );
+    // The generator reaches past the budget, not only below it.
+    expect(refused).toBeGreaterThan(20);
+  });
+
+  it('preset counts: inside the budget they answer, past it 422 with their cost', async () => {
+    const headers = await t.as('admin@example.com');
+    let refused = 0;
+    await fc.assert(
+      fc.asyncProperty(costedPresets, async ({ resource, builders, cost }) => {
+        const url = `/api/presets-result-count/${resource}?${qs.stringify({ builders })}`;
+        const res = await t.app.inject({ method: 'GET', url, headers });
+        if (cost > QUERY_COST.budget) {
+          refused++;
+          expect(res.statusCode, `${url} costs ${cost}: ${res.body.slice(0, 200)}`).toBe(422);
+          expect(Number(TOO_EXPENSIVE.exec(res.json().message)?.[1]), url).toBe(cost);
+        } else {
+          expect(res.statusCode, `${url} costs ${cost}: ${res.body.slice(0, 200)}`).toBe(200);
+          expect(res.json()).toHaveLength(builders.length);
+        }
+      }),
+      { numRuns: 100 },
+    );
+    expect(refused).toBeGreaterThan(10);
+  });
+
+  for (const caller of ['admin@example.com', 'client@example.com']) {
+    it(`never a 5xx for hostile preset lists as ${caller}`, async () => {
+      const headers = await t.as(caller);
+      const presets = fc.array(
+        fc.record({
+          id: fc.oneof(fc.integer({ min: 1, max: 99 }), hostile),
+          builder: fc.array(item, { maxLength: 4 }),
+        }),
+        { maxLength: 24 },
+      );
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...resourceNames), presets, async (resource, builders) => {
+          const url = `/api/presets-result-count/${resource}?${qs.stringify({ builders })}`;
+          const res = await t.app.inject({ method: 'GET', url, headers });
+          expect(res.statusCode, url).toBeLessThan(500);
+          expect(res.body, url).not.toMatch(DATABASE_WORDS);
+          if (res.statusCode === 422) expect(res.json().errors, url).toBeTypeOf('object');
+        }),
+        { numRuns: 300 },
+      );
+    });
+  }
 
   it('never a 5xx for raw hostile query strings', async () => {
     const headers = await t.as('admin@example.com');

@@ -4,12 +4,15 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { configFromEnv, type Config } from '../../server/config.ts';
 import { openDatabase, type Db } from '../../server/db/database.ts';
+import { withoutStatementTimeout } from '../../server/db/statement-timeout.ts';
 import { registry } from '../../server/schema/registry.ts';
 import { prepareDatabase } from '../../server/boot.ts';
 import { fileStoreFor } from '../../server/files/store.ts';
+import { pgliteCopy, postgresCopy, type Copy } from './seed-copy.ts';
 
 export interface Target {
   name: 'pglite' | 'postgres';
@@ -41,8 +44,10 @@ export interface TestApp {
 }
 
 /**
- * A migrated, demo-seeded database and the app on top of it. PostgreSQL runs get a schema of their
- * own, so test files can run side by side in one database.
+ * A migrated, demo-seeded database and the app on top of it: a copy of the run's seed (seed-copy.ts),
+ * a database of its own on either engine. Without the demo seed, or with a statement timeout (which
+ * the migrations and the seed must be shown to run without), it is built from scratch as the server
+ * builds it: on PostgreSQL in a schema of its own, so test files can run side by side in one database.
  */
 export async function buildTestApp(
   target: Target,
@@ -53,25 +58,42 @@ export async function buildTestApp(
     config?: Partial<Omit<Config, 'jwtSecret'>>;
     /** Milliseconds between the app's file sweeps (0: none). */
     fileSweepMs?: number;
+    /** PostgreSQL: the pool's statement timeout (STATEMENT_TIMEOUT_MS); absent: none. */
+    statementTimeoutMs?: number;
   } = {},
 ): Promise<TestApp> {
-  let schema: string | undefined;
-  if (target.url) {
-    schema = `t_${randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: target.url });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
-  }
-  const database = await openDatabase(target.url ? { url: target.url, schema, poolSize: 4 } : {});
-  const reg = registry();
   const config = {
     ...configFromEnv({}),
     dataDir: join(tmpdir(), `sd-test-${randomBytes(4).toString('hex')}`),
     jwtSecret: 'test-secret-' + randomBytes(8).toString('hex'),
     ...options.config,
   };
-  await prepareDatabase(database.db, reg, options.seed ?? 'demo', schema, fileStoreFor(config));
+  // The seed reads no setting but the file store's folder (DATA_DIR), and a copy brings its files.
+  const copy =
+    (options.seed ?? 'demo') === 'demo' && !options.statementTimeoutMs
+      ? await copyOfSeed(target, config.dataDir)
+      : undefined;
+  let schema: string | undefined;
+  if (!copy && target.url) {
+    schema = `t_${randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: target.url });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
+  }
+  const database =
+    copy?.database ??
+    (await openDatabase(
+      target.url
+        ? { url: target.url, schema, poolSize: 4, statementTimeoutMs: options.statementTimeoutMs }
+        : {},
+    ));
+  const reg = registry();
+  // On a copy too: what the server does at every boot (migrations due, permissions in sync) happens
+  // here as there; the copy's tenants keep the seed from running again.
+  await withoutStatementTimeout(database.db, (db) =>
+    prepareDatabase(db, reg, options.seed ?? 'demo', schema, fileStoreFor(config)),
+  );
   const app = await buildApp({
     db: database.db,
     registry: reg,
@@ -109,6 +131,14 @@ export async function buildTestApp(
       await app.close();
       if (schema) await sql.raw(`drop schema ${schema} cascade`).execute(database.db);
       await database.close();
+      await copy?.drop();
     },
   };
+}
+
+/** The run's seed copied (global-setup.ts); none when this runs without that setup (another config). */
+async function copyOfSeed(target: Target, dataDir: string): Promise<Copy | undefined> {
+  const seeds = inject('seeds');
+  if (!seeds) return undefined;
+  return target.url ? postgresCopy(seeds, target.url, dataDir, { poolSize: 4 }) : pgliteCopy(seeds, dataDir);
 }

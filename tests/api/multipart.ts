@@ -8,17 +8,17 @@ export interface FormFile {
   type?: string;
 }
 
+/** `trailing` fields follow the files (a form cut off after its file ends in one of them). */
 export function multipart(
   fields: [string, string][],
   files: FormFile[] = [],
+  trailing: [string, string][] = [],
 ): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----form${randomBytes(8).toString('hex')}`;
   const parts: Buffer[] = [];
-  for (const [name, value] of fields) {
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
+  const field = ([name, value]: [string, string]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  parts.push(...fields.map(field));
   for (const file of files) {
     parts.push(
       Buffer.from(
@@ -29,7 +29,7 @@ export function multipart(
       Buffer.from('\r\n'),
     );
   }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  parts.push(...trailing.map(field), Buffer.from(`--${boundary}--\r\n`));
   return {
     payload: Buffer.concat(parts),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },

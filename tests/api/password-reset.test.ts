@@ -177,7 +177,7 @@ describe.each(targets)('password reset on $name', (target) => {
     const before = smtp.received.length;
     await forgot('operator@example.com');
     const { token } = linkOf(await until(() => smtp.received[before], 'the reset mail'));
-    expect((await reset(token, 'operator-password')).statusCode).toBe(200);
+    expect((await reset(token, 'desk-shift-password')).statusCode).toBe(200);
     const me = await t.app.inject({
       method: 'GET',
       url: '/api/auth/me',

@@ -1,18 +1,19 @@
-import { randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database, type Db } from '../../server/db/database.ts';
-import { migrateToLatest } from '../../server/db/migrate.ts';
-import { seedDemo } from '../../server/db/seed/demo.ts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Database, Db } from '../../server/db/database.ts';
 import { EXTRA_PERMISSIONS, syncPermissions } from '../../server/db/seed/permissions.ts';
 import { registry } from '../../server/schema/registry.ts';
 import type { Field, Resource } from '../../common/schema/types.ts';
+import { pgliteCopy, postgresCopy, type Copy } from './seed-copy.ts';
 
 /*
  * The migration against the schemas (a column for every field, of the right type; an index for every
  * default sort and filterable foreign key) and the demo data against DESIGN.md section 9, on PGlite
- * and, when TEST_DATABASE_URL is set, on PostgreSQL in a throw-away schema.
+ * and, when TEST_DATABASE_URL is set, on PostgreSQL: copies of the run's seed.
  */
 
 interface Target {
@@ -20,32 +21,31 @@ interface Target {
   open(): Promise<{ database: Database; dispose(): Promise<void> }>;
 }
 
-const targets: Target[] = [
-  {
-    name: 'pglite',
-    async open() {
-      const database = await openDatabase();
-      return { database, dispose: () => database.close() };
-    },
-  },
-];
+/**
+ * The run's demo seed (global-setup.ts), copied: it was migrated and seeded as every database is, so
+ * what this file reads of it is what a migration and the seed make.
+ */
+function copyOn(copy: (dataDir: string) => Promise<Copy>): Target['open'] {
+  return async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'sd-columns-'));
+    const { database, drop } = await copy(dataDir);
+    return {
+      database,
+      async dispose() {
+        await database.close();
+        await drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  };
+}
+
+const targets: Target[] = [{ name: 'pglite', open: copyOn((dir) => pgliteCopy(inject('seeds'), dir)) }];
 const url = process.env.TEST_DATABASE_URL;
 if (url) {
   targets.push({
     name: 'postgres',
-    async open() {
-      const schema = `t_${randomBytes(6).toString('hex')}`;
-      const database = await openDatabase({ url, schema, poolSize: 2 });
-      await sql`create schema ${sql.id(schema)}`.execute(database.db);
-      return {
-        database,
-        schema,
-        async dispose() {
-          await sql`drop schema ${sql.id(schema)} cascade`.execute(database.db);
-          await database.close();
-        },
-      };
-    },
+    open: copyOn((dir) => postgresCopy(inject('seeds'), url, dir, { poolSize: 2 })),
   });
 }
 
@@ -100,9 +100,6 @@ describe.each(targets.map((t) => [t.name, t] as const))('the database on %s', (_
     const opened = await target.open();
     db = opened.database.db;
     dispose = opened.dispose;
-    await migrateToLatest(db, (opened as { schema?: string }).schema);
-    await syncPermissions(db, reg);
-    await seedDemo(db, reg, { passwordHash: await argon2.hash('demo') });
     tenantId = Number(
       (await db.selectFrom('tenants').select('id').where('slug', '=', 'acme').executeTakeFirstOrThrow()).id,
     );

@@ -3,7 +3,7 @@
  * and demo accounts are printed; a second start reuses the folder without seeding again.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
@@ -18,6 +18,9 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Every process started here, stopped in afterAll when a failed test left it running. */
+const started: ChildProcess[] = [];
+
 function start(env: Record<string, string>): {
   child: ChildProcess;
   output: () => string;
@@ -28,6 +31,7 @@ function start(env: Record<string, string>): {
     env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
     detached: true,
   });
+  started.push(child);
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const ready = new Promise<void>((resolve, reject) => {
@@ -45,15 +49,31 @@ function start(env: Record<string, string>): {
   return { child, output: () => out, ready };
 }
 
+/** SIGTERM to npm and the server under it; resolves once every process of the group has ended. */
 async function stop(child: ChildProcess) {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  process.kill(-child.pid!, 'SIGTERM');
-  await exited;
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    process.kill(-child.pid!, 'SIGTERM');
+    await exited;
+  }
+  // npm may end before the server it started has finished shutting down (and freed its data folder).
+  const groupAlive = () => {
+    try {
+      process.kill(-child.pid!, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  while (groupAlive()) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 describe('npm start', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'sd-start-'));
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  afterAll(async () => {
+    for (const child of started) await stop(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
   it('creates, migrates and seeds a fresh data folder, then reuses it', async () => {
     const port = await freePort();
@@ -106,5 +126,36 @@ describe('npm start', () => {
     const status = await fetch(`${base}/api/system/status`);
     expect(await status.json()).toMatchObject({ tenant_name: 'Acme IT', setup_completed: true });
     await stop(second.child);
+  }, 180_000);
+
+  it('refuses a second process on the same data folder while the first keeps serving; a stale lock does not block', async () => {
+    const lockFile = join(dataDir, 'pglite.lock');
+    const port = await freePort();
+    const first = start({ PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' });
+    await first.ready;
+
+    const second = start({ PORT: String(await freePort()), DATA_DIR: dataDir, HOST: '127.0.0.1' });
+    const exited = new Promise((resolve) => second.child.once('exit', resolve));
+    const outcome = await Promise.race([exited, second.ready.then(() => 'serving')]);
+    if (outcome === 'serving') await stop(second.child);
+    expect(outcome).not.toBe('serving');
+    expect(outcome).not.toBe(0);
+    const owner = readFileSync(lockFile, 'utf8').trim();
+    expect(second.output()).toContain(
+      `The data folder ${join(dataDir, 'pglite')} is in use by process ${owner}`,
+    );
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    await stop(first.child);
+    expect(existsSync(lockFile)).toBe(false);
+
+    // A lock left by a process that no longer runs (killed, the machine rebooted).
+    const dead = spawn(process.execPath, ['-e', '']);
+    await new Promise((resolve) => dead.once('exit', resolve));
+    writeFileSync(lockFile, `${dead.pid}\n`);
+    const third = start({ PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' });
+    await third.ready;
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    expect(readFileSync(lockFile, 'utf8').trim()).not.toBe(String(dead.pid));
+    await stop(third.child);
   }, 180_000);
 });

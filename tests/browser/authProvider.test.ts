@@ -115,7 +115,7 @@ describe('login and logout', () => {
     expect(localStorage.getItem(APP_PORTAL_TOKEN)).toBeNull();
   });
 
-  it('logout posts /api/auth/logout, clears the session and goes to /login, even when the call fails', async () => {
+  it('logout posts /api/auth/logout and clears the session, even when the call fails, and names no path (react-admin goes to its basename’s /login)', async () => {
     for (const status of [200, 500]) {
       localStorage.setItem(APP_PORTAL_TOKEN, 'jwt');
       localStorage.setItem(APP_QUOTE_TOKEN, 'quote');
@@ -125,7 +125,7 @@ describe('login and logout', () => {
         status,
         body: { message: 'Logged out.' },
       }));
-      expect(await authProvider.logout({})).toBe('/login');
+      expect(await authProvider.logout({})).toBeUndefined();
       expect(calls.map((c) => [c.method, c.url])).toEqual([['POST', '/api/auth/logout']]);
       expect([APP_PORTAL_TOKEN, APP_QUOTE_TOKEN, APP_USER].map((k) => localStorage.getItem(k))).toEqual([
         null,
@@ -148,14 +148,20 @@ describe('checkAuth and checkError', () => {
     await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
   });
 
-  it('checkError rejects a 401 and resolves 403, 404 and other errors', async () => {
+  it('checkError rejects a 401 towards the app’s own login page, naming the page to return to, and resolves 403, 404 and other errors', async () => {
     const { authProvider } = setup('portal');
+    window.history.replaceState(null, '', '/app/quotes/2');
     await expect(authProvider.checkError(new HttpError('Unauthenticated.', 401))).rejects.toEqual({
       message: false,
+      redirectTo: '/app/login?next=/quotes/2',
     });
     await expect(
       authProvider.checkError(new HttpError('You cannot have multiple login sessions per account.', 401)),
-    ).rejects.toEqual({ message: LOGGED_IN_ELSEWHERE_KEY });
+    ).rejects.toEqual({ message: LOGGED_IN_ELSEWHERE_KEY, redirectTo: '/app/login?next=/quotes/2' });
+    window.history.replaceState(null, '', '/companies/1');
+    await expect(
+      setup('backoffice').authProvider.checkError(new HttpError('Unauthenticated.', 401)),
+    ).rejects.toEqual({ message: false, redirectTo: '/login?next=/companies/1' });
     for (const status of [403, 404, 422, 500]) {
       await expect(authProvider.checkError(new HttpError('x', status))).resolves.toBeUndefined();
     }

@@ -99,6 +99,7 @@ describe('getList', () => {
     });
     expect(calls[0]!.headers).toEqual({
       Accept: 'application/json',
+      'Accept-Language': 'nl',
       Authorization: 'Bearer access-1',
       'X-Current-Page': 'http://localhost:3000/app/tickets?view=2',
     });

@@ -237,6 +237,7 @@ describe('requests and answers', () => {
       method: 'PUT',
       headers: {
         Accept: 'application/json',
+        'Accept-Language': 'nl',
         Authorization: 'Bearer old',
         'Content-Type': 'application/json',
         'X-Current-Page': window.location.href,
@@ -245,6 +246,19 @@ describe('requests and answers', () => {
       credentials: 'include',
       signal: controller.signal,
     });
+  });
+
+  it("sends the app's language as Accept-Language, so translated names come in it", async () => {
+    const { fetch, calls } = fakeFetch(() => ({ status: 204 }));
+    const http = createHttpClient({ fetch, baseUrl: '/api' });
+    localStorage.setItem('locale', 'de');
+    try {
+      await http.request('/ticket-statuses');
+      await http.request('/ticket-statuses/1', { headers: { 'Accept-Language': 'nl' } });
+    } finally {
+      localStorage.removeItem('locale');
+    }
+    expect(calls.map((c) => (c.headers as Record<string, string>)['Accept-Language'])).toEqual(['de', 'nl']);
   });
 
   it('downloads blobs', async () => {

@@ -184,11 +184,12 @@ describe('ListScreen', () => {
     });
   });
 
-  it("searches a reference after 2 typed characters and keeps '(none)' exclusive", async () => {
+  it("searches a large reference after 2 typed characters and keeps '(none)' exclusive", async () => {
+    // Companies grow without bound (x-selector: search): SPEC 5's search.
     const dataProvider = fakeDataProvider({
       getList: vi.fn(async (resource: string) =>
         resource === 'companies'
-          ? { data: [{ id: 5, name: 'Acme BV' }], total: 1 }
+          ? { data: [{ id: 5, name: 'Acme BV' }], total: 120 }
           : { data: rows, total: 64 },
       ),
       getMany: vi.fn(async (resource: string) =>
@@ -202,7 +203,11 @@ describe('ListScreen', () => {
     fireEvent.mouseDown(combo);
     fireEvent.change(combo, { target: { value: 'a' } });
     expect(await screen.findByText('Type 1 more character')).toBeTruthy();
-    expect(dataProvider.getList).not.toHaveBeenCalledWith('companies', expect.anything());
+    expect(screen.queryByRole('option', { name: 'Acme BV' })).toBeNull();
+    expect(dataProvider.getList).not.toHaveBeenCalledWith(
+      'companies',
+      expect.objectContaining({ filter: { q: 'a' } }),
+    );
     fireEvent.change(combo, { target: { value: 'ac' } });
     const option = await screen.findByRole('option', { name: 'Acme BV' });
     expect(dataProvider.getList).toHaveBeenCalledWith(
@@ -222,6 +227,38 @@ describe('ListScreen', () => {
         'tickets',
         expect.objectContaining({ filter: { company_id: [null] } }),
       ),
+    );
+  });
+
+  it('shows a small reference list (priorities) at once, without typing, and narrows it as one types', async () => {
+    const dataProvider = fakeDataProvider({
+      getList: vi.fn(async (resource: string) =>
+        resource === 'priorities'
+          ? {
+              data: [
+                { id: 5, label: 'Laag' },
+                { id: 6, label: 'Hoog' },
+              ],
+              total: 2,
+            }
+          : { data: rows, total: 64 },
+      ),
+    });
+    renderList(dataProvider);
+    await screen.findByText('T-0001');
+    const combo = screen.getByRole('combobox', { name: 'Filter on Priority' });
+    act(() => combo.focus());
+    fireEvent.mouseDown(combo);
+    expect(await screen.findByRole('option', { name: 'Laag' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Hoog' })).toBeTruthy();
+    expect(screen.queryByText(/more character/)).toBeNull();
+    fireEvent.change(combo, { target: { value: 'hoo' } });
+    await waitFor(() => expect(screen.queryByRole('option', { name: 'Laag' })).toBeNull());
+    expect(screen.getByRole('option', { name: 'Hoog' })).toBeTruthy();
+    // One read of the list's size, no search calls.
+    expect(dataProvider.getList).not.toHaveBeenCalledWith(
+      'priorities',
+      expect.objectContaining({ filter: { q: 'hoo' } }),
     );
   });
 

@@ -5,7 +5,8 @@
  * login would end the browser's session: one session per account); axe-core scans a detail with its
  * action buttons (a company's) and the merge dialog.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { expectAccessible, login } from './support.ts';
 
 const ADMIN = 'admin@example.com';
@@ -45,7 +46,8 @@ async function create(
 /** Opens the first record of the list shown, once the list has loaded (its 'from-to of total' counter). */
 async function openFirstRow(page: Page) {
   await expect(page.getByRole('status').filter({ hasText: / van \d+$/ })).toBeVisible();
-  await page.getByRole('row').nth(1).click();
+  // The first cell: a reference elsewhere in the row is a link to its own record (issue 14, item 9).
+  await page.getByRole('row').nth(1).getByRole('cell').first().click();
 }
 
 test('an operator creates, edits, closes, restores, clones and deletes a ticket', async ({ page }) => {
@@ -70,7 +72,7 @@ test('an operator creates, edits, closes, restores, clones and deletes a ticket'
   await expect(page.getByRole('button', { name: 'Herstellen' })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Klonen' }).click();
-  await expectToast(page, 'Ticket gekloond.');
+  await expectToast(page, 'Ticket aangemaakt');
   await expect(page).not.toHaveURL(new RegExp(`/tickets/${id}$`));
   await expect(page).toHaveURL(/\/tickets\/\d+$/);
   await expect(page.getByText(`${description} bijgewerkt`)).toBeVisible();

@@ -4,7 +4,8 @@
  * each in a dialog holding the portal's form. Records of De Vries Installaties, so the portal tests of
  * Jansen BV keep theirs.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { expectAccessible, login, sign } from './support.ts';
 
 async function api(page: Page, path: string) {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { expectAccessible, login } from './support.ts';
 
 test('an operator finds every resource in the menu and pages through one', async ({ page }) => {

@@ -4,7 +4,7 @@
  * downloaded from the exports page; axe-core scans that page on a desktop and at 375 px.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { expectAccessible, login } from './support.ts';
 
 /** A demo ticket (server/db/seed/demo.ts) of the list's first page and of the file. */

@@ -4,7 +4,8 @@
  * start after 2 characters with a hint of the letters still needed, and custom fields with their red
  * asterisk, saved with the record and shown on its detail screen.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { expectAccessible, login } from './support.ts';
 
 /** GET /api/... as the signed-in user (the app's bearer token). */
@@ -63,8 +64,12 @@ test('an operator enters time as 1:30 and picks a date-time: 90 minutes and a 5-
     hourCycle: 'h23',
   }).format(at);
   expect(wallClock).toMatch(/^15,? 10:35$/);
-  // The detail shows the minutes as HH:MM.
-  await expect(page.getByText('01:30', { exact: true })).toBeVisible();
+  // The detail shows the minutes as HH:MM (the rounded time, a field of its own, says 01:30 too).
+  const spent = page
+    .locator('dl > div')
+    .filter({ has: page.locator('dt', { hasText: /^Bestede tijd$/ }) })
+    .locator('dd');
+  await expect(spent).toHaveText('01:30');
 });
 
 test('numeric-only input ignores letters and turns a comma into a dot', async ({ page }) => {

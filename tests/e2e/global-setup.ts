@@ -1,15 +1,13 @@
 /**
- * Installs Debian's Chromium when it is missing, then starts the shared demo server (tests/e2e/server.ts)
- * on a free port. Its address goes to the tests through E2E_BASE_URL.
+ * Installs Debian's Chromium when it is missing, builds the apps when they are not built, and seeds one
+ * data folder (tests/e2e/server.ts) that every server of this run starts on a copy of, unless npm test
+ * made it ahead of time (tests/seed-folder.ts); its path goes to the workers through E2E_SEEDED_DIR.
+ * The returned function is the global teardown.
  */
 import { execSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startServer } from './server.ts';
-
-// One file per Playwright run: several runs on one machine must not stop each other's server.
-export const STATE_FILE = join(tmpdir(), `service-desk-e2e-${process.pid}.json`);
+import { existsSync, rmSync } from 'node:fs';
+import { existingSeed, SEED_ROOT_ENV } from '../seed-folder.ts';
+import { SEEDED_DIR_ENV, seedDataFolder } from './server.ts';
 
 function ensureChromium() {
   if (existsSync('/usr/bin/chromium')) return;
@@ -22,7 +20,13 @@ function ensureChromium() {
 export default async function globalSetup() {
   ensureChromium();
   if (!existsSync('dist/index.html')) execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
-  const { baseURL, pid, dataDir } = await startServer();
-  process.env.E2E_BASE_URL = baseURL;
-  writeFileSync(STATE_FILE, JSON.stringify({ pid, dataDir }));
+  // npm test made the seed ahead of time (tests/seed-folder.ts) and removes it itself.
+  const made = existingSeed(process.env[SEED_ROOT_ENV]);
+  if (made) {
+    process.env[SEEDED_DIR_ENV] = made.folder;
+    return () => undefined;
+  }
+  const seeded = await seedDataFolder();
+  process.env[SEEDED_DIR_ENV] = seeded;
+  return () => rmSync(seeded, { recursive: true, force: true });
 }

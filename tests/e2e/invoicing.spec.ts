@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { expectAccessible, login } from './support.ts';
 
 /** A GET of the API with the signed-in operator's token, as the app sends it. */
@@ -126,7 +127,8 @@ test('a first-line operator without the invoicing permissions gets no selection 
   await expect(page.getByRole('status').filter({ hasText: / van \d+$/ })).toHaveText(/^1-\d+ van \d+$/);
   await expect(page.getByRole('toolbar', { name: 'Acties voor de geselecteerde rijen' })).toHaveCount(0);
   await expect(page.getByRole('checkbox', { name: /^Rij .* selecteren$/ })).toHaveCount(0);
-  await page.getByRole('row').nth(2).click();
+  // The first cell: the operator and activity cells link to their own records (issue 14, item 9).
+  await page.getByRole('row').nth(2).getByRole('cell').first().click();
   await expect(page).toHaveURL(/\/time-registrations\/\d+$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Factureren', exact: true })).toHaveCount(0);

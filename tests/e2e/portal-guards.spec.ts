@@ -8,7 +8,8 @@
  * same answer for a known and an unknown address), the reset form's own checks, and a failed single
  * sign-on. axe-core on each page, desktop and 375 px, in Dutch, and one page in English.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { expectAccessible, login } from './support.ts';
 
 const CLIENT = 'client@example.com';
@@ -34,7 +35,7 @@ const storedToken = (page: Page, key: string) => page.evaluate((k) => localStora
 test.describe('portal route guards', () => {
   test('(3) without a token the portal goes to login', async ({ page }) => {
     await page.goto('/app/tickets');
-    await expect(page).toHaveURL(/\/app\/login$/);
+    await expect(page).toHaveURL(/\/app\/login\?next=\/tickets$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Wachtwoord vergeten?' })).toBeVisible();
     await expectAccessibleBothSizes(page, 'login');
@@ -51,7 +52,7 @@ test.describe('portal route guards', () => {
       }
     });
     await page.goto('/app/quotes/1?token=junk-token');
-    await expect(page).toHaveURL(/\/app\/login$/);
+    await expect(page).toHaveURL(/\/app\/login\?next=\/quotes\/1$/);
     expect(sent.length).toBeGreaterThan(0);
     expect(sent[0]!.token).toBe('junk-token');
     // The address the quote was asked from no longer carries the token.
@@ -110,7 +111,7 @@ test.describe('portal route guards', () => {
       }
     });
     await page.goto('/app/tickets');
-    await expect(page).toHaveURL(/\/app\/login$/);
+    await expect(page).toHaveURL(/\/app\/login\?next=\/tickets$/);
     expect(await storedToken(page, 'APP_PORTAL_TOKEN')).toBeNull();
   });
 

@@ -13,7 +13,7 @@ import { expect, test as base, type APIRequestContext, type Page } from '@playwr
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { recipients, startSmtp, type LoopbackSmtp, type ParsedMail } from '../api/smtp.ts';
 import { freePort, startServer, type E2eServer } from './server.ts';
-import { expectAccessible, sign } from './support.ts';
+import { expectAccessible, installClock, letTimePass, sign } from './support.ts';
 
 const CLIENT = 'client@example.com';
 const MS_CLIENT_ID = 'e2e-client-id';
@@ -113,7 +113,7 @@ const test = base.extend<object, { desk: Desk }>({
           MSGRAPH_TOKEN_URL: `${microsoft.base}/token`,
           MSGRAPH_ME_URL: `${microsoft.base}/v1.0/me`,
         },
-        port,
+        { port },
       );
       await use({ server, smtp, microsoft });
       await server.stop();
@@ -240,10 +240,11 @@ test.describe('portal sign-in through real mail and a fake Microsoft', () => {
   test('a public sign-in page left open stays usable', async ({ page }) => {
     // Without a session the page must not ask who is signed in: a 401 there used to end in a logout that
     // sent the browser to /login outside /app, a blank page.
+    await installClock(page);
     await page.goto('/app/password/reset/some-token-from-a-mail');
     await expect(page.getByRole('heading', { level: 1, name: 'Wachtwoord herstellen' })).toBeVisible();
-    // A person reads the page and thinks of a password.
-    await page.waitForTimeout(12_000);
+    // A person reads the page and thinks of a password (the 401 and its retries took about 8 s).
+    await letTimePass(page, 12_000);
     await expect(page).toHaveURL(/\/app\/password\/reset\/some-token-from-a-mail$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Wachtwoord herstellen' })).toBeVisible({
       timeout: 1_000,

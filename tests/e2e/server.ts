@@ -1,21 +1,26 @@
 /**
- * The real server (built apps, fresh PGlite database with demo data) in a child process on a free port,
- * for the browser tests: the shared demo server of global-setup, and servers a spec configures itself
- * (SMTP, single sign-on, PUBLIC_URL).
+ * The real server (built apps, PGlite database with demo data) in a child process on a free port, for the
+ * browser tests: each worker's own server (fixtures.ts), and servers a spec configures itself (SMTP, single
+ * sign-on, PUBLIC_URL). Seeding takes most of a minute, so global-setup seeds one folder and every server
+ * starts on a copy of it (E2E_SEEDED_DIR).
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export interface E2eServer {
   baseURL: string;
-  /** The process group to stop (the server runs detached, in a group of its own). */
-  pid: number;
   dataDir: string;
+  /** Ends the server and waits for its exit code; the folder stays. */
+  close(): Promise<number | null>;
+  /** Ends the server and removes its folder. */
   stop(): Promise<void>;
 }
+
+/** Where global-setup leaves the seeded, closed data folder for the servers to copy. */
+export const SEEDED_DIR_ENV = 'E2E_SEEDED_DIR';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -26,25 +31,32 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Stops a server started by startServer (also from another process: global-teardown). */
-export async function stopServer({ pid, dataDir }: { pid: number; dataDir: string }): Promise<void> {
-  try {
-    process.kill(-pid, 'SIGTERM');
-  } catch {
-    /* already gone */
-  }
-  await new Promise((r) => setTimeout(r, 500));
-  rmSync(dataDir, { recursive: true, force: true });
+/**
+ * Ends the server and waits until its process is gone: PGlite writes its folder and releases its lock on
+ * close, so only then is the folder complete (to copy) and free (to remove).
+ */
+async function stopProcess(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // The server runs detached, in a process group of its own.
+  process.kill(-child.pid!, 'SIGTERM');
+  return exited;
 }
 
 /**
- * Starts `server/server.ts` with `env` over the defaults, and waits (at most 2 minutes) until
- * /api/health answers. `port` lets a caller that needs the address beforehand (PUBLIC_URL) choose it.
+ * Starts `server/server.ts` with `env` over the defaults on a new data folder, a copy of `seeded` (by
+ * default the one global-setup made; none: an empty folder, which the server seeds), and waits (at most
+ * 2 minutes) until /api/health answers. `port` lets a caller that needs the address beforehand
+ * (PUBLIC_URL) choose it.
  */
-export async function startServer(env: NodeJS.ProcessEnv = {}, port?: number): Promise<E2eServer> {
+export async function startServer(
+  env: NodeJS.ProcessEnv = {},
+  { port, seeded = process.env[SEEDED_DIR_ENV] }: { port?: number; seeded?: string } = {},
+): Promise<E2eServer> {
   const listenOn = port ?? (await freePort());
   const dataDir = mkdtempSync(join(tmpdir(), 'sd-e2e-'));
-  const child = spawn('npx', ['tsx', 'server/server.ts'], {
+  if (seeded) cpSync(seeded, dataDir, { recursive: true });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
     env: {
       ...process.env,
       PORT: String(listenOn),
@@ -52,6 +64,9 @@ export async function startServer(env: NodeJS.ProcessEnv = {}, port?: number): P
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // The faults a test asks for with the X-E2E-Fault header (server/http/faults.ts): both keys.
+      E2E_FAULTS: '1',
+      NODE_ENV: 'test',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -60,6 +75,11 @@ export async function startServer(env: NodeJS.ProcessEnv = {}, port?: number): P
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
+  const close = () => stopProcess(child);
+  const stop = async () => {
+    await close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   const baseURL = `http://127.0.0.1:${listenOn}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
@@ -70,11 +90,26 @@ export async function startServer(env: NodeJS.ProcessEnv = {}, port?: number): P
       /* not listening yet */
     }
     if (Date.now() > deadline) {
-      await stopServer({ pid: child.pid!, dataDir });
+      await stop();
       throw new Error(`server did not start: ${output}`);
     }
+    // A poll interval, not a wait for time: the loop ends when the server answers.
     await new Promise((r) => setTimeout(r, 250));
   }
-  const pid = child.pid!;
-  return { baseURL, pid, dataDir, stop: () => stopServer({ pid, dataDir }) };
+  return { baseURL, dataDir, close, stop };
+}
+
+/**
+ * Seeds a data folder once (a server started on an empty folder fills it with the demo data) and closes
+ * it, for startServer to copy: a copy of a closed folder is consistent, one of a live folder is not.
+ */
+export async function seedDataFolder(): Promise<string> {
+  const server = await startServer({}, { seeded: '' });
+  const exitCode = await server.close();
+  // A clean close releases the folder's lock; a lock left behind means the folder was not closed.
+  if (exitCode !== 0 || existsSync(join(server.dataDir, 'pglite.lock'))) {
+    rmSync(server.dataDir, { recursive: true, force: true });
+    throw new Error(`the seeding server did not close its folder cleanly (exit code ${exitCode})`);
+  }
+  return server.dataDir;
 }

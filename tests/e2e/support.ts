@@ -6,7 +6,7 @@ export const DEMO_PASSWORD = 'demo';
 /** Signs in through the login form of the portal (/app/login) or the back office (/login). */
 export async function login(page: Page, email: string, app: 'portal' | 'backoffice' = 'portal') {
   await page.goto(app === 'portal' ? '/app/login' : '/login');
-  await page.getByLabel(/e-mail/i).fill(email);
+  await page.getByLabel(/e-?mail/i).fill(email);
   await page.getByLabel(/wachtwoord|password|passwort/i).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: /inloggen|sign in|anmelden/i }).click();
 }
@@ -56,4 +56,54 @@ export async function sign(page: Page) {
     await page.mouse.move(box.x + dx, box.y + dy, { steps: 5 });
   }
   await page.mouse.up();
+}
+
+declare global {
+  interface Window {
+    /** The page's fetches still waiting for an answer (counted by installClock's init script). */
+    e2eOpenFetches: number;
+  }
+}
+
+/**
+ * Puts the page on Playwright's clock (call before it loads), and counts its fetches in flight, so that
+ * letTimePass can wait for what the page asked the server.
+ */
+export async function installClock(page: Page) {
+  await page.clock.install();
+  await page.addInitScript(() => {
+    window.e2eOpenFetches = 0;
+    const fetch = window.fetch;
+    window.fetch = (...args) => {
+      window.e2eOpenFetches++;
+      return fetch(...args).finally(() => window.e2eOpenFetches--);
+    };
+  });
+}
+
+/**
+ * Lets `ms` of the page's time pass without waiting for it: the clock runs on in steps, and after each
+ * the server's answers to what the page asked arrive before the next, so what a timer starts (a request
+ * retried with a back-off, a logout after it) runs its own timers in the time that is left.
+ */
+export async function letTimePass(page: Page, ms: number, step = 250) {
+  for (let passed = 0; passed < ms; passed += step) {
+    await page.clock.runFor(step);
+    await expect.poll(() => page.evaluate(() => window.e2eOpenFetches)).toBe(0);
+  }
+}
+
+/** The first row of a list that holds a record: the loading skeleton's rows are not clickable. */
+export function firstRecordRow(page: Page) {
+  return page.locator('tbody tr:not([data-testid="skeleton-row"])').first();
+}
+
+/**
+ * Opens the first record of a list from the keyboard (Enter on its row): a click lands on whatever
+ * is in the middle of the row, which may be a link to a related record.
+ */
+export async function openFirstRecord(page: Page) {
+  const row = firstRecordRow(page);
+  await row.focus();
+  await row.press('Enter');
 }

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { expectAccessible, login } from './support.ts';
 
 /** The API as the signed-in page: the same bearer token the app stored. */
@@ -52,7 +53,10 @@ test('the ticket tab bar shows badges in minutes and euros, lists the related ro
   const related = panel.getByRole('link').first();
   await expect(related).toBeVisible();
   await expect(panel.getByRole('link', { name: String(ticketId), exact: true })).toHaveCount(0);
-  const id = (await related.textContent())!;
+  // The link may read the ticket's id or its reference; its address names the ticket's id.
+  const href = (await related.getAttribute('href'))!;
+  const id = /\/tickets\/(\d+)$/.exec(href)?.[1];
+  expect(id, href).toBeDefined();
   expect(id).not.toBe(String(ticketId));
   await related.click();
   await expect(page).toHaveURL(new RegExp(`/tickets/${id}$`));

@@ -353,7 +353,15 @@ describe('dueDateBadge', () => {
     expect(dueDateBadge('2026-03-05 11:59:00', now)).toBe('past');
     expect(dueDateBadge('2026-03-05 12:00:00', now)).toBe('past');
     expect(dueDateBadge('2026-03-05 12:01:00', now)).toBe('upcoming');
-    expect(dueDateBadge(new Date(2027, 0, 1), now)).toBe('upcoming');
+  });
+
+  it('is upcoming within 30 days only; a date further away is later, not flagged', () => {
+    expect(dueDateBadge('2026-04-04', now)).toBe('upcoming');
+    expect(dueDateBadge('2026-04-04 12:00:00', now)).toBe('upcoming');
+    expect(dueDateBadge('2026-04-04 12:01:00', now)).toBe('later');
+    expect(dueDateBadge('2026-04-05', now)).toBe('later');
+    // A warranty 14 months away is not 'soon'.
+    expect(dueDateBadge(new Date(2027, 4, 5), now)).toBe('later');
   });
 
   it('keeps a date without a time upcoming until the end of that day', () => {
@@ -382,10 +390,14 @@ describe('contractEndBadge', () => {
     expect(contractEndBadge('2026-04-05', now)).toBe('yellow');
   });
 
-  it('is green further away and without an end date', () => {
+  it('is green further away', () => {
     expect(contractEndBadge('2026-04-06', now)).toBe('green');
     expect(contractEndBadge('2027-03-05', now)).toBe('green');
-    expect(contractEndBadge(null, now)).toBe('green');
+  });
+
+  it('is none without an end date: green means an end date is set', () => {
+    expect(contractEndBadge(null, now)).toBe('none');
+    expect(contractEndBadge('', now)).toBe('none');
   });
 
   it('takes a month from the end of January as the end of February', () => {

@@ -1,4 +1,4 @@
-import Ajv2020 from 'ajv/dist/2020.js';
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApi } from '../../server/docs/openapi.ts';
 import { Registry, registry, toResource } from '../../server/schema/registry.ts';
@@ -62,8 +62,14 @@ function fixtureRegistry(): Registry {
   });
 }
 
-const real = () => buildOpenApi(registry()) as Doc;
-const fixture = () => buildOpenApi(fixtureRegistry()) as Doc;
+/** Built once per file: several suites read the same document, and none of them changes it. */
+function once<T>(build: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= build());
+}
+
+const real = once(() => buildOpenApi(registry()) as Doc);
+const fixture = once(() => buildOpenApi(fixtureRegistry()) as Doc);
 
 function pointer(doc: Doc, ref: string): unknown {
   if (!ref.startsWith('#/')) return undefined;
@@ -217,8 +223,19 @@ function newAjv(options: { strictRequired?: boolean } = {}) {
   });
 }
 
-/** Every component schema compiled by ajv, `#/components/schemas/X` refs pointing at each other. */
-function componentValidators(doc: Doc) {
+// The subset requires properties it does not describe further (`url`, `name`), which strict mode flags.
+const oasSubset = once(() => newAjv({ strictRequired: false }).compile(OAS_31_SUBSET));
+
+const validatorsOf = new WeakMap<Doc, (name: string) => ValidateFunction>();
+
+/**
+ * Every component schema compiled by ajv, `#/components/schemas/X` refs pointing at each other. One
+ * ajv per document, so a component is compiled once however many tests use it: compiling is most of
+ * this file's time.
+ */
+function componentValidators(doc: Doc): (name: string) => ValidateFunction {
+  const known = validatorsOf.get(doc);
+  if (known) return known;
   const base = 'https://docs.test/components.json';
   const text = JSON.stringify(doc.components.schemas).replaceAll(
     '"#/components/schemas/',
@@ -226,11 +243,13 @@ function componentValidators(doc: Doc) {
   );
   const ajv = newAjv();
   ajv.addSchema({ $id: base, $defs: JSON.parse(text) });
-  return (name: string) => {
+  const validator = (name: string) => {
     const validate = ajv.getSchema(`${base}#/$defs/${name}`);
     if (!validate) throw new Error(`no component schema ${name}`);
     return validate;
   };
+  validatorsOf.set(doc, validator);
+  return validator;
 }
 
 describe.each([
@@ -241,8 +260,7 @@ describe.each([
 
   it('is OpenAPI 3.1 in its structure', () => {
     expect(doc.openapi).toMatch(/^3\.1\./);
-    // The subset requires properties it does not describe further (`url`, `name`), which strict mode flags.
-    const validate = newAjv({ strictRequired: false }).compile(OAS_31_SUBSET);
+    const validate = oasSubset();
     expect(validate(doc), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
     expect(doc.info.title).toBe('Service desk API');
     expect(doc.servers).toEqual([{ url: '/api' }]);

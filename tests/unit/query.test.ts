@@ -175,6 +175,14 @@ describe('parseListQuery', () => {
     expect(errors.page).toEqual(['The page must be a whole number from 1 to 1000000.']);
   });
 
+  it('refuses the NUL character, which PostgreSQL text cannot hold, in values and searches', () => {
+    const errors = problems(() =>
+      parse('builder[0][where][0]=name&builder[0][where][1]==&builder[0][where][2]=a%00b&builder[1][s]=%00'),
+    );
+    expect(errors['builder.0']).toEqual(['The value for name may not contain the NUL character.']);
+    expect(errors['builder.1']).toEqual(['The search text may not contain the NUL character.']);
+  });
+
   it('refuses more than 50 builder items and deep whereHas nesting', () => {
     const many = Array.from({ length: 51 }, (_, i) => `builder[${i}][whereNotNull]=name`).join('&');
     expect(problems(() => parse(many)).builder).toEqual(['A query may have at most 50 builder items.']);

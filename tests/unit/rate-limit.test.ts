@@ -87,6 +87,22 @@ describe('LoginRateLimiter', () => {
     expect(sixth.allowed === false && sixth.retryAfterMs).toBe(LOGIN_WINDOW_MS - 5 * 60_000);
   });
 
+  it('locks the failing address out of the account but only slows the owner elsewhere (1, 2, 4 … 30 s)', () => {
+    const clock = fakeClock();
+    const limiter = new LoginRateLimiter({ clock: clock.now });
+    for (let i = 0; i < 5; i++) fail(limiter, 'admin@example.com', '10.0.0.1');
+    const waits: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const refused = limiter.begin(1, 'admin@example.com', `10.0.1.${i}`);
+      waits.push(refused.allowed ? 0 : refused.retryAfterMs);
+      clock.advance(waits[i]!);
+      fail(limiter, 'admin@example.com', `10.0.1.${i}`);
+    }
+    expect(waits).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000]);
+    const attacker = limiter.begin(1, 'admin@example.com', '10.0.0.1');
+    expect(attacker.allowed === false && attacker.retryAfterMs).toBeGreaterThan(10 * 60_000);
+  });
+
   it('treats the e-mail case-insensitively and tenants separately', () => {
     const limiter = new LoginRateLimiter({ clock: fakeClock().now });
     for (let i = 0; i < 5; i++) fail(limiter, i % 2 ? 'Client@Example.com' : 'client@example.com ');
@@ -153,13 +169,16 @@ describe('LoginRateLimiter', () => {
 });
 
 describe('tooManyAttemptsMessage', () => {
-  it('rounds the wait up to whole minutes, at least 1', () => {
+  it('says whole minutes from a minute on, else whole seconds, rounded up and never 0', () => {
     expect(tooManyAttemptsMessage(15 * 60_000)).toBe(
       'Too many login attempts. Please try again in 15 minutes.',
     );
     expect(tooManyAttemptsMessage(14 * 60_000 + 1)).toBe(
       'Too many login attempts. Please try again in 15 minutes.',
     );
-    expect(tooManyAttemptsMessage(1)).toBe('Too many login attempts. Please try again in 1 minutes.');
+    expect(tooManyAttemptsMessage(60_000)).toBe('Too many login attempts. Please try again in 1 minutes.');
+    expect(tooManyAttemptsMessage(59_001)).toBe('Too many login attempts. Please try again in 60 seconds.');
+    expect(tooManyAttemptsMessage(1_500)).toBe('Too many login attempts. Please try again in 2 seconds.');
+    expect(tooManyAttemptsMessage(1)).toBe('Too many login attempts. Please try again in 1 seconds.');
   });
 });

@@ -256,6 +256,28 @@ describe('a broken schema', () => {
     ).toThrow(/schemas\/broken\.json: x-portal.actions has store/);
   });
 
+  it('is rejected for an x-record-link that names no relation, one of the wrong kind or one clients cannot use', () => {
+    const portal = { 'x-portal': { actions: [], scope: 'tenant' } };
+    const relations = {
+      company: { kind: 'belongsTo', resource: 'companies', key: 'id' },
+      product: { kind: 'belongsTo', resource: 'products', key: 'id' },
+      users: { kind: 'belongsToMany', resource: 'clients', pivot: 'p', key: 'a', relatedKey: 'b' },
+    };
+    expect(withBroken({ ...portal, 'x-relations': relations, 'x-record-link': ['company'] })).not.toThrow();
+    expect(withBroken({ ...portal, 'x-record-link': ['nothing'] })).toThrow(
+      /schemas\/broken\.json: x-record-link names unknown relation nothing/,
+    );
+    expect(withBroken({ ...portal, 'x-relations': relations, 'x-record-link': ['users'] })).toThrow(
+      /x-record-link: users must be a belongsTo, hasMany or morphMany relation/,
+    );
+    expect(withBroken({ ...portal, 'x-relations': relations, 'x-record-link': ['product'] })).toThrow(
+      /x-record-link: product leads to products, which has no x-portal/,
+    );
+    expect(withBroken({ 'x-relations': relations, 'x-record-link': ['company'] })).toThrow(
+      /x-record-link needs x-portal/,
+    );
+  });
+
   it('is rejected for an unsupported type or a missing id while it is read', () => {
     expect(() =>
       toResource({ $id: 'broken', properties: { id: { type: 'integer' }, x: { type: 'date' } } }),

@@ -3,6 +3,7 @@ import type { Registry } from '../../schema/registry.ts';
 import { syncPermissions } from './permissions.ts';
 import type { FileStore } from '../../files/store.ts';
 import { demoFile } from './demo-files.ts';
+import { withTranslations } from './translations.ts';
 
 /*
  * The demo data of DESIGN.md section 9: tenant "Acme IT" with two operators and two clients, each client
@@ -599,7 +600,7 @@ async function seed(db: Db, opts: DemoOptions): Promise<void> {
     insert(
       db,
       table,
-      rows.map((r) => ({ ...T, ...r })),
+      rows.map((r) => withTranslations(table, { ...T, ...r })),
     );
   const byName = (names: readonly string[], ids: number[]) => new Map(names.map((n, i) => [n, ids[i]!]));
 

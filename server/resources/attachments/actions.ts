@@ -124,7 +124,7 @@ export const attachmentActions: ActionPlugin = async (app, { db, registry, confi
       const tenantId = request.tenant.id;
       const audience = verifyToken(await signingKey(db), tenantId, id, token);
       if (!audience) throw notFound();
-      return sendFile(reply, store, await attachmentForLink(db, tenantId, id, audience));
+      return sendFile(reply, store, await attachmentForLink(deps, tenantId, id, audience));
     },
   );
 };

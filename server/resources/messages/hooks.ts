@@ -9,7 +9,7 @@ import { isPortalCaller } from '../../query/parse.ts';
 import { sanitizeMessage } from '../../html/sanitize.ts';
 import type { ResourceHooks } from '../hooks.ts';
 import { addActors, addRecipientGravatars, signImages } from './present.ts';
-import { clientStatusNames } from '../tickets/status-log.ts';
+import { statusNames } from '../tickets/status-log.ts';
 
 /** The sanitised HTML, or a 422 when nothing of it may be kept. */
 export function cleanMessage(html: unknown): string {
@@ -36,7 +36,7 @@ export const messageHooks: ResourceHooks = {
   async present(rows, ctx) {
     await addActors(rows, ctx);
     await signImages(rows, ctx);
-    await clientStatusNames(rows, ctx);
+    await statusNames(rows, ctx);
     addRecipientGravatars(rows);
   },
 };

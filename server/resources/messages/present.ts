@@ -7,21 +7,17 @@
  *   its author: id, is_operator (0 for a client), full_name, first_name, last_name, acronym (the
  *   stored one, else initials) and gravatar (an image address from the e-mail's hash; the e-mail
  *   itself is never sent). A `with[]=actor` answer is kept and completed.
- * - images in the HTML and attachment addresses carry a download token for this reader.
+ * - images in the HTML and attachment addresses carry a download token for this reader, for the files
+ *   this reader may open (attachments/access.ts).
  * - each recorded recipient gets its gravatar.
  */
-import { createHash } from 'node:crypto';
+import { gravatarUrl } from './gravatar.ts';
 import type { AuthContext } from '../../auth/context.ts';
 import type { Row } from '../../query/relations.ts';
 import { signedFileUrl, signingKey, type Audience } from '../../files/signed-urls.ts';
+import { embeddedImageIds } from '../../html/sanitize.ts';
+import { openableAttachmentIds } from '../attachments/access.ts';
 import type { PresentContext } from '../hooks.ts';
-
-export function gravatarUrl(email: string | null | undefined): string | null {
-  if (!email) return null;
-  const hash = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
-  // d=404: no picture answers 404, so the apps fall back to the initials.
-  return `https://www.gravatar.com/avatar/${hash}?s=80&d=404`;
-}
 
 function initials(first: string | null, last: string | null, full: string | null): string | null {
   const words = [first, last].every(Boolean)
@@ -33,23 +29,28 @@ function initials(first: string | null, last: string | null, full: string | null
 
 /** Who a download token is for: none for a quote-link holder, who never reads messages. */
 export function audienceOf(auth: AuthContext): Audience | undefined {
-  if (auth.kind === 'operator') return { kind: 'operator' };
-  if (auth.kind === 'client' && auth.userId !== null) return { kind: 'client', userId: auth.userId };
-  return undefined;
+  if (auth.kind === 'record-token' || auth.userId === null) return undefined;
+  return { kind: auth.kind, userId: auth.userId };
 }
 
-/** Our image addresses in stored HTML, each with a token for this reader. */
-export async function signImages(rows: Row[], { db, auth }: PresentContext): Promise<void> {
+/**
+ * Our image addresses in stored HTML, each with a token for this reader when the reader may open that
+ * file (the attachment's own rule): an <img> of a file the reader may not see, written by anyone,
+ * keeps its bare address, which opens nothing without the reader's bearer token.
+ */
+export async function signImages(rows: Row[], { db, auth, registry }: PresentContext): Promise<void> {
   const audience = audienceOf(auth);
-  const withImages = rows.filter(
-    (r) => typeof r.message === 'string' && r.message.includes('src="/api/attachments/'),
-  );
+  const withImages = rows.filter((r) => typeof r.message === 'string' && embeddedImageIds(r.message).length);
   if (!audience || withImages.length === 0) return;
+  const ids = [...new Set(withImages.flatMap((r) => embeddedImageIds(r.message as string)))];
+  const openable = await openableAttachmentIds(db, registry, auth, ids);
+  if (openable.size === 0) return;
   const key = await signingKey(db);
   for (const row of withImages) {
     row.message = (row.message as string).replace(
       /src="\/api\/attachments\/(\d+)\/file"/g,
-      (_m, id: string) => `src="${signedFileUrl(key, auth.tenantId, Number(id), audience)}"`,
+      (bare, id: string) =>
+        openable.has(Number(id)) ? `src="${signedFileUrl(key, auth.tenantId, Number(id), audience)}"` : bare,
     );
   }
 }

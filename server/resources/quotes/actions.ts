@@ -25,7 +25,7 @@ import { quotePdf } from '../../pdf/quote.ts';
 import { attachment, pdfFileName } from '../../pdf/layout.ts';
 import { isDecodablePng } from '../../pdf/png.ts';
 import { createRecordToken } from '../../auth/record-tokens.ts';
-import { publicOrigin } from '../../auth/password-reset.ts';
+import { linkOrigin } from '../../mail/link-origin.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { quoteMail } from '../../mail/quote-mail.ts';
 
@@ -153,6 +153,8 @@ export const quoteActions: ActionPlugin = async (app, { db, registry, config }) 
     const auth = await authorize(request, quotes, 'send');
     const id = parseId(request.params.id);
     await findRecord(deps, auth, quotes, id);
+    // Before the quote is marked sent: a host links may not point at sends nothing and changes nothing.
+    const origin = linkOrigin(request, config);
     const sent = await db.transaction().execute(async (trx) => {
       const row = await trx
         .selectFrom('quotes')
@@ -186,7 +188,7 @@ export const quoteActions: ActionPlugin = async (app, { db, registry, config }) 
     });
     // The mail goes after the commit: on PGlite a transaction holds the only connection, and a slow mail
     // server must not stall every other request. A failed mail leaves a sent quote that can be sent again.
-    const link = `${publicOrigin(request, config)}/app/quotes/${id}?token=${encodeURIComponent(sent.token)}`;
+    const link = `${origin}/app/quotes/${id}?token=${encodeURIComponent(sent.token)}`;
     try {
       await mailer.send(
         quoteMail({

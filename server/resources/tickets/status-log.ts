@@ -1,15 +1,18 @@
 /**
  * A ticket's status changes are part of its thread (SPEC 4: a status-changed message shows the new
  * status name and who set it). Every path that changes a status (an edit, close, restore) writes one,
- * in the change's transaction; clients read the status's client name (name_client), operators its name.
+ * in the change's transaction; clients read the status's client name (name_client), operators its name,
+ * each in the reader's language (statusNames).
  */
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import { fieldValue } from '../../query/sql.ts';
 import type { AuthContext } from '../../auth/context.ts';
 import { isPortalCaller } from '../../query/parse.ts';
 import type { Row } from '../../query/relations.ts';
 import type { PresentContext } from '../hooks.ts';
 
 export const STATUS_CHANGED = 'status-changed';
+const STATUSES = 'ticket-statuses';
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -65,23 +68,27 @@ export async function currentStatusId(
   return row?.status_id === null || row?.status_id === undefined ? null : Number(row.status_id);
 }
 
-/** Clients see the client name of the status in a status-changed message (SPEC 3: name_client). */
-export async function clientStatusNames(rows: Row[], { db, auth }: PresentContext): Promise<void> {
-  if (!isPortalCaller(auth)) return;
+/**
+ * A status-changed message names the status as its reader knows it, in the reader's language: clients
+ * the client name (name_client, SPEC 3), operators the name; both translated (x-translated). The name
+ * stored in `data` is the one of the moment of the change, in Dutch; it stays for a status since deleted.
+ */
+export async function statusNames(rows: Row[], { db, auth, registry }: PresentContext): Promise<void> {
   const changed = rows.filter((r) => r.type === STATUS_CHANGED && r.data && typeof r.data === 'object');
   const ids = [...new Set(changed.map((r) => Number(r.data.status?.id)).filter(Number.isSafeInteger))];
   if (ids.length === 0) return;
-  const statuses = await db
-    .selectFrom('ticket_statuses')
-    .select(['id', 'name_client'])
-    .where('tenant_id', '=', auth.tenantId)
-    .where('id', 'in', ids)
-    .execute();
-  const names = new Map(statuses.map((s) => [Number(s.id), s.name_client as string | null]));
+  const statuses = registry.require(STATUSES);
+  const client = isPortalCaller(auth);
+  const field = statuses.fields[client ? 'name_client' : 'name']!;
+  const { rows: found } = await sql<{ id: number; name: string | null }>`
+    select s.id, ${fieldValue('s', field, auth.language)} as name from ${sql.table(statuses.table)} as s
+    where s.tenant_id = ${auth.tenantId} and s.id in (${sql.join(ids)})`.execute(db);
+  const names = new Map(found.map((s) => [Number(s.id), s.name]));
   for (const row of changed) {
     const status = row.data.status ?? {};
-    const name = names.get(Number(status.id));
+    const id = Number(status.id);
     // The operators' name is internal; without a client name the client sees none.
+    const name = names.has(id) ? names.get(id) : client ? null : (status.name ?? null);
     row.data = { ...row.data, status: { ...status, name: name ?? null } };
   }
 }

@@ -1,8 +1,8 @@
 /**
  * The generic detail screen (SPEC 2): loads the record by the id route param, shows a card, sets the
  * page title to the record label plus the type name, reloads on the global reload event; edits in
- * place where the caller may update, and deletes after confirmation. A 404 returns to the list
- * (react-admin's default for a failed fetch).
+ * place where the caller may update, and deletes after confirmation. A 404 returns to the list, any
+ * other failed load shows an error state with a retry (ShowRecord).
  */
 import { useReloadOnEvent, recordTitle } from './parts.tsx';
 import { Suspense, useState } from 'react';
@@ -23,7 +23,6 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import {
   EditBase,
   SaveButton,
-  ShowBase,
   SimpleForm,
   Toolbar,
   useCanAccess,
@@ -35,13 +34,19 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { Resource } from '../../../common/schema/types.ts';
-import { readableFieldsFor, writableFieldsFor } from '../../../common/schema/fields.ts';
+import {
+  BASE_LANGUAGE,
+  hasTranslations,
+  readableFieldsFor,
+  writableFieldsFor,
+} from '../../../common/schema/fields.ts';
 import { registry } from '../../schema.ts';
 import { useAppKind } from '../appKind.ts';
 import { FieldDisplay, FieldInput } from '../../resources/fieldTypes.tsx';
 import { CustomFieldInputs, CustomFieldsDisplay } from '../forms/CustomFields.tsx';
 import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
 import { overrides } from '../../resources/overrides.ts';
+import { ShowRecord } from './ShowRecord.tsx';
 
 /** belongsTo relations, loaded with the record so references show their label without extra calls. */
 export function referencesOf(resource: Resource, portal: boolean): string[] {
@@ -147,6 +152,8 @@ function DetailBody({ resource }: { resource: Resource }) {
             id={record.id}
             mutationMode="pessimistic"
             redirect={false}
+            // A form edits what is stored: a translated field's own (Dutch) text, not the reader's language.
+            queryOptions={{ meta: hasTranslations(resource) ? { language: BASE_LANGUAGE } : undefined }}
             mutationOptions={{
               onSuccess: () => {
                 notify('app.notifications.item_updated', { type: 'success' });
@@ -199,8 +206,8 @@ export default function DetailScreen() {
   const resource = registry.require(name);
   const portal = useAppKind() === 'portal';
   return (
-    <ShowBase queryOptions={{ meta: { with: referencesOf(resource, portal) } }}>
+    <ShowRecord meta={{ with: referencesOf(resource, portal) }}>
       <DetailBody resource={resource} />
-    </ShowBase>
+    </ShowRecord>
   );
 }

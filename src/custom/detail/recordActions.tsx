@@ -27,6 +27,9 @@ import { registry } from '../../schema.ts';
 import { MIN_SEARCH_CHARS, SEARCH_DEBOUNCE_MS, searchFilter } from '../list/filterControls.tsx';
 import { useDebounced } from '../list/useDebounced.ts';
 
+/** A success toast: an i18n key, or a key with its values ('%{type} created'). */
+export type ActionSuccess = string | { message: string; args: Record<string, unknown> };
+
 /**
  * Runs an action call: a success toast, or the error toast of the catalogue (the data provider has shaped
  * the message: a 422 is its message then the field lines, a 403 or 404 is silent). `busy` disables the
@@ -35,11 +38,13 @@ import { useDebounced } from '../list/useDebounced.ts';
 export function useActionCall() {
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
-  const run = async <T,>(call: () => Promise<T>, success: string, after?: (result: T) => unknown) => {
+  const run = async <T,>(call: () => Promise<T>, success: ActionSuccess, after?: (result: T) => unknown) => {
     setBusy(true);
     try {
       const result = await call();
-      notify(success, { type: 'success' });
+      const [message, messageArgs] =
+        typeof success === 'string' ? [success] : [success.message, success.args];
+      notify(message, { type: 'success', messageArgs });
       await after?.(result);
       return true;
     } catch (error) {

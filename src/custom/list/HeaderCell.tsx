@@ -5,11 +5,14 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import type { Field, Resource } from '../../../common/schema/types.ts';
 import { fieldAlign, FilterControl } from '../../resources/fieldTypes.tsx';
 import type { Direction, SortPair } from './persistence.ts';
+import { CELL_PADDING_X, titleWhenClipped } from './clipped.ts';
 
 export interface HeaderCellProps {
   resource: Resource;
   field: Field;
   label: string;
+  /** The column's share of the table (a CSS width; the table's layout is fixed). */
+  width?: string;
   filterLabel: string;
   sort: SortPair;
   sortable: boolean;
@@ -19,6 +22,28 @@ export interface HeaderCellProps {
   filterEpoch: number;
   onSort: (field: string, direction: Direction) => void;
   onFilter: (field: string, value: unknown) => void;
+}
+
+/**
+ * A label longer than its column wraps at its spaces; a word longer than the column ends in an ellipsis
+ * (the whole label is the tooltip, and still the button's name) instead of widening the table.
+ */
+function Label({ text }: { text: string }) {
+  return (
+    <Box
+      component="span"
+      onMouseEnter={titleWhenClipped}
+      sx={{
+        display: 'inline-block',
+        maxWidth: '100%',
+        minWidth: 0,
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
+      }}
+    >
+      {text}
+    </Box>
+  );
 }
 
 /** Next direction of a toggle: an unsorted column starts ascending, then it flips. */
@@ -36,18 +61,20 @@ export function HeaderCell(props: HeaderCellProps) {
       scope="col"
       align={fieldAlign(resource, field)}
       aria-sort={sorted ? (direction === 'asc' ? 'ascending' : 'descending') : sortable ? 'none' : undefined}
-      sx={{ verticalAlign: 'top', whiteSpace: 'nowrap', fontWeight: 600 }}
+      // Bottom: the filter controls stand on one line when some labels take two.
+      sx={{ px: CELL_PADDING_X, width: props.width, verticalAlign: 'bottom', fontWeight: 600 }}
     >
       {sortable ? (
         <TableSortLabel
           active={sorted}
           direction={direction}
           onClick={() => props.onSort(field.name, nextDirection(sort, field.name))}
+          sx={{ maxWidth: '100%' }}
         >
-          {label}
+          <Label text={label} />
         </TableSortLabel>
       ) : (
-        label
+        <Label text={label} />
       )}
       {filterable && (
         <Box sx={{ mt: 0.5, textAlign: 'left' }}>

@@ -36,10 +36,12 @@ import type { Resource } from '../../../common/schema/types.ts';
 import type { ServiceDeskDataProvider } from '../../dataProvider/index.ts';
 import { onReload } from '../../dataProvider/reload.ts';
 import { getUser } from '../../dataProvider/storage.ts';
-import { fieldAlign, FieldDisplay } from '../../resources/fieldTypes.tsx';
+import { ellipsisLimit, fieldAlign, FieldDisplay, fieldKind } from '../../resources/fieldTypes.tsx';
 import { permissionPrefix, useAppKind } from '../appKind.ts';
 import { overrides } from '../../resources/overrides.ts';
 import { ColumnsDialog } from './ColumnsDialog.tsx';
+import { ACTION_COLUMN_WEIGHT, columnLayout, columnWeight, headerWeight } from './columnWidths.ts';
+import { CELL_PADDING_X, CLIPPED_CELL_SX, titleWhenClipped } from './clipped.ts';
 import { hasActiveFilter, sameFilter, toProviderFilter } from './filters.ts';
 import { HeaderCell } from './HeaderCell.tsx';
 import { ListPagination } from './ListPagination.tsx';
@@ -63,12 +65,20 @@ import { listModel, type ListModel } from './shape.ts';
 import { useDebounced } from './useDebounced.ts';
 import { usePresets } from './usePresets.ts';
 import { ReorderDialog } from './ReorderDialog.tsx';
+import { isAbort, useNotifyError } from '../../shell/errors.ts';
+import { LoadFailed } from '../../shell/LoadFailed.tsx';
 import { ViewsDialog } from './ViewsDialog.tsx';
 
 /** SPEC 9: the mobile breakpoint is 768 px. */
 export const MOBILE_QUERY = '(max-width:767.95px)';
 /** SPEC 9: the table is at least 360 px high. */
 export const TABLE_MIN_HEIGHT = 360;
+/** MUI's checkbox cell (padding="checkbox") is this wide. */
+const CHECKBOX_COLUMN_PX = 48;
+
+/** A header cell of the action column, like HeaderCell's. */
+const HEADER_CELL_SX = { px: CELL_PADDING_X, verticalAlign: 'bottom', fontWeight: 600 } as const;
+
 /** Filter and sort changes reach the server's copy this long after the last one. */
 const SERVER_SAVE_DELAY_MS = 1000;
 
@@ -128,6 +138,7 @@ function ListView({ resource, route, userId }: { resource: Resource; route: stri
   const actionColumn = overrides[appKind][resource.name]?.actionColumn;
   const translate = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyError();
   const navigate = useNavigate();
   const createPath = useCreatePath();
   const definition = useResourceDefinition({ resource: resource.name });
@@ -278,6 +289,8 @@ function ListView({ resource, route, userId }: { resource: Resource; route: stri
     total,
     isPending,
     isPlaceholderData,
+    isFetching,
+    error,
     refetch,
   } = useGetList(
     resource.name,
@@ -295,13 +308,19 @@ function ListView({ resource, route, userId }: { resource: Resource; route: stri
     },
     {
       placeholderData: (previous) => previous,
+      // A failed load is said at once (toast, then the error state and its retry button), not after
+      // three silent retries behind the skeleton.
+      retry: false,
+      onError: notifyError,
       onSuccess: (result) => {
         const last = lastPageOf(result.total ?? 0, settings.perPage);
         if (page > last) setPage(last);
       },
     },
   );
-  const loading = isPending || isPlaceholderData;
+  // No rows to show because the load failed (rows shown before stay when a reload fails).
+  const failed = !!error && !isAbort(error) && !records;
+  const loading = isPending || isPlaceholderData || (failed && isFetching);
   const range = total === undefined ? undefined : rangeOf(page, settings.perPage, total);
   const lastPage = lastPageOf(total ?? 0, settings.perPage);
 
@@ -332,6 +351,8 @@ function ListView({ resource, route, userId }: { resource: Resource; route: stri
     void refetch();
     reloadPresets();
   };
+  const loadFailed =
+    failed && !loading ? <LoadFailed text="app.errors.list_failed" onRetry={refresh} /> : null;
 
   const exportList = async () => {
     setExporting(true);
@@ -359,6 +380,21 @@ function ListView({ resource, route, userId }: { resource: Resource; route: stri
     );
 
   const columns = settings.columns.map((name) => model.fields[name]!).filter(Boolean);
+  // The columns share the table's width (fixed layout); the checkbox column keeps its 48 px.
+  const layout = columnLayout(
+    [
+      ...columns.map((f) =>
+        Math.max(
+          columnWeight(fieldKind(resource, f), ellipsisLimit(resource.name, f.name)),
+          headerWeight(labelOf(f.name), model.sortable.includes(f.name)),
+        ),
+      ),
+      ...(actionColumn
+        ? [Math.max(ACTION_COLUMN_WEIGHT, headerWeight(translate(actionColumn.label), false))]
+        : []),
+    ],
+    bulk.length > 0 ? CHECKBOX_COLUMN_PX : 0,
+  );
   const presetProps = {
     canPresets,
     presets: presetsApi.presets,
@@ -380,12 +416,14 @@ function ListView({ resource, route, userId }: { resource: Resource; route: stri
           titleField={titleField}
           records={records ?? []}
           loading={loading}
+          failed={loadFailed}
           emptyText={emptyText}
           range={range}
           filterActive={filterActive}
           onResetFilters={resetFilters}
           activeFilterName={activeFilterName}
           onOpen={open}
+          actionColumn={actionColumn}
           {...presetProps}
         />
         {/* Below 768 px react-admin's create button is a floating button at the bottom right. */}
@@ -477,7 +515,12 @@ function ListView({ resource, route, userId }: { resource: Resource; route: stri
         role="group"
         aria-labelledby={headingId}
       >
-        <Table size="small" aria-labelledby={headingId} aria-busy={loading}>
+        <Table
+          size="small"
+          aria-labelledby={headingId}
+          aria-busy={loading}
+          sx={{ tableLayout: 'fixed', width: '100%', minWidth: layout.minWidth }}
+        >
           <TableHead>
             <TableRow>
               {bulk.length > 0 && (
@@ -489,11 +532,12 @@ function ListView({ resource, route, userId }: { resource: Resource; route: stri
                   onChange={(on) => setSelected(on ? pageIds : [])}
                 />
               )}
-              {columns.map((field) => (
+              {columns.map((field, i) => (
                 <HeaderCell
                   key={field.name}
                   resource={resource}
                   field={field}
+                  width={layout.widths[i]!}
                   label={labelOf(field.name)}
                   filterLabel={translate('list.filter.label', { field: labelOf(field.name) })}
                   sort={settings.sort}
@@ -506,7 +550,11 @@ function ListView({ resource, route, userId }: { resource: Resource; route: stri
                 />
               ))}
               {actionColumn && (
-                <TableCell component="th" scope="col" sx={{ verticalAlign: 'top', fontWeight: 600 }}>
+                <TableCell
+                  component="th"
+                  scope="col"
+                  sx={{ ...HEADER_CELL_SX, width: layout.widths[columns.length] }}
+                >
                   {translate(actionColumn.label)}
                 </TableCell>
               )}
@@ -525,6 +573,14 @@ function ListView({ resource, route, userId }: { resource: Resource; route: stri
                   {actionColumn && <TableCell />}
                 </TableRow>
               ))
+            ) : loadFailed ? (
+              <TableRow>
+                <TableCell
+                  colSpan={Math.max(1, columns.length + (actionColumn ? 1 : 0) + (bulk.length > 0 ? 1 : 0))}
+                >
+                  {loadFailed}
+                </TableCell>
+              </TableRow>
             ) : (records ?? []).length === 0 ? (
               <TableRow>
                 <TableCell
@@ -550,12 +606,17 @@ function ListView({ resource, route, userId }: { resource: Resource; route: stri
                 >
                   {bulk.length > 0 && selectCell(record)}
                   {columns.map((field) => (
-                    <TableCell key={field.name} align={fieldAlign(resource, field)}>
+                    <TableCell
+                      key={field.name}
+                      align={fieldAlign(resource, field)}
+                      sx={CLIPPED_CELL_SX}
+                      onMouseEnter={titleWhenClipped}
+                    >
                       <FieldDisplay resource={resource} field={field} record={record} />
                     </TableCell>
                   ))}
                   {actionColumn && (
-                    <TableCell>
+                    <TableCell sx={CLIPPED_CELL_SX}>
                       <actionColumn.Cell record={record} />
                     </TableCell>
                   )}

@@ -225,6 +225,7 @@ function CreatePresetForm({
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
       <form
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           setTouched(true);

@@ -12,10 +12,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslate, type RaRecord } from 'react-admin';
+import type { ReactNode } from 'react';
 import type { Field, Resource } from '../../../common/schema/types.ts';
 import { FieldDisplay } from '../../resources/fieldTypes.tsx';
 import { ToolButton } from './ListToolbar.tsx';
 import type { TablePreset } from './persistence.ts';
+import type { ActionColumn } from '../../resources/overrides.ts';
 
 export const SKELETON_ROWS = 10;
 
@@ -29,6 +31,8 @@ export interface MobileListProps {
   titleField?: Field;
   records: RaRecord[];
   loading: boolean;
+  /** The list could not be loaded: what to show instead of the cards (ListScreen's error state). */
+  failed?: ReactNode;
   emptyText: string;
   range?: { from: number; to: number; total: number };
   filterActive: boolean;
@@ -40,11 +44,13 @@ export interface MobileListProps {
   activeFilterName: string;
   onApplyPreset: (preset: TablePreset) => void;
   onOpen: (record: RaRecord) => void;
+  /** The desktop table's last column (an invoice's download), shown on each card too. */
+  actionColumn?: ActionColumn;
 }
 
 export function MobileList(props: MobileListProps) {
   const translate = useTranslate();
-  const { resource, columns, titleField, records, loading } = props;
+  const { resource, columns, titleField, records, loading, actionColumn } = props;
   const details = columns.filter((c) => c !== titleField);
   return (
     <Box>
@@ -93,7 +99,9 @@ export function MobileList(props: MobileListProps) {
         </Typography>
       </Box>
       <Stack spacing={1} aria-busy={loading} aria-labelledby={props.headingId} component="section">
-        {loading ? (
+        {props.failed ? (
+          props.failed
+        ) : loading ? (
           Array.from({ length: SKELETON_ROWS }, (_, i) => (
             <Card key={i} variant="outlined" data-testid="skeleton-card">
               <CardContent>
@@ -150,6 +158,21 @@ export function MobileList(props: MobileListProps) {
                       </Typography>
                     </Box>
                   ))}
+                  {actionColumn && (
+                    <Box sx={{ display: 'contents' }}>
+                      <Typography
+                        component="dt"
+                        variant="body2"
+                        color="text.secondary"
+                        sx={{ alignSelf: 'center' }}
+                      >
+                        {translate(actionColumn.label)}
+                      </Typography>
+                      <Typography component="dd" variant="body2" color="text.primary" sx={{ m: 0 }}>
+                        <actionColumn.Cell record={record} />
+                      </Typography>
+                    </Box>
+                  )}
                 </Box>
               </CardContent>
             </Card>

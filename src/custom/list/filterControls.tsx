@@ -23,6 +23,7 @@ import {
   type SelectValue,
 } from './filters.ts';
 import { useDebounced } from './useDebounced.ts';
+import { useSmallList } from '../forms/smallList.ts';
 
 /** SPEC 9: text filters wait 250 ms, search selectors 300 ms. */
 export const TEXT_FILTER_DEBOUNCE_MS = 250;
@@ -37,7 +38,8 @@ export interface FilterControlProps {
   onChange: (value: unknown) => void;
 }
 
-const fieldSx = { minWidth: 110 } as const;
+/** A header control is as wide as its column: the columns share the table's width (columnWidths.ts). */
+const fieldSx = { minWidth: 0 } as const;
 
 /** Text (contains) or, with `numeric`, a number (equals; SPEC 5 numeric-only input). Debounced 250 ms. */
 export function TextFilter({ label, value, onChange, numeric }: FilterControlProps & { numeric?: boolean }) {
@@ -223,7 +225,7 @@ export function ChoicesFilter({
         fullWidth
         disableCloseOnSelect
         limitTags={1}
-        sx={{ minWidth: 150 }}
+        sx={fieldSx}
         options={options}
         value={current}
         loading={loading}
@@ -282,7 +284,10 @@ export interface ReferenceFilterProps extends FilterControlProps {
   format?: (text: unknown) => string;
 }
 
-/** A search selector on a belongsTo reference: searches after 2 typed characters (SPEC 5). */
+/**
+ * A selector on a belongsTo reference: a small list (smallList.ts) shows all its options at once; a large
+ * one searches after 2 typed characters (SPEC 5).
+ */
 export function ReferenceFilter({
   reference,
   labelField,
@@ -296,7 +301,8 @@ export function ReferenceFilter({
   const [query, setQuery] = useState('');
   const setQueryLater = useDebounced(setQuery, SEARCH_DEBOUNCE_MS);
   const text = query.trim();
-  const enabled = text.length >= MIN_SEARCH_CHARS;
+  const { small, records: all } = useSmallList(reference, sort);
+  const enabled = small === false && text.length >= MIN_SEARCH_CHARS;
   const { data: found, isFetching } = useGetList(
     reference,
     {
@@ -316,6 +322,17 @@ export function ReferenceFilter({
     id: r.id,
     label: format ? format(r[labelField]) : String(r[labelField] ?? r.id),
   });
+  if (small !== false) {
+    // Every option is here: the selector filters them as one types, in the browser.
+    return (
+      <ChoicesFilter
+        {...props}
+        choices={all.map(toChoice)}
+        selected={(chosen ?? []).filter(Boolean).map(toChoice)}
+        loading={small === undefined}
+      />
+    );
+  }
   const missing = MIN_SEARCH_CHARS - input.trim().length;
   const hint: ReactNode =
     missing > 0 ? translate('list.filter.type_more', { smart_count: missing }) : undefined;

@@ -2,6 +2,7 @@ import { Box, Link, Typography } from '@mui/material';
 import { useBasename, useTranslate } from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
+import { isQuoteLinkOnly, quoteLinkPath } from '../../authProvider/quoteLink.ts';
 
 /** 'Access denied' (SPEC 2): where guard 4 sends a route the user holds no permission for. */
 export default function AccessDeniedPage() {
@@ -25,9 +26,23 @@ export default function AccessDeniedPage() {
           </Box>
         </Typography>
       )}
-      <Link component={RouterLink} to={`${basename}/tickets`}>
-        {translate('app.pages.back_to_tickets')}
-      </Link>
+      {isQuoteLinkOnly() ? (
+        // A quote link's holder cannot open the tickets either: back to their quote, or sign in.
+        <>
+          {quoteLinkPath() && (
+            <Link component={RouterLink} to={`${basename}${quoteLinkPath()}`}>
+              {translate('app.pages.back_to_quote')}
+            </Link>
+          )}
+          <Link component={RouterLink} to={`${basename}/login`}>
+            {translate('app.pages.sign_in_to_open')}
+          </Link>
+        </>
+      ) : (
+        <Link component={RouterLink} to={`${basename}/tickets`}>
+          {translate('app.pages.back_to_tickets')}
+        </Link>
+      )}
     </Box>
   );
 }

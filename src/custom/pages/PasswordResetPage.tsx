@@ -4,6 +4,7 @@ import { useBasename, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { CenteredPage } from './SetupPage.tsx';
 import { postAnonymous } from './PasswordResetRequestPage.tsx';
+import { passwordRuleKey } from '../../authProvider/password-rules.ts';
 
 /** The server's answer to a spent, replaced or expired link (server/auth/password-reset.ts). */
 const RESET_LINK_INVALID_MESSAGE = 'This password reset link is invalid or has expired.';
@@ -61,6 +62,11 @@ export default function PasswordResetPage() {
       // A spent or expired link is the usual refusal: said in the user's language.
       if (serverMessage === RESET_LINK_INVALID_MESSAGE) {
         setFailure({ message: translate('app.auth.reset_link_invalid'), lines: [] });
+        return;
+      }
+      const rule = passwordRuleKey(res.body?.errors);
+      if (rule) {
+        setErrors({ password: translate(rule) });
         return;
       }
       const message = serverMessage ?? translate('app.errors.generic');

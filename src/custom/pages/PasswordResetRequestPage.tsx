@@ -3,6 +3,7 @@ import { Alert, Button, CircularProgress, Link, TextField, Typography } from '@m
 import { useBasename, useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { CenteredPage } from './SetupPage.tsx';
+import { tooManyText } from '../../authProvider/wait.ts';
 
 /** POST without a session; resolves to the answer's status and JSON body (null when none). */
 export async function postAnonymous(path: string, body: unknown): Promise<{ status: number; body: any }> {
@@ -23,7 +24,8 @@ export async function postAnonymous(path: string, body: unknown): Promise<{ stat
 
 /**
  * /password-reset: asks for a reset link by e-mail address. The server answers the same whether or
- * not it knows the address, and so does this page; a refusal (too many requests) shows its message.
+ * not it knows the address, and so does this page; too many requests is said in the user's language
+ * with the wait the server names, any other refusal as the server words it.
  */
 export default function PasswordResetRequestPage() {
   const translate = useTranslate();
@@ -41,11 +43,11 @@ export default function PasswordResetRequestPage() {
       const res = await postAnonymous('/api/auth/password/forgot', { email: email.trim(), locale });
       const ok = res.status >= 200 && res.status < 300;
       const message = typeof res.body?.message === 'string' ? (res.body.message as string) : undefined;
-      setAnswer(
-        ok
-          ? { ok, text: translate('app.auth.reset_link_sent') }
-          : { ok, text: message ?? translate('app.errors.generic') },
-      );
+      const refusal =
+        res.status === 429
+          ? tooManyText('app.auth.too_many_reset_requests', message, translate)
+          : (message ?? translate('app.errors.generic'));
+      setAnswer(ok ? { ok, text: translate('app.auth.reset_link_sent') } : { ok, text: refusal });
     } catch {
       setAnswer({ ok: false, text: translate('app.errors.network') });
     } finally {

@@ -3,6 +3,7 @@ import { CircularProgress, Typography } from '@mui/material';
 import { useBasename, useLogin, useTranslate } from 'react-admin';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { setFlash } from '../../shell/flash.ts';
+import { tooManyText } from '../../authProvider/wait.ts';
 import { CenteredPage } from './SetupPage.tsx';
 
 /**
@@ -26,8 +27,13 @@ export default function SsoCallbackPage() {
     const fail = (error?: unknown) => {
       const status = (error as { status?: number } | undefined)?.status;
       const message = (error as { message?: unknown } | undefined)?.message;
-      // A 422 is the server's 'Single sign-on failed.': said in the user's language. Anything else as is.
-      setFlash(status !== 422 && typeof message === 'string' && message ? message : 'app.auth.sso_failed');
+      // Said in the user's language, never in the server's English: too many attempts with the wait the
+      // server names, anything else (the server's 'Single sign-on failed.', a 5xx) that single sign-on failed.
+      setFlash(
+        status === 429 && typeof message === 'string'
+          ? tooManyText('app.auth.too_many_attempts', message, translate)
+          : 'app.auth.sso_failed',
+      );
       navigate(`${basename}/login`, { replace: true });
     };
     if (!code) {
@@ -35,7 +41,7 @@ export default function SsoCallbackPage() {
       return;
     }
     login({ code }, `${basename}/tickets`).catch(fail);
-  }, [code, basename, login, navigate]);
+  }, [code, basename, login, navigate, translate]);
 
   return (
     <CenteredPage title={translate('app.auth.sign_in_sso')}>

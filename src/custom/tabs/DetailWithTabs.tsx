@@ -15,7 +15,8 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
+import type { DetailLinkState } from '../detail/createDefaults.ts';
 import type { DetailTab, Resource } from '../../../common/schema/types.ts';
 import type { ServiceDeskDataProvider } from '../../dataProvider/index.ts';
 import { RAW_BUILDER_KEY } from '../../dataProvider/builder.ts';
@@ -26,7 +27,15 @@ import { useReloadOnEvent } from '../detail/parts.tsx';
 import MessageThread from '../thread/MessageThread.tsx';
 import { TabBar, type TabBarItem } from './TabBar.tsx';
 import { TabList } from './TabList.tsx';
-import { badgeQuery, badgeText, relationBadge, tabBuilder, tabTarget, visibleTabs } from './tabs.ts';
+import {
+  badgeQuery,
+  badgeText,
+  relationBadge,
+  tabBuilder,
+  tabCreateValues,
+  tabTarget,
+  visibleTabs,
+} from './tabs.ts';
 
 /** The counts of the tabs that are not relations: one preset-count call per related resource. */
 function useMatchCounts(owner: Resource, tabs: DetailTab[], record: RaRecord | undefined) {
@@ -81,7 +90,12 @@ export default function DetailWithTabs() {
   const baseId = useId();
   const tabs = useMemo(() => visibleTabs(owner, permissions ?? []), [owner, permissions]);
   // The chosen tab belongs to one record: another record opens on its first tab.
-  const [selected, setSelected] = useState<{ id?: string; name: string }>();
+  const location = useLocation();
+  // Back from adding a row on a tab (a time registration), the same tab opens again.
+  const [selected, setSelected] = useState<{ id?: string; name: string } | undefined>(() => {
+    const tab = (location.state as DetailLinkState | null)?.tab;
+    return tab ? { id, name: tab } : undefined;
+  });
   const current = tabs.find((t) => selected?.id === id && t.name === selected?.name) ?? tabs[0];
 
   // The record with its references (the same call as the detail's: one request) …
@@ -122,6 +136,15 @@ export default function DetailWithTabs() {
   const canShow = (target: string) =>
     (permissions ?? []).includes(`tenant.${target}.show`) &&
     registry.require(target).actions.includes('show');
+  const canCreate = (target: string) =>
+    (permissions ?? []).includes(`tenant.${target}.store`) &&
+    registry.require(target).actions.includes('store');
+  // A relation tab's add button: a new row tied to this record, back to this tab when saved.
+  const addLink = (tab: DetailTab) => {
+    const values = record ? tabCreateValues(owner, tab, record) : null;
+    if (!values || !canCreate(tabTarget(owner, tab))) return undefined;
+    return { record: values, returnTo: location.pathname, returnTab: tab.name };
+  };
 
   return (
     <>
@@ -154,6 +177,7 @@ export default function DetailWithTabs() {
                   builder={tabBuilder(owner, current, record)}
                   label={label(current)}
                   linkRows={canShow(tabTarget(owner, current))}
+                  add={addLink(current)}
                 />
               )}
             </CardContent>

@@ -4,8 +4,10 @@
  * count, with the references of the columns in the same call.
  */
 import { useState } from 'react';
+import AddIcon from '@mui/icons-material/Add';
 import {
   Box,
+  Button,
   CircularProgress,
   Table,
   TableBody,
@@ -15,7 +17,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useCreatePath, useGetList, useResourceDefinition, useTranslate, type RaRecord } from 'react-admin';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import type { CreateLinkState } from '../detail/createDefaults.ts';
 import { registry } from '../../schema.ts';
 import type { BuilderItem } from '../../dataProvider/builder.ts';
 import { RAW_BUILDER_KEY } from '../../dataProvider/builder.ts';
@@ -36,9 +39,11 @@ export interface TabListProps {
   label: string;
   /** Whether rows open their detail (the user may show the resource). */
   linkRows: boolean;
+  /** An add button's link to the resource's create form (the user may create there), when the tab has one. */
+  add?: CreateLinkState;
 }
 
-export function TabList({ target, builder, label, linkRows }: TabListProps) {
+export function TabList({ target, builder, label, linkRows, add }: TabListProps) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const createPath = useCreatePath();
@@ -67,19 +72,39 @@ export function TabList({ target, builder, label, linkRows }: TabListProps) {
   const rows: RaRecord[] = builder === null ? [] : (data ?? []);
   const plural = translate(`resources.${target}.name`, { smart_count: 2, _: resource.title });
 
+  const singular = translate(`resources.${target}.name`, { smart_count: 1, _: resource.title });
+  const addButton = add && (
+    <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+      <Button
+        component={RouterLink}
+        to={createPath({ resource: target, type: 'create' })}
+        state={add}
+        startIcon={<AddIcon />}
+        variant="outlined"
+        size="small"
+      >
+        {translate('app.tabs.add', { type: singular })}
+      </Button>
+    </Box>
+  );
+
   if (builder !== null && isPending)
     return <CircularProgress size={24} aria-label={translate('ra.page.loading')} />;
   if (rows.length === 0) {
     return (
-      <Typography color="text.secondary" sx={{ py: 2 }}>
-        {translate('list.empty', { model: plural.toLowerCase() })}
-      </Typography>
+      <Box>
+        {addButton}
+        <Typography color="text.secondary" sx={{ py: 2 }}>
+          {translate('list.empty', { model: plural.toLowerCase() })}
+        </Typography>
+      </Box>
     );
   }
   const open = (record: RaRecord) => navigate(pathOf(record));
   const lastPage = Math.max(1, Math.ceil((total ?? 0) / TAB_PAGE_SIZE));
   return (
     <Box>
+      {addButton}
       <ScrollableTable label={label}>
         <Table size="small">
           <TableHead>
@@ -113,7 +138,12 @@ export function TabList({ target, builder, label, linkRows }: TabListProps) {
                         }}
                         sx={{ color: 'primary.main' }}
                       >
-                        <FieldDisplay resource={resource} field={model.fields[name]!} record={record} />
+                        <FieldDisplay
+                          resource={resource}
+                          field={model.fields[name]!}
+                          record={record}
+                          link={false}
+                        />
                       </Box>
                     ) : (
                       <FieldDisplay resource={resource} field={model.fields[name]!} record={record} />

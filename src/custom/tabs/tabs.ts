@@ -96,3 +96,16 @@ export function badgeText(tab: DetailTab, value: number, locale: string): string
   if (tab.badge?.format === 'money') return formatMoney(value, locale);
   return String(value);
 }
+
+/**
+ * What a new row of a relation tab starts with: the key that ties it to the record (a ticket's time
+ * registration gets its ticket_id). Null where the tab offers no add (a list by conditions, a thread).
+ */
+export function tabCreateValues(
+  owner: Resource,
+  tab: DetailTab,
+  record: Record<string, unknown>,
+): Record<string, unknown> | null {
+  const relation = tab.relation === undefined ? undefined : owner.relations[tab.relation];
+  return relation?.kind === 'hasMany' ? { [relation.foreignKey]: record.id } : null;
+}

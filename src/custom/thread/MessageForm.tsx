@@ -4,7 +4,9 @@
  * always from and visible to the client). In the back office an operator sends to the client (only
  * when the record is not a template and the client has an e-mail or the ticket an original sender) or
  * saves an internal note. Success: the 'message sent' toast, the form empties, the thread reloads.
- * Failure: loading ends, nothing else (SPEC 8).
+ * Failure: loading ends and the text stays (SPEC 8); the error toast says why, and a 422 (a refused
+ * file, an empty message) puts each line under what it is about: a file's under that file, the
+ * others under the editor.
  */
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Box, Button, CircularProgress, IconButton, Stack, Typography } from '@mui/material';
@@ -18,6 +20,7 @@ import type { ServiceDeskDataProvider } from '../../dataProvider/index.ts';
 import { embeddedAttachmentIds, isEmptyHtml, messageFormData, type NewMessage } from './helpers.ts';
 import type { MentionCandidate } from './mentions.tsx';
 import { FileIcon } from './AttachmentList.tsx';
+import { useNotifyError } from '../../shell/errors.ts';
 
 const MessageEditor = lazy(() => import('./MessageEditor.tsx'));
 
@@ -33,6 +36,23 @@ export interface MessageFormProps {
 }
 
 type Mode = 'portal' | 'send_to_client' | 'internal_note';
+
+/** A 422's key for the n-th file of the form (the form sends file[0], file[1], …). */
+const FILE_FIELD = /^file\[\d+\]$/;
+
+/** A field's refused lines, one a line, in the error colour, under what they are about. */
+function RefusedLines({ text }: { text: string }) {
+  return (
+    <Typography
+      variant="body2"
+      color="error"
+      data-testid="refused-lines"
+      sx={{ mt: 0.5, whiteSpace: 'pre-line', maxWidth: 480 }}
+    >
+      {text}
+    </Typography>
+  );
+}
 
 export default function MessageForm({
   morphType,
@@ -54,6 +74,9 @@ export default function MessageForm({
   const [uploading, setUploading] = useState(false);
   const [sending, setSending] = useState<Mode | null>(null);
   const [formKey, setFormKey] = useState(0);
+  /** A 422's lines per field (`message`, `file[0]`, …), as the error catalogue shaped them. */
+  const [refused, setRefused] = useState<Record<string, string>>({});
+  const notifyError = useNotifyError();
   const editor = useRef<Editor | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -79,6 +102,7 @@ export default function MessageForm({
     if (mode === 'portal') values.action = 'send_from_portal';
     if (mode === 'send_to_client') values.send_to_client = true;
     setSending(mode);
+    setRefused({});
     try {
       const saved = await dataProvider.createMultipart<{ mail_error?: string }>(
         'messages',
@@ -86,14 +110,25 @@ export default function MessageForm({
       );
       // The message stands when its e-mail failed (the server says so): the operator must know.
       if (saved.mail_error) notify('app.messages.mail_failed', { type: 'warning' });
+      // An internal note is kept, not sent: its toast says so.
+      else if (mode === 'internal_note') notify('app.notifications.note_saved', { type: 'success' });
       else notify('app.notifications.message_sent', { type: 'success' });
       setHtml('');
       setFiles([]);
       setUploadedIds([]);
       setFormKey((k) => k + 1);
       onSent();
-    } catch {
-      // SPEC 8: a failed message only ends loading; the text stays for another try.
+    } catch (error) {
+      // SPEC 8: loading ends and the text stays for another try.
+      notifyError(error);
+      const errors = (error as { status?: number; body?: { errors?: Record<string, unknown> } }).body?.errors;
+      if ((error as { status?: number }).status === 422 && errors) {
+        setRefused(
+          Object.fromEntries(
+            Object.entries(errors).filter((e): e is [string, string] => typeof e[1] === 'string'),
+          ),
+        );
+      }
     } finally {
       setSending(null);
     }
@@ -121,6 +156,11 @@ export default function MessageForm({
           }}
         />
       </Suspense>
+      {Object.entries(refused)
+        .filter(([field]) => !FILE_FIELD.test(field))
+        .map(([field, text]) => (
+          <RefusedLines key={field} text={text} />
+        ))}
       {!portal && mentions && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
           {translate('app.messages.mention_hint')}
@@ -133,28 +173,33 @@ export default function MessageForm({
           sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0, mt: 1 }}
         >
           {files.map((file, i) => (
-            <Box
-              component="li"
-              key={`${file.name}-${i}`}
-              sx={{
-                display: 'inline-flex',
-                alignItems: 'center',
-                gap: 0.5,
-                pl: 1.5,
-                border: 1,
-                borderColor: 'divider',
-                borderRadius: 4,
-              }}
-            >
-              <FileIcon attachment={{ id: i, name: file.name }} />
-              <span>{file.name}</span>
-              <IconButton
-                size="small"
-                aria-label={translate('app.messages.remove_attachment', { name: file.name })}
-                onClick={() => setFiles((list) => list.filter((_, j) => j !== i))}
+            <Box component="li" key={`${file.name}-${i}`}>
+              <Box
+                sx={{
+                  display: 'inline-flex',
+                  alignItems: 'center',
+                  gap: 0.5,
+                  pl: 1.5,
+                  border: 1,
+                  borderColor: refused[`file[${i}]`] ? 'error.main' : 'divider',
+                  borderRadius: 4,
+                }}
               >
-                <Close fontSize="small" />
-              </IconButton>
+                <FileIcon attachment={{ id: i, name: file.name }} />
+                <span>{file.name}</span>
+                <IconButton
+                  size="small"
+                  aria-label={translate('app.messages.remove_attachment', { name: file.name })}
+                  onClick={() => {
+                    setFiles((list) => list.filter((_, j) => j !== i));
+                    // The lines named the files by their place in the form: that place has changed.
+                    setRefused({});
+                  }}
+                >
+                  <Close fontSize="small" />
+                </IconButton>
+              </Box>
+              {refused[`file[${i}]`] && <RefusedLines text={refused[`file[${i}]`]!} />}
             </Box>
           ))}
         </Box>

@@ -13,7 +13,7 @@ import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import SyncAlt from '@mui/icons-material/SyncAlt';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { Editor } from '@tiptap/react';
-import { formatDateTime, relativeTime } from '../../../common/format.ts';
+import { formatDateTime, parseDate, relativeTime } from '../../../common/format.ts';
 import AttachmentList from './AttachmentList.tsx';
 import {
   actorInitials,
@@ -71,7 +71,8 @@ function When({ value, now }: { value: string; now: Date }) {
       dateTime={value}
       title={formatDateTime(value, locale)}
     >
-      {relativeTime(value, now, locale)}
+      {/* A message is never written in the future: a server clock ahead of this one still reads 'now'. */}
+      {relativeTime(value, new Date(Math.max(now.getTime(), parseDate(value)?.getTime() ?? 0)), locale)}
     </Typography>
   );
 }

@@ -37,12 +37,23 @@ export const RELATIVE_TIME_REFRESH_MS = 30_000;
 /** Messages a thread loads at a time (the server's page size cap). */
 export const THREAD_PAGE_SIZE = 100;
 
-export function useNow(intervalMs = RELATIVE_TIME_REFRESH_MS): Date {
+/**
+ * The moment relative times are measured from: refreshed every 30 s, and at once when `changed` changes
+ * (new messages arrived), so that a message just posted is not measured against a moment up to 30 s
+ * before it was written; the interval restarts then, and every message moves on together.
+ */
+export function useNow(intervalMs = RELATIVE_TIME_REFRESH_MS, changed?: unknown): Date {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
+    const tick = () => setNow(new Date());
+    // Not on the first render (the state starts at now); on every later change, right away.
+    const first = changed === undefined ? undefined : setTimeout(tick, 0);
+    const timer = setInterval(tick, intervalMs);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, [intervalMs, changed]);
   return now;
 }
 
@@ -79,7 +90,6 @@ export default function MessageThread({ morphType, record, description }: Messag
   const dataProvider = useDataProvider<ServiceDeskDataProvider>();
   const operator = useAppKind() === 'backoffice';
   const headingId = useId();
-  const now = useNow();
   const location = useLocation();
   const { confirm, dialog } = useConfirm();
   const { canAccess: canCreate } = useCanAccess({ resource: 'messages', action: 'create' });
@@ -102,6 +112,7 @@ export default function MessageThread({ morphType, record, description }: Messag
       .filter((m) => !seen.has(String(m.id)) && seen.add(String(m.id)))
       .reverse();
   }, [data]);
+  const now = useNow(RELATIVE_TIME_REFRESH_MS, data);
   const reload = useCallback(() => void refetch(), [refetch]);
   useReloadOnEvent(reload);
 

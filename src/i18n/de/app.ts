@@ -38,6 +38,8 @@ const app: DeepPartial<AppMessages> = {
         users: 'Benutzer und Berechtigungen',
       },
     },
+    // The form label of a translated field's own (Dutch) text; its translations have labels of their own.
+    translated: { base: '%{label} (Niederländisch)' },
     locale: {
       label: 'Sprache',
       choose: 'Sprache wählen',
@@ -59,6 +61,12 @@ const app: DeepPartial<AppMessages> = {
       invalid_credentials: 'E-Mail-Adresse oder Passwort ist falsch.',
       too_many_attempts:
         'Zu viele Anmeldeversuche. Bitte versuchen Sie es in %{smart_count} Minute erneut. |||| Zu viele Anmeldeversuche. Bitte versuchen Sie es in %{smart_count} Minuten erneut.',
+      too_many_attempts_seconds:
+        'Zu viele Anmeldeversuche. Bitte versuchen Sie es in %{smart_count} Sekunde erneut. |||| Zu viele Anmeldeversuche. Bitte versuchen Sie es in %{smart_count} Sekunden erneut.',
+      too_many_reset_requests:
+        'Zu viele Anfragen. Bitte versuchen Sie es in %{smart_count} Minute erneut. |||| Zu viele Anfragen. Bitte versuchen Sie es in %{smart_count} Minuten erneut.',
+      too_many_reset_requests_seconds:
+        'Zu viele Anfragen. Bitte versuchen Sie es in %{smart_count} Sekunde erneut. |||| Zu viele Anfragen. Bitte versuchen Sie es in %{smart_count} Sekunden erneut.',
       forgot_password: 'Passwort vergessen?',
       reset_title: 'Passwort zurücksetzen',
       reset_intro:
@@ -69,6 +77,9 @@ const app: DeepPartial<AppMessages> = {
       new_password: 'Neues Passwort',
       confirm_password: 'Neues Passwort wiederholen',
       passwords_differ: 'Die Passwörter stimmen nicht überein.',
+      password_repeated: 'Das Passwort darf nicht aus einem wiederholten Zeichen bestehen.',
+      password_common: 'Dieses Passwort gehört zu den häufigsten Passwörtern. Wählen Sie ein anderes.',
+      password_has_email: 'Das Passwort darf die E-Mail-Adresse oder den Teil vor dem @ nicht enthalten.',
       save_password: 'Passwort speichern',
       password_changed: 'Ihr Passwort wurde geändert. Sie können sich jetzt anmelden.',
       reset_link_invalid: 'Dieser Link ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.',
@@ -98,6 +109,19 @@ const app: DeepPartial<AppMessages> = {
       upload_failed: 'Die Datei konnte nicht hochgeladen werden.',
       download_failed: 'Die Datei konnte nicht heruntergeladen werden.',
       chunk_timeout: 'Das Laden dieser Seite hat zu lange gedauert. Bitte laden Sie die Seite neu.',
+      server: 'Auf dem Server ist etwas schiefgelaufen. Bitte versuchen Sie es erneut.',
+      unavailable: 'Der Server ist kurz nicht erreichbar. Versuchen Sie es in ein paar Sekunden erneut.',
+      max_length: '%{subject} darf nicht länger als %{length} Zeichen sein.',
+      list_failed: 'Die Liste konnte nicht geladen werden.',
+      record_failed: 'Dieses Element konnte nicht geladen werden.',
+      retry: 'Erneut versuchen',
+      file_type:
+        'Dateien vom Typ .%{extension} sind nicht erlaubt. Erlaubt sind Bilder, PDF, Office-Dokumente, Audio, Video, Archive, Code und Textdateien.',
+      file_no_extension:
+        'Dateien ohne Endung sind nicht erlaubt. Erlaubt sind Bilder, PDF, Office-Dokumente, Audio, Video, Archive, Code und Textdateien.',
+      file_empty: 'Die Datei ist leer.',
+      file_mismatch:
+        'Der Inhalt der Datei passt nicht zu ihrer Endung .%{extension}. Erlaubt sind Bilder, PDF, Office-Dokumente, Audio, Video, Archive, Code und Textdateien.',
     },
     notifications: {
       order_saved: 'Reihenfolge gespeichert.',
@@ -111,6 +135,7 @@ const app: DeepPartial<AppMessages> = {
       updated: '%{type} aktualisiert',
       deleted: '%{type} gelöscht',
       message_sent: 'Nachricht gesendet.',
+      note_saved: 'Notiz gespeichert.',
     },
     confirm: {
       title: 'Löschen',
@@ -192,6 +217,8 @@ const app: DeepPartial<AppMessages> = {
       home: 'Zur Startseite',
       back: 'Zurück',
       back_to_tickets: 'Zurück zu den Tickets',
+      back_to_quote: 'Zurück zum Angebot',
+      sign_in_to_open: 'Anmelden, um diese Seite zu öffnen',
       attempted_path: 'Angeforderte Seite:',
       portal_not_found: 'Portal nicht gefunden',
       portal_not_found_text: 'Dieses Portal existiert nicht. Prüfen Sie die verwendete Adresse.',
@@ -206,6 +233,7 @@ const app: DeepPartial<AppMessages> = {
       green: 'Läuft',
       yellow: 'Endet innerhalb eines Monats',
       red: 'Beendet',
+      none: 'Kein Enddatum',
     },
     date_picker: {
       label: 'Frist',
@@ -232,6 +260,7 @@ const app: DeepPartial<AppMessages> = {
       label: 'Registerkarten des Datensatzes',
       scroll_left: 'Nach links scrollen',
       scroll_right: 'Nach rechts scrollen',
+      add: '%{type} hinzufügen',
     },
     common: {
       loading: 'Wird geladen…',
@@ -270,6 +299,8 @@ const app: DeepPartial<AppMessages> = {
       time_registrations: 'Zeiterfassungen',
       no_time_registrations: 'Keine Zeiterfassungen in diesem Zeitraum.',
       open_ticket: 'Ticket %{reference} öffnen',
+      /** A prepaid period runs until its hours are used: it has no end date. */
+      open_end: 'Kein Enddatum',
     },
     prepaid: {
       upgrade_title: 'Stundenkontingent aufstocken',

@@ -10,6 +10,8 @@ const resources: DeepPartial<ResourceMessages> = {
       fields: {
         id: 'ID',
         name: 'Name',
+        name_en: 'Name (Englisch)',
+        name_de: 'Name (Deutsch)',
         is_billable: 'Abrechenbar',
         hourly_rate: 'Stundensatz',
         created_at: 'Erstellt am',
@@ -23,6 +25,8 @@ const resources: DeepPartial<ResourceMessages> = {
       fields: {
         id: 'ID',
         name: 'Name',
+        name_en: 'Name (Englisch)',
+        name_de: 'Name (Deutsch)',
         created_at: 'Erstellt am',
         updated_at: 'Aktualisiert am',
         assets: 'Assets',
@@ -34,6 +38,8 @@ const resources: DeepPartial<ResourceMessages> = {
       fields: {
         id: 'ID',
         name: 'Name',
+        name_en: 'Name (Englisch)',
+        name_de: 'Name (Deutsch)',
         internal_type: 'Interner Typ',
         style: 'Stil',
         created_at: 'Erstellt am',
@@ -44,6 +50,7 @@ const resources: DeepPartial<ResourceMessages> = {
     assets: {
       name: 'Asset |||| Assets',
       empty: 'Keine Assets gefunden.',
+      badges: { warranty_until: 'Kein Garantiedatum bekannt' },
       fields: {
         id: 'ID',
         name: 'Name',
@@ -92,6 +99,8 @@ const resources: DeepPartial<ResourceMessages> = {
       fields: {
         id: 'ID',
         name: 'Name',
+        name_en: 'Name (Englisch)',
+        name_de: 'Name (Deutsch)',
         schedule: 'Zeitplan',
         timezone: 'Zeitzone',
         created_at: 'Erstellt am',
@@ -105,6 +114,8 @@ const resources: DeepPartial<ResourceMessages> = {
       fields: {
         id: 'ID',
         name: 'Name',
+        name_en: 'Name (Englisch)',
+        name_de: 'Name (Deutsch)',
         description: 'Beschreibung',
         created_at: 'Erstellt am',
         updated_at: 'Aktualisiert am',
@@ -237,6 +248,8 @@ const resources: DeepPartial<ResourceMessages> = {
       fields: {
         id: 'ID',
         name: 'Name',
+        name_en: 'Name (Englisch)',
+        name_de: 'Name (Deutsch)',
         code: 'Ländercode',
         created_at: 'Erstellt am',
         updated_at: 'Aktualisiert am',
@@ -321,12 +334,16 @@ const resources: DeepPartial<ResourceMessages> = {
       fields: {
         id: 'ID',
         name: 'Name',
+        name_en: 'Name (Englisch)',
+        name_de: 'Name (Deutsch)',
         style: 'Stil',
       },
     },
     invoices: {
       name: 'Rechnung |||| Rechnungen',
       empty: 'Keine Rechnungen gefunden.',
+      /** What an empty date of a badge field means (SPEC 4 check mark). */
+      badges: { due_date: 'Kein Fälligkeitsdatum' },
       fields: {
         id: 'ID',
         company_id: 'Firma',
@@ -445,6 +462,8 @@ const resources: DeepPartial<ResourceMessages> = {
       fields: {
         id: 'ID',
         label: 'Bezeichnung',
+        label_en: 'Bezeichnung (Englisch)',
+        label_de: 'Bezeichnung (Deutsch)',
         style: 'Stil',
         order: 'Reihenfolge',
         created_at: 'Erstellt am',
@@ -560,6 +579,8 @@ const resources: DeepPartial<ResourceMessages> = {
       fields: {
         id: 'ID',
         name: 'Name',
+        name_en: 'Name (Englisch)',
+        name_de: 'Name (Deutsch)',
         description: 'Beschreibung',
         created_at: 'Erstellt am',
         updated_at: 'Aktualisiert am',
@@ -586,6 +607,8 @@ const resources: DeepPartial<ResourceMessages> = {
       fields: {
         id: 'ID',
         name: 'Name',
+        name_en: 'Name (Englisch)',
+        name_de: 'Name (Deutsch)',
         description: 'Beschreibung',
         response_time: 'Reaktionszeit',
         resolution_time: 'Lösungszeit',
@@ -679,6 +702,8 @@ const resources: DeepPartial<ResourceMessages> = {
       fields: {
         id: 'ID',
         name: 'Name',
+        name_en: 'Name (Englisch)',
+        name_de: 'Name (Deutsch)',
         created_at: 'Erstellt am',
         updated_at: 'Aktualisiert am',
         tickets: 'Tickets',
@@ -690,7 +715,11 @@ const resources: DeepPartial<ResourceMessages> = {
       fields: {
         id: 'ID',
         name: 'Name',
+        name_en: 'Name (Englisch)',
+        name_de: 'Name (Deutsch)',
         name_client: 'Name für Kunden',
+        name_client_en: 'Name für Kunden (Englisch)',
+        name_client_de: 'Name für Kunden (Deutsch)',
         style: 'Stil',
         style_client: 'Stil für Kunden',
         internal_type: 'Interner Typ',
@@ -734,6 +763,8 @@ const resources: DeepPartial<ResourceMessages> = {
       fields: {
         id: 'ID',
         name: 'Name',
+        name_en: 'Name (Englisch)',
+        name_de: 'Name (Deutsch)',
         created_at: 'Erstellt am',
         updated_at: 'Aktualisiert am',
         tickets: 'Tickets',

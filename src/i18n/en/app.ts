@@ -41,6 +41,8 @@ const app = {
         users: 'Users and permissions',
       },
     },
+    // The form label of a translated field's own (Dutch) text; its translations have labels of their own.
+    translated: { base: '%{label} (Dutch)' },
     locale: {
       label: 'Language',
       choose: 'Choose a language',
@@ -62,6 +64,12 @@ const app = {
       invalid_credentials: 'Incorrect email address or password.',
       too_many_attempts:
         'Too many sign-in attempts. Please try again in %{smart_count} minute. |||| Too many sign-in attempts. Please try again in %{smart_count} minutes.',
+      too_many_attempts_seconds:
+        'Too many sign-in attempts. Please try again in %{smart_count} second. |||| Too many sign-in attempts. Please try again in %{smart_count} seconds.',
+      too_many_reset_requests:
+        'Too many requests. Please try again in %{smart_count} minute. |||| Too many requests. Please try again in %{smart_count} minutes.',
+      too_many_reset_requests_seconds:
+        'Too many requests. Please try again in %{smart_count} second. |||| Too many requests. Please try again in %{smart_count} seconds.',
       forgot_password: 'Forgot your password?',
       reset_title: 'Reset your password',
       reset_intro: 'Enter your email address and we will send you a link to choose a new password.',
@@ -70,6 +78,9 @@ const app = {
       new_password: 'New password',
       confirm_password: 'Repeat new password',
       passwords_differ: 'The passwords do not match.',
+      password_repeated: 'The password may not be one character repeated.',
+      password_common: 'This password is one of the most common passwords. Choose another.',
+      password_has_email: 'The password may not contain the email address or the part before the @.',
       save_password: 'Save password',
       password_changed: 'Your password has been changed. You can now sign in.',
       reset_link_invalid: 'This link is invalid or has expired. Please request a new one.',
@@ -99,6 +110,19 @@ const app = {
       upload_failed: 'The file could not be uploaded.',
       download_failed: 'The file could not be downloaded.',
       chunk_timeout: 'Loading this page took too long. Please reload the page.',
+      server: 'Something went wrong on the server. Please try again.',
+      unavailable: 'The server is briefly unavailable. Try again in a few seconds.',
+      max_length: '%{subject} may not be longer than %{length} characters.',
+      list_failed: 'The list could not be loaded.',
+      record_failed: 'This item could not be loaded.',
+      retry: 'Try again',
+      file_type:
+        'Files of type .%{extension} are not allowed. Allowed are images, PDF, office documents, audio, video, archives, code and text files.',
+      file_no_extension:
+        'Files without an extension are not allowed. Allowed are images, PDF, office documents, audio, video, archives, code and text files.',
+      file_empty: 'The file is empty.',
+      file_mismatch:
+        'The content of the file does not match its extension .%{extension}. Allowed are images, PDF, office documents, audio, video, archives, code and text files.',
     },
     /** SPEC section 8, successes. */
     notifications: {
@@ -113,6 +137,7 @@ const app = {
       updated: '%{type} updated',
       deleted: '%{type} deleted',
       message_sent: 'Message sent.',
+      note_saved: 'Note saved.',
     },
     confirm: {
       title: 'Delete',
@@ -194,6 +219,8 @@ const app = {
       home: 'Go to the start page',
       back: 'Go back',
       back_to_tickets: 'Back to the tickets',
+      back_to_quote: 'Back to the quote',
+      sign_in_to_open: 'Sign in to open this page',
       attempted_path: 'Requested page:',
       portal_not_found: 'Portal not found',
       portal_not_found_text: 'This portal does not exist. Check the address you used.',
@@ -210,6 +237,7 @@ const app = {
       green: 'Running',
       yellow: 'Ends within a month',
       red: 'Ended',
+      none: 'No end date',
     },
     date_picker: {
       label: 'Deadline',
@@ -236,6 +264,7 @@ const app = {
       label: 'Tabs of the record',
       scroll_left: 'Scroll left',
       scroll_right: 'Scroll right',
+      add: 'Add %{type}',
     },
     common: {
       loading: 'Loading…',
@@ -276,6 +305,8 @@ const app = {
       time_registrations: 'Time registrations',
       no_time_registrations: 'No time registrations in this period.',
       open_ticket: 'Open ticket %{reference}',
+      /** A prepaid period runs until its hours are used: it has no end date. */
+      open_end: 'No end date',
     },
     prepaid: {
       upgrade_title: 'Upgrade prepaid card',

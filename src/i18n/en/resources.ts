@@ -12,6 +12,8 @@ const resources = {
       fields: {
         id: 'ID',
         name: 'Name',
+        name_en: 'Name (English)',
+        name_de: 'Name (German)',
         is_billable: 'Billable',
         hourly_rate: 'Hourly rate',
         created_at: 'Created at',
@@ -25,6 +27,8 @@ const resources = {
       fields: {
         id: 'ID',
         name: 'Name',
+        name_en: 'Name (English)',
+        name_de: 'Name (German)',
         created_at: 'Created at',
         updated_at: 'Updated at',
         assets: 'Assets',
@@ -36,6 +40,8 @@ const resources = {
       fields: {
         id: 'ID',
         name: 'Name',
+        name_en: 'Name (English)',
+        name_de: 'Name (German)',
         internal_type: 'Internal type',
         style: 'Style',
         created_at: 'Created at',
@@ -46,6 +52,7 @@ const resources = {
     assets: {
       name: 'Asset |||| Assets',
       empty: 'No assets found.',
+      badges: { warranty_until: 'No warranty date known' },
       fields: {
         id: 'ID',
         name: 'Name',
@@ -94,6 +101,8 @@ const resources = {
       fields: {
         id: 'ID',
         name: 'Name',
+        name_en: 'Name (English)',
+        name_de: 'Name (German)',
         schedule: 'Schedule',
         timezone: 'Time zone',
         created_at: 'Created at',
@@ -107,6 +116,8 @@ const resources = {
       fields: {
         id: 'ID',
         name: 'Name',
+        name_en: 'Name (English)',
+        name_de: 'Name (German)',
         description: 'Description',
         created_at: 'Created at',
         updated_at: 'Updated at',
@@ -239,6 +250,8 @@ const resources = {
       fields: {
         id: 'ID',
         name: 'Name',
+        name_en: 'Name (English)',
+        name_de: 'Name (German)',
         code: 'Country code',
         created_at: 'Created at',
         updated_at: 'Updated at',
@@ -323,12 +336,16 @@ const resources = {
       fields: {
         id: 'ID',
         name: 'Name',
+        name_en: 'Name (English)',
+        name_de: 'Name (German)',
         style: 'Style',
       },
     },
     invoices: {
       name: 'Invoice |||| Invoices',
       empty: 'No invoices found.',
+      /** What an empty date of a badge field means (SPEC 4 check mark). */
+      badges: { due_date: 'No due date' },
       fields: {
         id: 'ID',
         company_id: 'Company',
@@ -447,6 +464,8 @@ const resources = {
       fields: {
         id: 'ID',
         label: 'Name',
+        label_en: 'Name (English)',
+        label_de: 'Name (German)',
         style: 'Style',
         order: 'Order',
         created_at: 'Created at',
@@ -562,6 +581,8 @@ const resources = {
       fields: {
         id: 'ID',
         name: 'Name',
+        name_en: 'Name (English)',
+        name_de: 'Name (German)',
         description: 'Description',
         created_at: 'Created at',
         updated_at: 'Updated at',
@@ -588,6 +609,8 @@ const resources = {
       fields: {
         id: 'ID',
         name: 'Name',
+        name_en: 'Name (English)',
+        name_de: 'Name (German)',
         description: 'Description',
         response_time: 'Response time',
         resolution_time: 'Resolution time',
@@ -681,6 +704,8 @@ const resources = {
       fields: {
         id: 'ID',
         name: 'Name',
+        name_en: 'Name (English)',
+        name_de: 'Name (German)',
         created_at: 'Created at',
         updated_at: 'Updated at',
         tickets: 'Tickets',
@@ -692,7 +717,11 @@ const resources = {
       fields: {
         id: 'ID',
         name: 'Name',
+        name_en: 'Name (English)',
+        name_de: 'Name (German)',
         name_client: 'Name for clients',
+        name_client_en: 'Name for clients (English)',
+        name_client_de: 'Name for clients (German)',
         style: 'Style',
         style_client: 'Style for clients',
         internal_type: 'Internal type',
@@ -736,6 +765,8 @@ const resources = {
       fields: {
         id: 'ID',
         name: 'Name',
+        name_en: 'Name (English)',
+        name_de: 'Name (German)',
         created_at: 'Created at',
         updated_at: 'Updated at',
         tickets: 'Tickets',

@@ -37,6 +37,8 @@ const app: AppMessages = {
         users: 'Gebruikers en rechten',
       },
     },
+    // The form label of a translated field's own (Dutch) text; its translations have labels of their own.
+    translated: { base: '%{label} (Nederlands)' },
     locale: {
       label: 'Taal',
       choose: 'Kies een taal',
@@ -58,6 +60,12 @@ const app: AppMessages = {
       invalid_credentials: 'Onjuist e-mailadres of wachtwoord.',
       too_many_attempts:
         'Te veel inlogpogingen. Probeer het over %{smart_count} minuut opnieuw. |||| Te veel inlogpogingen. Probeer het over %{smart_count} minuten opnieuw.',
+      too_many_attempts_seconds:
+        'Te veel inlogpogingen. Probeer het over %{smart_count} seconde opnieuw. |||| Te veel inlogpogingen. Probeer het over %{smart_count} seconden opnieuw.',
+      too_many_reset_requests:
+        'Te veel aanvragen. Probeer het over %{smart_count} minuut opnieuw. |||| Te veel aanvragen. Probeer het over %{smart_count} minuten opnieuw.',
+      too_many_reset_requests_seconds:
+        'Te veel aanvragen. Probeer het over %{smart_count} seconde opnieuw. |||| Te veel aanvragen. Probeer het over %{smart_count} seconden opnieuw.',
       forgot_password: 'Wachtwoord vergeten?',
       reset_title: 'Wachtwoord herstellen',
       reset_intro: 'Vul je e-mailadres in; je ontvangt een link om een nieuw wachtwoord te kiezen.',
@@ -67,6 +75,9 @@ const app: AppMessages = {
       new_password: 'Nieuw wachtwoord',
       confirm_password: 'Herhaal nieuw wachtwoord',
       passwords_differ: 'De wachtwoorden komen niet overeen.',
+      password_repeated: 'Het wachtwoord mag niet uit één herhaald teken bestaan.',
+      password_common: 'Dit wachtwoord is een van de meest gebruikte wachtwoorden. Kies een ander.',
+      password_has_email: 'Het wachtwoord mag het e-mailadres of het deel voor de @ niet bevatten.',
       save_password: 'Wachtwoord opslaan',
       password_changed: 'Je wachtwoord is gewijzigd. Je kunt nu inloggen.',
       reset_link_invalid: 'Deze link is ongeldig of verlopen. Vraag een nieuwe aan.',
@@ -95,6 +106,19 @@ const app: AppMessages = {
       upload_failed: 'Het bestand kon niet worden geüpload.',
       download_failed: 'Het bestand kon niet worden gedownload.',
       chunk_timeout: 'Het laden van deze pagina duurde te lang. Herlaad de pagina.',
+      server: 'Er ging iets mis op de server. Probeer het opnieuw.',
+      unavailable: 'De server is even niet beschikbaar. Probeer het over een paar seconden opnieuw.',
+      max_length: '%{subject} mag niet langer zijn dan %{length} tekens.',
+      list_failed: 'De lijst kon niet worden geladen.',
+      record_failed: 'Dit item kon niet worden geladen.',
+      retry: 'Opnieuw proberen',
+      file_type:
+        'Bestanden van het type .%{extension} zijn niet toegestaan. Toegestaan zijn afbeeldingen, pdf, kantoordocumenten, audio, video, archieven, code en tekstbestanden.',
+      file_no_extension:
+        'Bestanden zonder extensie zijn niet toegestaan. Toegestaan zijn afbeeldingen, pdf, kantoordocumenten, audio, video, archieven, code en tekstbestanden.',
+      file_empty: 'Het bestand is leeg.',
+      file_mismatch:
+        'De inhoud van het bestand past niet bij de extensie .%{extension}. Toegestaan zijn afbeeldingen, pdf, kantoordocumenten, audio, video, archieven, code en tekstbestanden.',
     },
     notifications: {
       order_saved: 'Volgorde opgeslagen.',
@@ -108,6 +132,7 @@ const app: AppMessages = {
       updated: '%{type} bijgewerkt',
       deleted: '%{type} verwijderd',
       message_sent: 'Bericht verstuurd.',
+      note_saved: 'Notitie opgeslagen.',
     },
     confirm: {
       title: 'Verwijderen',
@@ -189,6 +214,8 @@ const app: AppMessages = {
       home: 'Naar de startpagina',
       back: 'Terug',
       back_to_tickets: 'Terug naar de tickets',
+      back_to_quote: 'Terug naar de offerte',
+      sign_in_to_open: 'Inloggen om deze pagina te openen',
       attempted_path: 'Gevraagde pagina:',
       portal_not_found: 'Portal niet gevonden',
       portal_not_found_text: 'Dit portal bestaat niet. Controleer het adres dat je gebruikt.',
@@ -203,6 +230,7 @@ const app: AppMessages = {
       green: 'Loopt',
       yellow: 'Loopt binnen een maand af',
       red: 'Afgelopen',
+      none: 'Geen einddatum',
     },
     date_picker: {
       label: 'Deadline',
@@ -229,6 +257,7 @@ const app: AppMessages = {
       label: 'Tabbladen van het record',
       scroll_left: 'Naar links scrollen',
       scroll_right: 'Naar rechts scrollen',
+      add: '%{type} toevoegen',
     },
     common: {
       loading: 'Laden…',
@@ -268,6 +297,8 @@ const app: AppMessages = {
       time_registrations: 'Urenregistraties',
       no_time_registrations: 'Geen urenregistraties in deze periode.',
       open_ticket: 'Ticket %{reference} openen',
+      /** A prepaid period runs until its hours are used: it has no end date. */
+      open_end: 'Geen einddatum',
     },
     prepaid: {
       upgrade_title: 'Strippenkaart opwaarderen',

@@ -9,6 +9,8 @@ const resources: ResourceMessages = {
       fields: {
         id: 'ID',
         name: 'Naam',
+        name_en: 'Naam (Engels)',
+        name_de: 'Naam (Duits)',
         is_billable: 'Declarabel',
         hourly_rate: 'Uurtarief',
         created_at: 'Aangemaakt op',
@@ -22,6 +24,8 @@ const resources: ResourceMessages = {
       fields: {
         id: 'ID',
         name: 'Naam',
+        name_en: 'Naam (Engels)',
+        name_de: 'Naam (Duits)',
         created_at: 'Aangemaakt op',
         updated_at: 'Bijgewerkt op',
         assets: 'Assets',
@@ -33,6 +37,8 @@ const resources: ResourceMessages = {
       fields: {
         id: 'ID',
         name: 'Naam',
+        name_en: 'Naam (Engels)',
+        name_de: 'Naam (Duits)',
         internal_type: 'Intern type',
         style: 'Stijl',
         created_at: 'Aangemaakt op',
@@ -43,6 +49,7 @@ const resources: ResourceMessages = {
     assets: {
       name: 'Asset |||| Assets',
       empty: 'Geen assets gevonden.',
+      badges: { warranty_until: 'Geen garantiedatum bekend' },
       fields: {
         id: 'ID',
         name: 'Naam',
@@ -91,6 +98,8 @@ const resources: ResourceMessages = {
       fields: {
         id: 'ID',
         name: 'Naam',
+        name_en: 'Naam (Engels)',
+        name_de: 'Naam (Duits)',
         schedule: 'Rooster',
         timezone: 'Tijdzone',
         created_at: 'Aangemaakt op',
@@ -104,6 +113,8 @@ const resources: ResourceMessages = {
       fields: {
         id: 'ID',
         name: 'Naam',
+        name_en: 'Naam (Engels)',
+        name_de: 'Naam (Duits)',
         description: 'Omschrijving',
         created_at: 'Aangemaakt op',
         updated_at: 'Bijgewerkt op',
@@ -236,6 +247,8 @@ const resources: ResourceMessages = {
       fields: {
         id: 'ID',
         name: 'Naam',
+        name_en: 'Naam (Engels)',
+        name_de: 'Naam (Duits)',
         code: 'Landcode',
         created_at: 'Aangemaakt op',
         updated_at: 'Bijgewerkt op',
@@ -320,12 +333,16 @@ const resources: ResourceMessages = {
       fields: {
         id: 'ID',
         name: 'Naam',
+        name_en: 'Naam (Engels)',
+        name_de: 'Naam (Duits)',
         style: 'Stijl',
       },
     },
     invoices: {
       name: 'Factuur |||| Facturen',
       empty: 'Geen facturen gevonden.',
+      /** What an empty date of a badge field means (SPEC 4 check mark). */
+      badges: { due_date: 'Geen vervaldatum' },
       fields: {
         id: 'ID',
         company_id: 'Bedrijf',
@@ -444,6 +461,8 @@ const resources: ResourceMessages = {
       fields: {
         id: 'ID',
         label: 'Naam',
+        label_en: 'Naam (Engels)',
+        label_de: 'Naam (Duits)',
         style: 'Stijl',
         order: 'Volgorde',
         created_at: 'Aangemaakt op',
@@ -559,6 +578,8 @@ const resources: ResourceMessages = {
       fields: {
         id: 'ID',
         name: 'Naam',
+        name_en: 'Naam (Engels)',
+        name_de: 'Naam (Duits)',
         description: 'Omschrijving',
         created_at: 'Aangemaakt op',
         updated_at: 'Bijgewerkt op',
@@ -585,6 +606,8 @@ const resources: ResourceMessages = {
       fields: {
         id: 'ID',
         name: 'Naam',
+        name_en: 'Naam (Engels)',
+        name_de: 'Naam (Duits)',
         description: 'Omschrijving',
         response_time: 'Reactietijd',
         resolution_time: 'Oplostijd',
@@ -678,6 +701,8 @@ const resources: ResourceMessages = {
       fields: {
         id: 'ID',
         name: 'Naam',
+        name_en: 'Naam (Engels)',
+        name_de: 'Naam (Duits)',
         created_at: 'Aangemaakt op',
         updated_at: 'Bijgewerkt op',
         tickets: 'Tickets',
@@ -689,7 +714,11 @@ const resources: ResourceMessages = {
       fields: {
         id: 'ID',
         name: 'Naam',
+        name_en: 'Naam (Engels)',
+        name_de: 'Naam (Duits)',
         name_client: 'Naam voor klanten',
+        name_client_en: 'Naam voor klanten (Engels)',
+        name_client_de: 'Naam voor klanten (Duits)',
         style: 'Stijl',
         style_client: 'Stijl voor klanten',
         internal_type: 'Intern type',
@@ -733,6 +762,8 @@ const resources: ResourceMessages = {
       fields: {
         id: 'ID',
         name: 'Naam',
+        name_en: 'Naam (Engels)',
+        name_de: 'Naam (Duits)',
         created_at: 'Aangemaakt op',
         updated_at: 'Bijgewerkt op',
         tickets: 'Tickets',

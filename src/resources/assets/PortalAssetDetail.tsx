@@ -1,28 +1,16 @@
 /**
  * The portal's asset detail (SPEC 2 and 4): name, client, company, the warranty-until card with the due
- * date badge (red when past, yellow when upcoming, a check mark without a date), and a table of name,
+ * date badge (schemas/assets.json x-badge: src/custom/detail/DateBadge.tsx), and a table of name,
  * description, serial and tracking number, and its messages (the message thread, as on a ticket).
  */
-import { InfoCard, ScrollableTable, recordTitle, useReloadOnEvent } from '../../custom/detail/parts.tsx';
-import {
-  Box,
-  Card,
-  CardContent,
-  Grid,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
-import CheckCircle from '@mui/icons-material/CheckCircle';
-import { ShowBase, useLocaleState, useShowContext, useTranslate, type RaRecord } from 'react-admin';
-import { dueDateBadge } from '../../../common/format.ts';
+import { InfoCard, recordTitle, useReloadOnEvent } from '../../custom/detail/parts.tsx';
+import { DetailTable } from '../../custom/detail/DetailTable.tsx';
+import { Box, Card, CardContent, Grid, Stack, Typography } from '@mui/material';
+import { useShowContext, useTranslate, type RaRecord } from 'react-admin';
 import { registry } from '../../schema.ts';
 import { referencesOf } from '../../custom/detail/DetailScreen.tsx';
-import { FieldDisplay, displayText } from '../fieldTypes.tsx';
+import { ShowRecord } from '../../custom/detail/ShowRecord.tsx';
+import { FieldDisplay } from '../fieldTypes.tsx';
 import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
 import MessageThread from '../../custom/thread/MessageThread.tsx';
 
@@ -31,44 +19,6 @@ const assets = () => registry.require('assets');
 function Value({ name, record }: { name: string; record: RaRecord }) {
   const field = assets().fields[name];
   return field ? <FieldDisplay resource={assets()} field={field} record={record} full /> : null;
-}
-
-/** Due date badge colours with AA contrast. */
-const BADGE = {
-  past: { bgcolor: '#b71c1c', color: '#ffffff' },
-  upcoming: { bgcolor: '#ffe082', color: '#000000' },
-} as const;
-
-function WarrantyBadge({ record }: { record: RaRecord }) {
-  const translate = useTranslate();
-  const [locale] = useLocaleState();
-  const badge = dueDateBadge(record.warranty_until);
-  if (badge === 'none')
-    return (
-      <CheckCircle
-        color="success"
-        titleAccess={translate('app.due_date.none')}
-        sx={{ verticalAlign: 'middle' }}
-        data-testid="warranty-badge"
-      />
-    );
-  const text = displayText(assets(), assets().fields.warranty_until!, record, {
-    locale,
-    translate,
-    appKind: 'portal',
-  });
-  return (
-    <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-      <span>{text}</span>
-      <Box
-        component="span"
-        data-testid="warranty-badge"
-        sx={{ ...BADGE[badge], px: 1, borderRadius: 2, fontSize: '0.8125rem', lineHeight: 1.8 }}
-      >
-        {translate(`app.due_date.${badge}`)}
-      </Box>
-    </Box>
-  );
 }
 
 function AssetBody() {
@@ -101,7 +51,8 @@ function AssetBody() {
             <Value name="company_id" record={record} />
           </InfoCard>
           <InfoCard label={translate('app.asset.warranty_until')}>
-            <WarrantyBadge record={record} />
+            {/* The due date badge (SPEC 4), from the schema's x-badge. */}
+            <Value name="warranty_until" record={record} />
           </InfoCard>
         </Grid>
         <Card component="section" aria-labelledby="asset-details-title">
@@ -109,27 +60,16 @@ function AssetBody() {
             <Typography id="asset-details-title" variant="h6" component="h2" gutterBottom>
               {translate('app.asset.details')}
             </Typography>
-            {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
-            <ScrollableTable labelledBy="asset-details-title">
-              <Table size="small" aria-labelledby="asset-details-title">
-                <TableHead>
-                  <TableRow>
-                    {columns.map((name) => (
-                      <TableCell key={name}>{head(name)}</TableCell>
-                    ))}
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  <TableRow>
-                    {columns.map((name) => (
-                      <TableCell key={name}>
-                        <Value name={name} record={record} />
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                </TableBody>
-              </Table>
-            </ScrollableTable>
+            {/* A table from 768 px; below, its values stack, so nothing runs off the card. */}
+            <DetailTable
+              labelledBy="asset-details-title"
+              rows={[record]}
+              columns={columns.map((name) => ({
+                key: name,
+                label: head(name),
+                cell: (row: RaRecord) => <Value name={name} record={row} />,
+              }))}
+            />
           </CardContent>
         </Card>
         <Card>
@@ -144,8 +84,8 @@ function AssetBody() {
 
 export default function PortalAssetDetail() {
   return (
-    <ShowBase resource="assets" queryOptions={{ meta: { with: referencesOf(assets(), true) } }}>
+    <ShowRecord resource="assets" meta={{ with: referencesOf(assets(), true) }}>
       <AssetBody />
-    </ShowBase>
+    </ShowRecord>
   );
 }

@@ -4,54 +4,36 @@
  * and its time registrations (linking to the ticket); and for a prepaid card (period 'none') the upgrade
  * form, for a client who may `contracts.buy`.
  */
-import { InfoCard, ScrollableTable, recordTitle, useReloadOnEvent } from '../../custom/detail/parts.tsx';
+import { InfoCard, recordTitle, useReloadOnEvent } from '../../custom/detail/parts.tsx';
+import { DetailTable } from '../../custom/detail/DetailTable.tsx';
 import { useEffect, useState } from 'react';
-import {
-  Box,
-  Card,
-  CardContent,
-  Grid,
-  Link,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Box, Card, CardContent, Grid, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import {
-  ShowBase,
   useBasename,
   useCanAccess,
   useGetManyReference,
-  useLocaleState,
   useShowContext,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { contractEndBadge } from '../../../common/format.ts';
+import { formatPeriodDate } from '../../../common/format.ts';
 import { registry } from '../../schema.ts';
 import { referencesOf } from '../../custom/detail/DetailScreen.tsx';
-import { FieldDisplay, displayText } from '../fieldTypes.tsx';
+import { ShowRecord } from '../../custom/detail/ShowRecord.tsx';
+import { FieldDisplay } from '../fieldTypes.tsx';
 import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
 import { UpgradeForm } from './UpgradeForm.tsx';
 
 const PREPAID = 'none';
+/** The relation of a time registration that names its ticket (loaded with the rows). */
+const TICKET = 'ticket';
 
 function Value({ resource, name, record }: { resource: string; name: string; record: RaRecord }) {
   const schema = registry.require(resource);
   const field = schema.fields[name];
   return field ? <FieldDisplay resource={schema} field={field} record={record} full /> : null;
 }
-
-/** Contract end badge colours with AA contrast (SPEC 4: green if set, red if past, yellow within a month). */
-const BADGE = {
-  green: { bgcolor: '#1b5e20', color: '#ffffff' },
-  red: { bgcolor: '#b71c1c', color: '#ffffff' },
-  yellow: { bgcolor: '#ffe082', color: '#000000' },
-} as const;
 
 function TimeRegistrations({ period }: { period: RaRecord }) {
   const translate = useTranslate();
@@ -72,45 +54,39 @@ function TimeRegistrations({ period }: { period: RaRecord }) {
       </Typography>
     );
   const head = (name: string) => translate(`resources.time-registrations.fields.${name}`, { _: name });
-  const columns = ['executed_at', 'activity_id', 'description', 'operator_id', 'time_spent'];
+  const plain = (name: string) => ({
+    key: name,
+    label: head(name),
+    align: name === 'time_spent' ? ('right' as const) : ('left' as const),
+    cell: (row: RaRecord) => <Value resource={schema.name} name={name} record={row} />,
+  });
+  // SPEC 2: a time registration links to its ticket, named by the ticket's reference.
+  const ticket = {
+    key: 'ticket_id',
+    label: head('ticket_id'),
+    cell: (row: RaRecord) => {
+      if (!row.ticket_id) return null;
+      const reference = String(row[TICKET]?.reference ?? row.ticket_id);
+      return (
+        <Link component={RouterLink} to={`${basename}/tickets/${row.ticket_id}`}>
+          {reference}
+        </Link>
+      );
+    },
+  };
   return (
-    <ScrollableTable label={translate('app.contract.time_registrations')}>
-      <Table size="small">
-        <caption style={{ textAlign: 'left', captionSide: 'top', padding: 0 }}>
-          {translate('app.contract.time_registrations')}
-        </caption>
-        <TableHead>
-          <TableRow>
-            {columns.map((name) => (
-              <TableCell key={name} align={name === 'time_spent' ? 'right' : 'left'}>
-                {head(name)}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {data.map((row) => (
-            <TableRow key={row.id}>
-              {columns.map((name) => (
-                <TableCell key={name} align={name === 'time_spent' ? 'right' : 'left'}>
-                  {name === 'executed_at' && row.ticket_id ? (
-                    <Link
-                      component={RouterLink}
-                      to={`${basename}/tickets/${row.ticket_id}`}
-                      aria-label={translate('app.contract.open_ticket', { reference: row.ticket_id })}
-                    >
-                      <Value resource={schema.name} name={name} record={row} />
-                    </Link>
-                  ) : (
-                    <Value resource={schema.name} name={name} record={row} />
-                  )}
-                </TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </ScrollableTable>
+    <DetailTable
+      label={translate('app.contract.time_registrations')}
+      rows={data}
+      columns={[
+        plain('executed_at'),
+        ticket,
+        plain('activity_id'),
+        plain('description'),
+        plain('operator_id'),
+        plain('time_spent'),
+      ]}
+    />
   );
 }
 
@@ -136,9 +112,9 @@ function Periods({ contract }: { contract: RaRecord }) {
         <Card key={period.id} component="article" aria-labelledby={`period-${period.id}`}>
           <CardContent>
             <Typography id={`period-${period.id}`} variant="subtitle1" component="h3" gutterBottom>
-              <Value resource={schema.name} name="period_start" record={period} />
-              {period.period_end ? ' – ' : ''}
-              <Value resource={schema.name} name="period_end" record={period} />
+              {/* SPEC 9: periods read DD-MM-YYYY; a prepaid period has a start and runs until used. */}
+              {formatPeriodDate(period.period_start)} –{' '}
+              {period.period_end ? formatPeriodDate(period.period_end) : translate('app.contract.open_end')}
             </Typography>
             <Grid container spacing={2} component="dl" sx={{ m: 0, mb: 1 }}>
               <Grid size={{ xs: 6 }}>
@@ -168,7 +144,6 @@ function Periods({ contract }: { contract: RaRecord }) {
 
 function ContractBody() {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
   const { record: loaded, refetch, isPending } = useShowContext();
   const { canAccess: canBuy } = useCanAccess({ resource: 'contracts', action: 'buy' });
   const [bought, setBought] = useState<RaRecord | null>(null);
@@ -180,8 +155,6 @@ function ContractBody() {
   const record = bought && bought.id === loaded.id ? { ...loaded, ...bought } : loaded;
   const resource = registry.require('contracts');
   const title = recordTitle(translate, resource, record);
-  const badge = contractEndBadge(record.end_date);
-  const endField = resource.fields.end_date!;
 
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
@@ -209,18 +182,8 @@ function ContractBody() {
             <Value resource={resource.name} name="start_date" record={record} />
           </InfoCard>
           <InfoCard size={{ xs: 12, sm: 6, md: 4, lg: 2.4 }} label={translate('app.contract.end_date')}>
-            <Box
-              component="span"
-              sx={{ display: 'inline-flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
-            >
-              <span>{displayText(resource, endField, record, { locale, translate, appKind: 'portal' })}</span>
-              <Box
-                component="span"
-                sx={{ ...BADGE[badge], px: 1, borderRadius: 2, fontSize: '0.8125rem', lineHeight: 1.8 }}
-              >
-                {translate(`app.contract_end.${badge}`)}
-              </Box>
-            </Box>
+            {/* The contract end badge (SPEC 4), from the schema's x-badge. */}
+            <Value resource={resource.name} name="end_date" record={record} />
           </InfoCard>
         </Grid>
         {record.period === PREPAID && canBuy && <UpgradeForm contract={record} onBought={setBought} />}
@@ -232,11 +195,8 @@ function ContractBody() {
 
 export default function PortalContractDetail() {
   return (
-    <ShowBase
-      resource="contracts"
-      queryOptions={{ meta: { with: referencesOf(registry.require('contracts'), true) } }}
-    >
+    <ShowRecord resource="contracts" meta={{ with: referencesOf(registry.require('contracts'), true) }}>
       <ContractBody />
-    </ShowBase>
+    </ShowRecord>
   );
 }

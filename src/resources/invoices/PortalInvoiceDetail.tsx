@@ -6,10 +6,11 @@ import { useReloadOnEvent, recordTitle } from '../../custom/detail/parts.tsx';
 import { useInvoiceDownload } from './download.ts';
 import { Box, Button, Card, CardContent, Grid, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { ShowBase, useCanAccess, useShowContext, useTranslate } from 'react-admin';
+import { useCanAccess, useShowContext, useTranslate } from 'react-admin';
 import { readableFieldsFor } from '../../../common/schema/fields.ts';
 import { registry } from '../../schema.ts';
 import { referencesOf } from '../../custom/detail/DetailScreen.tsx';
+import { ShowRecord } from '../../custom/detail/ShowRecord.tsx';
 import { FieldDisplay } from '../fieldTypes.tsx';
 import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
 
@@ -71,8 +72,8 @@ function InvoiceBody() {
 
 export default function PortalInvoiceDetail() {
   return (
-    <ShowBase resource="invoices" queryOptions={{ meta: { with: referencesOf(invoices(), true) } }}>
+    <ShowRecord resource="invoices" meta={{ with: referencesOf(invoices(), true) }}>
       <InvoiceBody />
-    </ShowBase>
+    </ShowRecord>
   );
 }

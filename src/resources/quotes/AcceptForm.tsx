@@ -25,7 +25,12 @@ export function AcceptForm({ quote, onAccepted, defaultName }: AcceptFormProps) 
   const [name, setName] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const [saving, setSaving] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
   const shownName = name ?? defaultName ?? identity?.fullName ?? '';
+  const nameLabel = translate('app.quote.name');
+  // The form checks itself (noValidate): the app's own words, not the browser's 'Please fill out this field.'
+  const nameError =
+    submitted && !shownName.trim() ? translate('app.errors.required', { field: nameLabel }) : undefined;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -34,6 +39,8 @@ export function AcceptForm({ quote, onAccepted, defaultName }: AcceptFormProps) 
       window.alert(translate('app.errors.no_signature'));
       return;
     }
+    setSubmitted(true);
+    if (!shownName.trim()) return;
     setSaving(true);
     try {
       await dataProvider.recordAction('quotes', quote.id, 'accept', {
@@ -56,7 +63,7 @@ export function AcceptForm({ quote, onAccepted, defaultName }: AcceptFormProps) 
         <Typography id="quote-accept-title" variant="h6" component="h2" gutterBottom>
           {translate('app.quote.accept_title')}
         </Typography>
-        <Box component="form" onSubmit={submit}>
+        <Box component="form" onSubmit={submit} noValidate>
           <Stack spacing={2}>
             <SignaturePad
               ref={pad}
@@ -65,10 +72,12 @@ export function AcceptForm({ quote, onAccepted, defaultName }: AcceptFormProps) 
               clearLabel={translate('app.quote.clear_signature')}
             />
             <TextField
-              label={translate('app.quote.name')}
+              label={nameLabel}
               value={shownName}
               onChange={(e) => setName(e.target.value)}
               required
+              error={!!nameError}
+              helperText={nameError}
               fullWidth
             />
             <TextField

@@ -2,39 +2,24 @@
  * The portal's quote detail (SPEC 2, 4 and 5): company and client, the lines with their totals in
  * euros, a PDF download; a sent quote (status 2) shows the acceptance form with a signature pad, an
  * accepted (3) or rejected (4) one says so. Accepting reloads the detail.
+ *
+ * The same screen opens through a quote e-mail's link (a record token, schemas/quotes.json
+ * x-record-link): one call loads the quote with its lines and the names of its company and client,
+ * which is all such a link may read, and the signer's name starts as the client's full name.
  */
 import { saveBlob } from '../../custom/saveBlob.ts';
-import { ScrollableTable, recordTitle, useReloadOnEvent } from '../../custom/detail/parts.tsx';
+import { recordTitle, useReloadOnEvent } from '../../custom/detail/parts.tsx';
+import { DetailTable } from '../../custom/detail/DetailTable.tsx';
 import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Grid,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableFooter,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Grid, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import {
-  ShowBase,
-  useDataProvider,
-  useGetManyReference,
-  useNotify,
-  useShowContext,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { useDataProvider, useNotify, useShowContext, useTranslate, type RaRecord } from 'react-admin';
 import { registry } from '../../schema.ts';
 import { referencesOf } from '../../custom/detail/DetailScreen.tsx';
+import { ShowRecord } from '../../custom/detail/ShowRecord.tsx';
 import { FieldDisplay } from '../fieldTypes.tsx';
+import { labelOf } from '../index.tsx';
+import { lineTotal, quoteTotal, type QuoteLineAmounts } from '../../../common/quote-totals.ts';
 import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
 import type { ServiceDeskDataProvider } from '../../dataProvider/index.ts';
 import { AcceptForm } from './AcceptForm.tsx';
@@ -45,6 +30,10 @@ const REJECTED = 4;
 
 const quotes = () => registry.require('quotes');
 const lines = () => registry.require('quote-lines');
+/** The relation that holds the quote's lines: loaded with the quote, in the same call. */
+const LINES = 'lines';
+/** The relation that names the quote's client (SPEC 5: the signer's name starts as theirs). */
+const CLIENT = 'client';
 
 /** A readable field of a resource, shown by the one formatter (fieldTypes). */
 function Value({ resource, name, record }: { resource: string; name: string; record: RaRecord }) {
@@ -55,53 +44,34 @@ function Value({ resource, name, record }: { resource: string; name: string; rec
 
 function QuoteLines({ quote }: { quote: RaRecord }) {
   const translate = useTranslate();
-  const { data = [], isPending } = useGetManyReference('quote-lines', {
-    target: 'quote_id',
-    id: quote.id,
-    pagination: { page: 1, perPage: 100 },
-    sort: { field: 'order', order: 'ASC' },
-  });
+  // The amounts as the quote's PDF has them: a line entered without a total counts quantity x price.
+  type Line = RaRecord & QuoteLineAmounts;
+  const data = [...((quote[LINES] as Line[] | undefined) ?? [])]
+    .sort((a, b) => Number(a.order) - Number(b.order) || Number(a.id) - Number(b.id))
+    .map((line): Line => ({ ...line, total: lineTotal(line) }));
+  const totalled = { ...quote, total: quoteTotal(quote as { total?: number | null }, data) };
   const head = (name: string) => translate(`resources.quote-lines.fields.${name}`, { _: name });
   const numeric = ['quantity', 'price', 'total'];
+  // Below 768 px each line reflows into a block, so the amounts and the total are never cut off.
   return (
-    <ScrollableTable labelledBy="quote-lines-title">
-      <Table size="small" aria-labelledby="quote-lines-title">
-        <TableHead>
-          <TableRow>
-            {['description', ...numeric].map((name) => (
-              <TableCell key={name} align={numeric.includes(name) ? 'right' : 'left'}>
-                {head(name)}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {!isPending &&
-            data.map((line) => (
-              <TableRow key={line.id}>
-                <TableCell>
-                  <Value resource={lines().name} name="description" record={line} />
-                </TableCell>
-                {numeric.map((name) => (
-                  <TableCell key={name} align="right">
-                    <Value resource={lines().name} name={name} record={line} />
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-        </TableBody>
-        <TableFooter>
-          <TableRow>
-            <TableCell colSpan={3} sx={{ fontWeight: 700, color: 'text.primary' }}>
-              {head('total')}
-            </TableCell>
-            <TableCell align="right" sx={{ fontWeight: 700, color: 'text.primary' }}>
-              <Value resource={quotes().name} name="total" record={quote} />
-            </TableCell>
-          </TableRow>
-        </TableFooter>
-      </Table>
-    </ScrollableTable>
+    <DetailTable
+      labelledBy="quote-lines-title"
+      rows={data}
+      columns={['description', ...numeric].map((name) => ({
+        key: name,
+        label: head(name),
+        align: numeric.includes(name) ? 'right' : 'left',
+        cell: (line: RaRecord) => <Value resource={lines().name} name={name} record={line} />,
+      }))}
+      totals={[
+        {
+          key: 'total',
+          label: head('total'),
+          value: <Value resource={quotes().name} name="total" record={totalled} />,
+          testId: 'quote-total',
+        },
+      ]}
+    />
   );
 }
 
@@ -174,7 +144,9 @@ function QuoteBody() {
             <QuoteLines quote={record} />
           </CardContent>
         </Card>
-        {status === SENT && <AcceptForm quote={record} onAccepted={() => void refetch()} />}
+        {status === SENT && (
+          <AcceptForm quote={record} defaultName={clientName(record)} onAccepted={() => void refetch()} />
+        )}
         {status === ACCEPTED && (
           <Alert severity="success" role="status">
             {translate('app.quote.accepted')}
@@ -190,10 +162,19 @@ function QuoteBody() {
   );
 }
 
+/** The full name of the quote's client, as loaded with it; undefined when the quote has none. */
+function clientName(quote: RaRecord): string | undefined {
+  const relation = quotes().relations[CLIENT];
+  const clients = relation && 'resource' in relation ? registry.get(relation.resource) : undefined;
+  const client = quote[CLIENT] as RaRecord | null | undefined;
+  const name = clients && client ? client[labelOf(clients, 'portal')] : undefined;
+  return typeof name === 'string' && name ? name : undefined;
+}
+
 export default function PortalQuoteDetail() {
   return (
-    <ShowBase resource="quotes" queryOptions={{ meta: { with: referencesOf(quotes(), true) } }}>
+    <ShowRecord resource="quotes" meta={{ with: [...referencesOf(quotes(), true), LINES] }}>
       <QuoteBody />
-    </ShowBase>
+    </ShowRecord>
   );
 }

@@ -3,24 +3,14 @@
  * termination date; a table of the lines (description, quantity, price, total); the total; and the
  * monthly amount (MRR).
  */
-import { InfoCard, ScrollableTable, recordTitle, useReloadOnEvent } from '../../custom/detail/parts.tsx';
-import {
-  Box,
-  Card,
-  CardContent,
-  Grid,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableFooter,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
-import { ShowBase, useGetManyReference, useShowContext, useTranslate, type RaRecord } from 'react-admin';
+import { InfoCard, recordTitle, useReloadOnEvent } from '../../custom/detail/parts.tsx';
+import { DetailTable } from '../../custom/detail/DetailTable.tsx';
+import { Box, Card, CardContent, Grid, Stack, Typography } from '@mui/material';
+import { useGetManyReference, useShowContext, useTranslate, type RaRecord } from 'react-admin';
+import { formatPeriodDate } from '../../../common/format.ts';
 import { registry } from '../../schema.ts';
 import { referencesOf } from '../../custom/detail/DetailScreen.tsx';
+import { ShowRecord } from '../../custom/detail/ShowRecord.tsx';
 import { FieldDisplay } from '../fieldTypes.tsx';
 import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
 
@@ -46,51 +36,32 @@ function Lines({ subscription }: { subscription: RaRecord }) {
     { name: 'price', key: 'app.subscription.price' },
     { name: 'total', key: 'app.subscription.line_total' },
   ];
-  const strong = { fontWeight: 700, color: 'text.primary' };
+  // Below 768 px each line reflows into a block, so the amounts and the totals are never cut off.
   return (
-    <ScrollableTable labelledBy="subscription-lines-title">
-      <Table size="small" aria-labelledby="subscription-lines-title">
-        <TableHead>
-          <TableRow>
-            {columns.map((c) => (
-              <TableCell key={c.name} align={c.name === 'description' ? 'left' : 'right'}>
-                {translate(c.key)}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {!isPending &&
-            data.map((line) => (
-              <TableRow key={line.id}>
-                {columns.map((c) => (
-                  <TableCell key={c.name} align={c.name === 'description' ? 'left' : 'right'}>
-                    <Value resource="subscription-lines" name={c.name} record={line} />
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-        </TableBody>
-        <TableFooter>
-          <TableRow>
-            <TableCell colSpan={3} sx={strong}>
-              {translate('app.subscription.total')}
-            </TableCell>
-            <TableCell align="right" sx={strong} data-testid="subscription-total">
-              <Value resource={subscriptions().name} name="total" record={subscription} />
-            </TableCell>
-          </TableRow>
-          <TableRow>
-            <TableCell colSpan={3} sx={strong}>
-              {translate('app.subscription.monthly_amount')}
-            </TableCell>
-            <TableCell align="right" sx={strong} data-testid="subscription-mrr">
-              <Value resource={subscriptions().name} name="mrr" record={subscription} />
-            </TableCell>
-          </TableRow>
-        </TableFooter>
-      </Table>
-    </ScrollableTable>
+    <DetailTable
+      labelledBy="subscription-lines-title"
+      rows={isPending ? [] : data}
+      columns={columns.map((c) => ({
+        key: c.name,
+        label: translate(c.key),
+        align: c.name === 'description' ? 'left' : 'right',
+        cell: (line: RaRecord) => <Value resource="subscription-lines" name={c.name} record={line} />,
+      }))}
+      totals={[
+        {
+          key: 'total',
+          label: translate('app.subscription.total'),
+          value: <Value resource={subscriptions().name} name="total" record={subscription} />,
+          testId: 'subscription-total',
+        },
+        {
+          key: 'mrr',
+          label: translate('app.subscription.monthly_amount'),
+          value: <Value resource={subscriptions().name} name="mrr" record={subscription} />,
+          testId: 'subscription-mrr',
+        },
+      ]}
+    />
   );
 }
 
@@ -103,12 +74,13 @@ function SubscriptionBody() {
   if (isPending || !record) return null;
   const resource = subscriptions();
   const title = recordTitle(translate, resource, record);
-  const cards: { key: string; field: string }[] = [
+  // SPEC 9: the dates of a period read DD-MM-YYYY.
+  const cards: { key: string; field: string; periodDate?: true }[] = [
     { key: 'app.subscription.period', field: 'period' },
     { key: 'app.subscription.total', field: 'total' },
     { key: 'app.subscription.start', field: 'billing_start_date' },
-    { key: 'app.subscription.period_start', field: 'start_period' },
-    { key: 'app.subscription.period_end', field: 'end_period' },
+    { key: 'app.subscription.period_start', field: 'start_period', periodDate: true },
+    { key: 'app.subscription.period_end', field: 'end_period', periodDate: true },
     { key: 'app.subscription.termination_date', field: 'termination_date' },
   ];
 
@@ -122,7 +94,11 @@ function SubscriptionBody() {
         <Grid container spacing={2}>
           {cards.map((card) => (
             <InfoCard size={{ xs: 12, sm: 6, md: 4 }} key={card.field} label={translate(card.key)}>
-              <Value resource={resource.name} name={card.field} record={record} />
+              {card.periodDate ? (
+                formatPeriodDate(record[card.field])
+              ) : (
+                <Value resource={resource.name} name={card.field} record={record} />
+              )}
               {record[card.field] === null || record[card.field] === undefined
                 ? translate('app.common.empty_value')
                 : null}
@@ -144,8 +120,8 @@ function SubscriptionBody() {
 
 export default function PortalSubscriptionDetail() {
   return (
-    <ShowBase resource="subscriptions" queryOptions={{ meta: { with: referencesOf(subscriptions(), true) } }}>
+    <ShowRecord resource="subscriptions" meta={{ with: referencesOf(subscriptions(), true) }}>
       <SubscriptionBody />
-    </ShowBase>
+    </ShowRecord>
   );
 }

@@ -9,7 +9,12 @@ import RestoreIcon from '@mui/icons-material/Restore';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useCanAccess, useRedirect, useTranslate, type RaRecord } from 'react-admin';
 import type { RecordActionsProps } from '../overrides.ts';
-import { MergeAction, useActionCall, useActionsProvider } from '../../custom/detail/recordActions.tsx';
+import {
+  MergeAction,
+  useActionCall,
+  useActionsProvider,
+  type ActionSuccess,
+} from '../../custom/detail/recordActions.tsx';
 import { requestReload } from '../../dataProvider/reload.ts';
 
 /** SPEC 3 ticket status internal types. */
@@ -32,7 +37,7 @@ export default function TicketActions({ record }: RecordActionsProps) {
   const type = Number((record.status as RaRecord | undefined)?.internal_type);
   const ended = type === CLOSED || type === ARCHIVED;
 
-  const call = (action: string, success: string, after: (result: RaRecord) => unknown) =>
+  const call = (action: string, success: ActionSuccess, after: (result: RaRecord) => unknown) =>
     void run(() => dataProvider.recordAction('tickets', record.id, action), success, after);
 
   return (
@@ -63,7 +68,15 @@ export default function TicketActions({ record }: RecordActionsProps) {
           startIcon={<ContentCopyIcon />}
           disabled={busy}
           onClick={() =>
-            call('clone', 'app.record_actions.ticket_cloned', (clone) => redirect(`/tickets/${clone.id}`))
+            // SPEC 8: a clone is a create, and says so ('Ticket aangemaakt') on the new ticket's page.
+            call(
+              'clone',
+              {
+                message: 'app.notifications.created',
+                args: { type: translate('resources.tickets.name', { smart_count: 1 }) },
+              },
+              (clone) => redirect(`/tickets/${clone.id}`),
+            )
           }
         >
           {translate('app.record_actions.clone')}

@@ -1,0 +1,74 @@
+/**
+ * How a field's value is shown, as the schema says it (schemas/README.md, field keywords):
+ *   x-badge     the date is shown with a SPEC 4 badge: "due-date" or "contract-end", or
+ *               { "kind": ..., "settled": [[field, op, value], …] } where a record matching any of the
+ *               conditions (a paid invoice, a resolved ticket) shows its date without a badge;
+ *   x-ellipsis  the SPEC 9 limit a text is cut at in tables and cards, overriding the name rules; false
+ *               shows it in full, wrapping (an invoice reference, whose end tells the months apart).
+ * Read here, in one place, for both apps and the registry's check at start.
+ */
+import { FIXED_OPERATORS, type Field, type FixedCondition } from './types.ts';
+
+export const BADGE_KINDS = ['due-date', 'contract-end'] as const;
+export type BadgeKind = (typeof BADGE_KINDS)[number];
+
+export interface Badge {
+  kind: BadgeKind;
+  /** Conditions under which the date needs no attention any more; any one that holds removes the badge. */
+  settled: FixedCondition[];
+}
+
+type Schema = Record<string, unknown>;
+
+function fail(field: string, message: string): never {
+  throw new Error(`field ${field}: ${message}`);
+}
+
+function isKind(value: unknown): value is BadgeKind {
+  return typeof value === 'string' && (BADGE_KINDS as readonly string[]).includes(value);
+}
+
+/** The field's badge, or undefined; a malformed x-badge throws (caught when the schemas load). */
+export function badgeOf(field: Pick<Field, 'name' | 'format' | 'schema'>): Badge | undefined {
+  const raw = field.schema['x-badge'];
+  if (raw === undefined) return undefined;
+  if (field.format !== 'date' && field.format !== 'date-time')
+    fail(field.name, 'x-badge needs format date or date-time');
+  if (isKind(raw)) return { kind: raw, settled: [] };
+  const spec = raw as Schema;
+  if (typeof raw !== 'object' || raw === null || !isKind(spec.kind))
+    fail(field.name, `x-badge must be one of ${BADGE_KINDS.join(', ')} or { kind, settled }`);
+  const settled = spec.settled ?? [];
+  if (
+    !Array.isArray(settled) ||
+    !settled.every(
+      (c) =>
+        Array.isArray(c) &&
+        c.length === 3 &&
+        typeof c[0] === 'string' &&
+        (FIXED_OPERATORS as readonly string[]).includes(c[1]),
+    )
+  )
+    fail(field.name, 'x-badge settled must be a list of [field, op, value]');
+  return { kind: spec.kind, settled: settled as FixedCondition[] };
+}
+
+/** Whether a record meets a schema condition (null with = / != is 'is null' / 'is not null'). */
+export function meets(record: Record<string, unknown>, [name, op, expected]: FixedCondition): boolean {
+  const value = record[name] ?? null;
+  if (expected === null) return op === '=' ? value === null : op === '!=' ? value !== null : false;
+  if (value === null) return false;
+  if (op === '=') return String(value) === String(expected);
+  if (op === '!=') return String(value) !== String(expected);
+  const a = Number(value);
+  const b = Number(expected);
+  return op === '<' ? a < b : op === '<=' ? a <= b : op === '>' ? a > b : a >= b;
+}
+
+/** The field's own ellipsis limit: a number, false for none, undefined to follow the name rules. */
+export function ellipsisOf(field: Pick<Field, 'name' | 'schema'>): number | false | undefined {
+  const raw = field.schema['x-ellipsis'];
+  if (raw === undefined || raw === false) return raw;
+  if (typeof raw === 'number' && Number.isInteger(raw) && raw > 0) return raw;
+  fail(field.name, 'x-ellipsis must be a positive integer or false');
+}

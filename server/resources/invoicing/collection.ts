@@ -1,0 +1,30 @@
+/**
+ * SPEC 7's collection `invoicing/invoices`: GET /api/invoicing/invoices lists the invoices in the
+ * invoicing shape of SPEC 3 (the version-2 listing: InvoiceCode, ReferenceNumber, AmountIncl, Date,
+ * Status, ViewURL), whose ViewURL is the path that `GET /invoicing{ViewURL}` answers with the file. It is
+ * the generic invoice list under another address: the same builder query, portal scope, paging and
+ * permission (`invoices.index`, for operators and clients alike); `?version=1` answers the invoice
+ * records themselves. The static path wins over `/api/invoicing/:id` (the file), whatever the order.
+ */
+import { parseListQuery } from '../../query/parse.ts';
+import { BodyValidation } from '../../schema/validate.ts';
+import type { ActionPlugin } from '../actions.ts';
+import { authorize } from '../plugin.ts';
+import { listRecords, type Deps } from '../repository.ts';
+import { inVersion } from '../versions.ts';
+
+/** The listing the invoicing collection answers when the caller names none. */
+export const INVOICING_VERSION = 2;
+
+export const invoicingCollection: ActionPlugin = async (app, { db, registry }) => {
+  const invoices = registry.require('invoices');
+  const deps: Deps = { db, registry, validation: new BodyValidation() };
+
+  app.get('/api/invoicing/invoices', async (request) => {
+    const auth = await authorize(request, invoices, 'index');
+    const query = parseListQuery({ registry, auth }, invoices, request.query as Record<string, unknown>);
+    const version = query.version ?? INVOICING_VERSION;
+    const page = await listRecords(deps, auth, invoices, query);
+    return version === 1 ? page : inVersion(invoices, version, page);
+  });
+};

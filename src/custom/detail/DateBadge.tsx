@@ -1,0 +1,101 @@
+/**
+ * The SPEC 4 date badges, for every field whose schema says `x-badge` (schemas/README.md), in lists,
+ * cards and details of both apps:
+ *   due date      red 'past', yellow 'upcoming' (within DUE_SOON_DAYS), no colour further away, a check
+ *                 mark without a date (named by the field: 'No warranty date known' is not 'covered');
+ *   contract end  green when set, yellow within a month, red when past; without an end date no badge.
+ * A settled record (a paid invoice, a resolved ticket) shows its date without a badge.
+ */
+import Box from '@mui/material/Box';
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
+import { useTranslate } from 'react-admin';
+import { contractEndBadge, dueDateBadge } from '../../../common/format.ts';
+import type { BadgeKind } from '../../../common/schema/display.ts';
+
+/** Badge colours with AA contrast for their text. */
+const COLOURS = {
+  red: { bgcolor: '#b71c1c', color: '#ffffff' },
+  yellow: { bgcolor: '#ffe082', color: '#000000' },
+  green: { bgcolor: '#1b5e20', color: '#ffffff' },
+} as const;
+
+type State =
+  | { colour: keyof typeof COLOURS; label: string }
+  | { colour: 'none'; label?: undefined }
+  | { colour: 'empty'; label?: undefined };
+
+function stateOf(kind: BadgeKind, date: unknown, translate: (key: string) => string): State {
+  const value = typeof date === 'string' || date instanceof Date ? date : null;
+  if (kind === 'contract-end') {
+    const badge = contractEndBadge(value);
+    if (badge === 'none') return { colour: 'empty' };
+    return { colour: badge, label: translate(`app.contract_end.${badge}`) };
+  }
+  const badge = dueDateBadge(value);
+  if (badge === 'none') return { colour: 'empty' };
+  if (badge === 'later') return { colour: 'none' };
+  return { colour: badge === 'past' ? 'red' : 'yellow', label: translate(`app.due_date.${badge}`) };
+}
+
+export interface DateBadgeProps {
+  kind: BadgeKind;
+  date: unknown;
+  /** The date as the field shows it. */
+  text: string;
+  /** What an empty date means for this field ('No due date', 'No warranty date known', 'No end date'). */
+  emptyLabel: string;
+  /** The record no longer needs attention: the date alone. */
+  settled?: boolean;
+  /** A detail or card (the empty label is written out) rather than a table cell. */
+  full?: boolean;
+}
+
+export function DateBadge({ kind, date, text, emptyLabel, settled, full }: DateBadgeProps) {
+  const translate = useTranslate();
+  const state: State = settled && text !== '' ? { colour: 'none' } : stateOf(kind, date, translate);
+  const marker = `${kind}:${state.colour}`;
+
+  if (state.colour === 'empty') {
+    if (kind === 'contract-end') return full ? <span data-badge={marker}>{emptyLabel}</span> : null;
+    // SPEC 4: a check mark without a date; neutral, and named, so that it does not read as 'all fine'.
+    return (
+      <Box
+        component="span"
+        data-badge={marker}
+        title={emptyLabel}
+        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+      >
+        <CheckCircleOutline
+          fontSize="small"
+          sx={{ color: 'text.secondary' }}
+          titleAccess={full ? undefined : emptyLabel}
+          aria-hidden={full ? true : undefined}
+        />
+        {full && <span>{emptyLabel}</span>}
+      </Box>
+    );
+  }
+  if (state.colour === 'none') return <span data-badge={marker}>{text}</span>;
+  return (
+    <Box
+      component="span"
+      data-badge={marker}
+      sx={{ display: 'inline-flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
+    >
+      <span>{text}</span>
+      <Box
+        component="span"
+        sx={{
+          ...COLOURS[state.colour],
+          px: 1,
+          borderRadius: 2,
+          fontSize: '0.8125rem',
+          lineHeight: 1.8,
+          whiteSpace: 'nowrap',
+        }}
+      >
+        {state.label}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * The error catalogue on data provider calls (src/shell/errors.ts): the toast texts of SPEC 8 and a
+ * 422 in the two renderings, the toast (message in bold, then the other lines) and the form's errors
+ * (each field's lines under it), with the lines the apps know said in the user's language.
+ */
+import { HttpError } from 'ra-core';
+import { describe, expect, it } from 'vitest';
+import { createI18nProvider } from '../../src/i18n/index.ts';
+import { SILENT, shapeError, translateLine, withErrorCatalogue } from '../../src/shell/errors.ts';
+import { NETWORK_ERROR } from '../../src/dataProvider/http.ts';
+
+const nl = createI18nProvider();
+const translate = (key: string, options?: Record<string, unknown>) => nl.translate(key, options);
+
+describe('shapeError', () => {
+  it('says 5xx and no answer in the apps own words, and 403 and 404 not at all', () => {
+    expect(shapeError(new HttpError('Server error.', 500, { message: 'Server error.' })).message).toBe(
+      'app.errors.server',
+    );
+    expect(shapeError(new HttpError('The database cannot be reached.', 503, {})).message).toBe(
+      'app.errors.unavailable',
+    );
+    expect(shapeError(new HttpError(NETWORK_ERROR, 0, null)).message).toBe('app.errors.network');
+    expect(shapeError(new HttpError('Not found.', 404, {})).message).toBe(SILENT);
+    expect(shapeError(new HttpError('This action is unauthorized.', 403, {})).message).toBe(SILENT);
+    expect(shapeError(new HttpError('Too many attempts.', 429, {})).message).toBe('Too many attempts.');
+  });
+
+  it('leaves a cancelled request as it is', () => {
+    const abort = new DOMException('aborted', 'AbortError');
+    expect(shapeError(abort)).toBe(abort);
+    expect(abort.message).toBe('aborted');
+  });
+
+  it('a 422: SPEC 5 min-length sentence with the field label, in bold alone, and under the field', () => {
+    const line = 'The password must be at least 8 characters long.';
+    const error = shapeError(
+      new HttpError(line, 422, { message: line, errors: { password: [line] } }),
+      'clients',
+      translate,
+    );
+    // A trailing line break: the toast shows the message in bold even with no line under it.
+    expect(error.message).toBe('Wachtwoord moet minimaal 8 tekens lang zijn.\n');
+    expect(error.body.errors).toEqual({
+      password: 'Wachtwoord moet minimaal 8 tekens lang zijn.',
+      root: { serverError: 'Wachtwoord moet minimaal 8 tekens lang zijn.\n' },
+    });
+  });
+
+  it('a 422 with several fields: the message, then every other line; each field its own lines', () => {
+    const body = {
+      message: 'The given data was invalid.',
+      errors: {
+        description: ['The description may not be longer than 500 characters.'],
+        stage: ['Something the apps have no words for.', 'A second line.'],
+      },
+    };
+    const error = shapeError(new HttpError(body.message, 422, body), 'tickets', translate);
+    expect(error.message).toBe(
+      [
+        'The given data was invalid.',
+        'Omschrijving mag niet langer zijn dan 500 tekens.',
+        'Something the apps have no words for.',
+        'A second line.',
+      ].join('\n'),
+    );
+    expect(error.body.errors.stage).toBe('Something the apps have no words for.\nA second line.');
+    expect(error.body.errors.description).toBe('Omschrijving mag niet langer zijn dan 500 tekens.');
+  });
+
+  it('is applied once: a shaped error passed on again keeps its texts', () => {
+    const line = 'The first_name field is required.';
+    const error = shapeError(
+      new HttpError(line, 422, { message: line, errors: { first_name: [line] } }),
+      'clients',
+      translate,
+    );
+    expect(shapeError(error, 'clients', translate)).toBe(error);
+    expect(error.message).toBe('Voornaam is verplicht\n');
+  });
+});
+
+describe('translateLine', () => {
+  it('translates a file verdict whatever field carried it, and leaves unknown lines alone', () => {
+    expect(
+      translateLine(
+        'Files of type .exe are not allowed. Allowed are images, PDF, office documents, audio, video, archives, code and text files.',
+        'file[0]',
+        'messages',
+        translate,
+      ),
+    ).toBe(
+      'Bestanden van het type .exe zijn niet toegestaan. Toegestaan zijn afbeeldingen, pdf, kantoordocumenten, audio, video, archieven, code en tekstbestanden.',
+    );
+    expect(
+      translateLine('The password must be at least 8 characters long.', 'other', 'clients', translate),
+    ).toBe('The password must be at least 8 characters long.');
+  });
+});
+
+describe('withErrorCatalogue', () => {
+  it('shapes the rejection of every method with the resource it was called for', async () => {
+    const line = 'The password must be at least 8 characters long.';
+    const provider = withErrorCatalogue(
+      {
+        create: () =>
+          Promise.reject(new HttpError(line, 422, { message: line, errors: { password: [line] } })),
+      } as never,
+      translate,
+    ) as unknown as { create: (resource: string) => Promise<unknown> };
+    await expect(provider.create('clients')).rejects.toMatchObject({
+      message: 'Wachtwoord moet minimaal 8 tekens lang zijn.\n',
+    });
+  });
+});

@@ -1,0 +1,259 @@
+/**
+ * Sign-in journeys and the texts around them (issue 14, items 1, 3 and 16), in Dutch and English:
+ *
+ * 1. Logging out ends on the app's own login page: the portal's /app/login (not a blank /login outside
+ *    /app), at 1280 and at 375 px, and the back office's /login; a session that ends by itself (a failed
+ *    refresh, a login elsewhere) ends there too, saying why in the user's language.
+ * 3. After login the user lands on the page that was asked for (a deep link), and only on a page of the
+ *    same app (no other host, no protocol-relative address).
+ * 16. No raw translation key, no English sentence in the Dutch UI, no browser bubble: the login page and
+ *    the forms check themselves, and a required date field says 'Verplicht'.
+ */
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { DEMO_PASSWORD, expectAccessible } from './support.ts';
+
+const CLIENT = 'client@example.com';
+const ADMIN = 'admin@example.com';
+/** Only this file signs the first-line operator in twice (logged in elsewhere). */
+const OPERATOR = 'operator@example.com';
+
+type Lang = 'nl' | 'en';
+
+const TEXT = {
+  nl: {
+    email: 'E-mailadres',
+    password: 'Wachtwoord',
+    signIn: 'Inloggen',
+    userMenu: 'Profiel',
+    logout: 'Uitloggen',
+    portalTitle: 'Inloggen op het Acme IT portal',
+    backOfficeTitle: 'Inloggen op de backoffice',
+    emailRequired: 'E-mailadres is verplicht',
+    passwordRequired: 'Wachtwoord is verplicht',
+    elsewhere: 'Deze operator is elders ingelogd. Log opnieuw in om hier verder te werken.',
+    required: 'Verplicht',
+    save: 'Opslaan',
+    executedAt: 'Uitgevoerd op',
+    quotes: 'Offertes',
+  },
+  en: {
+    email: 'Email address',
+    password: 'Password',
+    signIn: 'Sign in',
+    userMenu: 'Profile',
+    logout: 'Logout',
+    portalTitle: 'Sign in to the Acme IT portal',
+    backOfficeTitle: 'Sign in to the back office',
+    emailRequired: 'Email address is required',
+    passwordRequired: 'Password is required',
+    elsewhere: 'This operator is logged in elsewhere. Log in again to continue working here.',
+    required: 'Required',
+    save: 'Save',
+    executedAt: 'Executed at',
+    quotes: 'Quotes',
+  },
+} as const;
+
+/** The server's sentence that must never reach the screen (SPEC 8 replaces it). */
+const SERVER_ELSEWHERE = 'You cannot have multiple login sessions per account.';
+
+/** Every page load of this page starts in `lang` (the apps read the language from localStorage). */
+async function useLanguage(page: Page, lang: Lang) {
+  await page.addInitScript((l) => localStorage.setItem('locale', l), lang);
+}
+
+/** Fills the login form that is on screen and submits it. */
+async function submitLogin(page: Page, lang: Lang, email: string) {
+  const t = TEXT[lang];
+  await page.getByLabel(t.email).fill(email);
+  await page.getByLabel(t.password).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: t.signIn, exact: true }).click();
+}
+
+async function logOut(page: Page, lang: Lang) {
+  await page.getByRole('button', { name: TEXT[lang].userMenu }).click();
+  await page.getByRole('menuitem', { name: TEXT[lang].logout }).click();
+}
+
+const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('APP_PORTAL_TOKEN'));
+
+/** The page's address without its origin: '/app/login?next=/quotes/2'. */
+function address(page: Page): string {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+}
+
+for (const lang of ['nl', 'en'] as const) {
+  const t = TEXT[lang];
+
+  test.describe(`sign-in journeys (${lang})`, () => {
+    test.beforeEach(async ({ page }) => useLanguage(page, lang));
+
+    test('(1) logging out of the portal ends on the portal login page, at 1280 and at 375 px', async ({
+      page,
+    }) => {
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto('/app/login');
+        await submitLogin(page, lang, CLIENT);
+        await expect(page).toHaveURL(/\/app\/tickets$/);
+        await logOut(page, lang);
+        await expect(page).toHaveURL(/\/app\/login$/);
+        await expect(page.getByRole('heading', { level: 1, name: t.portalTitle })).toBeVisible();
+        await expect(page.getByLabel(t.email)).toBeVisible();
+        expect(await storedToken(page)).toBeNull();
+        await expectAccessible(page, `portal logout landing, ${width} px, ${lang}`);
+      }
+    });
+
+    test('(1) logging out of the back office ends on its own login page', async ({ page }) => {
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto('/login');
+        await submitLogin(page, lang, ADMIN);
+        await expect(page).not.toHaveURL(/\/login/);
+        await logOut(page, lang);
+        await expect(page).toHaveURL(/\/login$/);
+        expect(new URL(page.url()).pathname).toBe('/login');
+        await expect(page.getByRole('heading', { level: 1, name: t.backOfficeTitle })).toBeVisible();
+        expect(await storedToken(page)).toBeNull();
+      }
+    });
+
+    test('(1) a portal session that ends by itself (refresh refused) ends on the portal login page and comes back after a login', async ({
+      page,
+      context,
+    }) => {
+      await page.goto('/app/login');
+      await submitLogin(page, lang, CLIENT);
+      await expect(page).toHaveURL(/\/app\/tickets$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Tickets' })).toBeVisible();
+      // Nothing of the first screen still on its way: the next call is the menu's.
+      await page.waitForLoadState('networkidle');
+      // The session ends under the page: the access token no longer valid, the refresh cookie gone.
+      await context.clearCookies();
+      await page.evaluate(() => localStorage.setItem('APP_PORTAL_TOKEN', 'no-longer-valid'));
+      await page.getByRole('menuitem', { name: t.quotes }).click();
+      await expect(page).toHaveURL(/\/app\/login\?next=\/quotes$/);
+      await expect(page.getByRole('heading', { level: 1, name: t.portalTitle })).toBeVisible();
+      expect(await storedToken(page)).toBeNull();
+      await submitLogin(page, lang, CLIENT);
+      await expect(page).toHaveURL(/\/app\/quotes$/);
+      await expect(page.getByRole('heading', { level: 1, name: t.quotes })).toBeVisible();
+    });
+
+    test('(1, 16) logged in elsewhere: the back office ends on its login page with SPEC 8’s text, never the server’s English', async ({
+      page,
+      browser,
+    }) => {
+      await page.goto('/login');
+      await submitLogin(page, lang, OPERATOR);
+      await expect(page).not.toHaveURL(/\/login/);
+      await page.goto('/companies');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await logInElsewhere(browser, page, OPERATOR);
+      await page.getByRole('menuitem', { name: 'Tickets', exact: true }).click();
+      await expect(page).toHaveURL(/\/login\?next=\/tickets$/);
+      await expect(page.getByRole('heading', { level: 1, name: t.backOfficeTitle })).toBeVisible();
+      await expect(page.getByRole('alert')).toHaveText(t.elsewhere);
+      await expect(page.getByText(SERVER_ELSEWHERE)).toHaveCount(0);
+      await expectAccessible(page, `back-office login after a login elsewhere, ${lang}`);
+      // Signing in here again returns to the page the operator was going to.
+      await submitLogin(page, lang, OPERATOR);
+      await expect(page).toHaveURL(/\/tickets$/);
+    });
+
+    test('(3) a deep link into the portal lands on the page asked for after login', async ({ page }) => {
+      await page.goto('/app/quotes/2');
+      await expect(page).toHaveURL(/\/app\/login\?next=\/quotes\/2$/);
+      await submitLogin(page, lang, CLIENT);
+      await expect(page).toHaveURL(/\/app\/quotes\/2$/);
+      await expect(page.getByRole('heading', { level: 1, name: /Offerte netwerkuitbreiding/ })).toBeVisible();
+    });
+
+    test('(3) a deep link into the back office lands on the page asked for after login', async ({ page }) => {
+      await page.goto('/companies/1');
+      await expect(page).toHaveURL(/\/login$/);
+      await submitLogin(page, lang, ADMIN);
+      await expect(page).toHaveURL(/\/companies\/1$/);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    });
+
+    test('(3) the way back after login stays in the app: no other host, no protocol-relative address', async ({
+      page,
+      baseURL,
+    }) => {
+      for (const next of [
+        '//evil.example/x',
+        'https://evil.example/',
+        '/\\evil.example',
+        '/..//evil.example',
+      ]) {
+        await page.goto(`/app/login?next=${encodeURIComponent(next)}`);
+        await submitLogin(page, lang, CLIENT);
+        await expect(page).toHaveURL(`${baseURL}/app/tickets`);
+        await logOut(page, lang);
+        await expect(page).toHaveURL(/\/app\/login$/);
+      }
+      // The back office does not send to the portal either.
+      await page.goto(`/login?next=${encodeURIComponent('//evil.example')}`);
+      await submitLogin(page, lang, ADMIN);
+      await expect(page).not.toHaveURL(/\/login/);
+      expect(new URL(page.url()).origin).toBe(baseURL);
+      expect(address(page)).not.toContain('evil');
+    });
+
+    test('(16) the login page checks its own fields in the user’s language, without the browser', async ({
+      page,
+    }) => {
+      const logins: string[] = [];
+      page.on('request', (r) => r.url().includes('/api/auth/login') && logins.push(r.url()));
+      for (const path of ['/app/login', '/login']) {
+        await page.goto(path);
+        await expect(page.locator('form')).toHaveJSProperty('noValidate', true);
+        await page.getByRole('button', { name: t.signIn, exact: true }).click();
+        await expect(page.getByText(t.emailRequired)).toBeVisible();
+        await expect(page.getByText(t.passwordRequired)).toBeVisible();
+        await page.getByLabel(t.email).fill(CLIENT);
+        await page.getByRole('button', { name: t.signIn, exact: true }).click();
+        await expect(page.getByText(t.emailRequired)).toHaveCount(0);
+        await expect(page.getByText(t.passwordRequired)).toBeVisible();
+        await expectAccessible(page, `login page with required fields, ${path}, ${lang}`);
+      }
+      expect(logins).toEqual([]);
+    });
+
+    test('(16) a required date field says what is missing, never a raw key, and no form leaves it to the browser', async ({
+      page,
+    }) => {
+      await page.goto('/login');
+      await submitLogin(page, lang, ADMIN);
+      await expect(page).not.toHaveURL(/\/login/);
+      await page.goto('/time-registrations/create');
+      const date = page.getByRole('group', { name: t.executedAt });
+      await expect(date).toBeVisible();
+      await date.click();
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.press('Backspace');
+      await page.getByRole('button', { name: t.save }).click();
+      const field = page.locator('.ra-input-executed_at, .MuiFormControl-root').filter({ has: date });
+      await expect(field.getByText(t.required, { exact: true })).toBeVisible();
+      await expect(page.getByText(/@@react-admin@@|ra\.validation\./)).toHaveCount(0);
+      expect(await page.locator('form:not([novalidate])').count()).toBe(0);
+      await page.goto('/clients/create');
+      await expect(page.locator('form')).toHaveCount(1);
+      expect(await page.locator('form:not([novalidate])').count()).toBe(0);
+    });
+  });
+}
+
+/** Logs `email` in from another browser: the server replaces the session of `page` (operators have one). */
+async function logInElsewhere(browser: Browser, page: Page, email: string) {
+  const other = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  const res = await other.request.post('/api/auth/login', {
+    data: { username: email, password: DEMO_PASSWORD },
+  });
+  expect(res.status()).toBe(200);
+  await other.close();
+}

@@ -1,0 +1,271 @@
+/**
+ * Issue 14, items 9, 11, 12 and 13, in the back office, in Dutch and English:
+ *  9  references on a detail and in a list link to their record's detail where the user may open it,
+ *     plain text where not (a first-line operator and an invoice);
+ * 11  a route the user may not open goes to the 403 page (a first-line operator typing /invoices), at
+ *     1280 and 375 px;
+ * 12  a ticket's time-registrations tab adds a registration that starts with the ticket, the operator
+ *     (me) and now; the rounded time is computed (15-minute steps in the demo);
+ * 13  toasts: '{type} created' for a time registration and a clone, 'saved' for an internal note.
+ * Records come from the API; what a test writes is its own (a unique description), so the order of the
+ * tests and other specs' writes do not matter.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { DEMO_PASSWORD, expectAccessible, firstRecordRow } from './support.ts';
+
+const ADMIN = 'admin@example.com';
+const OPERATOR = 'operator@example.com';
+const PHONE = { width: 375, height: 800 };
+const DESKTOP = { width: 1280, height: 900 };
+
+type Lang = 'nl' | 'en';
+
+const TEXT = {
+  nl: {
+    denied: 'Geen toegang',
+    requested: 'Gevraagde pagina:',
+    tab: 'Urenregistraties',
+    add: 'Urenregistratie toevoegen',
+    created: 'Urenregistratie aangemaakt',
+    ticketCreated: 'Ticket aangemaakt',
+    clone: 'Klonen',
+    noteSaved: 'Notitie opgeslagen.',
+    saveNote: 'Opslaan als interne notitie',
+    editor: 'Schrijf een bericht…',
+    spent: /bestede tijd/i,
+    description: 'Omschrijving',
+    save: 'Opslaan',
+    executedAt: 'Uitgevoerd op',
+  },
+  en: {
+    denied: 'Access denied',
+    requested: 'Requested page:',
+    tab: 'Time registrations',
+    add: 'Add time registration',
+    created: 'Time registration created',
+    ticketCreated: 'Ticket created',
+    clone: 'Clone',
+    noteSaved: 'Note saved.',
+    saveNote: 'Save as internal note',
+    editor: 'Write a message…',
+    spent: /time spent/i,
+    description: 'Description',
+    save: 'Save',
+    executedAt: 'Executed at',
+  },
+} as const;
+
+/** Each test starts signed out, in the language given (the app's stored choice, SPEC 1). */
+async function startIn(page: Page, lang: Lang) {
+  await page.addInitScript((locale) => {
+    if (!sessionStorage.getItem('journeys-backoffice-started')) {
+      localStorage.clear();
+      localStorage.setItem('locale', locale);
+      sessionStorage.setItem('journeys-backoffice-started', '1');
+    }
+  }, lang);
+}
+
+/** Signs in to the back office in the page's language; the tickets list is the first screen. */
+async function signIn(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByLabel(/e-?mail/i).fill(email);
+  await page.getByLabel(/wachtwoord|password/i).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: /inloggen|sign in/i }).click();
+  await expect(page).toHaveURL(/\/tickets$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tickets' })).toBeVisible();
+}
+
+async function api(request: APIRequestContext, email: string, path: string): Promise<any> {
+  const auth = await request.post('/api/auth/login', { data: { username: email, password: 'demo' } });
+  expect(auth.ok()).toBe(true);
+  const res = await request.get(`/api/${path}`, {
+    headers: { authorization: `Bearer ${(await auth.json()).access_token}` },
+  });
+  expect(res.ok()).toBe(true);
+  return res.json();
+}
+
+/** A ticket with a company, client, operator and SLA, with those records loaded. */
+async function linkedTicket(request: APIRequestContext) {
+  const answer = await api(
+    request,
+    ADMIN,
+    'tickets?builder[0][whereNotNull]=company_id&builder[1][whereNotNull]=client_id' +
+      '&builder[2][whereNotNull]=operator_id&builder[3][whereNotNull]=sla_id' +
+      '&builder[4][paginate]=1&with[0]=company&with[1]=client&with[2]=operator&with[3]=sla',
+  );
+  return answer.data[0];
+}
+
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+
+for (const lang of ['nl', 'en'] as const) {
+  const t = TEXT[lang];
+
+  test.describe(`back-office journeys (${lang})`, () => {
+    // Each journey signs in and walks several screens (axe on some): more than the default minute.
+    test.describe.configure({ timeout: 120_000 });
+    test.beforeEach(async ({ page }) => startIn(page, lang));
+
+    for (const [size, viewport] of Object.entries({ desktop: DESKTOP, phone: PHONE })) {
+      test(`item 11: a first-line operator typing /invoices gets the 403 page (${size})`, async ({
+        page,
+      }) => {
+        await page.setViewportSize(viewport);
+        await signIn(page, OPERATOR);
+        for (const [path, route] of [
+          ['/invoices', 'invoices.index'],
+          ['/invoices/1', 'invoices.show'],
+          ['/invoices/create', 'invoices.create'],
+        ] as const) {
+          await page.goto(path);
+          await expect(page.getByRole('heading', { level: 1, name: t.denied })).toBeVisible();
+          const url = new URL(page.url());
+          expect(url.pathname).toBe('/403');
+          expect(url.searchParams.get('path')).toBe(path);
+          expect(url.searchParams.get('r')).toBe(route);
+          await expect(page.getByText(`${t.requested} ${path}`)).toBeVisible();
+          await expect(page.getByTestId('skeleton-row')).toHaveCount(0);
+        }
+        await expectAccessible(page, `403 page (${lang}, ${size})`);
+      });
+    }
+
+    test('item 11: a route the user holds stays open (the admin opens /invoices)', async ({ page }) => {
+      await signIn(page, ADMIN);
+      await page.goto('/invoices');
+      await expect(firstRecordRow(page)).toBeVisible({ timeout: 30_000 });
+      expect(new URL(page.url()).pathname).toBe('/invoices');
+    });
+
+    test('item 9: a ticket detail links its company, client, operator and SLA', async ({ page }) => {
+      const ticket = await linkedTicket(page.request);
+      await signIn(page, ADMIN);
+      await page.goto(`/tickets/${ticket.id}`);
+      await expect(page.getByRole('heading', { level: 1, name: new RegExp(ticket.reference) })).toBeVisible();
+      const details = page.locator('dl').first();
+      for (const [label, path] of [
+        [ticket.company.name, `/companies/${ticket.company_id}`],
+        [ticket.client.full_name, `/clients/${ticket.client_id}`],
+        [ticket.operator.full_name, `/operators/${ticket.operator_id}`],
+        [ticket.sla.name, `/slas/${ticket.sla_id}`],
+      ]) {
+        await expect(details.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', path);
+      }
+      await expectAccessible(page, `ticket detail with links (${lang})`);
+      await details.getByRole('link', { name: ticket.company.name, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/companies/${ticket.company_id}$`));
+      await expect(
+        page.getByRole('heading', { level: 1, name: new RegExp(ticket.company.name) }),
+      ).toBeVisible();
+    });
+
+    for (const [size, viewport] of Object.entries({ desktop: DESKTOP, phone: PHONE })) {
+      test(`item 9: a company in the tickets list opens the company, not the ticket (${size})`, async ({
+        page,
+      }) => {
+        await page.setViewportSize(viewport);
+        await signIn(page, ADMIN);
+        const link = page.locator('a[href^="/companies/"]').first();
+        await expect(link).toBeVisible();
+        const href = (await link.getAttribute('href'))!;
+        const name = (await link.textContent())!;
+        await link.click();
+        await expect(page).toHaveURL(new RegExp(`${href}$`));
+        await expect(page.getByRole('heading', { level: 1, name: new RegExp(name) })).toBeVisible();
+      });
+    }
+
+    test('item 9: without the show permission a reference is plain text', async ({ page }) => {
+      // A time registration on an invoice: a first-line operator may not open invoices (but tickets).
+      const answer = await api(
+        page.request,
+        OPERATOR,
+        'time-registrations?builder[0][whereNotNull]=invoice_id&builder[1][paginate]=1&with[0]=invoice&with[1]=ticket',
+      );
+      const registration = answer.data[0];
+      await signIn(page, OPERATOR);
+      await page.goto(`/time-registrations/${registration.id}`);
+      const details = page.locator('dl').first();
+      await expect(details.getByRole('link', { name: registration.ticket.reference })).toHaveAttribute(
+        'href',
+        `/tickets/${registration.ticket_id}`,
+      );
+      await expect(details.getByText(registration.invoice.code, { exact: true })).toBeVisible();
+      await expect(details.getByRole('link', { name: registration.invoice.code })).toHaveCount(0);
+    });
+
+    test('items 12 and 13: a ticket tab adds a time registration for the ticket, me and now', async ({
+      page,
+    }) => {
+      // The browser's clock says when 'now' is: today, at a whole minute that the test knows.
+      const now = new Date();
+      now.setSeconds(0, 0);
+      await page.clock.setFixedTime(now);
+      const ticket = await linkedTicket(page.request);
+      const me = (await api(page.request, ADMIN, 'auth/me')).user;
+      await signIn(page, ADMIN);
+      // The day and time as the browser's time zone shows them.
+      const shown = await page.evaluate((ms) => {
+        const d = new Date(ms);
+        const two = (n: number) => String(n).padStart(2, '0');
+        return `${d.getDate()} \\p{L}+ ${two(d.getHours())}:${two(d.getMinutes())}`;
+      }, now.getTime());
+
+      for (const [typed, spent, rounded] of [
+        ['01:30', '01:30', '01:30'],
+        ['20', '00:20', '00:30'],
+      ] as const) {
+        await page.goto(`/tickets/${ticket.id}`);
+        await page.getByRole('tab', { name: new RegExp(t.tab) }).click();
+        await page.getByRole('link', { name: t.add }).click();
+        await expect(page).toHaveURL(/\/time-registrations\/create$/);
+        await expect(page.getByRole('combobox', { name: 'Ticket' })).toHaveValue(ticket.reference);
+        await expect(page.getByRole('combobox', { name: 'Operator' })).toHaveValue(me.full_name);
+        await expect(page.getByRole('group', { name: t.executedAt })).toContainText(new RegExp(shown, 'u'));
+        const description = `e2e ${lang} ${typed} ${Date.now()}`;
+        await page.getByLabel(t.description, { exact: true }).fill(description);
+        await page.getByLabel(t.spent).first().fill(typed);
+        await page.getByRole('button', { name: t.save }).click();
+        await expect(toast(page, t.created)).toBeVisible();
+
+        // Back on the ticket, on the same tab, with the new row and its rounded time.
+        await expect(page).toHaveURL(new RegExp(`/tickets/${ticket.id}$`));
+        await expect(page.getByRole('tab', { name: new RegExp(t.tab) })).toHaveAttribute(
+          'aria-selected',
+          'true',
+        );
+        const row = page.getByRole('row').filter({ hasText: description });
+        await expect(row).toContainText(me.full_name);
+        const cells = await row.getByRole('cell').allTextContents();
+        expect(cells).toContain(spent);
+        expect(cells).toContain(rounded);
+      }
+      await expectAccessible(page, `ticket time registrations tab (${lang})`);
+    });
+
+    test('item 13: an internal note says it was saved; a clone says the ticket was created', async ({
+      page,
+    }) => {
+      const ticket = await linkedTicket(page.request);
+      await signIn(page, ADMIN);
+      await page.goto(`/tickets/${ticket.id}`);
+      const note = `e2e note ${lang} ${Date.now()}`;
+      await page.getByRole('textbox', { name: t.editor }).click();
+      await page.keyboard.type(note);
+      await page.getByRole('button', { name: t.saveNote }).click();
+      await expect(toast(page, t.noteSaved)).toBeVisible();
+      await expect(page.getByTestId('message').filter({ hasText: note })).toHaveAttribute(
+        'data-kind',
+        'internal_note',
+      );
+
+      await page.getByRole('button', { name: t.clone }).click();
+      await expect(toast(page, t.ticketCreated)).toBeVisible();
+      await expect(page).not.toHaveURL(new RegExp(`/tickets/${ticket.id}$`));
+      await expect(page).toHaveURL(/\/tickets\/\d+$/);
+    });
+  });
+}

@@ -1,0 +1,302 @@
+/**
+ * Issue 14, items 14 and 15: failed calls as SPEC 8 says, in both apps, in Dutch and English.
+ *
+ * 14. The real server fails on request (server/http/faults.ts: the X-E2E-Fault header, honoured only
+ *     when the server runs with E2E_FAULTS=1 and NODE_ENV=test, as tests/e2e/server.ts starts it): a
+ *     500 or a cut connection on a list shows the error toast once and an error state with a retry
+ *     instead of skeleton rows; a 500 on a detail is not 'Item bestaat niet'; a 404 shows no toast.
+ * 15. A 422 shows the message in bold in the toast, then the field's lines, and each line under its
+ *     field: client create (SPEC 5's min-length sentence), ticket create, a message with a refused file.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { DEMO_PASSWORD, expectAccessible, firstRecordRow } from './support.ts';
+
+type Lang = 'nl' | 'en';
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 375, height: 800 };
+const CLIENT = 'client@example.com';
+const ADMIN = 'admin@example.com';
+
+const TEXT = {
+  nl: {
+    server: 'Er ging iets mis op de server. Probeer het opnieuw.',
+    network: 'De server is niet bereikbaar. Controleer je verbinding en probeer het opnieuw.',
+    listFailed: 'De lijst kon niet worden geladen.',
+    recordFailed: 'Dit item kon niet worden geladen.',
+    retry: 'Opnieuw proberen',
+    doesNotExist: 'Item bestaat niet',
+    save: 'Opslaan',
+    send: 'Versturen',
+    firstName: 'Voornaam',
+    lastName: 'Achternaam',
+    password: 'Wachtwoord',
+    passwordTooShort: 'Wachtwoord moet minimaal 8 tekens lang zijn.',
+    description: 'Omschrijving',
+    priority: 'Prioriteit',
+    high: 'Hoog',
+    descriptionTooLong: 'Omschrijving mag niet langer zijn dan 500 tekens.',
+    exeRefused:
+      'Bestanden van het type .exe zijn niet toegestaan. Toegestaan zijn afbeeldingen, pdf, kantoordocumenten, audio, video, archieven, code en tekstbestanden.',
+  },
+  en: {
+    server: 'Something went wrong on the server. Please try again.',
+    network: 'The server cannot be reached. Check your connection and try again.',
+    listFailed: 'The list could not be loaded.',
+    recordFailed: 'This item could not be loaded.',
+    retry: 'Try again',
+    doesNotExist: 'Element does not exist',
+    save: 'Save',
+    send: 'Send',
+    firstName: 'First name',
+    lastName: 'Last name',
+    password: 'Password',
+    passwordTooShort: 'Password must be at least 8 characters long.',
+    description: 'Description',
+    priority: 'Priority',
+    high: 'High',
+    descriptionTooLong: 'Description may not be longer than 500 characters.',
+    exeRefused:
+      'Files of type .exe are not allowed. Allowed are images, PDF, office documents, audio, video, archives, code and text files.',
+  },
+} as const;
+
+/** The page fails these calls at the real server (server/http/faults.ts); no argument: none any more. */
+async function failAtServer(page: Page, ...faults: string[]) {
+  await page.setExtraHTTPHeaders(faults.length ? { 'X-E2E-Fault': faults.join(', ') } : {});
+}
+
+/**
+ * Signed out, in `lang`, with every toast the page shows recorded in `window.e2eToasts` (so a test can
+ * say that a toast came once, or never).
+ */
+async function startIn(page: Page, lang: Lang) {
+  await page.addInitScript((locale) => {
+    if (!sessionStorage.getItem('errors-started')) {
+      localStorage.clear();
+      localStorage.setItem('locale', locale);
+      sessionStorage.setItem('errors-started', '1');
+    }
+    (window as unknown as { e2eToasts: string[] }).e2eToasts = [];
+    new MutationObserver(() => {
+      for (const toast of Array.from(
+        document.querySelectorAll<HTMLElement>('.MuiSnackbar-root .MuiAlert-message'),
+      )) {
+        if (toast.dataset.recorded) continue;
+        toast.dataset.recorded = '1';
+        (window as unknown as { e2eToasts: string[] }).e2eToasts.push(toast.innerText);
+      }
+    }).observe(document, { childList: true, subtree: true });
+  }, lang);
+}
+
+const toastsSeen = (page: Page) =>
+  page.evaluate(() => (window as unknown as { e2eToasts: string[] }).e2eToasts);
+
+async function signIn(page: Page, email: string, app: 'portal' | 'backoffice') {
+  await page.goto(app === 'portal' ? '/app/login' : '/login');
+  await page.getByLabel(/e-?mail/i).fill(email);
+  await page.getByLabel(/wachtwoord|password/i).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: /inloggen|sign in/i }).click();
+  await expect(page).toHaveURL(app === 'portal' ? /\/app\/tickets$/ : /\/(tickets)?$/);
+}
+
+const errorToast = (page: Page) => page.getByRole('alert');
+
+for (const lang of ['nl', 'en'] as const) {
+  const t = TEXT[lang];
+
+  test.describe(`server errors (${lang})`, () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      test(`a list answered 500 shows the toast once and an error state with a retry at ${viewport.width} px`, async ({
+        page,
+      }) => {
+        await page.setViewportSize(viewport);
+        await startIn(page, lang);
+        await signIn(page, CLIENT, 'portal');
+        await failAtServer(page, '500 GET /api/tickets');
+        await page.reload();
+
+        const failed = page.getByTestId('load-failed');
+        await expect(failed).toContainText(t.listFailed);
+        await expect(errorToast(page)).toHaveText(t.server);
+        // The skeleton is gone, and the list does not pretend to be empty.
+        await expect(page.locator('[data-testid="skeleton-row"], [data-testid="skeleton-card"]')).toHaveCount(
+          0,
+        );
+        await expect(page.getByText(/Geen tickets gevonden|No tickets found/)).toHaveCount(0);
+        expect(await toastsSeen(page)).toEqual([t.server]);
+        await expectAccessible(page, `list error state ${lang} ${viewport.width}`);
+
+        // The server is back: the retry loads the rows.
+        await failAtServer(page);
+        await failed.getByRole('button', { name: t.retry }).click();
+        await expect(failed).toHaveCount(0);
+        if (viewport === DESKTOP) await expect(firstRecordRow(page)).toBeVisible();
+        else await expect(page.locator('section .MuiCard-root').first()).toBeVisible();
+      });
+    }
+
+    test('a back-office list whose connection is cut says the server cannot be reached', async ({ page }) => {
+      await startIn(page, lang);
+      await signIn(page, ADMIN, 'backoffice');
+      await failAtServer(page, 'reset GET /api/companies');
+      await page.goto('/companies');
+      const failed = page.getByTestId('load-failed');
+      await expect(failed).toContainText(t.listFailed);
+      await expect(errorToast(page)).toHaveText(t.network);
+      await expect(page.locator('[data-testid="skeleton-row"]')).toHaveCount(0);
+      await failAtServer(page);
+      await failed.getByRole('button', { name: t.retry }).click();
+      await expect(firstRecordRow(page)).toBeVisible();
+    });
+
+    test('a detail answered 500 is a server error with a retry, not "item does not exist"', async ({
+      page,
+    }) => {
+      await startIn(page, lang);
+      await signIn(page, CLIENT, 'portal');
+      await firstRecordRow(page).click();
+      await expect(page).toHaveURL(/\/app\/tickets\/\d+$/);
+      const path = new URL(page.url()).pathname;
+      const id = path.split('/').pop()!;
+
+      await failAtServer(page, `500 GET /api/tickets/${id}`);
+      await page.reload();
+      const failed = page.getByTestId('load-failed');
+      await expect(failed).toContainText(t.recordFailed);
+      await expect(errorToast(page)).toHaveText(t.server);
+      // It stays on the record's address, and never says the item does not exist.
+      expect(new URL(page.url()).pathname).toBe(path);
+      expect(await toastsSeen(page)).toEqual([t.server]);
+      await expect(page.getByText(t.doesNotExist)).toHaveCount(0);
+      await expectAccessible(page, `detail error state ${lang}`);
+
+      await failAtServer(page);
+      await failed.getByRole('button', { name: t.retry }).click();
+      await expect(failed).toHaveCount(0);
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('Ticket');
+    });
+
+    test('a portal contract answered 500 shows the same error state, not "item does not exist"', async ({
+      page,
+    }) => {
+      await startIn(page, lang);
+      await signIn(page, CLIENT, 'portal');
+      await page.goto('/app/contracts');
+      await firstRecordRow(page).click();
+      await expect(page).toHaveURL(/\/app\/contracts\/\d+$/);
+      const id = new URL(page.url()).pathname.split('/').pop()!;
+      await failAtServer(page, `500 GET /api/contracts/${id}`);
+      await page.reload();
+      await expect(page.getByTestId('load-failed')).toContainText(t.recordFailed);
+      await expect(errorToast(page)).toHaveText(t.server);
+      await expect(page).toHaveURL(new RegExp(`/app/contracts/${id}$`));
+      expect(await toastsSeen(page)).toEqual([t.server]);
+    });
+
+    test('a detail answered 404 goes back to the list without any toast', async ({ page }) => {
+      await startIn(page, lang);
+      await signIn(page, CLIENT, 'portal');
+      await expect(firstRecordRow(page)).toBeVisible();
+      await page.goto('/app/tickets/999999');
+      await expect(page).toHaveURL(/\/app\/tickets$/);
+      // The list has loaded again (a busy machine may take a while): any toast would be there by now.
+      await expect(firstRecordRow(page)).toBeVisible({ timeout: 30_000 });
+      expect(await toastsSeen(page)).toEqual([]);
+      await expect(errorToast(page)).toHaveCount(0);
+    });
+  });
+
+  test.describe(`422 answers (${lang})`, () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      test(`client create with a short password: the spec's sentence in bold and under the field at ${viewport.width} px`, async ({
+        page,
+      }) => {
+        await page.setViewportSize(viewport);
+        await startIn(page, lang);
+        await signIn(page, ADMIN, 'backoffice');
+        await page.goto('/clients/create');
+        await page.getByLabel(t.firstName).fill('Kort');
+        await page.getByLabel(t.lastName).fill(`Wachtwoord ${Date.now()}`);
+        await page.getByLabel(t.password, { exact: true }).fill('abc');
+        const answer = page.waitForResponse(
+          (r) => r.url().endsWith('/api/clients') && r.request().method() === 'POST',
+        );
+        await page.getByRole('button', { name: t.save }).click();
+        expect((await answer).status()).toBe(422);
+
+        // The toast: the message in bold (the server's message is this field's line).
+        await expect(errorToast(page).locator('strong')).toHaveText(t.passwordTooShort);
+        await expect(errorToast(page)).toHaveText(t.passwordTooShort);
+        // The line under its field, which is marked invalid.
+        const field = page.getByLabel(t.password, { exact: true });
+        await expect(field).toHaveAttribute('aria-invalid', 'true');
+        const helper = page.locator(`#${await field.getAttribute('id')}-helper-text`);
+        await expect(helper).toHaveText(t.passwordTooShort);
+        expect(await toastsSeen(page)).toHaveLength(1);
+        await expect(page).toHaveURL(/\/clients\/create$/);
+        await expectAccessible(page, `client create 422 ${lang} ${viewport.width}`);
+      });
+    }
+
+    test('ticket create with a description over 500 characters: the line in bold and under the field', async ({
+      page,
+    }) => {
+      await startIn(page, lang);
+      await signIn(page, CLIENT, 'portal');
+      await page.goto('/app/tickets/create');
+      await page.getByLabel(t.description).fill('x'.repeat(501));
+      const priority = page.getByRole('combobox', { name: t.priority });
+      await priority.click();
+      // The tenant's priorities are named in the user's language; a search starts after 2 characters.
+      await priority.pressSequentially(t.high.slice(0, 3), { delay: 50 });
+      await page.getByRole('option', { name: t.high }).click();
+      await page.getByRole('combobox', { name: 'Impact' }).click();
+      await page.getByRole('option').filter({ hasText: /\S/ }).first().click();
+      const answer = page.waitForResponse(
+        (r) => r.url().endsWith('/api/tickets') && r.request().method() === 'POST',
+      );
+      await page.getByRole('button', { name: t.save }).click();
+      expect((await answer).status()).toBe(422);
+
+      await expect(errorToast(page).locator('strong')).toHaveText(t.descriptionTooLong);
+      const field = page.getByLabel(t.description);
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.locator(`#${await field.getAttribute('id')}-helper-text`)).toHaveText(
+        t.descriptionTooLong,
+      );
+      await expect(page).toHaveURL(/\/app\/tickets\/create$/);
+      await expectAccessible(page, `ticket create 422 ${lang}`);
+    });
+
+    test('a message with a refused file: the line in bold and under that file; the text stays', async ({
+      page,
+    }) => {
+      await startIn(page, lang);
+      await signIn(page, CLIENT, 'portal');
+      await firstRecordRow(page).click();
+      await expect(page).toHaveURL(/\/app\/tickets\/\d+$/);
+      const text = `Met een verboden bijlage ${Date.now()}`;
+      const editor = page.getByTestId('message-form').locator('[contenteditable="true"]');
+      await editor.click();
+      await page.keyboard.type(text);
+      await page.getByTestId('message-files').setInputFiles({
+        name: 'programma.exe',
+        mimeType: 'application/octet-stream',
+        buffer: Buffer.from('MZ not really a program'),
+      });
+      const answer = page.waitForResponse(
+        (r) => r.url().endsWith('/api/messages') && r.request().method() === 'POST',
+      );
+      await page.getByRole('button', { name: t.send, exact: true }).click();
+      expect((await answer).status()).toBe(422);
+
+      await expect(errorToast(page).locator('strong')).toHaveText(t.exeRefused);
+      const file = page.getByRole('listitem').filter({ hasText: 'programma.exe' });
+      await expect(file.getByTestId('refused-lines')).toHaveText(t.exeRefused);
+      await expect(editor).toContainText(text);
+      await expectAccessible(page, `message 422 ${lang}`);
+    });
+  });
+}

@@ -1,0 +1,246 @@
+/**
+ * Issue 14, items 4, 5, 6 and 8, as client@example.com (and other@example.com for long references), in
+ * Dutch and English: at 375 px the detail tables reflow so the page never scrolls sideways and totals
+ * stay in view; mobile invoice cards carry the download; contract periods read DD-MM-YYYY and their
+ * time registrations name and link their ticket; invoice references keep their month. Records come
+ * from the API (read only: nothing here writes).
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { expectAccessible } from './support.ts';
+
+const CLIENT = 'client@example.com';
+const OTHER = 'other@example.com';
+const PHONE = { width: 375, height: 800 };
+const DESKTOP = { width: 1280, height: 900 };
+
+type Lang = 'nl' | 'en';
+
+/** Each test starts signed out, in the language given (the app's stored choice, SPEC 1). */
+async function startIn(page: Page, lang: Lang) {
+  await page.addInitScript((locale) => {
+    if (!sessionStorage.getItem('journeys-started')) {
+      localStorage.clear();
+      localStorage.setItem('locale', locale);
+      sessionStorage.setItem('journeys-started', '1');
+    }
+  }, lang);
+}
+
+async function records(request: APIRequestContext, email: string, path: string): Promise<any[]> {
+  const auth = await request.post('/api/auth/login', { data: { username: email, password: 'demo' } });
+  expect(auth.ok()).toBe(true);
+  const res = await request.get(`/api/${path}`, {
+    headers: { authorization: `Bearer ${(await auth.json()).access_token}` },
+  });
+  expect(res.ok()).toBe(true);
+  return (await res.json()).data;
+}
+
+/** The login form in the test's language (support.ts's login knows the Dutch labels only). */
+async function signIn(page: Page, email: string) {
+  await page.goto('/app/login');
+  await page.getByLabel(/e-?mail/i).fill(email);
+  await page.getByLabel(/wachtwoord|password/i).fill('demo');
+  await page.getByRole('button', { name: /inloggen|sign in/i }).click();
+  await expect(page).toHaveURL(/\/app\/tickets$/);
+}
+
+/** The page does not scroll sideways, and the element is inside the viewport's width. */
+async function expectFitsTheScreen(page: Page, testId: string) {
+  const el = page.getByTestId(testId);
+  await expect(el).toBeVisible();
+  // Scrolled down to, it is wholly on screen: nothing of it lies beyond the right edge.
+  await el.scrollIntoViewIfNeeded();
+  await expect(el).toBeInViewport({ ratio: 1 });
+  const box = (await el.boundingBox())!;
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.scrollingElement!.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(innerWidth);
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.scrollingElement!.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
+const TEXT = {
+  nl: {
+    quoteTotal: 'Totaal',
+    monthly: 'Maandbedrag',
+    details: 'Details',
+    serial: 'Serienummer',
+    download: (code: string) => `Factuur ${code} downloaden`,
+    downloadColumn: 'Downloaden',
+    openEnd: 'Geen einddatum',
+    registrations: 'Urenregistraties',
+  },
+  en: {
+    quoteTotal: 'Total',
+    monthly: 'Monthly amount',
+    details: 'Details',
+    serial: 'Serial number',
+    download: (code: string) => `Download invoice ${code}`,
+    downloadColumn: 'Download',
+    openEnd: 'No end date',
+    registrations: 'Time registrations',
+  },
+} as const;
+
+/** 'YYYY-MM-DD' as SPEC 9's period format 'DD-MM-YYYY'. */
+const periodDate = (iso: string) => iso.slice(0, 10).split('-').reverse().join('-');
+
+for (const lang of ['nl', 'en'] as const) {
+  const t = TEXT[lang];
+
+  test.describe(`portal details at 375 px (${lang})`, () => {
+    test.use({ viewport: PHONE });
+    test.beforeEach(async ({ page }) => startIn(page, lang));
+
+    test('quote lines reflow; the quote total is in view', async ({ page }) => {
+      const quote = (await records(page.request, CLIENT, 'quotes'))[0];
+      await signIn(page, CLIENT);
+      await page.goto(`/app/quotes/${quote.id}`);
+      await expectFitsTheScreen(page, 'quote-total');
+      // The quote's total in euros with two decimals ('€ 1.767,20', '€1,767.20'), not cut off.
+      const total = await page.getByTestId('quote-total').innerText();
+      expect(total).toMatch(/^€\s?[\d.,]+[.,]\d{2}$/);
+      expect(total.replace(/\D/g, '')).toBe(Math.round(Number(quote.total) * 100).toString());
+      await expect(
+        page
+          .locator('dt')
+          .filter({ hasText: new RegExp(`^${t.quoteTotal}$`) })
+          .last(),
+      ).toBeVisible();
+      await expectAccessible(page, `quote ${lang} 375`);
+    });
+
+    test('subscription lines reflow; the total and the monthly amount are in view', async ({ page }) => {
+      const subscription = (await records(page.request, CLIENT, 'subscriptions'))[0];
+      await signIn(page, CLIENT);
+      await page.goto(`/app/subscriptions/${subscription.id}`);
+      await expectFitsTheScreen(page, 'subscription-total');
+      await expectFitsTheScreen(page, 'subscription-mrr');
+      await expect(page.locator('dt').filter({ hasText: t.monthly })).toBeVisible();
+      await expectAccessible(page, `subscription ${lang} 375`);
+    });
+
+    test('time registrations and asset details reflow inside the screen', async ({ page }) => {
+      const contract = (await records(page.request, CLIENT, 'contracts')).find((c) => c.period !== 'none');
+      const asset = (await records(page.request, CLIENT, 'assets')).find((a) => a.serial_number);
+      await signIn(page, CLIENT);
+      await page.goto(`/app/contracts/${contract.id}`);
+      const list = page.getByRole('list', { name: t.registrations }).first();
+      await expect(list).toBeVisible({ timeout: 30_000 });
+      await expectNoSidewaysScroll(page);
+      // Every value of a registration (the time spent is the last) lies inside the screen.
+      const box = (await list.locator('dd').nth(4).boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+
+      await page.goto(`/app/assets/${asset.id}`);
+      const details = page.getByRole('list', { name: t.details });
+      await expect(details.locator('dt').filter({ hasText: t.serial })).toBeVisible({ timeout: 30_000 });
+      await expect(details.locator('dd').filter({ hasText: asset.serial_number })).toBeInViewport();
+      await expectNoSidewaysScroll(page);
+      await expectAccessible(page, `asset ${lang} 375`);
+    });
+
+    test('each invoice card carries the download button of the desktop list', async ({ page }) => {
+      const invoices = await records(page.request, CLIENT, 'invoices');
+      expect(invoices.length).toBeGreaterThan(0);
+      await signIn(page, CLIENT);
+      await page.goto('/app/invoices');
+      const first = invoices[0];
+      const button = page.getByRole('button', { name: t.download(first.code) });
+      await expect(button).toBeVisible();
+      for (const invoice of invoices)
+        await expect(page.getByRole('button', { name: t.download(invoice.code) })).toHaveCount(1);
+      await expect(page.locator('dt').filter({ hasText: new RegExp(`^${t.downloadColumn}$`) })).toHaveCount(
+        invoices.length,
+      );
+      const download = page.waitForEvent('download');
+      await button.click();
+      expect((await download).suggestedFilename()).toBe(`${first.code}.pdf`);
+      // The download did not open the card.
+      await expect(page).toHaveURL(/\/app\/invoices$/);
+      await expectNoSidewaysScroll(page);
+      await expectAccessible(page, `invoice cards ${lang}`);
+    });
+
+    test('invoice references keep their month on a card', async ({ page }) => {
+      const invoices = await records(page.request, OTHER, 'invoices');
+      const long = invoices.filter((i) => String(i.reference).length > 35);
+      expect(long.length, 'a reference longer than the generic limit of 35').toBeGreaterThan(0);
+      await signIn(page, OTHER);
+      await page.goto('/app/invoices');
+      for (const invoice of long)
+        await expect(page.getByText(invoice.reference, { exact: true }).first()).toBeVisible();
+      await expectNoSidewaysScroll(page);
+    });
+  });
+
+  test.describe(`portal details at 1280 px (${lang})`, () => {
+    test.use({ viewport: DESKTOP });
+    test.beforeEach(async ({ page }) => startIn(page, lang));
+
+    test('contract periods read DD-MM-YYYY, a prepaid one start and end; registrations link their ticket', async ({
+      page,
+    }) => {
+      const contracts = await records(page.request, CLIENT, 'contracts');
+      const monthly = contracts.find((c) => c.period !== 'none');
+      const prepaid = contracts.find((c) => c.period === 'none');
+      const periods = await records(
+        page.request,
+        CLIENT,
+        `contract-periods?builder[0][where][0]=contract_id&builder[0][where][1]=${monthly.id}&builder[1][orderBy][0]=period_start&builder[1][orderBy][1]=desc`,
+      );
+      const [prepaidPeriod] = await records(
+        page.request,
+        CLIENT,
+        `contract-periods?builder[0][where][0]=contract_id&builder[0][where][1]=${prepaid.id}`,
+      );
+      const [registration] = await records(
+        page.request,
+        CLIENT,
+        `time-registrations?builder[0][where][0]=contract_period_id&builder[0][where][1]=${periods[0].id}&builder[1][orderBy][0]=executed_at&builder[1][orderBy][1]=desc&with[0]=ticket`,
+      );
+      await signIn(page, CLIENT);
+
+      await page.goto(`/app/contracts/${monthly.id}`);
+      const heading = page.getByRole('article').first().getByRole('heading', { level: 3 });
+      await expect(heading).toHaveText(
+        `${periodDate(periods[0].period_start)} – ${periodDate(periods[0].period_end)}`,
+      );
+      await expect(heading).toHaveText(/^\d{2}-\d{2}-\d{4} – \d{2}-\d{2}-\d{4}$/);
+      const link = page.getByRole('link', { name: registration.ticket.reference, exact: true }).first();
+      await expect(link).toHaveAttribute('href', `/app/tickets/${registration.ticket_id}`);
+      await expectAccessible(page, `contract periods ${lang}`);
+      await link.click();
+      await expect(page).toHaveURL(new RegExp(`/app/tickets/${registration.ticket_id}$`));
+
+      await page.goto(`/app/contracts/${prepaid.id}`);
+      await expect(page.getByRole('article').first().getByRole('heading', { level: 3 })).toHaveText(
+        `${periodDate(prepaidPeriod.period_start)} – ${t.openEnd}`,
+      );
+    });
+
+    test('invoice references keep their month in the table', async ({ page }) => {
+      const invoices = await records(page.request, OTHER, 'invoices');
+      const long = invoices.filter((i) => String(i.reference).length > 35);
+      expect(long.length, 'a reference longer than the generic limit of 35').toBeGreaterThan(0);
+      await signIn(page, OTHER);
+      await page.goto('/app/invoices');
+      for (const invoice of long) {
+        const row = page.getByRole('row').filter({ hasText: invoice.code });
+        await expect(row.getByRole('cell', { name: invoice.reference, exact: true })).toBeVisible();
+      }
+    });
+  });
+}
