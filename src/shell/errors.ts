@@ -65,18 +65,29 @@ const FIELD_RULES: {
   },
 ];
 
-/** The server's verdicts on a file (server/files/kinds.ts), whatever field carried it -> the apps' keys. */
-const FILE_RULES: { pattern: RegExp; key: string }[] = [
-  { pattern: /^Files of type \.(\S+) are not allowed\. Allowed are /, key: 'app.errors.file_type' },
+/**
+ * The server's verdicts on a file (server/files/kinds.ts, 422) and on an upload's size (upload.ts, 413),
+ * whatever field carried them -> the apps' keys, with the values the text names.
+ */
+const FILE_RULES: { pattern: RegExp; key: string; names: string[] }[] = [
+  {
+    pattern: /^Files of type \.(\S+) are not allowed\. Allowed are /,
+    key: 'app.errors.file_type',
+    names: ['extension'],
+  },
   {
     pattern: /^Files without an extension are not allowed\. Allowed are /,
     key: 'app.errors.file_no_extension',
+    names: [],
   },
-  { pattern: /^The file is empty\.$/, key: 'app.errors.file_empty' },
+  { pattern: /^The file is empty\.$/, key: 'app.errors.file_empty', names: [] },
   {
     pattern: /^The content of the file does not match its extension \.(\S+)\. Allowed are /,
     key: 'app.errors.file_mismatch',
+    names: ['extension'],
   },
+  { pattern: /^The file is too large: the limit is (.+)\.$/, key: 'app.upload.too_large', names: ['limit'] },
+  { pattern: /^At most (\d+) files can be sent at once\.$/, key: 'app.upload.too_many', names: ['count'] },
 ];
 
 /** One line of a 422 in the user's language where the apps know its words; else as the server wrote it. */
@@ -89,9 +100,9 @@ export function translateLine(
   if (!translate) return line;
   const rule = passwordRuleKey({ password: [line] });
   if (rule) return translate(rule);
-  for (const { pattern, key } of FILE_RULES) {
+  for (const { pattern, key, names } of FILE_RULES) {
     const match = pattern.exec(line);
-    if (match) return translate(key, { extension: match[1] ?? '' });
+    if (match) return translate(key, Object.fromEntries(names.map((n, i) => [n, match[i + 1] ?? ''])));
   }
   for (const { pattern, key, args } of FIELD_RULES) {
     const match = pattern.exec(line);
@@ -150,7 +161,8 @@ export function shapeError<E>(error: E, resource?: string, translate?: Translate
     return error;
   }
   if (typeof shaped === 'string') {
-    target.message = shaped;
+    // Not a 422, but maybe a line the apps know (a 413's 'The file is too large: …').
+    target.message = translateLine(shaped, '', resource, translate);
     return error;
   }
   const body = (target.body ?? {}) as { message?: unknown; errors?: Record<string, unknown> };

@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { createI18nProvider } from '../../src/i18n/index.ts';
 import { SILENT, shapeError, translateLine, withErrorCatalogue } from '../../src/shell/errors.ts';
 import { NETWORK_ERROR } from '../../src/dataProvider/http.ts';
+import { judgeFile } from '../../server/files/kinds.ts';
+import { tooLarge } from '../../server/files/upload.ts';
 
 const nl = createI18nProvider();
 const translate = (key: string, options?: Record<string, unknown>) => nl.translate(key, options);
@@ -111,5 +113,52 @@ describe('withErrorCatalogue', () => {
     await expect(provider.create('clients')).rejects.toMatchObject({
       message: 'Wachtwoord moet minimaal 8 tekens lang zijn.\n',
     });
+  });
+});
+
+describe("an upload's refusal, as the server writes it, in the user's language", () => {
+  const refusal = (name: string, content: string) => {
+    const verdict = judgeFile(name, { head: Buffer.from(content), size: content.length, isText: true });
+    if (verdict.ok) throw new Error(`${name} was accepted`);
+    return verdict.message;
+  };
+  const refused = (status: number, message: string) =>
+    shapeError(
+      new HttpError(message, status, { message, errors: { file: [message] } }),
+      'attachments',
+      translate,
+    ).message;
+
+  it('a 422 on the file (the inline image of the message editor, an attachment) is translated', () => {
+    const allowed =
+      'Toegestaan zijn afbeeldingen, pdf, kantoordocumenten, audio, video, archieven, code en tekstbestanden.';
+    expect(refused(422, refusal('kapot.png', 'dit is geen afbeelding'))).toBe(
+      `De inhoud van het bestand past niet bij de extensie .png. ${allowed}\n`,
+    );
+    expect(refused(422, refusal('virus.exe', 'MZ'))).toBe(
+      `Bestanden van het type .exe zijn niet toegestaan. ${allowed}\n`,
+    );
+    expect(refused(422, refusal('README', 'text'))).toBe(
+      `Bestanden zonder extensie zijn niet toegestaan. ${allowed}\n`,
+    );
+    expect(refused(422, refusal('leeg.txt', ''))).toBe('Het bestand is leeg.\n');
+  });
+
+  it("a 413 (too large, too many files) is translated with the server's values", () => {
+    const tooBig = tooLarge(20 * 1024 * 1024).message;
+    expect(
+      shapeError(new HttpError(tooBig, 413, { message: tooBig }), 'attachments', translate).message,
+    ).toBe('Het bestand is te groot: de grens is 20 MB.');
+    const many = 'At most 10 files can be sent at once.';
+    expect(shapeError(new HttpError(many, 413, { message: many }), 'messages', translate).message).toBe(
+      'Er kunnen hoogstens 10 bestanden tegelijk worden verstuurd.',
+    );
+  });
+
+  it('a text the apps do not know is shown as the server wrote it', () => {
+    const other = 'The form has too many fields.';
+    expect(shapeError(new HttpError(other, 413, { message: other }), 'messages', translate).message).toBe(
+      other,
+    );
   });
 });

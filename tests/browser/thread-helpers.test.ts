@@ -14,11 +14,7 @@ import {
   messageFormData,
   messageIdFromHash,
   messageKind,
-  uploadFailure,
 } from '../../src/custom/thread/helpers.ts';
-import { judgeFile } from '../../server/files/kinds.ts';
-import { tooLarge } from '../../server/files/upload.ts';
-import { messages } from '../../src/i18n/index.ts';
 import { matchCandidates } from '../../src/custom/thread/mentions.tsx';
 
 describe('messageKind (SPEC 2)', () => {
@@ -157,47 +153,5 @@ describe('mentions', () => {
     expect(matchCandidates(people, 'SAN').map((p) => p.id)).toEqual([2]);
     expect(matchCandidates(people, '')).toHaveLength(3);
     expect(matchCandidates(people, 'x')).toEqual([]);
-  });
-});
-
-describe("uploadFailure: the server's upload refusals in the app's language", () => {
-  const refusal = (name: string, content: string) => {
-    const verdict = judgeFile(name, { head: Buffer.from(content), size: content.length, isText: true });
-    if (verdict.ok) throw new Error(`${name} was accepted`);
-    return verdict.message;
-  };
-  const lookup = (lang: 'nl' | 'en' | 'de', key: string) =>
-    key.split('.').reduce<any>((tree, part) => tree?.[part], messages[lang]) as string | undefined;
-
-  it('knows each text the server writes, with its values', () => {
-    expect(uploadFailure(tooLarge(20 * 1024 * 1024).message)).toEqual({
-      key: 'app.upload.too_large',
-      args: { limit: '20 MB' },
-    });
-    expect(uploadFailure(refusal('virus.exe', 'MZ'))).toEqual({
-      key: 'app.upload.kind_refused',
-      args: { extension: 'exe' },
-    });
-    expect(uploadFailure(refusal('README', 'text'))).toEqual({ key: 'app.upload.no_extension', args: {} });
-    expect(uploadFailure(refusal('leeg.txt', ''))).toEqual({ key: 'app.upload.empty', args: {} });
-    expect(uploadFailure(refusal('kapot.png', 'dit is geen afbeelding'))).toEqual({
-      key: 'app.upload.content_mismatch',
-      args: { extension: 'png' },
-    });
-    expect(uploadFailure('At most 10 files can be sent at once.')).toEqual({
-      key: 'app.upload.too_many',
-      args: { count: '10' },
-    });
-    expect(uploadFailure('Something else')).toEqual({ key: 'app.errors.upload_failed', args: {} });
-    expect(uploadFailure(undefined).key).toBe('app.errors.upload_failed');
-  });
-
-  it('has every key in Dutch, English and German', () => {
-    for (const key of ['too_large', 'kind_refused', 'no_extension', 'empty', 'content_mismatch', 'too_many'])
-      for (const lang of ['nl', 'en', 'de'] as const)
-        expect(lookup(lang, `app.upload.${key}`), `${lang} ${key}`).toBeTruthy();
-    expect(lookup('nl', 'app.upload.content_mismatch')).toBe(
-      'De inhoud van het bestand past niet bij de extensie .%{extension}.',
-    );
   });
 });

@@ -77,24 +77,26 @@ async function signIn(page: Page, email: string) {
   await expect(page.getByRole('heading', { level: 1, name: 'Tickets' })).toBeVisible();
 }
 
-async function api(request: APIRequestContext, email: string, path: string): Promise<any> {
+/** Reads the API as `email`, in `lang`: translated names (an SLA's, say) come in the app's language. */
+async function api(request: APIRequestContext, email: string, path: string, lang: Lang): Promise<any> {
   const auth = await request.post('/api/auth/login', { data: { username: email, password: 'demo' } });
   expect(auth.ok()).toBe(true);
   const res = await request.get(`/api/${path}`, {
-    headers: { authorization: `Bearer ${(await auth.json()).access_token}` },
+    headers: { authorization: `Bearer ${(await auth.json()).access_token}`, 'accept-language': lang },
   });
   expect(res.ok()).toBe(true);
   return res.json();
 }
 
 /** A ticket with a company, client, operator and SLA, with those records loaded. */
-async function linkedTicket(request: APIRequestContext) {
+async function linkedTicket(request: APIRequestContext, lang: Lang) {
   const answer = await api(
     request,
     ADMIN,
     'tickets?builder[0][whereNotNull]=company_id&builder[1][whereNotNull]=client_id' +
       '&builder[2][whereNotNull]=operator_id&builder[3][whereNotNull]=sla_id' +
       '&builder[4][paginate]=1&with[0]=company&with[1]=client&with[2]=operator&with[3]=sla',
+    lang,
   );
   return answer.data[0];
 }
@@ -141,7 +143,7 @@ for (const lang of ['nl', 'en'] as const) {
     });
 
     test('item 9: a ticket detail links its company, client, operator and SLA', async ({ page }) => {
-      const ticket = await linkedTicket(page.request);
+      const ticket = await linkedTicket(page.request, lang);
       await signIn(page, ADMIN);
       await page.goto(`/tickets/${ticket.id}`);
       await expect(page.getByRole('heading', { level: 1, name: new RegExp(ticket.reference) })).toBeVisible();
@@ -184,6 +186,7 @@ for (const lang of ['nl', 'en'] as const) {
         page.request,
         OPERATOR,
         'time-registrations?builder[0][whereNotNull]=invoice_id&builder[1][paginate]=1&with[0]=invoice&with[1]=ticket',
+        lang,
       );
       const registration = answer.data[0];
       await signIn(page, OPERATOR);
@@ -204,8 +207,8 @@ for (const lang of ['nl', 'en'] as const) {
       const now = new Date();
       now.setSeconds(0, 0);
       await page.clock.setFixedTime(now);
-      const ticket = await linkedTicket(page.request);
-      const me = (await api(page.request, ADMIN, 'auth/me')).user;
+      const ticket = await linkedTicket(page.request, lang);
+      const me = (await api(page.request, ADMIN, 'auth/me', lang)).user;
       await signIn(page, ADMIN);
       // The day and time as the browser's time zone shows them.
       const shown = await page.evaluate((ms) => {
@@ -249,7 +252,7 @@ for (const lang of ['nl', 'en'] as const) {
     test('item 13: an internal note says it was saved; a clone says the ticket was created', async ({
       page,
     }) => {
-      const ticket = await linkedTicket(page.request);
+      const ticket = await linkedTicket(page.request, lang);
       await signIn(page, ADMIN);
       await page.goto(`/tickets/${ticket.id}`);
       const note = `e2e note ${lang} ${Date.now()}`;

@@ -102,21 +102,28 @@ for (const lang of ['nl', 'en'] as const) {
       label: dutch,
       order: 500,
     });
-    await page.setViewportSize(DESKTOP);
-    await startIn(page, lang);
-    await login(page, 'admin@example.com', 'backoffice');
-    await expect(page).not.toHaveURL(/login/);
-    await page.goto(`/priorities/${created.id}`);
-    await expect(page.getByRole('heading', { level: 1 })).toContainText(dutch);
-    await page.getByRole('button', { name: lang === 'nl' ? 'Bewerken' : 'Edit', exact: true }).click();
-    const base = page.getByLabel(lang === 'nl' ? 'Naam (Nederlands) *' : 'Name (Dutch) *');
-    await expect(base).toHaveValue(dutch);
-    await page.getByLabel(lang === 'nl' ? 'Naam (Engels)' : 'Name (English)', { exact: true }).fill(english);
-    await page.getByRole('button', { name: lang === 'nl' ? 'Opslaan' : 'Save', exact: true }).click();
-    // English reads the English name; Dutch keeps the Dutch one.
-    await expect(page.getByRole('heading', { level: 1 })).toContainText(lang === 'en' ? english : dutch);
-    const stored = await api(request, 'admin@example.com', 'GET', `priorities/${created.id}`);
-    expect(stored).toMatchObject({ label: dutch, label_en: english, label_de: null });
+    // Other specs on this worker's server read the priority lists: the new one goes when the test ends.
+    try {
+      await page.setViewportSize(DESKTOP);
+      await startIn(page, lang);
+      await login(page, 'admin@example.com', 'backoffice');
+      await expect(page).not.toHaveURL(/login/);
+      await page.goto(`/priorities/${created.id}`);
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(dutch);
+      await page.getByRole('button', { name: lang === 'nl' ? 'Bewerken' : 'Edit', exact: true }).click();
+      const base = page.getByLabel(lang === 'nl' ? 'Naam (Nederlands) *' : 'Name (Dutch) *');
+      await expect(base).toHaveValue(dutch);
+      await page
+        .getByLabel(lang === 'nl' ? 'Naam (Engels)' : 'Name (English)', { exact: true })
+        .fill(english);
+      await page.getByRole('button', { name: lang === 'nl' ? 'Opslaan' : 'Save', exact: true }).click();
+      // English reads the English name; Dutch keeps the Dutch one.
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(lang === 'en' ? english : dutch);
+      const stored = await api(request, 'admin@example.com', 'GET', `priorities/${created.id}`);
+      expect(stored).toMatchObject({ label: dutch, label_en: english, label_de: null });
+    } finally {
+      await api(request, 'admin@example.com', 'DELETE', `priorities/${created.id}`);
+    }
   });
 }
 

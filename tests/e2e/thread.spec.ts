@@ -246,10 +246,7 @@ test.describe('message thread', () => {
     await expect(page.locator('[data-highlighted="true"]')).toHaveCount(1);
   });
 
-  // FIXME (2026-11-24): failed once in the full run (the deep-linked message never appeared) and passed
-  // alone: it depends on what other specs on the same worker's server wrote before it. Make it create
-  // its own ticket and thread, then switch it back on.
-  test.fixme('a long thread shows the newest 100, loads older ones on request, and a deep link loads until its message is there', async ({
+  test('a long thread shows the newest 100, loads older ones on request, and a deep link loads until its message is there', async ({
     page,
   }) => {
     const headers = { authorization: `Bearer ${await token(page.request, ADMIN)}` };
@@ -361,10 +358,7 @@ test.describe('message thread', () => {
     expect(await page.evaluate(() => (window as any).__xss)).toBeUndefined();
   });
 
-  // FIXME (issue 14, found at the end of the session of 2026-11-24): since the error handling of item
-  // 14/15 changed, the editor's refused inline image shows no error toast. A product regression to fix
-  // first next session; the test stays as written and is switched back on with the fix.
-  test.fixme('an inline image the server refuses is not inserted, its error shows and loading ends', async ({
+  test('an inline image the server refuses is not inserted, its error shows and loading ends', async ({
     page,
   }) => {
     const ticket = await anyTicket(page.request, 5);

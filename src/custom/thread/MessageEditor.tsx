@@ -30,11 +30,10 @@ import FormatListBulleted from '@mui/icons-material/FormatListBulleted';
 import FormatListNumbered from '@mui/icons-material/FormatListNumbered';
 import InsertLink from '@mui/icons-material/InsertLink';
 import InsertPhoto from '@mui/icons-material/InsertPhoto';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import type { ServiceDeskDataProvider } from '../../dataProvider/index.ts';
-import { SILENT } from '../../shell/errors.ts';
+import { useNotifyError } from '../../shell/errors.ts';
 import { mentionExtension, type MentionCandidate } from './mentions.tsx';
-import { uploadFailure } from './helpers.ts';
 
 /** SPEC 9: the editor's default height and the change debounce. */
 export const EDITOR_HEIGHT = 310;
@@ -154,7 +153,7 @@ export default function MessageEditor({
   onReady,
 }: MessageEditorProps) {
   const translate = useTranslate();
-  const notify = useNotify();
+  const notifyError = useNotifyError();
   const dataProvider = useDataProvider<ServiceDeskDataProvider>();
   const fileInput = useRef<HTMLInputElement>(null);
   const fileInputId = useId();
@@ -187,11 +186,8 @@ export default function MessageEditor({
       latest.current.onImageUploaded?.(answer.id);
       return answer;
     } catch (error) {
-      const message = (error as { message?: string } | null)?.message;
-      if (!controller.signal.aborted && message !== SILENT) {
-        const failure = uploadFailure(message);
-        notify(failure.key, { type: 'error', messageArgs: failure.args });
-      }
+      // The data provider's error catalogue has put the refusal in the user's language.
+      if (!controller.signal.aborted) notifyError(error);
       return null;
     } finally {
       uploadControllers.current.delete(controller);

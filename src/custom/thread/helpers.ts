@@ -237,29 +237,3 @@ export function cleanMessageHtml(html: string): string {
   });
   return doc.body.innerHTML;
 }
-
-/**
- * The server's upload refusals (server/files/upload.ts and kinds.ts) are English; the user reads them
- * in the app's language. Each known text becomes an i18n key with its values; anything else the general
- * 'could not be uploaded'. tests/browser/thread-helpers.test.ts feeds it the server's own texts.
- */
-export function uploadFailure(message: string | null | undefined): {
-  key: string;
-  args: Record<string, string>;
-} {
-  const text = message ?? '';
-  const rules: [RegExp, string, string[]][] = [
-    [/^The file is too large: the limit is (.+)\.$/, 'too_large', ['limit']],
-    [/^Files of type \.([^ ]+) are not allowed\./, 'kind_refused', ['extension']],
-    [/^Files without an extension are not allowed\./, 'no_extension', []],
-    [/^The file is empty\.$/, 'empty', []],
-    [/^The content of the file does not match its extension \.([^ ]+)\./, 'content_mismatch', ['extension']],
-    [/^At most (\d+) files can be sent at once\.$/, 'too_many', ['count']],
-  ];
-  for (const [pattern, key, names] of rules) {
-    const match = pattern.exec(text);
-    if (match)
-      return { key: `app.upload.${key}`, args: Object.fromEntries(names.map((n, i) => [n, match[i + 1]!])) };
-  }
-  return { key: 'app.errors.upload_failed', args: {} };
-}

@@ -106,7 +106,6 @@ const app: DeepPartial<AppMessages> = {
       no_signature: 'Es wurde keine Unterschrift gesetzt.',
       required: '%{field} ist ein Pflichtfeld',
       min_length: '%{subject} muss mindestens %{length} Zeichen lang sein.',
-      upload_failed: 'Die Datei konnte nicht hochgeladen werden.',
       download_failed: 'Die Datei konnte nicht heruntergeladen werden.',
       chunk_timeout: 'Das Laden dieser Seite hat zu lange gedauert. Bitte laden Sie die Seite neu.',
       server: 'Auf dem Server ist etwas schiefgelaufen. Bitte versuchen Sie es erneut.',
@@ -249,11 +248,6 @@ const app: DeepPartial<AppMessages> = {
     },
     upload: {
       too_large: 'Die Datei ist zu groß: die Grenze liegt bei %{limit}.',
-      kind_refused:
-        'Dateien vom Typ .%{extension} sind nicht erlaubt. Erlaubt sind Bilder, PDF, Office-Dokumente, Audio, Video, Archive, Code und Textdateien.',
-      no_extension: 'Dateien ohne Endung sind nicht erlaubt.',
-      empty: 'Die Datei ist leer.',
-      content_mismatch: 'Der Inhalt der Datei passt nicht zur Endung .%{extension}.',
       too_many: 'Es können höchstens %{count} Dateien auf einmal gesendet werden.',
     },
     tabs: {

@@ -107,7 +107,6 @@ const app = {
       no_signature: 'No signature has been set.',
       required: '%{field} is required',
       min_length: '%{subject} must be at least %{length} characters long.',
-      upload_failed: 'The file could not be uploaded.',
       download_failed: 'The file could not be downloaded.',
       chunk_timeout: 'Loading this page took too long. Please reload the page.',
       server: 'Something went wrong on the server. Please try again.',
@@ -253,11 +252,6 @@ const app = {
     },
     upload: {
       too_large: 'The file is too large: the limit is %{limit}.',
-      kind_refused:
-        'Files of type .%{extension} are not allowed. Allowed are images, PDF, office documents, audio, video, archives, code and text files.',
-      no_extension: 'Files without an extension are not allowed.',
-      empty: 'The file is empty.',
-      content_mismatch: 'The content of the file does not match its extension .%{extension}.',
       too_many: 'At most %{count} files can be sent at once.',
     },
     tabs: {

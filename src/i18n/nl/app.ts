@@ -103,7 +103,6 @@ const app: AppMessages = {
       no_signature: 'Er is geen handtekening gezet.',
       required: '%{field} is verplicht',
       min_length: '%{subject} moet minimaal %{length} tekens lang zijn.',
-      upload_failed: 'Het bestand kon niet worden geüpload.',
       download_failed: 'Het bestand kon niet worden gedownload.',
       chunk_timeout: 'Het laden van deze pagina duurde te lang. Herlaad de pagina.',
       server: 'Er ging iets mis op de server. Probeer het opnieuw.',
@@ -246,11 +245,6 @@ const app: AppMessages = {
     },
     upload: {
       too_large: 'Het bestand is te groot: de grens is %{limit}.',
-      kind_refused:
-        'Bestanden van het type .%{extension} zijn niet toegestaan. Toegestaan zijn afbeeldingen, pdf, kantoordocumenten, audio, video, archieven, code en tekstbestanden.',
-      no_extension: 'Bestanden zonder extensie zijn niet toegestaan.',
-      empty: 'Het bestand is leeg.',
-      content_mismatch: 'De inhoud van het bestand past niet bij de extensie .%{extension}.',
       too_many: 'Er kunnen hoogstens %{count} bestanden tegelijk worden verstuurd.',
     },
     tabs: {
