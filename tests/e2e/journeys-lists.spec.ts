@@ -244,7 +244,7 @@ for (const lang of ['nl', 'en'] as const) {
         lang === 'nl' ? ['Laag', 'Normaal', 'Hoog', 'Kritiek'] : ['Low', 'Normal', 'High', 'Critical'];
       for (const [i, name] of demo.entries()) await expect(options.nth(i)).toHaveText(name);
       await options.first().click();
-      await expect(priority).toHaveValue(demo[0]);
+      await expect(priority).toHaveValue(demo[0]!);
       await expectAccessible(page, `ticket form with an open selector (${lang})`);
 
       await page.goto('/time-registrations/create');
