@@ -16,7 +16,7 @@ import { useAppKind } from '../custom/appKind.ts';
 import { LocaleSwitcher } from './LocaleSwitcher.tsx';
 import { useSystemStatus } from './systemStatus.ts';
 import { DocumentTitle } from './DocumentTitle.tsx';
-import { forgetFlash, peekFlash } from './flash.ts';
+import { forgetFlash, loginPageLeft, peekFlash } from './flash.ts';
 import {
   BAD_CREDENTIALS_MESSAGE,
   LOGGED_IN_ELSEWHERE_KEY,
@@ -86,7 +86,7 @@ export function LoginPage() {
     return flash ? { flash } : undefined;
   });
   // Leaving the login page (a login, the reset page) forgets why the last session ended.
-  useEffect(() => forgetFlash, []);
+  useEffect(() => () => loginPageLeft(window.location.pathname), []);
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const emailLabel = translate('app.auth.email');
