@@ -41,6 +41,10 @@ export interface TestApp {
   /** Authorization header for a demo account (logged in once per test app, then cached). */
   as(email: string): Promise<Record<string, string>>;
   close(): Promise<void>;
+  /** The settings the app runs with (its own DATA_DIR, its JWT secret). */
+  config: Config;
+  /** PostgreSQL only: where its database is, so `buildSecondInstance` can open another app on it. */
+  connection?: { url: string; schema?: string };
 }
 
 /**
@@ -88,6 +92,7 @@ export async function buildTestApp(
         ? { url: target.url, schema, poolSize: 4, statementTimeoutMs: options.statementTimeoutMs }
         : {},
     ));
+  const connection = copy?.url ? { url: copy.url } : target.url ? { url: target.url, schema } : undefined;
   const reg = registry();
   // On a copy too: what the server does at every boot (migrations due, permissions in sync) happens
   // here as there; the copy's tenants keep the seed from running again.
@@ -102,7 +107,49 @@ export async function buildTestApp(
     fileSweepMs: options.fileSweepMs,
   });
   await app.ready();
+  return testApp(app, database.db, target, config, connection, async () => {
+    if (schema) await sql.raw(`drop schema ${schema} cascade`).execute(database.db);
+    await database.close();
+    await copy?.drop();
+  });
+}
 
+/**
+ * Another instance on the first one's PostgreSQL database, as a second process behind a balancer would
+ * be: its own pool, app and DATA_DIR (instances share no disk), the same JWT secret unless `config`
+ * says otherwise. Close it before the first, which owns the database.
+ */
+export async function buildSecondInstance(
+  first: TestApp,
+  options: { config?: Partial<Omit<Config, 'dataDir'>>; fileSweepMs?: number } = {},
+): Promise<TestApp> {
+  if (!first.connection) throw new Error('a second instance needs the first on PostgreSQL');
+  const config = {
+    ...first.config,
+    dataDir: join(tmpdir(), `sd-test-${randomBytes(4).toString('hex')}`),
+    ...options.config,
+  };
+  const database = await openDatabase({ ...first.connection, poolSize: 4 });
+  const app = await buildApp({
+    db: database.db,
+    registry: registry(),
+    config,
+    logger: false,
+    fileSweepMs: options.fileSweepMs,
+  });
+  await app.ready();
+  return testApp(app, database.db, first.target, config, first.connection, () => database.close());
+}
+
+/** The test's handle on an app: logins through the API, tokens per demo account, closing. */
+function testApp(
+  app: FastifyInstance,
+  db: Db,
+  target: Target,
+  config: Config,
+  connection: TestApp['connection'],
+  closeDatabase: () => Promise<void>,
+): TestApp {
   const tokens = new Map<string, string>();
   const login: TestApp['login'] = async (email, password = 'demo') => {
     const res = await app.inject({
@@ -120,8 +167,10 @@ export async function buildTestApp(
   };
   return {
     app,
-    db: database.db,
+    db,
     target,
+    config,
+    connection,
     login,
     async as(email) {
       if (!tokens.has(email)) tokens.set(email, (await login(email)).token);
@@ -129,9 +178,7 @@ export async function buildTestApp(
     },
     async close() {
       await app.close();
-      if (schema) await sql.raw(`drop schema ${schema} cascade`).execute(database.db);
-      await database.close();
-      await copy?.drop();
+      await closeDatabase();
     },
   };
 }

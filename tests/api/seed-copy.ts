@@ -72,6 +72,8 @@ export async function dropRun(url: string, prefix: string): Promise<void> {
 
 export interface Copy {
   database: Database;
+  /** PostgreSQL: the copy's address, for a second app on the same database. */
+  url?: string;
   /** Removes what the copy made outside the data folder (a PostgreSQL database). */
   drop(): Promise<void>;
 }
@@ -104,6 +106,7 @@ export async function postgresCopy(
   const name = `${prefix}_${randomBytes(5).toString('hex')}`;
   await onServer(url, `create database "${name}" template "${template}"`);
   cpSync(files, join(dataDir, 'files'), { recursive: true });
-  const database = await openDatabase({ url: databaseUrl(url, name), poolSize: options.poolSize });
-  return { database, drop: () => dropDatabase(url, name) };
+  const copyUrl = databaseUrl(url, name);
+  const database = await openDatabase({ url: copyUrl, poolSize: options.poolSize });
+  return { database, url: copyUrl, drop: () => dropDatabase(url, name) };
 }
