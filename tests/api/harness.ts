@@ -42,7 +42,7 @@ export interface TestApp {
   as(email: string): Promise<Record<string, string>>;
   close(): Promise<void>;
   /** The settings the app runs with (its own DATA_DIR, its JWT secret). */
-  config: Config;
+  config: Config & { jwtSecret: string };
   /** PostgreSQL only: where its database is, so `buildSecondInstance` can open another app on it. */
   connection?: { url: string; schema?: string };
 }
@@ -121,7 +121,7 @@ export async function buildTestApp(
  */
 export async function buildSecondInstance(
   first: TestApp,
-  options: { config?: Partial<Omit<Config, 'dataDir'>>; fileSweepMs?: number } = {},
+  options: { config?: Partial<Omit<Config, 'dataDir' | 'jwtSecret'>>; fileSweepMs?: number } = {},
 ): Promise<TestApp> {
   if (!first.connection) throw new Error('a second instance needs the first on PostgreSQL');
   const config = {
@@ -146,7 +146,7 @@ function testApp(
   app: FastifyInstance,
   db: Db,
   target: Target,
-  config: Config,
+  config: TestApp['config'],
   connection: TestApp['connection'],
   closeDatabase: () => Promise<void>,
 ): TestApp {
