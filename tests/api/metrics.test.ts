@@ -247,6 +247,23 @@ describe.each(targets)('metrics on $name', (target) => {
     expect(valueOf(good.samples, 'servicedesk_login_failures_total', failures)).toBe(failedBefore + 5);
   });
 
+  it('counts the refusals of the password-reset limit', async () => {
+    const limit = { limit: 'password_reset' };
+    const before = valueOf((await scrape()).samples, 'servicedesk_rate_limit_refusals_total', limit) ?? 0;
+    const forgot = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/password/forgot',
+        payload: { email: 'nobody-metrics@example.com' },
+      });
+    // Five requests from one address for one account are served; the sixth is refused.
+    for (let i = 0; i < 5; i++) expect((await forgot()).statusCode).toBe(200);
+    const refused = await forgot();
+    expect(refused.statusCode, refused.body).toBe(429);
+    const after = valueOf((await scrape()).samples, 'servicedesk_rate_limit_refusals_total', limit);
+    expect(after).toBe(before + 1);
+  });
+
   it('reports the export queue depth at scrape time', async () => {
     const { samples } = await scrape();
     const depth = valueOf(samples, 'servicedesk_queue_depth', { queue: 'exports' });
