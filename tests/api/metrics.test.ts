@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { buildTestApp, targets, type TestApp } from './harness.ts';
+import { buildSecondInstance, buildTestApp, targets, type TestApp } from './harness.ts';
 import { configFromEnv } from '../../server/config.ts';
 import { QUEUE_DEPTHS } from '../../server/metrics/queue-depths.ts';
 import { queueJob } from '../../server/exports/jobs.ts';
@@ -318,6 +318,47 @@ describe.each(targets)('metrics on $name', (target) => {
 });
 
 const postgres = targets.find((target) => target.url);
+
+describe.skipIf(!postgres)('two instances on one database', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    a = await buildTestApp(postgres!, { config: { metricsToken: TOKEN, metricsInstance: 'web-1' } });
+    b = await buildSecondInstance(a, { config: { metricsToken: TOKEN, metricsInstance: 'web-2' } });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  const scrapeOf = async (instance: TestApp) => {
+    const res = await instance.app.inject({
+      method: 'GET',
+      url: '/api/metrics',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return parseExposition(res.body).samples;
+  };
+
+  it('each counts its own requests and names itself; both see the one queue', async () => {
+    const labels = { method: 'GET', route: '/api/auth/me', status: '200' };
+    const headers = await a.as('admin@example.com');
+    for (let i = 0; i < 3; i++) {
+      const res = await b.app.inject({ method: 'GET', url: '/api/auth/me', headers });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const [onA, onB] = [await scrapeOf(a), await scrapeOf(b)];
+    expect(valueOf(onB, 'servicedesk_http_requests_total', labels)).toBe(3);
+    expect(valueOf(onA, 'servicedesk_http_requests_total', labels)).toBeUndefined();
+    expect(new Set(onA.map((sample) => sample.labels.instance_id))).toEqual(new Set(['web-1']));
+    expect(new Set(onB.map((sample) => sample.labels.instance_id))).toEqual(new Set(['web-2']));
+    // The queue is the database's: both instances count the same rows.
+    expect(valueOf(onB, 'servicedesk_queue_depth', { queue: 'exports' })).toBe(
+      valueOf(onA, 'servicedesk_queue_depth', { queue: 'exports' }),
+    );
+  });
+});
 
 describe.skipIf(!postgres)('statement timeouts in the metrics', () => {
   let t: TestApp;
