@@ -91,6 +91,11 @@ const SECURITY_SCHEMES = {
     bearerFormat: 'JWT',
     description: 'The access token of `POST /auth/login`.',
   },
+  metricsToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The `METRICS_TOKEN` setting of the installation; only `GET /metrics` takes it.',
+  },
   quoteToken: {
     type: 'apiKey',
     in: 'header',
@@ -674,6 +679,7 @@ function fixedPaths(resources: Resource[]): Record<string, PathItem> {
     '/presets-result-count/{resource}': { get: presetCounts(listable) },
     ...exportPaths(listable),
     '/health': { get: health() },
+    '/metrics': { get: metrics() },
     ...messageThreadPaths(has),
     ...backOfficeActionPaths(has),
     ...invoicingPaths(resources),
@@ -954,6 +960,28 @@ function presetCounts(listable: string[]): Operation {
         content: json({ type: 'array', items: schemaRef('PresetCount') }),
       },
       ...ALL_ERRORS,
+    },
+  };
+}
+
+function metrics(): Operation {
+  return {
+    tags: ['system'],
+    operationId: 'metrics',
+    summary: 'Prometheus metrics of this instance',
+    description:
+      'The counters of the instance that answers, in Prometheus text format 0.0.4: requests and their ' +
+      'latency by route pattern and status, the database pool, statement timeouts, queue depths, failed ' +
+      'sign-ins and rate-limit refusals, Node process metrics; every series labelled `instance_id`. ' +
+      'Off (404) unless `METRICS_TOKEN` is set; needs no tenant host.',
+    security: [{ metricsToken: [] }],
+    responses: {
+      200: {
+        description: 'The metrics.',
+        content: { 'text/plain; version=0.0.4; charset=utf-8': { schema: { type: 'string' } } },
+      },
+      401: { description: 'No token, or not the `METRICS_TOKEN`.', content: json(schemaRef('Error')) },
+      404: { description: '`METRICS_TOKEN` is not set.', content: json(schemaRef('Error')) },
     },
   };
 }
