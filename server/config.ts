@@ -27,6 +27,16 @@ export interface Config {
   statementTimeoutMs: number;
   /** Fastify's `trustProxy` (TRUST_PROXY): which X-Forwarded-* headers to believe; false: none. */
   trustProxy: boolean | number | string[];
+  /** The mail outbox: ms between looks for due mail (MAIL_POLL_MS, default 5000). */
+  mailPollMs: number;
+  /** How long a claimed mail is this instance's before another may take it (MAIL_LEASE_MS, 10 min). */
+  mailLeaseMs: number;
+  /** Delay before the first retry (MAIL_RETRY_BASE_MS, 1 min); each next one 4 times longer. */
+  mailRetryBaseMs: number;
+  /** Longest delay between retries (MAIL_RETRY_MAX_MS, 1 h). */
+  mailRetryMaxMs: number;
+  /** Attempts before a mail is given up (MAIL_MAX_ATTEMPTS, 8). */
+  mailMaxAttempts: number;
 }
 
 /** Microsoft single sign-on for the portal; enabled when `clientId` is set. */
@@ -73,6 +83,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     attachmentMaxBytes: positiveInteger(env.ATTACHMENT_MAX_BYTES, 'ATTACHMENT_MAX_BYTES') ?? 20 * 1024 * 1024,
     statementTimeoutMs: milliseconds(env.STATEMENT_TIMEOUT_MS, 'STATEMENT_TIMEOUT_MS') ?? 5000,
     trustProxy: trustProxy(env.TRUST_PROXY),
+    mailPollMs: wholeNumber(env.MAIL_POLL_MS, 'MAIL_POLL_MS') ?? 5000,
+    mailLeaseMs: wholeNumber(env.MAIL_LEASE_MS, 'MAIL_LEASE_MS') ?? 10 * 60_000,
+    mailRetryBaseMs: wholeNumber(env.MAIL_RETRY_BASE_MS, 'MAIL_RETRY_BASE_MS') ?? 60_000,
+    mailRetryMaxMs: wholeNumber(env.MAIL_RETRY_MAX_MS, 'MAIL_RETRY_MAX_MS') ?? 60 * 60_000,
+    mailMaxAttempts: wholeNumber(env.MAIL_MAX_ATTEMPTS, 'MAIL_MAX_ATTEMPTS') ?? 8,
   };
 }
 
@@ -80,6 +95,12 @@ function positiveInteger(value: string | undefined, name: string): number | unde
   if (value === undefined || value === '') return undefined;
   if (!/^[1-9]\d*$/.test(value))
     throw new Error(`${name} must be a positive whole number of bytes, not ${value}`);
+  return Number(value);
+}
+
+function wholeNumber(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!/^[1-9]\d*$/.test(value)) throw new Error(`${name} must be a positive whole number, not ${value}`);
   return Number(value);
 }
 
