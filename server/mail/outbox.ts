@@ -220,7 +220,8 @@ export class MailOutbox {
       attempts: Number(claimed.attempts),
     };
     const handlers: OutboxHandlers = (claimed.source && this.handlers.get(claimed.source)) || {};
-    const ours = (q: any) => q.where('id', '=', row.id).where('status', '=', 'sending').where('attempts', '=', row.attempts);
+    const ours = (q: any) =>
+      q.where('id', '=', row.id).where('status', '=', 'sending').where('attempts', '=', row.attempts);
 
     let failure: string | undefined;
     try {
@@ -269,7 +270,12 @@ export class MailOutbox {
     for (const a of mail.attachments ?? []) {
       const content = await this.deps.store.read(a.key);
       if (!content) throw new Error(`attachment ${a.filename}: its file is missing from the store`);
-      attachments.push({ filename: a.filename, contentType: a.contentType, content, ...(a.cid ? { cid: a.cid } : {}) });
+      attachments.push({
+        filename: a.filename,
+        contentType: a.contentType,
+        content,
+        ...(a.cid ? { cid: a.cid } : {}),
+      });
     }
     return { ...mail, attachments };
   }
