@@ -19,6 +19,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Config } from '../config.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { FileStore } from '../files/store.ts';
 import type { MailAttachment, MailMessage, Mailer } from './mailer.ts';
 
@@ -232,12 +233,18 @@ export class MailOutbox {
     }
 
     if (failure === undefined) {
-      await db.transaction().execute(async (trx) => {
-        const marked = await ours(trx.updateTable('mail_outbox'))
-          .set({ status: 'sent', sent_at: sql`now()`, locked_until: null, last_error: null, mail: null })
-          .executeTakeFirst();
-        if (Number(marked.numUpdatedRows) > 0) await handlers.sent?.(trx, row);
-      });
+      const sent = { status: 'sent', sent_at: sql`now()`, locked_until: null, last_error: null, mail: null };
+      try {
+        await db.transaction().execute(async (trx) => {
+          const marked = await ours(trx.updateTable('mail_outbox')).set(sent).executeTakeFirst();
+          if (Number(marked.numUpdatedRows) > 0) await handlers.sent?.(trx, row);
+        });
+      } catch (error) {
+        if (isDatabaseUnavailable(error)) throw error;
+        // The mail went: a handler that fails must not leave the row to be sent again after its lease.
+        log.error({ err: error, outbox: row.id }, 'mail outbox: recording a sent mail failed');
+        await ours(db.updateTable('mail_outbox')).set(sent).execute();
+      }
       return 'sent';
     }
 
