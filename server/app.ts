@@ -22,6 +22,7 @@ import { exportRoutes } from './exports/routes.ts';
 import type { ExportWorkerOptions } from './exports/worker.ts';
 import { fileStoreFor } from './files/store.ts';
 import { scheduleFileSweep } from './files/sweep.ts';
+import { installOutbox } from './mail/plugin.ts';
 
 /** How often files of deleted attachments are removed from the store. */
 const FILE_SWEEP_MS = 5 * 60 * 1000;
@@ -104,6 +105,8 @@ export async function buildApp({
   });
   // First: every answer, an early refusal included, carries the security headers.
   await app.register(securityHeadersPlugin);
+  // Before every plugin that mails: they queue through app.outbox.
+  installOutbox(app, db, config);
   await app.register(cookie);
   // Before the tenancy: its hook counts the answers of every later refusal too.
   await app.register(metricsPlugin, { db, config });

@@ -32,6 +32,16 @@ export interface Config {
   metricsToken?: string;
   /** The `instance_id` label on every metric (METRICS_INSTANCE); unset: hostname and process id. */
   metricsInstance: string;
+  /** The mail outbox: ms between looks for due mail (MAIL_POLL_MS, default 5000). */
+  mailPollMs: number;
+  /** How long a claimed mail is this instance's before another may take it (MAIL_LEASE_MS, 10 min). */
+  mailLeaseMs: number;
+  /** Delay before the first retry (MAIL_RETRY_BASE_MS, 1 min); each next one 4 times longer. */
+  mailRetryBaseMs: number;
+  /** Longest delay between retries (MAIL_RETRY_MAX_MS, 1 h). */
+  mailRetryMaxMs: number;
+  /** Attempts before a mail is given up (MAIL_MAX_ATTEMPTS, 8). */
+  mailMaxAttempts: number;
 }
 
 /** Microsoft single sign-on for the portal; enabled when `clientId` is set. */
@@ -80,6 +90,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     metricsToken: metricsToken(env.METRICS_TOKEN),
     metricsInstance: env.METRICS_INSTANCE?.trim() || `${hostname()}:${process.pid}`,
+    mailPollMs: wholeNumber(env.MAIL_POLL_MS, 'MAIL_POLL_MS') ?? 5000,
+    mailLeaseMs: wholeNumber(env.MAIL_LEASE_MS, 'MAIL_LEASE_MS') ?? 10 * 60_000,
+    mailRetryBaseMs: wholeNumber(env.MAIL_RETRY_BASE_MS, 'MAIL_RETRY_BASE_MS') ?? 60_000,
+    mailRetryMaxMs: wholeNumber(env.MAIL_RETRY_MAX_MS, 'MAIL_RETRY_MAX_MS') ?? 60 * 60_000,
+    mailMaxAttempts: wholeNumber(env.MAIL_MAX_ATTEMPTS, 'MAIL_MAX_ATTEMPTS') ?? 8,
   };
 }
 
@@ -87,6 +102,12 @@ function positiveInteger(value: string | undefined, name: string): number | unde
   if (value === undefined || value === '') return undefined;
   if (!/^[1-9]\d*$/.test(value))
     throw new Error(`${name} must be a positive whole number of bytes, not ${value}`);
+  return Number(value);
+}
+
+function wholeNumber(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!/^[1-9]\d*$/.test(value)) throw new Error(`${name} must be a positive whole number, not ${value}`);
   return Number(value);
 }
 

@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError, ValidationError } from '../http/errors.ts';
 import { linkOrigin } from '../mail/link-origin.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import { enqueueMail } from '../mail/outbox.ts';
 import { MAIL_LOCALES, passwordResetMail, type MailLocale } from '../mail/password-reset-mail.ts';
 import type { Authenticator } from './authenticate.ts';
 import {
@@ -87,7 +87,6 @@ export function tooManyResetRequestsMessage(retryAfterMs: number): string {
 export interface PasswordResetRoutesOptions {
   db: Db;
   config: Pick<Config, 'publicUrl' | 'passwordMinLength'>;
-  mailer: Mailer;
   authenticator: Authenticator;
   limiter?: PasswordResetRateLimiter;
 }
@@ -101,12 +100,11 @@ export async function passwordResetRoutes(
   app: FastifyInstance,
   options: PasswordResetRoutesOptions,
 ): Promise<void> {
-  const { db, config, mailer, authenticator } = options;
+  const { db, config, authenticator } = options;
   const limiter = options.limiter ?? new PasswordResetRateLimiter();
   const pending = new Set<Promise<void>>();
   app.addHook('onClose', async () => {
     await Promise.allSettled([...pending]);
-    mailer.close();
   });
 
   async function sendResetLink(tenantId: number, email: string, origin: string, locale?: MailLocale) {
@@ -121,8 +119,11 @@ export async function passwordResetRoutes(
       .executeTakeFirst();
     if (!user?.email) return;
     const userId = Number(user.id);
+    const to = user.email;
+    const name = user.full_name ?? user.email;
     const token = randomToken();
     const now = new Date();
+    // The link's mail is queued with the link: both or neither.
     await db.transaction().execute(async (trx) => {
       // One open link per user: a new request makes the earlier ones useless.
       await trx
@@ -142,16 +143,19 @@ export async function passwordResetRoutes(
           created_at: now,
         })
         .execute();
+      await enqueueMail(
+        trx,
+        passwordResetMail({
+          to,
+          name,
+          link: `${origin}/app/password/reset/${token}`,
+          minutes: RESET_TOKEN_MINUTES,
+          locale,
+        }),
+        { tenantId },
+      );
     });
-    await mailer.send(
-      passwordResetMail({
-        to: user.email,
-        name: user.full_name ?? user.email,
-        link: `${origin}/app/password/reset/${token}`,
-        minutes: RESET_TOKEN_MINUTES,
-        locale,
-      }),
-    );
+    app.outbox.wake();
   }
 
   app.post(

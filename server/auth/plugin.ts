@@ -11,7 +11,6 @@ import { Authenticator } from './authenticate.ts';
 import { LoginRateLimiter } from './rate-limit.ts';
 import { requestLanguage } from '../http/language.ts';
 import { authRoutes } from './routes.ts';
-import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { passwordResetRoutes, type PasswordResetRateLimiter } from './password-reset.ts';
 
 export { createRecordToken } from './record-tokens.ts';
@@ -23,8 +22,6 @@ export interface AuthPluginOptions {
   registry?: Registry;
   /** Injectable for tests (a fake clock); default: 5 per account, 20 per address in 15 minutes. */
   rateLimiter?: LoginRateLimiter;
-  /** Default: SMTP_URL, else `.eml` files under DATA_DIR/mail. */
-  mailer?: Mailer;
   /** Default: 5 password reset requests per account, 20 per address in 15 minutes. */
   resetLimiter?: PasswordResetRateLimiter;
 }
@@ -82,7 +79,6 @@ async function auth(app: FastifyInstance, options: AuthPluginOptions): Promise<v
   await app.register(passwordResetRoutes, {
     db,
     config,
-    mailer: options.mailer ?? createMailer(config, app.log),
     authenticator,
     limiter: options.resetLimiter,
   });

@@ -66,7 +66,8 @@ const THREAD_MESSAGE: Schema = {
         },
         mail_error: {
           type: 'string',
-          description: 'Present only when the message was saved but its e-mail could not be sent.',
+          description:
+            'In this answer: the message was saved but the first attempt at its e-mail failed; it is tried again automatically. On a stored message (operators only): its e-mail was given up after its last attempt.',
         },
       },
     },
@@ -113,8 +114,8 @@ function createMessage(): Schema {
       'from the client and visible to the client. Images the HTML shows (`/api/attachments/{id}/file`) that the',
       "caller uploaded and no message holds are linked to the message, like `attachment_ids[]`. An operator's",
       'message with `send_to_client` is mailed to `to` (default: the client of the ticket or asset, else the address',
-      'the ticket came in from), `cc` and `bcc` with its attachments, and the recipients are recorded',
-      '(`recipients`, operators only).',
+      'the ticket came in from), `cc` and `bcc` with its attachments through the mail outbox, and the recipients are',
+      'recorded when it is sent (`recipients`, operators only).',
     ].join(' '),
     requestBody: {
       required: true,

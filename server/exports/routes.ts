@@ -16,7 +16,7 @@ import { forbidden, notFound, ValidationError } from '../http/errors.ts';
 import { linkOrigin } from '../mail/link-origin.ts';
 import { fileStoreFor } from '../files/store.ts';
 import { contentDisposition } from '../files/serve.ts';
-import { createMailer, type Mailer } from '../mail/mailer.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { parseId } from '../resources/plugin.ts';
 import { checkExport, mayExport } from './run.ts';
 import { findJob, listJobs, queueJob, type ExportJob } from './jobs.ts';
@@ -64,7 +64,7 @@ function fileName(job: ExportJob, format: Format): string {
 export async function exportRoutes(app: FastifyInstance, options: ExportRoutesOptions): Promise<void> {
   const { db, registry, config } = options;
   const store = fileStoreFor(config);
-  const mailer = options.mailer ?? createMailer(config, app.log);
+  const mailer = options.mailer ?? app.outbox.queueingMailer();
   const worker = new ExportWorker({ db, registry, store, mailer, log: app.log }, options.worker);
   const enabled = options.worker?.enabled ?? true;
 
@@ -75,7 +75,6 @@ export async function exportRoutes(app: FastifyInstance, options: ExportRoutesOp
   });
   app.addHook('onClose', async () => {
     await worker.stop();
-    mailer.close();
   });
 
   app.post('/api/exports', async (request) => {

@@ -24,6 +24,9 @@ export interface MailMessage {
   attachments?: MailAttachment[];
 }
 
+/** A mail without attachments: what the outbox can hold as it is. */
+export type PlainMail = Omit<MailMessage, 'attachments'>;
+
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
   /** Closes the SMTP connection pool, if any. */

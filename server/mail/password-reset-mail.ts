@@ -1,4 +1,4 @@
-import type { MailMessage } from './mailer.ts';
+import type { PlainMail } from './mailer.ts';
 
 export type MailLocale = 'nl' | 'en' | 'de';
 export const MAIL_LOCALES: readonly MailLocale[] = ['nl', 'en', 'de'];
@@ -70,7 +70,7 @@ export function passwordResetMail(options: {
   link: string;
   minutes: number;
   locale?: MailLocale;
-}): MailMessage {
+}): PlainMail {
   const { to, name, link, minutes, locale } = options;
   const parts = (locale ? [locale] : (['nl', 'en'] as const)).map((l) => TEXTS[l]);
   return {

@@ -1,4 +1,4 @@
-import type { MailMessage } from './mailer.ts';
+import type { PlainMail } from './mailer.ts';
 
 function escapeHtml(value: string): string {
   return value.replace(
@@ -18,7 +18,7 @@ export function quoteMail(options: {
   quoteName: string;
   link: string;
   days: number;
-}): MailMessage {
+}): PlainMail {
   const { to, name, tenantName, quoteName, link, days } = options;
   const lines = {
     greeting: `Beste ${name},`,

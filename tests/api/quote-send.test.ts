@@ -6,8 +6,9 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUOTE_LINK_DAYS } from '../../server/resources/quotes/actions.ts';
+import { QUOTE_LINK_DAYS, SEND_FAILED } from '../../server/resources/quotes/actions.ts';
 import { buildTestApp, targets, type TestApp } from './harness.ts';
+import { waitFor } from './processes.ts';
 import { recipients, startSmtp, type LoopbackSmtp, type ParsedMail } from './smtp.ts';
 
 const PUBLIC_URL = 'https://desk.example.test';
@@ -33,7 +34,10 @@ describe.each(targets)('sending a quote on $name', (target) => {
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    t = await buildTestApp(target, { config: { smtpUrl: smtp.url, publicUrl: PUBLIC_URL } });
+    // A refused mail is tried again a tenth of a second later.
+    t = await buildTestApp(target, {
+      config: { smtpUrl: smtp.url, publicUrl: PUBLIC_URL, mailRetryBaseMs: 100, mailRetryMaxMs: 200 },
+    });
     quotes = (
       await t.db
         .selectFrom('quotes as q')
@@ -203,5 +207,30 @@ describe.each(targets)('sending a quote on $name', (target) => {
   it('answers 404 for an unknown quote and 422 for a malformed id', async () => {
     expect((await send(2_000_000_000)).statusCode).toBe(404);
     expect((await send('abc')).statusCode).toBe(422);
+  });
+
+  it('answers 502 when the mail server refuses the mail, keeps the quote sent, and mails it once later', async () => {
+    const quote = quoteOf('Jansen BV', 1);
+    const before = smtp.received.length;
+    smtp.refuseNext = 1;
+    try {
+      const res = await send(quote.id);
+      expect(res.statusCode, res.body).toBe(502);
+      expect(res.json().message).toBe(SEND_FAILED);
+    } finally {
+      smtp.refuseNext = 0;
+    }
+    expect(await statusOf(quote.id)).toBe(2);
+    // The outbox tries again: the mail arrives, with a link to this quote, and only once.
+    expect(linkOf(await smtp.next(before)).id).toBe(quote.id);
+    await waitFor('no mail left to send', async () => {
+      const left = await t.db
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('status', 'in', ['queued', 'sending'])
+        .execute();
+      return left.length === 0;
+    });
+    expect(smtp.received.length).toBe(before + 1);
   });
 });

@@ -35,20 +35,27 @@ export interface LoopbackSmtp {
   next(count?: number): Promise<ParsedMail>;
   /** While true, every recipient is refused (550), as a mail server that is down for us would. */
   refusing: boolean;
+  /** So many recipients are refused next, then the server accepts again. */
+  refuseNext: number;
+  /** The reply code of a refusal: 550 (permanent) unless set, e.g. 451 (try again later). */
+  refusalCode: number;
+  /** Milliseconds each mail's data is held before it is accepted (a slow server); default 0. */
+  holdMs: number;
   close(): Promise<void>;
 }
 
 export async function startSmtp(): Promise<LoopbackSmtp> {
   const received: ParsedMail[] = [];
-  const state = { refusing: false };
+  const state = { refusing: false, refuseNext: 0, refusalCode: 550, holdMs: 0 };
   const server = new SMTPServer({
     authOptional: true,
     // Plain SMTP on loopback: nodemailer would otherwise upgrade to the server's self-signed certificate.
     disabledCommands: ['STARTTLS'],
     logger: false,
     onRcptTo(_address, _session, callback) {
-      if (!state.refusing) return callback();
-      const refused = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
+      if (state.refuseNext > 0) state.refuseNext -= 1;
+      else if (!state.refusing) return callback();
+      const refused = Object.assign(new Error('Mailbox unavailable'), { responseCode: state.refusalCode });
       callback(refused);
     },
     onData(stream, _session, callback) {
@@ -57,8 +64,10 @@ export async function startSmtp(): Promise<LoopbackSmtp> {
       stream.on('end', () => {
         simpleParser(Buffer.concat(chunks)).then(
           (mail) => {
-            received.push(mail);
-            callback();
+            setTimeout(() => {
+              received.push(mail);
+              callback();
+            }, state.holdMs);
           },
           (error: Error) => callback(error),
         );
@@ -75,6 +84,24 @@ export async function startSmtp(): Promise<LoopbackSmtp> {
     },
     set refusing(value: boolean) {
       state.refusing = value;
+    },
+    get refuseNext() {
+      return state.refuseNext;
+    },
+    set refuseNext(value: number) {
+      state.refuseNext = value;
+    },
+    get refusalCode() {
+      return state.refusalCode;
+    },
+    set refusalCode(value: number) {
+      state.refusalCode = value;
+    },
+    get holdMs() {
+      return state.holdMs;
+    },
+    set holdMs(value: number) {
+      state.holdMs = value;
     },
     async next(count = received.length) {
       const deadline = Date.now() + 10_000;

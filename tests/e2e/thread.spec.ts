@@ -513,7 +513,10 @@ mailTest(
       await page.keyboard.type(undelivered);
       await page.getByRole('button', { name: 'Versturen naar klant' }).click();
       await expect(
-        toast(page, 'Het bericht is opgeslagen, maar de e-mail aan de klant kon niet worden verstuurd.'),
+        toast(
+          page,
+          'Het bericht is opgeslagen, maar de e-mail aan de klant kon nog niet worden verstuurd. Dat wordt automatisch opnieuw geprobeerd.',
+        ),
       ).toBeVisible();
       await expect(messagesOf(page).filter({ hasText: undelivered })).toHaveCount(1);
     } finally {

@@ -8,9 +8,11 @@
  * 3. one transaction: the message (through the generic store: schema validation, the sanitising
  *    hook, portal conditions), its new files, and the linked uploads, including the caller's
  *    uploads its HTML shows as images;
- * 4. an operator's message with `send_to_client` is mailed (to, cc, bcc, attachments) and its
- *    recipients recorded. The message stands if the mail fails; the answer then says so in
- *    `mail_error` (the operator can forward it; sending it twice would be worse).
+ * 4. an operator's message with `send_to_client` is mailed (to, cc, bcc, attachments): its mail is
+ *    queued in the outbox in that same transaction, then tried at once. Its recipients are recorded
+ *    when it is sent. The message stands if the mail fails; the answer then says so in `mail_error`,
+ *    and the outbox tries again; a mail given up for good sets the message's stored `mail_error`,
+ *    which operators see on the message.
  *
  * Answer: 201 with the message as `GET /api/messages/{id}?with[]=attachments` gives it.
  */
@@ -29,7 +31,7 @@ import {
 import { embeddedImageIds, sanitizeMessage } from '../../html/sanitize.ts';
 import { baseFieldName } from '../../http/form-values.ts';
 import { ValidationError } from '../../http/errors.ts';
-import { createMailer } from '../../mail/mailer.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
 import { BodyValidation } from '../../schema/validate.ts';
 import type { ActionPlugin } from '../actions.ts';
 import { authorize } from '../plugin.ts';
@@ -40,6 +42,17 @@ import { messageMail } from './mail.ts';
 import { checkAddresses, defaultAddress, describeRecipients, type Addresses } from './recipients.ts';
 
 const MAX_FILES = 20;
+
+/** The answer's `mail_error` when the first attempt failed: the outbox goes on trying. */
+export const MAIL_RETRYING =
+  'The message was saved, but the e-mail to the client could not be sent yet. It is tried again automatically.';
+/** The message's stored `mail_error` once the outbox gave its mail up. */
+export const MAIL_GIVEN_UP = 'The e-mail to the client could not be sent and has been given up';
+
+/** What the outbox row of a message's mail keeps for its handlers. */
+interface MailContext {
+  addresses: Addresses;
+}
 
 interface Owner {
   type: string;
@@ -97,8 +110,29 @@ export const messageActions: ActionPlugin = async (app, { db, registry, config }
   const deps: Deps = { db, registry, validation: new BodyValidation() };
   const store: FileStore = fileStoreFor(config);
   const limits: UploadLimits = { maxBytes: config.attachmentMaxBytes, maxFiles: MAX_FILES };
-  const mailer = createMailer(config, app.log);
-  app.addHook('onClose', async () => mailer.close());
+  // How a message's mail ends, recorded on the message in the transaction that marks the outbox row.
+  app.outbox.handle('messages', {
+    async sent(trx, row) {
+      const { addresses } = row.context as MailContext;
+      if (row.tenantId === null || row.sourceId === null) return;
+      const recipients = await describeRecipients(trx, row.tenantId, addresses);
+      await trx
+        .updateTable('messages')
+        .set({ recipients: JSON.stringify(recipients), mail_error: null, updated_at: sql`now()` })
+        .where('tenant_id', '=', row.tenantId)
+        .where('id', '=', row.sourceId)
+        .execute();
+    },
+    async failed(trx, row, error) {
+      if (row.tenantId === null || row.sourceId === null) return;
+      await trx
+        .updateTable('messages')
+        .set({ mail_error: `${MAIL_GIVEN_UP} (${row.attempts} attempts): ${error}`.slice(0, 1000) })
+        .where('tenant_id', '=', row.tenantId)
+        .where('id', '=', row.sourceId)
+        .execute();
+    },
+  });
   await app.register(multipart, { limits: multipartLimits(limits), throwFileSizeLimit: true });
 
   // Multipart or JSON: readMessageForm, then the schema (through storeRecord) validate the body.
@@ -115,7 +149,8 @@ export const messageActions: ActionPlugin = async (app, { db, registry, config }
     }
     try {
       const created = await createMessage(deps, auth, messages, body, files);
-      const mailError = created.mail ? await mailOut(created.id, created.mail) : undefined;
+      const outcome = created.outboxId ? await app.outbox.sendNow(created.outboxId) : undefined;
+      const mailError = outcome === 'retrying' || outcome === 'failed' ? MAIL_RETRYING : undefined;
       const row = await findRecord(deps, auth, messages, created.id, {
         with: { attachments: {} },
         withCount: [],
@@ -127,30 +162,6 @@ export const messageActions: ActionPlugin = async (app, { db, registry, config }
       throw error;
     }
   });
-
-  async function mailOut(id: number, mail: { owner: Owner; addresses: Addresses; tenantId: number }) {
-    const stored = await db
-      .selectFrom('messages')
-      .select(['message', 'description'])
-      .where('tenant_id', '=', mail.tenantId)
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    try {
-      const message = { id, tenantId: mail.tenantId, html: stored.message, description: stored.description };
-      await mailer.send(await messageMail(db, store, message, mail.owner, mail.addresses));
-    } catch (error) {
-      app.log.error({ err: error, messageId: id }, 'message mail failed');
-      return 'The message was saved, but the e-mail to the client could not be sent.';
-    }
-    const recipients = await describeRecipients(db, mail.tenantId, mail.addresses);
-    await db
-      .updateTable('messages')
-      .set({ recipients: JSON.stringify(recipients), updated_at: sql`now()` })
-      .where('tenant_id', '=', mail.tenantId)
-      .where('id', '=', id)
-      .execute();
-    return undefined;
-  }
 };
 
 /** Steps 2 and 3 of the header: checks, then the message with its files in one transaction. */
@@ -160,7 +171,7 @@ async function createMessage(
   messages: Resource,
   body: unknown,
   files: StoredUpload[],
-): Promise<{ id: number; mail?: { owner: Owner; addresses: Addresses; tenantId: number } }> {
+): Promise<{ id: number; outboxId?: number }> {
   const { record, attachmentIds } = readMessageForm(body, auth);
   const owner = await ownerOf(deps, auth, messages, record);
 
@@ -193,6 +204,7 @@ async function createMessage(
   // Images the HTML shows that the caller uploaded and no message holds yet belong to this message.
   const html = typeof record.message === 'string' ? sanitizeMessage(record.message) : '';
   const shown = await ownUnlinked(deps.db, auth, embeddedImageIds(html));
+  let outboxId: number | undefined;
   const row = await storeRecord(deps, auth, messages, record, async (id, trx) => {
     await insertAttachments(trx, files, {
       tenantId: auth.tenantId,
@@ -205,7 +217,27 @@ async function createMessage(
     if (linked < attachmentIds.length)
       throw new ValidationError({ attachment_ids: ['An attachment is already linked to another message.'] });
     await linkUploads(trx, auth, id, shown);
+    if (addresses && owner) outboxId = await queueMail(trx, auth.tenantId, id, owner, addresses);
   });
-  const id = Number(row.id);
-  return addresses && owner ? { id, mail: { owner, addresses, tenantId: auth.tenantId } } : { id };
+  return { id: Number(row.id), outboxId };
+}
+
+/** The message's mail into the outbox, in the transaction that writes the message. */
+async function queueMail(
+  trx: Transaction<any>,
+  tenantId: number,
+  id: number,
+  owner: Owner,
+  addresses: Addresses,
+): Promise<number> {
+  const stored = await trx
+    .selectFrom('messages')
+    .select(['message', 'description'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  const message = { id, tenantId, html: stored.message, description: stored.description };
+  const mail = await messageMail(trx, message, owner, addresses);
+  const context: MailContext = { addresses };
+  return enqueueMail(trx, mail, { tenantId, source: 'messages', sourceId: id, context });
 }

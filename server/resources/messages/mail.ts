@@ -2,13 +2,13 @@
  * An operator's message as the e-mail the client receives: the stored (sanitised) HTML with its
  * inline images as `cid:` parts, a plain-text alternative, and every attachment of the message.
  * The subject is the message's description, else the record's label, with the ticket reference
- * (or any record's `reference`) in front so replies can be matched to it.
+ * (or any record's `reference`) in front so replies can be matched to it. Attachments are file-store
+ * keys: the outbox reads their bytes when it sends.
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Resource } from '../../../common/schema/types.ts';
-import type { FileStore } from '../../files/store.ts';
 import { messageText } from '../../html/sanitize.ts';
-import type { MailAttachment, MailMessage } from '../../mail/mailer.ts';
+import type { OutboxAttachment, OutboxMail } from '../../mail/outbox.ts';
 import type { Addresses } from './recipients.ts';
 
 type Reader = Kysely<any> | Transaction<any>;
@@ -42,11 +42,10 @@ async function subjectOf(
 
 export async function messageMail(
   db: Reader,
-  store: FileStore,
   message: { id: number; tenantId: number; html: string; description: string | null },
   owner: { resource: Resource; id: number },
   addresses: Addresses,
-): Promise<MailMessage> {
+): Promise<OutboxMail> {
   const files = await db
     .selectFrom('attachments')
     .select(['id', 'name', 'mime_type', 'path'])
@@ -61,14 +60,12 @@ export async function messageMail(
     inline.add(id);
     return `src="cid:${cid(id)}"`;
   });
-  const attachments: MailAttachment[] = [];
+  const attachments: OutboxAttachment[] = [];
   for (const file of files) {
-    const content = await store.read(file.path);
-    if (!content) throw new Error(`attachment ${file.id}: its file is missing from the store`);
     const id = Number(file.id);
     attachments.push({
       filename: file.name,
-      content,
+      key: file.path,
       contentType: file.mime_type ?? 'application/octet-stream',
       ...(inline.has(id) ? { cid: cid(id) } : {}),
     });

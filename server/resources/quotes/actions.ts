@@ -26,7 +26,7 @@ import { attachment, pdfFileName } from '../../pdf/layout.ts';
 import { isDecodablePng } from '../../pdf/png.ts';
 import { createRecordToken } from '../../auth/record-tokens.ts';
 import { linkOrigin } from '../../mail/link-origin.ts';
-import { createMailer } from '../../mail/mailer.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
 import { quoteMail } from '../../mail/quote-mail.ts';
 
 const CONCEPT = 1;
@@ -46,7 +46,7 @@ const PNG_PREFIX = 'data:image/png;base64,';
  */
 export const QUOTE_LINK_DAYS = 30;
 export const SEND_FAILED =
-  'The quote is marked as sent, but the e-mail to its client could not be sent. Please send it again.';
+  'The quote is marked as sent, but the e-mail to its client could not be sent yet. It is tried again automatically: do not send the quote again.';
 export const NO_RECIPIENT = 'This quote has no client with an e-mail address to send it to.';
 
 type IdParams = { Params: { id: string } };
@@ -146,8 +146,6 @@ async function recipientOf(
 export const quoteActions: ActionPlugin = async (app, { db, registry, config }) => {
   const quotes = registry.require('quotes');
   const deps: Deps = { db, registry, validation: new BodyValidation() };
-  const mailer = createMailer(config, app.log);
-  app.addHook('onClose', async () => mailer.close());
 
   app.post<IdParams>('/api/quotes/:id/send', async (request) => {
     const auth = await authorize(request, quotes, 'send');
@@ -184,24 +182,23 @@ export const quoteActions: ActionPlugin = async (app, { db, registry, config }) 
         .where('tenant_id', '=', auth.tenantId)
         .execute();
       const token = await createRecordToken(trx, auth.tenantId, 'quotes', id, QUOTE_LINK_DAYS);
-      return { name: row.name, recipient, token };
+      // The mail is queued with the sent status and the link: all three or none.
+      const link = `${origin}/app/quotes/${id}?token=${encodeURIComponent(token)}`;
+      const mail = quoteMail({
+        to: recipient.email,
+        name: recipient.name,
+        tenantName: request.tenant.name,
+        quoteName: row.name,
+        link,
+        days: QUOTE_LINK_DAYS,
+      });
+      return { recipient, outboxId: await enqueueMail(trx, mail, { tenantId: auth.tenantId }) };
     });
-    // The mail goes after the commit: on PGlite a transaction holds the only connection, and a slow mail
-    // server must not stall every other request. A failed mail leaves a sent quote that can be sent again.
-    const link = `${origin}/app/quotes/${id}?token=${encodeURIComponent(sent.token)}`;
-    try {
-      await mailer.send(
-        quoteMail({
-          to: sent.recipient.email,
-          name: sent.recipient.name,
-          tenantName: request.tenant.name,
-          quoteName: sent.name,
-          link,
-          days: QUOTE_LINK_DAYS,
-        }),
-      );
-    } catch (error) {
-      request.log.error({ err: error, quoteId: id }, 'quote send: the e-mail could not be sent');
+    // Sent after the commit (on PGlite a transaction holds the only connection), at once so the answer
+    // can tell; a refused mail stays queued and is tried again, so sending the quote again would mail twice.
+    const outcome = await app.outbox.sendNow(sent.outboxId);
+    if (outcome === 'retrying' || outcome === 'failed') {
+      request.log.error({ quoteId: id }, 'quote send: the e-mail could not be sent yet');
       throw new HttpError(502, SEND_FAILED);
     }
     return { message: `The quote has been sent to ${sent.recipient.email}.` };

@@ -339,7 +339,7 @@ const app: DeepPartial<AppMessages> = {
     },
     messages: {
       mail_failed:
-        'Die Nachricht wurde gespeichert, aber die E-Mail an den Kunden konnte nicht gesendet werden.',
+        'Die Nachricht wurde gespeichert, aber die E-Mail an den Kunden konnte noch nicht gesendet werden. Sie wird automatisch erneut versucht.',
       load_older: 'Ältere Nachrichten laden',
       title: 'Nachrichten',
       new: 'Neue Nachricht',

@@ -346,7 +346,8 @@ const app = {
     },
     /** The message thread. */
     messages: {
-      mail_failed: 'The message was saved, but the e-mail to the client could not be sent.',
+      mail_failed:
+        'The message was saved, but the e-mail to the client could not be sent yet. It is tried again automatically.',
       load_older: 'Load older messages',
       title: 'Messages',
       new: 'New message',

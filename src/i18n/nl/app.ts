@@ -336,7 +336,8 @@ const app: AppMessages = {
       merge: 'Samenvoegen',
     },
     messages: {
-      mail_failed: 'Het bericht is opgeslagen, maar de e-mail aan de klant kon niet worden verstuurd.',
+      mail_failed:
+        'Het bericht is opgeslagen, maar de e-mail aan de klant kon nog niet worden verstuurd. Dat wordt automatisch opnieuw geprobeerd.',
       load_older: 'Oudere berichten laden',
       title: 'Berichten',
       new: 'Nieuw bericht',

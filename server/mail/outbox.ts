@@ -1,0 +1,289 @@
+/**
+ * The mail outbox (issue 15, item 4): every outgoing mail is a row of `mail_outbox`, written in the
+ * same transaction as what caused it (`enqueueMail`), and sent by whichever instance claims it.
+ *
+ * Each instance runs one sender (`MailOutbox`): it claims one due row at a time with
+ * `FOR UPDATE SKIP LOCKED` under a lease, sends it through the mailer (SMTP, or `.eml` files without
+ * SMTP_URL), and marks it sent. A refused or failed send is tried again after a growing delay
+ * (MAIL_RETRY_BASE_MS × 4ⁿ, at most MAIL_RETRY_MAX_MS) until MAIL_MAX_ATTEMPTS, then the row is given
+ * up (`failed`). A row whose lease ran out (its instance died mid-send) is claimed again. The sender
+ * looks at once when this instance queues a mail (`wake`), and every MAIL_POLL_MS for rows queued by
+ * other instances, retries that came due and leases that ran out.
+ *
+ * A resource can hear how its mails end (`handle`): the messages record their recipients when sent and
+ * their `mail_error` when given up, in the same transaction that marks the row.
+ *
+ * Sent exactly once as far as the database can tell: a send that succeeded but whose "sent" mark was
+ * lost (the database went away at that moment) is sent again after the lease; SMTP has no way to ask.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Config } from '../config.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import type { FileStore } from '../files/store.ts';
+import type { MailAttachment, MailMessage, Mailer } from './mailer.ts';
+
+type Writer = Kysely<any> | Transaction<any>;
+type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+
+/** An attachment by reference: its bytes stay in the file store until the mail is sent. */
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string;
+  /** The file store's key of the bytes. */
+  key: string;
+  cid?: string;
+}
+
+export interface OutboxMail extends Omit<MailMessage, 'attachments'> {
+  attachments?: OutboxAttachment[];
+}
+
+/** What a mail is about: the tenant, and the record whose resource hears how it ends. */
+export interface OutboxAbout {
+  tenantId?: number | null;
+  source?: string;
+  sourceId?: number;
+  /** The resource's own note, given back to its handlers (JSON). */
+  context?: unknown;
+}
+
+export interface OutboxRow {
+  id: number;
+  tenantId: number | null;
+  sourceId: number | null;
+  context: unknown;
+  attempts: number;
+}
+
+/** How a resource hears the end of its mails; both run in the transaction that marks the row. */
+export interface OutboxHandlers {
+  sent?(trx: Transaction<any>, row: OutboxRow): Promise<void>;
+  failed?(trx: Transaction<any>, row: OutboxRow, error: string): Promise<void>;
+}
+
+export type OutboxSettings = Pick<
+  Config,
+  'mailPollMs' | 'mailLeaseMs' | 'mailRetryBaseMs' | 'mailRetryMaxMs' | 'mailMaxAttempts'
+>;
+
+/** What one attempt came to: sent, to be tried again, given up, or not ours (another sender has it). */
+export type SendOutcome = 'sent' | 'retrying' | 'failed' | 'elsewhere';
+
+const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
+const list = (value: string | string[] | undefined) => (value === undefined ? [] : [value].flat());
+
+/** Queues a mail; in the caller's transaction when given one. Returns the row's id. */
+export async function enqueueMail(db: Writer, mail: OutboxMail, about: OutboxAbout = {}): Promise<number> {
+  const row = await db
+    .insertInto('mail_outbox')
+    .values({
+      tenant_id: about.tenantId ?? null,
+      recipients: [...list(mail.to), ...(mail.cc ?? []), ...(mail.bcc ?? [])].join(', ').slice(0, 2000),
+      subject: mail.subject.slice(0, 500),
+      mail: JSON.stringify(mail),
+      source: about.source ?? null,
+      source_id: about.sourceId ?? null,
+      context: about.context === undefined ? null : JSON.stringify(about.context),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** The delay before attempt `attempts + 1`, after `attempts` failed ones. */
+export function retryDelayMs(settings: OutboxSettings, attempts: number): number {
+  return Math.min(settings.mailRetryBaseMs * 4 ** Math.max(0, attempts - 1), settings.mailRetryMaxMs);
+}
+
+const interval = (ms: number) => `${Math.max(1, Math.ceil(ms))} milliseconds`;
+
+export class MailOutbox {
+  private readonly handlers = new Map<string, OutboxHandlers>();
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = true;
+
+  constructor(
+    private readonly deps: { db: Kysely<any>; mailer: Mailer; store: FileStore; log: Log },
+    private readonly settings: OutboxSettings,
+  ) {}
+
+  /** `source`'s mails report to these handlers. */
+  handle(source: string, handlers: OutboxHandlers): void {
+    this.handlers.set(source, handlers);
+  }
+
+  /** A Mailer whose `send` queues the mail (outside any transaction) and wakes the sender. */
+  queueingMailer(): Mailer {
+    return {
+      send: async (message) => {
+        if (message.attachments?.length)
+          throw new Error('outbox: attachments are queued as file-store keys, through enqueueMail');
+        await enqueueMail(this.deps.db, { ...message, attachments: undefined });
+        this.wake();
+      },
+      close() {},
+    };
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.wake();
+  }
+
+  /** Look for due mail now (one was just queued). */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.running = this.drain()
+      .catch((error) => this.deps.log.error({ err: error }, 'mail outbox: lost its database'))
+      .finally(() => {
+        this.running = undefined;
+        if (this.stopped) return;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+        } else {
+          this.timer = setTimeout(() => this.wake(), this.settings.mailPollMs);
+          this.timer.unref();
+        }
+      });
+  }
+
+  /** No new send starts; the ones under way finish (a mail is never cut in half). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+    await Promise.allSettled([...this.inFlight]);
+    this.deps.mailer.close();
+  }
+
+  /**
+   * One attempt at the row `id` now, in the caller's request (the caller wants to say whether the mail
+   * went): 'elsewhere' when it is not due or another sender holds it. A failure is retried as any.
+   */
+  async sendNow(id: number): Promise<SendOutcome> {
+    if (this.stopped) return 'elsewhere';
+    const work = this.claim(id).then((row) => (row ? this.attempt(row) : ('elsewhere' as const)));
+    this.inFlight.add(work);
+    try {
+      return await work;
+    } finally {
+      this.inFlight.delete(work);
+    }
+  }
+
+  /** Sends due rows until none is left. */
+  private async drain(): Promise<void> {
+    while (!this.stopped) {
+      const row = await this.claim();
+      if (!row) return;
+      await this.attempt(row);
+    }
+  }
+
+  /** Leases the oldest due row (or row `id`, if due) to this sender. */
+  private async claim(id?: number): Promise<Record<string, any> | undefined> {
+    const { rows } = await sql<Record<string, any>>`
+      update mail_outbox set
+        status = 'sending',
+        attempts = attempts + 1,
+        locked_until = now() + ${interval(this.settings.mailLeaseMs)}::interval
+      where id = (
+        select id from mail_outbox
+        where ((status = 'queued' and next_attempt_at <= now())
+            or (status = 'sending' and locked_until < now()))
+          ${id === undefined ? sql`` : sql`and id = ${id}`}
+        order by next_attempt_at, id
+        limit 1
+        for update skip locked
+      )
+      returning *`.execute(this.deps.db);
+    return rows[0];
+  }
+
+  private async attempt(claimed: Record<string, any>): Promise<SendOutcome> {
+    const { db, mailer, log } = this.deps;
+    const row: OutboxRow = {
+      id: Number(claimed.id),
+      tenantId: claimed.tenant_id === null ? null : Number(claimed.tenant_id),
+      sourceId: claimed.source_id === null ? null : Number(claimed.source_id),
+      context: json(claimed.context),
+      attempts: Number(claimed.attempts),
+    };
+    const handlers: OutboxHandlers = (claimed.source && this.handlers.get(claimed.source)) || {};
+    const ours = (q: any) =>
+      q.where('id', '=', row.id).where('status', '=', 'sending').where('attempts', '=', row.attempts);
+
+    let failure: string | undefined;
+    try {
+      await mailer.send(await this.message(json(claimed.mail) as OutboxMail | null));
+    } catch (error) {
+      failure = error instanceof Error ? error.message : String(error);
+      log.warn({ err: error, outbox: row.id, attempts: row.attempts }, 'mail outbox: sending failed');
+    }
+
+    if (failure === undefined) {
+      const sent = { status: 'sent', sent_at: sql`now()`, locked_until: null, last_error: null, mail: null };
+      try {
+        await db.transaction().execute(async (trx) => {
+          const marked = await ours(trx.updateTable('mail_outbox')).set(sent).executeTakeFirst();
+          if (Number(marked.numUpdatedRows) > 0) await handlers.sent?.(trx, row);
+        });
+      } catch (error) {
+        if (isDatabaseUnavailable(error)) throw error;
+        // The mail went: a handler that fails must not leave the row to be sent again after its lease.
+        log.error({ err: error, outbox: row.id }, 'mail outbox: recording a sent mail failed');
+        await ours(db.updateTable('mail_outbox')).set(sent).execute();
+      }
+      return 'sent';
+    }
+
+    const error = failure.slice(0, 500);
+    if (row.attempts >= this.settings.mailMaxAttempts) {
+      await db.transaction().execute(async (trx) => {
+        const marked = await ours(trx.updateTable('mail_outbox'))
+          .set({ status: 'failed', failed_at: sql`now()`, locked_until: null, last_error: error, mail: null })
+          .executeTakeFirst();
+        if (Number(marked.numUpdatedRows) > 0) await handlers.failed?.(trx, row, error);
+      });
+      log.error({ outbox: row.id, attempts: row.attempts }, 'mail outbox: mail given up');
+      return 'failed';
+    }
+    await ours(db.updateTable('mail_outbox'))
+      .set({
+        status: 'queued',
+        locked_until: null,
+        last_error: error,
+        next_attempt_at: sql`now() + ${interval(retryDelayMs(this.settings, row.attempts))}::interval`,
+      })
+      .execute();
+    return 'retrying';
+  }
+
+  /** The stored mail with its attachments' bytes read from the file store. */
+  private async message(mail: OutboxMail | null): Promise<MailMessage> {
+    if (!mail) throw new Error('outbox: the row holds no mail');
+    const attachments: MailAttachment[] = [];
+    for (const a of mail.attachments ?? []) {
+      const content = await this.deps.store.read(a.key);
+      if (!content) throw new Error(`attachment ${a.filename}: its file is missing from the store`);
+      attachments.push({
+        filename: a.filename,
+        contentType: a.contentType,
+        content,
+        ...(a.cid ? { cid: a.cid } : {}),
+      });
+    }
+    return { ...mail, attachments };
+  }
+}
