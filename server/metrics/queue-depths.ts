@@ -29,6 +29,16 @@ export const QUEUE_DEPTHS: QueueDepth[] = [
           .executeTakeFirst(),
       ),
   },
-  // The mail outbox joins here with one entry when it lands: its unsent rows, e.g.
-  // { queue: 'mail_outbox', depth: (db) => count(db.selectFrom('mail_outbox')…where(unsent)…) },
+  {
+    // Mail not yet sent: waiting, retrying or being sent (mail_outbox's partial index covers them).
+    queue: 'mail_outbox',
+    depth: (db) =>
+      count(
+        db
+          .selectFrom('mail_outbox')
+          .select((eb) => eb.fn.countAll().as('count'))
+          .where('status', 'in', ['queued', 'sending'])
+          .executeTakeFirst(),
+      ),
+  },
 ];

@@ -9,6 +9,7 @@ import { buildSecondInstance, buildTestApp, targets, type TestApp } from './harn
 import { configFromEnv } from '../../server/config.ts';
 import { QUEUE_DEPTHS } from '../../server/metrics/queue-depths.ts';
 import { queueJob } from '../../server/exports/jobs.ts';
+import { enqueueMail } from '../../server/mail/outbox.ts';
 
 const TOKEN = 'metrics-test-token-0123456789abcdef';
 const INSTANCE = 'metrics-test-1';
@@ -293,6 +294,24 @@ describe.each(targets)('metrics on $name', (target) => {
           });
         }
         expect(await exportsQueue.depth(trx)).toBe(before + 2);
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+  });
+
+  it('reports the mail outbox depth at scrape time', async () => {
+    const { samples } = await scrape();
+    expect(Number.isInteger(valueOf(samples, 'servicedesk_queue_depth', { queue: 'mail_outbox' }))).toBe(
+      true,
+    );
+    // Mail queued in a transaction that is rolled back: counted inside it, never sent.
+    const outbox = QUEUE_DEPTHS.find((q) => q.queue === 'mail_outbox')!;
+    const rollback = new Error('rollback');
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        const before = await outbox.depth(trx);
+        await enqueueMail(trx, { to: 'metrics@example.com', subject: 'Diepte', text: 'Nooit verstuurd' });
+        expect(await outbox.depth(trx)).toBe(before + 1);
         throw rollback;
       }),
     ).rejects.toBe(rollback);
