@@ -139,5 +139,16 @@ describe.each(targets.filter((t) => t.name === 'postgres'))(
       expect(await within(1_000, async () => (await me(b, first.token)).statusCode === 401)).toBe(true);
       expect((await me(b, second.token)).statusCode).toBe(200);
     });
+
+    it('a user archived through A (any code path: a trigger tells) is refused on B within 1 s', async () => {
+      const { token } = await a.login('operator@example.com');
+      expect((await me(b, token)).statusCode).toBe(200);
+      await a.db
+        .updateTable('users')
+        .set({ archived_at: new Date() })
+        .where('email', '=', 'operator@example.com')
+        .execute();
+      expect(await within(1_000, async () => (await me(b, token)).statusCode === 401)).toBe(true);
+    });
   },
 );
