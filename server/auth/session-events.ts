@@ -50,7 +50,7 @@ export class SessionEvents {
 
   /** The first attempt; a failure is logged and retried, never thrown. */
   async start(): Promise<void> {
-    await this.connect();
+    await this.attempt();
   }
 
   async stop(): Promise<void> {
@@ -59,6 +59,18 @@ export class SessionEvents {
     const client = this.client;
     this.client = undefined;
     await client?.end().catch(() => undefined);
+  }
+
+  /** `connect`, whose every failure is handled: nothing here may reject (an unhandled rejection ends the process). */
+  private async attempt(): Promise<void> {
+    try {
+      await this.connect();
+    } catch (error) {
+      // Not a connection problem (a malformed URL): said once per try, tried again later all the same.
+      this.options.log.error({ err: error }, 'session events: cannot listen');
+      this.options.cache.bypass(true);
+      if (!this.stopped) this.retry();
+    }
   }
 
   private async connect(): Promise<void> {
@@ -105,7 +117,7 @@ export class SessionEvents {
     clearTimeout(this.timer);
     const delay = this.backoffMs;
     this.backoffMs = Math.min(this.maxBackoffMs, this.backoffMs * 2);
-    this.timer = setTimeout(() => void this.connect(), delay);
+    this.timer = setTimeout(() => void this.attempt(), delay);
     this.timer.unref();
   }
 

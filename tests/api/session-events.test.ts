@@ -16,7 +16,8 @@ describe('session events across a PostgreSQL restart (own cluster)', () => {
   let events: SessionEvents;
   const cache = new AuthContextCache();
   const warnings: unknown[] = [];
-  const log = { warn: (...args: unknown[]) => warnings.push(args) } as unknown as FastifyBaseLogger;
+  const note = (...args: unknown[]) => warnings.push(args);
+  const log = { warn: note, error: note } as unknown as FastifyBaseLogger;
   const context = { userId: 7 } as unknown as AuthContext;
 
   beforeAll(async () => {
