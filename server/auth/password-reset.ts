@@ -62,16 +62,17 @@ interface ResetBody {
   password_confirmation?: string;
 }
 
-/**
- * Reset requests, limited like login attempts (every request counts: there is no success to take one
- * back): an address is locked out of an account after 5 and of all after 20 in 15 minutes; an account
- * asked for from anywhere is only slowed down, so a stranger cannot keep its owner from a new link.
- */
 /** What the forgot route needs: 0 and counted when allowed, else the milliseconds to wait. */
 export interface ResetLimiter {
   take(tenantId: number, email: string, address: string): number | Promise<number>;
 }
 
+/**
+ * Reset requests, limited like login attempts (every request counts: there is no success to take one
+ * back): an address is locked out of an account after 5 and of all after 20 in 15 minutes; an account
+ * asked for from anywhere is only slowed down, so a stranger cannot keep its owner from a new link.
+ * This one counts in memory (unit tests); the app counts in the database (below).
+ */
 export class PasswordResetRateLimiter implements ResetLimiter {
   private readonly limiter: AttemptLimiter;
 

@@ -30,7 +30,7 @@ export interface AuthPluginOptions {
   rateLimiter?: LoginLimiter;
   /** Default: SMTP_URL, else `.eml` files under DATA_DIR/mail. */
   mailer?: Mailer;
-  /** Default: 5 password reset requests per account, 20 per address in 15 minutes. */
+  /** Default: 5 password reset requests per account, 20 per address in 15 minutes, in the database. */
   resetLimiter?: ResetLimiter;
   /**
    * PostgreSQL: a direct connection to LISTEN on for auth changes other instances make
