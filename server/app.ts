@@ -38,6 +38,8 @@ export interface AppOptions {
   fileSweepMs?: number;
   /** The browser tests' faults on request (server/http/faults.ts); never on in production. */
   faults?: boolean;
+  /** PostgreSQL: a direct connection for LISTEN (DATABASE_LISTEN_URL, else DATABASE_URL). */
+  listenUrl?: string;
 }
 
 /** Paths whose values never reach a log line. */
@@ -81,6 +83,7 @@ export async function buildApp({
   exports,
   fileSweepMs = FILE_SWEEP_MS,
   faults = false,
+  listenUrl,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -111,7 +114,7 @@ export async function buildApp({
   // Before the tenancy: its hook counts the answers of every later refusal too.
   await app.register(metricsPlugin, { db, config });
   await app.register(tenancyPlugin, { db, config });
-  await app.register(authPlugin, { db, config, registry });
+  await app.register(authPlugin, { db, config, registry, listenUrl });
   await app.register(healthRoutes, { db });
   await app.register(docsPlugin, { registry });
   // Actions first: a resource's own route replaces the generic one of the same address (messages and

@@ -7,6 +7,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** PostgreSQL: a direct connection (no transaction-mode pooler) for LISTEN; unset: DATABASE_URL. */
+  databaseListenUrl?: string;
   /** Unset: generated once and kept in DATA_DIR/jwt-secret. */
   jwtSecret?: string;
   smtpUrl?: string;
@@ -65,6 +67,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseListenUrl: env.DATABASE_LISTEN_URL || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Service Desk <no-reply@localhost>',

@@ -38,6 +38,8 @@ const app = await buildApp({
   config: { ...config, jwtSecret: jwtSecret(config) },
   logger: { level: config.logLevel, redact: REDACTED_LOG_PATHS },
   faults: faultsEnabled(process.env, (message) => console.warn(message)),
+  // Other instances' logouts and logins reach this one's auth cache (PostgreSQL only).
+  listenUrl: config.databaseUrl ? (config.databaseListenUrl ?? config.databaseUrl) : undefined,
 });
 log = app.log;
 

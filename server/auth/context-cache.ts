@@ -7,11 +7,18 @@ import type { AuthContext } from './context.ts';
  *
  * A load that started before a `forgetUser` must not put its (possibly stale) answer back: each user
  * has a generation number, bumped by `forgetUser`, and `set` ignores answers of an older generation.
+ *
+ * With several instances on one database, the others learn of a logout or login through PostgreSQL
+ * notifications (session-events.ts); while that channel is down the cache is bypassed (`bypass(true)`),
+ * since a change another instance made could otherwise be missed for the whole TTL.
  */
 export class AuthContextCache {
   private readonly entries = new Map<string, Map<string, { context: AuthContext; expires: number }>>();
   private readonly generations = new Map<string, number>();
   private lastGeneration = 0;
+  private bypassed = false;
+  /** Every generation is at least this: raised by `bypass(true)` to outdate every load in flight. */
+  private floor = 0;
 
   constructor(
     private readonly ttlMs = 5_000,
@@ -20,6 +27,7 @@ export class AuthContextCache {
   ) {}
 
   get(tenantId: number, userId: number, sessionId: string): AuthContext | undefined {
+    if (this.bypassed) return undefined;
     const entry = this.entries.get(userKey(tenantId, userId))?.get(sessionId);
     if (!entry) return undefined;
     if (entry.expires > this.clock()) return entry.context;
@@ -29,12 +37,12 @@ export class AuthContextCache {
 
   /** The generation to hand back to `set` after loading. */
   generation(tenantId: number, userId: number): number {
-    return this.generations.get(userKey(tenantId, userId)) ?? 0;
+    return Math.max(this.generations.get(userKey(tenantId, userId)) ?? 0, this.floor);
   }
 
   set(tenantId: number, userId: number, sessionId: string, context: AuthContext, generation: number): void {
     const key = userKey(tenantId, userId);
-    if (this.generation(tenantId, userId) !== generation) return;
+    if (this.bypassed || this.generation(tenantId, userId) !== generation) return;
     let sessions = this.entries.get(key);
     if (!sessions) {
       if (this.entries.size >= this.maxUsers) this.evictOldest();
@@ -54,6 +62,24 @@ export class AuthContextCache {
       const oldest = this.generations.keys().next();
       if (!oldest.done) this.generations.delete(oldest.value);
     }
+  }
+
+  /**
+   * On: nothing is served or kept (what is kept is dropped now), every request loads its user. For
+   * while changes made elsewhere cannot be heard of; a load that started before stays unstored too.
+   */
+  bypass(on: boolean): void {
+    if (on === this.bypassed) return;
+    this.bypassed = on;
+    if (on) {
+      this.entries.clear();
+      // Loads in flight read older generations: `set` must refuse them once the bypass ends.
+      this.floor = ++this.lastGeneration;
+    }
+  }
+
+  get isBypassed(): boolean {
+    return this.bypassed;
   }
 
   private evictOldest(): void {

@@ -16,6 +16,7 @@ import {
   type AttemptLimiterOptions,
 } from './rate-limit.ts';
 import { weakPasswordProblem } from './password-policy.ts';
+import { SharedAttemptLimiter } from './shared-attempts.ts';
 import { messageResponse } from './schemas.ts';
 import { randomToken, tokenHash } from './tokens.ts';
 
@@ -61,12 +62,18 @@ interface ResetBody {
   password_confirmation?: string;
 }
 
+/** What the forgot route needs: 0 and counted when allowed, else the milliseconds to wait. */
+export interface ResetLimiter {
+  take(tenantId: number, email: string, address: string): number | Promise<number>;
+}
+
 /**
  * Reset requests, limited like login attempts (every request counts: there is no success to take one
  * back): an address is locked out of an account after 5 and of all after 20 in 15 minutes; an account
  * asked for from anywhere is only slowed down, so a stranger cannot keep its owner from a new link.
+ * This one counts in memory (unit tests); the app counts in the database (below).
  */
-export class PasswordResetRateLimiter {
+export class PasswordResetRateLimiter implements ResetLimiter {
   private readonly limiter: AttemptLimiter;
 
   constructor(options: AttemptLimiterOptions = {}) {
@@ -80,6 +87,20 @@ export class PasswordResetRateLimiter {
   }
 }
 
+/** Reset requests counted in the database (shared-attempts.ts): the default, shared by every instance. */
+export class SharedPasswordResetRateLimiter implements ResetLimiter {
+  private readonly limiter: SharedAttemptLimiter;
+
+  constructor(db: Db, options: AttemptLimiterOptions = {}) {
+    this.limiter = new SharedAttemptLimiter(db, 'reset', options);
+  }
+
+  async take(tenantId: number, email: string, address: string): Promise<number> {
+    const attempt = await this.limiter.begin(tenantId, email, address);
+    return attempt.allowed ? 0 : attempt.retryAfterMs;
+  }
+}
+
 export function tooManyResetRequestsMessage(retryAfterMs: number): string {
   return `Too many password reset requests. Please try again in ${waitText(retryAfterMs)}.`;
 }
@@ -88,7 +109,7 @@ export interface PasswordResetRoutesOptions {
   db: Db;
   config: Pick<Config, 'publicUrl' | 'passwordMinLength'>;
   authenticator: Authenticator;
-  limiter?: PasswordResetRateLimiter;
+  limiter?: ResetLimiter;
 }
 
 /**
@@ -101,7 +122,7 @@ export async function passwordResetRoutes(
   options: PasswordResetRoutesOptions,
 ): Promise<void> {
   const { db, config, authenticator } = options;
-  const limiter = options.limiter ?? new PasswordResetRateLimiter();
+  const limiter = options.limiter ?? new SharedPasswordResetRateLimiter(db);
   const pending = new Set<Promise<void>>();
   app.addHook('onClose', async () => {
     await Promise.allSettled([...pending]);
@@ -168,7 +189,7 @@ export async function passwordResetRoutes(
       const tenant = request.tenant;
       // Before the limit: a request that can mail nothing uses up nobody's requests.
       const origin = linkOrigin(request, config);
-      const wait = limiter.take(tenant.id, email, request.ip);
+      const wait = await limiter.take(tenant.id, email, request.ip);
       if (wait > 0) {
         request.server.metrics?.rateLimitRefusals.inc({ limit: 'password_reset' });
         reply.header('retry-after', retryAfterSeconds(wait));

@@ -8,10 +8,12 @@ import { registry as schemaRegistry, type Registry } from '../schema/registry.ts
 import type { AuthContext } from './context.ts';
 import { AccessTokens } from './access-tokens.ts';
 import { Authenticator } from './authenticate.ts';
-import { LoginRateLimiter } from './rate-limit.ts';
+import type { LoginLimiter } from './rate-limit.ts';
+import { SharedLoginRateLimiter } from './shared-attempts.ts';
+import { SessionEvents } from './session-events.ts';
 import { requestLanguage } from '../http/language.ts';
 import { authRoutes } from './routes.ts';
-import { passwordResetRoutes, type PasswordResetRateLimiter } from './password-reset.ts';
+import { passwordResetRoutes, type ResetLimiter } from './password-reset.ts';
 
 export { createRecordToken } from './record-tokens.ts';
 
@@ -20,10 +22,18 @@ export interface AuthPluginOptions {
   config: Config & { jwtSecret: string };
   /** Resolves a record token's resource to its table; default: the schemas folder. */
   registry?: Registry;
-  /** Injectable for tests (a fake clock); default: 5 per account, 20 per address in 15 minutes. */
-  rateLimiter?: LoginRateLimiter;
-  /** Default: 5 password reset requests per account, 20 per address in 15 minutes. */
-  resetLimiter?: PasswordResetRateLimiter;
+  /**
+   * Injectable for tests (a fake clock); default: 5 per account, 20 per address in 15 minutes, counted
+   * in the database so every instance on it shares the counts.
+   */
+  rateLimiter?: LoginLimiter;
+  /** Default: 5 password reset requests per account, 20 per address in 15 minutes, in the database. */
+  resetLimiter?: ResetLimiter;
+  /**
+   * PostgreSQL: a direct connection to LISTEN on for auth changes other instances make
+   * (session-events.ts); absent (PGlite, one process): this process's own changes are all there are.
+   */
+  listenUrl?: string;
 }
 
 /**
@@ -55,6 +65,13 @@ async function auth(app: FastifyInstance, options: AuthPluginOptions): Promise<v
     registry: () => options.registry ?? schemaRegistry(),
   });
 
+  if (options.listenUrl) {
+    const events = new SessionEvents({ url: options.listenUrl, cache: authenticator.cache, log: app.log });
+    app.addHook('onReady', () => events.start());
+    app.addHook('onClose', () => events.stop());
+    app.decorate('sessionEvents', events);
+  }
+
   // One resolution per request, however many hooks and handlers ask.
   const resolved = new WeakMap<FastifyRequest, Promise<AuthContext>>();
   app.decorateRequest('getAuth', function getAuth(this: FastifyRequest): Promise<AuthContext> {
@@ -73,7 +90,7 @@ async function auth(app: FastifyInstance, options: AuthPluginOptions): Promise<v
     config,
     tokens,
     authenticator,
-    limiter: options.rateLimiter ?? new LoginRateLimiter(),
+    limiter: options.rateLimiter ?? new SharedLoginRateLimiter(db),
     registry: options.registry ?? schemaRegistry(),
   });
   await app.register(passwordResetRoutes, {
@@ -85,3 +102,10 @@ async function auth(app: FastifyInstance, options: AuthPluginOptions): Promise<v
 }
 
 export const authPlugin = fp(auth, { name: 'auth', fastify: '5.x', dependencies: ['tenancy'] });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** PostgreSQL with a listen URL only: the listener for other instances' auth changes. */
+    sessionEvents?: SessionEvents;
+  }
+}

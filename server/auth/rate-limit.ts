@@ -1,6 +1,6 @@
 /**
- * Failed-login counting in memory. One process serves the API (DESIGN section 2), so an in-memory
- * sliding window is exact; a scaled-out deployment would move these counters to a shared store.
+ * Failed-login counting: the rules, and an in-memory sliding window (exact for one process). The app
+ * counts in the database instead (shared-attempts.ts), so instances on one database share the counts.
  */
 
 /** Milliseconds since the epoch; injectable so tests can move time without waiting. */
@@ -185,10 +185,16 @@ export class AttemptLimiter {
 }
 
 export type Attempt =
-  { allowed: false; retryAfterMs: number } | { allowed: true; succeeded(): void; abandoned(): void };
+  | { allowed: false; retryAfterMs: number }
+  | { allowed: true; succeeded(): void | Promise<void>; abandoned(): void | Promise<void> };
+
+/** What the login route needs: in memory (`LoginRateLimiter`) or in the database (shared-attempts.ts). */
+export interface LoginLimiter {
+  begin(tenantId: number, email: string, address: string): Attempt | Promise<Attempt>;
+}
 
 /** Login attempts: an `AttemptLimiter` whose account is tenant + e-mail. */
-export class LoginRateLimiter {
+export class LoginRateLimiter implements LoginLimiter {
   private readonly limiter: AttemptLimiter;
 
   constructor(options: AttemptLimiterOptions = {}) {

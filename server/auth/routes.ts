@@ -12,7 +12,7 @@ import { CONFIG_LIMITS, checkConfigValues, tooManyConfigs } from './config-limit
 import { loadLoginLists } from './lists.ts';
 import { SsoError, authorizeUrl, emailOfCode, ssoEnabled } from './msgraph.ts';
 import { linkOrigin } from '../mail/link-origin.ts';
-import { retryAfterSeconds, tooManyAttemptsMessage, type LoginRateLimiter } from './rate-limit.ts';
+import { retryAfterSeconds, tooManyAttemptsMessage, type LoginLimiter } from './rate-limit.ts';
 import {
   endSession,
   rotateRefreshToken,
@@ -48,7 +48,7 @@ export interface AuthRoutesOptions {
   config: Pick<Config, 'refreshTokenDays' | 'msgraph' | 'publicUrl'>;
   tokens: AccessTokens;
   authenticator: Authenticator;
-  limiter: LoginRateLimiter;
+  limiter: LoginLimiter;
   registry: Registry;
 }
 
@@ -185,7 +185,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       const password = body.password!;
       const tenant = request.tenant;
 
-      const attempt = limiter.begin(tenant.id, email, request.ip);
+      const attempt = await limiter.begin(tenant.id, email, request.ip);
       if (!attempt.allowed) {
         request.server.metrics?.rateLimitRefusals.inc({ limit: 'login' });
         reply.header('retry-after', retryAfterSeconds(attempt.retryAfterMs));
@@ -203,10 +203,17 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         }
         ({ id: userId, isStaff } = user);
       } catch (error) {
-        if (!(error instanceof HttpError)) attempt.abandoned();
+        if (!(error instanceof HttpError)) {
+          // Taking the attempt back must not hide why it failed (the database may be what failed).
+          await Promise.resolve()
+            .then(() => attempt.abandoned())
+            .catch((undo: unknown) =>
+              request.log.warn({ err: undo }, 'login: could not take back an attempt'),
+            );
+        }
         throw error;
       }
-      attempt.succeeded();
+      await attempt.succeeded();
       return logIn(request, reply, userId, isStaff);
     },
   );

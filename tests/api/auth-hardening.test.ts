@@ -14,8 +14,8 @@ import { installErrorHandler } from '../../server/http/error-handler.ts';
 import { registry } from '../../server/schema/registry.ts';
 import { tenancyPlugin } from '../../server/tenancy/plugin.ts';
 import { authPlugin } from '../../server/auth/plugin.ts';
-import { LoginRateLimiter } from '../../server/auth/rate-limit.ts';
-import { PasswordResetRateLimiter } from '../../server/auth/password-reset.ts';
+import { SharedLoginRateLimiter } from '../../server/auth/shared-attempts.ts';
+import { SharedPasswordResetRateLimiter } from '../../server/auth/password-reset.ts';
 
 const UNKNOWN_TENANT = { message: 'Unknown tenant.' };
 
@@ -139,7 +139,12 @@ describe.each(targets)('sign-in and account hardening on $name', (target) => {
     let app: FastifyInstance;
     const clock = fakeClock();
 
+    // The counters are shared in the database: failures counted on the real clock by other tests would
+    // lie in this fake clock's future (and the reverse), so this group starts and leaves them empty.
+    const clearCounters = () => t.db.deleteFrom('auth_failures').execute();
+
     beforeAll(async () => {
+      await clearCounters();
       // The auth plugins with limiters on a clock the test moves: the waits are checked exactly.
       app = Fastify();
       installErrorHandler(app);
@@ -150,14 +155,16 @@ describe.each(targets)('sign-in and account hardening on $name', (target) => {
         db: t.db,
         config,
         registry: registry(),
-        rateLimiter: new LoginRateLimiter({ clock: clock.now }),
-        resetLimiter: new PasswordResetRateLimiter({ clock: clock.now }),
+        // Counted in the database, as the app does (shared by every instance on it).
+        rateLimiter: new SharedLoginRateLimiter(t.db, { clock: clock.now }),
+        resetLimiter: new SharedPasswordResetRateLimiter(t.db, { clock: clock.now }),
       });
       await app.ready();
     });
 
     afterAll(async () => {
       await app?.close();
+      await clearCounters();
     });
 
     const login = (username: string, password: string, remoteAddress: string) =>

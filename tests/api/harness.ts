@@ -105,6 +105,7 @@ export async function buildTestApp(
     config,
     logger: options.logger ?? false,
     fileSweepMs: options.fileSweepMs,
+    listenUrl: connection?.url,
   });
   await app.ready();
   return testApp(app, database.db, target, config, connection, async () => {
@@ -136,6 +137,7 @@ export async function buildSecondInstance(
     config,
     logger: false,
     fileSweepMs: options.fileSweepMs,
+    listenUrl: first.connection.url,
   });
   await app.ready();
   return testApp(app, database.db, first.target, config, first.connection, () => database.close());

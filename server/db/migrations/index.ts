@@ -10,6 +10,7 @@ import * as listIndexes from './0008_list_indexes.ts';
 import * as fileRemovals from './0009_file_removals.ts';
 import * as listCountsByOperator from './0010_list_counts_by_operator.ts';
 import * as translatedListNames from './0011_translated_list_names.ts';
+import * as authFailures from './0012_auth_failures.ts';
 import * as mailOutbox from './0014_mail_outbox.ts';
 
 /** Every migration, in order. A migration is never edited once released: add the next one. */
@@ -25,5 +26,6 @@ export const migrations: Record<string, Migration> = {
   '0009_file_removals': fileRemovals,
   '0010_list_counts_by_operator': listCountsByOperator,
   '0011_translated_list_names': translatedListNames,
+  '0012_auth_failures': authFailures,
   '0014_mail_outbox': mailOutbox,
 };
