@@ -11,7 +11,7 @@ import { refuseNulText } from './http/nul-text.ts';
 import { installFaults } from './http/faults.ts';
 import { tenancyPlugin } from './tenancy/plugin.ts';
 import { authPlugin } from './auth/plugin.ts';
-import { healthRoutes } from './system/health.ts';
+import { healthRoutes, type Lifecycle } from './system/health.ts';
 import { docsPlugin } from './docs/plugin.ts';
 import { resourceRoutes } from './resources/plugin.ts';
 import { webApps } from './web/plugin.ts';
@@ -36,6 +36,8 @@ export interface AppOptions {
   fileSweepMs?: number;
   /** The browser tests' faults on request (server/http/faults.ts); never on in production. */
   faults?: boolean;
+  /** Set by server.ts when the process is stopping: /api/health/ready then answers 503. */
+  lifecycle?: Lifecycle;
 }
 
 /** Paths whose values never reach a log line. */
@@ -79,6 +81,7 @@ export async function buildApp({
   exports,
   fileSweepMs = FILE_SWEEP_MS,
   faults = false,
+  lifecycle,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -106,7 +109,7 @@ export async function buildApp({
   await app.register(cookie);
   await app.register(tenancyPlugin, { db, config });
   await app.register(authPlugin, { db, config, registry });
-  await app.register(healthRoutes, { db });
+  await app.register(healthRoutes, { db, lifecycle });
   await app.register(docsPlugin, { registry });
   // Actions first: a resource's own route replaces the generic one of the same address (messages and
   // attachments are created from multipart forms), and the generic plugin skips what exists.
