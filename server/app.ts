@@ -12,6 +12,7 @@ import { installFaults } from './http/faults.ts';
 import { tenancyPlugin } from './tenancy/plugin.ts';
 import { authPlugin } from './auth/plugin.ts';
 import { healthRoutes, type Lifecycle } from './system/health.ts';
+import type { KeyRing } from './db/signing-keys.ts';
 import { docsPlugin } from './docs/plugin.ts';
 import { resourceRoutes } from './resources/plugin.ts';
 import { webApps } from './web/plugin.ts';
@@ -28,7 +29,10 @@ const FILE_SWEEP_MS = 5 * 60 * 1000;
 export interface AppOptions {
   db: Db;
   registry: Registry;
-  config: Config & { jwtSecret: string };
+  /** Needs `jwtSecret` unless `jwtKeys` is given. */
+  config: Config;
+  /** The access tokens' signing keys (boot.ts jwtKeys); default: config.jwtSecret as the one key. */
+  jwtKeys?: KeyRing;
   logger?: FastifyServerOptions['logger'];
   /** The export worker of this process (tests switch it off to leave jobs for a restart). */
   exports?: ExportWorkerOptions;
@@ -82,6 +86,7 @@ export async function buildApp({
   fileSweepMs = FILE_SWEEP_MS,
   faults = false,
   lifecycle,
+  jwtKeys,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -108,7 +113,7 @@ export async function buildApp({
   await app.register(securityHeadersPlugin);
   await app.register(cookie);
   await app.register(tenancyPlugin, { db, config });
-  await app.register(authPlugin, { db, config, registry });
+  await app.register(authPlugin, { db, config, registry, jwtKeys });
   await app.register(healthRoutes, { db, lifecycle });
   await app.register(docsPlugin, { registry });
   // Actions first: a resource's own route replaces the generic one of the same address (messages and

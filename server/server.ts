@@ -7,7 +7,7 @@ import { Lifecycle } from './system/health.ts';
 import { withoutStatementTimeout } from './db/statement-timeout.ts';
 import { FolderInUse } from './db/folder-lock.ts';
 import { registry } from './schema/registry.ts';
-import { jwtSecret, prepareDatabase, DEMO_PASSWORD } from './boot.ts';
+import { jwtKeys, prepareDatabase, DEMO_PASSWORD } from './boot.ts';
 import { fileStoreFor } from './files/store.ts';
 import { installSafetyNet } from './safety-net.ts';
 import { faultsEnabled } from './http/faults.ts';
@@ -59,7 +59,8 @@ const lifecycle = new Lifecycle();
 const app = await buildApp({
   db: database.db,
   registry: registry(),
-  config: { ...config, jwtSecret: jwtSecret(config) },
+  config,
+  jwtKeys: await jwtKeys(config, database.db, database.kind === 'postgres'),
   logger: { level: config.logLevel, redact: REDACTED_LOG_PATHS },
   faults: faultsEnabled(process.env, (message) => console.warn(message)),
   lifecycle,
