@@ -15,12 +15,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import {
-  DatabaseKeyRing,
-  transactionKeyRing,
-  type KeyRing,
-  type SigningKey,
-} from '../db/signing-keys.ts';
+import { DatabaseKeyRing, transactionKeyRing, type KeyRing, type SigningKey } from '../db/signing-keys.ts';
 
 /** How long a link works. A page left open longer gets new links when it reloads the thread. */
 export const LINK_SECONDS = 6 * 60 * 60;

@@ -124,7 +124,11 @@ describe.skipIf(!adminUrl)('three instances started at once on an empty PostgreS
       return res.status === 503 ? res : undefined;
     });
     expect(notReady.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(await notReady.json()).toMatchObject({ status: 'unavailable', shutting_down: true, failed: ['shutdown'] });
+    expect(await notReady.json()).toMatchObject({
+      status: 'unavailable',
+      shutting_down: true,
+      failed: ['shutdown'],
+    });
     expect((await fetch(`${leaving.base}/api/health/live`)).status).toBe(200);
     expect((await login(leaving)).status).toBe(200);
     expect(await leaving.exited, leaving.output()).toBe(0);

@@ -134,7 +134,9 @@ describe('the embedded database keeps its secret in DATA_DIR', () => {
     const again = await (await jwtKeys(config, undefined as never, false)).current();
     expect(again).toEqual(first);
     expect(first.generation).toBe(0);
-    const explicit = await (await jwtKeys({ ...config, jwtSecret: 'set' }, undefined as never, false)).current();
+    const explicit = await (
+      await jwtKeys({ ...config, jwtSecret: 'set' }, undefined as never, false)
+    ).current();
     expect(explicit.key).toBe('set');
   });
 });
