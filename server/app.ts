@@ -13,6 +13,7 @@ import { tenancyPlugin } from './tenancy/plugin.ts';
 import { authPlugin } from './auth/plugin.ts';
 import { healthRoutes, type Lifecycle } from './system/health.ts';
 import type { KeyRing } from './db/signing-keys.ts';
+import { metricsPlugin } from './metrics/plugin.ts';
 import { docsPlugin } from './docs/plugin.ts';
 import { resourceRoutes } from './resources/plugin.ts';
 import { webApps } from './web/plugin.ts';
@@ -112,6 +113,8 @@ export async function buildApp({
   // First: every answer, an early refusal included, carries the security headers.
   await app.register(securityHeadersPlugin);
   await app.register(cookie);
+  // Before the tenancy: its hook counts the answers of every later refusal too.
+  await app.register(metricsPlugin, { db, config });
   await app.register(tenancyPlugin, { db, config });
   await app.register(authPlugin, { db, config, registry, jwtKeys });
   await app.register(healthRoutes, { db, lifecycle });

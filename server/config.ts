@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 
 /** Configuration is environment variables only; each has a safe default and a line in the README. */
@@ -31,6 +32,10 @@ export interface Config {
   databasePoolSize: number;
   /** After SIGTERM: ms the instance answers not-ready yet serves on, so a balancer notices (SHUTDOWN_DRAIN_MS, default 5000). */
   shutdownDrainMs: number;
+  /** Bearer token of GET /api/metrics (METRICS_TOKEN); unset: the route answers 404. */
+  metricsToken?: string;
+  /** The `instance_id` label on every metric (METRICS_INSTANCE); unset: hostname and process id. */
+  metricsInstance: string;
 }
 
 /** Microsoft single sign-on for the portal; enabled when `clientId` is set. */
@@ -79,6 +84,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     databasePoolSize: poolSize(env.DATABASE_POOL_SIZE),
     shutdownDrainMs: milliseconds(env.SHUTDOWN_DRAIN_MS, 'SHUTDOWN_DRAIN_MS') ?? 5000,
+    metricsToken: metricsToken(env.METRICS_TOKEN),
+    metricsInstance: env.METRICS_INSTANCE?.trim() || `${hostname()}:${process.pid}`,
   };
 }
 
@@ -105,6 +112,16 @@ function milliseconds(value: string | undefined, name: string): number | undefin
   if (!/^\d+$/.test(value))
     throw new Error(`${name} must be a whole number of milliseconds (0: off), not ${value}`);
   return Number(value);
+}
+
+/** A guessable scrape token would open the metrics to anyone who tries a few: at least 16 characters. */
+function metricsToken(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (value.length < 16 || /\s/.test(value))
+    throw new Error(
+      'METRICS_TOKEN must be at least 16 characters without spaces (e.g. openssl rand -hex 24)',
+    );
+  return value;
 }
 
 /**

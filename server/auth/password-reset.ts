@@ -166,6 +166,7 @@ export async function passwordResetRoutes(
       const origin = linkOrigin(request, config);
       const wait = limiter.take(tenant.id, email, request.ip);
       if (wait > 0) {
+        request.server.metrics?.rateLimitRefusals.inc({ limit: 'password_reset' });
         reply.header('retry-after', retryAfterSeconds(wait));
         throw new HttpError(429, tooManyResetRequestsMessage(wait));
       }

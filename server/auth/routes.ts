@@ -145,7 +145,10 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     if (!ssoEnabled(config.msgraph)) {
       throw new HttpError(422, SSO_NOT_CONFIGURED, { code: [SSO_NOT_CONFIGURED] });
     }
-    const failed = () => new HttpError(422, SSO_FAILED, { code: [SSO_FAILED] });
+    const failed = () => {
+      request.server.metrics?.loginFailures.inc({ method: 'sso' });
+      return new HttpError(422, SSO_FAILED, { code: [SSO_FAILED] });
+    };
     if (!body.code) throw failed();
     let email: string;
     try {
@@ -184,6 +187,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
       const attempt = limiter.begin(tenant.id, email, request.ip);
       if (!attempt.allowed) {
+        request.server.metrics?.rateLimitRefusals.inc({ limit: 'login' });
         reply.header('retry-after', retryAfterSeconds(attempt.retryAfterMs));
         throw new HttpError(429, tooManyAttemptsMessage(attempt.retryAfterMs));
       }
@@ -194,6 +198,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         const user = await findLoginUser(db, tenant.id, email);
         const matches = await passwordMatches(user?.passwordHash ?? null, password);
         if (!user || !user.passwordHash || !matches) {
+          request.server.metrics?.loginFailures.inc({ method: 'password' });
           throw new ValidationError({ username: [BAD_CREDENTIALS] }, BAD_CREDENTIALS);
         }
         ({ id: userId, isStaff } = user);

@@ -39,6 +39,26 @@ export interface DatabaseOptions {
   statementTimeoutMs?: number;
 }
 
+/** What a PostgreSQL pool holds right now (pg.Pool's own counts); read by the metrics at scrape time. */
+export interface PoolStats {
+  /** Connections open, in use or idle. */
+  total: number;
+  idle: number;
+  /** Callers waiting for a connection because all `max` are in use. */
+  waiting: number;
+  max: number;
+}
+
+// By the Kysely instance, so callers that hold only `db` (the app) can read them; PGlite has no pool.
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** The pool behind `db` on PostgreSQL; undefined on PGlite (one embedded connection, nothing to pool). */
+export function poolStats(db: Db): PoolStats | undefined {
+  const pool = pools.get(db);
+  if (!pool) return undefined;
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max };
+}
+
 /** A connection that cannot be made within this time fails the call (503) instead of hanging it. */
 const CONNECT_TIMEOUT_MS = 5_000;
 
@@ -75,6 +95,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     pool.on('error', connectionError);
     pool.on('connect', (client) => client.on('error', connectionError));
     const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });

@@ -91,6 +91,11 @@ const SECURITY_SCHEMES = {
     bearerFormat: 'JWT',
     description: 'The access token of `POST /auth/login`.',
   },
+  metricsToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The `METRICS_TOKEN` setting of the installation; only `GET /metrics` takes it.',
+  },
   quoteToken: {
     type: 'apiKey',
     in: 'header',
@@ -699,6 +704,7 @@ function fixedPaths(resources: Resource[]): Record<string, PathItem> {
     '/health': { get: health() },
     '/health/live': { get: liveness() },
     '/health/ready': { get: readiness() },
+    '/metrics': { get: metrics() },
     ...messageThreadPaths(has),
     ...backOfficeActionPaths(has),
     ...invoicingPaths(resources),
@@ -1009,6 +1015,28 @@ function readiness(): Operation {
         ...ok('Send no traffic here; `failed` says why.', 'Readiness'),
         headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } },
       },
+    },
+  };
+}
+
+function metrics(): Operation {
+  return {
+    tags: ['system'],
+    operationId: 'metrics',
+    summary: 'Prometheus metrics of this instance',
+    description:
+      'The counters of the instance that answers, in Prometheus text format 0.0.4: requests and their ' +
+      'latency by route pattern and status, the database pool, statement timeouts, queue depths, failed ' +
+      'sign-ins and rate-limit refusals, Node process metrics; every series labelled `instance_id`. ' +
+      'Off (404) unless `METRICS_TOKEN` is set; needs no tenant host.',
+    security: [{ metricsToken: [] }],
+    responses: {
+      200: {
+        description: 'The metrics.',
+        content: { 'text/plain; version=0.0.4; charset=utf-8': { schema: { type: 'string' } } },
+      },
+      401: { description: 'No token, or not the `METRICS_TOKEN`.', content: json(schemaRef('Error')) },
+      404: { description: '`METRICS_TOKEN` is not set.', content: json(schemaRef('Error')) },
     },
   };
 }

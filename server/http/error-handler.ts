@@ -6,6 +6,7 @@ import { HttpError } from './errors.ts';
 /** The database is away (restarting, down): the request was fine, the caller may try again soon. */
 function databaseUnavailable(error: Error, request: FastifyRequest, reply: FastifyReply) {
   request.log.warn({ err: error }, 'database unavailable');
+  request.server.metrics?.databaseUnavailable.inc();
   return reply
     .status(503)
     .header('retry-after', String(RETRY_AFTER_SECONDS))
@@ -15,6 +16,7 @@ function databaseUnavailable(error: Error, request: FastifyRequest, reply: Fasti
 /** PostgreSQL stopped a statement at STATEMENT_TIMEOUT_MS: the database is busy, or the query is heavy. */
 function statementTimedOut(error: Error, request: FastifyRequest, reply: FastifyReply) {
   request.log.warn({ err: error }, 'statement timeout');
+  request.server.metrics?.statementTimeouts.inc();
   return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({
     message: 'The query took too long and was stopped. Try again in a few seconds, or narrow the filters.',
   });

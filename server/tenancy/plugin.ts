@@ -20,8 +20,8 @@ export interface TenancyOptions {
   cacheMs?: number;
 }
 
-/** API routes that answer without a tenant: the probe must not depend on the Host header. */
-const TENANTLESS = [/^\/api\/health(?:\/|$)/, /^\/api\/docs(?:\/|$)/];
+/** API routes that answer without a tenant: the probe and the scrape must not depend on the Host header. */
+const TENANTLESS = [/^\/api\/health(?:\/|$)/, /^\/api\/docs(?:\/|$)/, /^\/api\/metrics$/];
 
 /**
  * Judged by the route the router matched, not by the address as sent: the router decodes `/%61pi/…`

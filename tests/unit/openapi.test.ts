@@ -307,7 +307,7 @@ describe.each([
       for (const tag of op.tags) expect(tags.has(tag), `${path}: ${tag}`).toBe(true);
   });
 
-  it('security names only the two declared schemes', () => {
+  it('security names only the three declared schemes', () => {
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.components.securitySchemes.quoteToken).toMatchObject({
       type: 'apiKey',
@@ -317,7 +317,12 @@ describe.each([
     const used = [...walk(doc)]
       .filter(([path, key]) => key === 'security' && path.at(-1) !== 'properties')
       .flatMap(([, , value]) => (value as Doc[]).flatMap((requirement) => Object.keys(requirement)));
-    for (const name of used) expect(['bearerAuth', 'quoteToken']).toContain(name);
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual([
+      'bearerAuth',
+      'metricsToken',
+      'quoteToken',
+    ]);
+    for (const name of used) expect(['bearerAuth', 'metricsToken', 'quoteToken']).toContain(name);
   });
 
   it('carries none of the x- vocabulary, $id or $schema', () => {
@@ -543,10 +548,14 @@ describe('the OpenAPI document of the real schemas', () => {
       ['/auth/me', 'post'],
       ['/presets-result-count/{resource}', 'get'],
       ['/health', 'get'],
+      ['/metrics', 'get'],
     ];
     for (const [path, method] of expected)
       expect(doc.paths[path as string]?.[method as string], `${method} ${path}`).toBeDefined();
     expect(doc.paths['/auth/login'].post.security).toEqual([]);
+    // The scrape takes the METRICS_TOKEN, not a user's access token.
+    expect(doc.paths['/metrics'].get.security).toEqual([{ metricsToken: [] }]);
+    expect(doc.components.securitySchemes.metricsToken).toMatchObject({ type: 'http', scheme: 'bearer' });
     const session = doc.components.schemas.Session;
     expect(session.required).toEqual(expect.arrayContaining(['user', 'access_token']));
     const presets = doc.paths['/presets-result-count/{resource}'].get;
