@@ -11,7 +11,8 @@ import { refuseNulText } from './http/nul-text.ts';
 import { installFaults } from './http/faults.ts';
 import { tenancyPlugin } from './tenancy/plugin.ts';
 import { authPlugin } from './auth/plugin.ts';
-import { healthRoutes } from './system/health.ts';
+import { healthRoutes, type Lifecycle } from './system/health.ts';
+import type { KeyRing } from './db/signing-keys.ts';
 import { metricsPlugin } from './metrics/plugin.ts';
 import { docsPlugin } from './docs/plugin.ts';
 import { resourceRoutes } from './resources/plugin.ts';
@@ -30,7 +31,10 @@ const FILE_SWEEP_MS = 5 * 60 * 1000;
 export interface AppOptions {
   db: Db;
   registry: Registry;
-  config: Config & { jwtSecret: string };
+  /** Needs `jwtSecret` unless `jwtKeys` is given. */
+  config: Config;
+  /** The access tokens' signing keys (boot.ts jwtKeys); default: config.jwtSecret as the one key. */
+  jwtKeys?: KeyRing;
   logger?: FastifyServerOptions['logger'];
   /** The export worker of this process (tests switch it off to leave jobs for a restart). */
   exports?: ExportWorkerOptions;
@@ -40,6 +44,8 @@ export interface AppOptions {
   faults?: boolean;
   /** PostgreSQL: a direct connection for LISTEN (DATABASE_LISTEN_URL, else DATABASE_URL). */
   listenUrl?: string;
+  /** Set by server.ts when the process is stopping: /api/health/ready then answers 503. */
+  lifecycle?: Lifecycle;
 }
 
 /** Paths whose values never reach a log line. */
@@ -84,6 +90,8 @@ export async function buildApp({
   fileSweepMs = FILE_SWEEP_MS,
   faults = false,
   listenUrl,
+  lifecycle,
+  jwtKeys,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -114,8 +122,8 @@ export async function buildApp({
   // Before the tenancy: its hook counts the answers of every later refusal too.
   await app.register(metricsPlugin, { db, config });
   await app.register(tenancyPlugin, { db, config });
-  await app.register(authPlugin, { db, config, registry, listenUrl });
-  await app.register(healthRoutes, { db });
+  await app.register(authPlugin, { db, config, registry, listenUrl, jwtKeys });
+  await app.register(healthRoutes, { db, lifecycle });
   await app.register(docsPlugin, { registry });
   // Actions first: a resource's own route replaces the generic one of the same address (messages and
   // attachments are created from multipart forms), and the generic plugin skips what exists.

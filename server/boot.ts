@@ -9,6 +9,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { syncPermissions } from './db/seed/permissions.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import type { FileStore } from './files/store.ts';
+import { DatabaseKeyRing, ensureKey, staticKeyRing, type KeyRing } from './db/signing-keys.ts';
 
 export const DEMO_PASSWORD = 'demo';
 
@@ -34,6 +35,21 @@ export async function prepareDatabase(
   await seedDemo(db, registry, { passwordHash: await argon2.hash(DEMO_PASSWORD), files });
   await syncPermissions(db, registry);
   return { seeded: true };
+}
+
+/** The name of the access tokens' key in signing_keys. */
+export const JWT_KEY_NAME = 'jwt';
+
+/**
+ * The keys access tokens are signed with: JWT_SECRET when set; else, on PostgreSQL, the `jwt` keys in
+ * the database, made by whichever instance starts first, so instances accept each other's tokens with
+ * no shared setting; else (the embedded database, one process) the secret kept in DATA_DIR.
+ */
+export async function jwtKeys(config: Config, db: Db, onPostgres: boolean): Promise<KeyRing> {
+  if (config.jwtSecret) return staticKeyRing(config.jwtSecret);
+  if (!onPostgres) return staticKeyRing(jwtSecret(config));
+  await ensureKey(db, JWT_KEY_NAME);
+  return new DatabaseKeyRing(db, JWT_KEY_NAME);
 }
 
 /** JWT_SECRET, or one generated on first start and kept in DATA_DIR so tokens survive a restart. */

@@ -30,6 +30,10 @@ export interface Config {
   statementTimeoutMs: number;
   /** Fastify's `trustProxy` (TRUST_PROXY): which X-Forwarded-* headers to believe; false: none. */
   trustProxy: boolean | number | string[];
+  /** PostgreSQL connections this instance may hold (DATABASE_POOL_SIZE, default 10, at least 2). */
+  databasePoolSize: number;
+  /** After SIGTERM: ms the instance answers not-ready yet serves on, so a balancer notices (SHUTDOWN_DRAIN_MS, default 5000). */
+  shutdownDrainMs: number;
   /** Bearer token of GET /api/metrics (METRICS_TOKEN); unset: the route answers 404. */
   metricsToken?: string;
   /** The `instance_id` label on every metric (METRICS_INSTANCE); unset: hostname and process id. */
@@ -91,6 +95,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     attachmentMaxBytes: positiveInteger(env.ATTACHMENT_MAX_BYTES, 'ATTACHMENT_MAX_BYTES') ?? 20 * 1024 * 1024,
     statementTimeoutMs: milliseconds(env.STATEMENT_TIMEOUT_MS, 'STATEMENT_TIMEOUT_MS') ?? 5000,
     trustProxy: trustProxy(env.TRUST_PROXY),
+    databasePoolSize: poolSize(env.DATABASE_POOL_SIZE),
+    shutdownDrainMs: milliseconds(env.SHUTDOWN_DRAIN_MS, 'SHUTDOWN_DRAIN_MS') ?? 5000,
     metricsToken: metricsToken(env.METRICS_TOKEN),
     metricsInstance: env.METRICS_INSTANCE?.trim() || `${hostname()}:${process.pid}`,
     mailPollMs: wholeNumber(env.MAIL_POLL_MS, 'MAIL_POLL_MS') ?? 5000,
@@ -111,6 +117,17 @@ function positiveInteger(value: string | undefined, name: string): number | unde
 function wholeNumber(value: string | undefined, name: string): number | undefined {
   if (value === undefined || value === '') return undefined;
   if (!/^[1-9]\d*$/.test(value)) throw new Error(`${name} must be a positive whole number, not ${value}`);
+  return Number(value);
+}
+
+/**
+ * DATABASE_POOL_SIZE: at least 2, because start-up holds its lock on one connection while it migrates
+ * on another (db/startup-lock.ts).
+ */
+function poolSize(value: string | undefined): number {
+  if (value === undefined || value === '') return 10;
+  if (!/^\d+$/.test(value) || Number(value) < 2 || Number(value) > 1000)
+    throw new Error(`DATABASE_POOL_SIZE must be a whole number from 2 to 1000, not ${value}`);
   return Number(value);
 }
 

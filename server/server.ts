@@ -1,11 +1,13 @@
 import { join } from 'node:path';
 import { buildApp, REDACTED_LOG_PATHS } from './app.ts';
 import { configFromEnv } from './config.ts';
-import { openDatabase } from './db/database.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import { underStartupLock } from './db/startup-lock.ts';
+import { Lifecycle } from './system/health.ts';
 import { withoutStatementTimeout } from './db/statement-timeout.ts';
 import { FolderInUse } from './db/folder-lock.ts';
 import { registry } from './schema/registry.ts';
-import { jwtSecret, prepareDatabase, DEMO_PASSWORD } from './boot.ts';
+import { jwtKeys, prepareDatabase, DEMO_PASSWORD } from './boot.ts';
 import { fileStoreFor } from './files/store.ts';
 import { installSafetyNet } from './safety-net.ts';
 import { faultsEnabled } from './http/faults.ts';
@@ -14,40 +16,84 @@ const config = configFromEnv();
 const pgliteDir = join(config.dataDir, 'pglite');
 // The app's logger once it exists; before that, errors go to stderr.
 let log: Pick<Console, 'warn'> = { warn: (...args) => console.warn(...args) };
-const database = await openDatabase(
-  config.databaseUrl
-    ? {
-        url: config.databaseUrl,
-        onConnectionError: (error) => log.warn({ err: error }, 'database connection lost'),
-        statementTimeoutMs: config.statementTimeoutMs,
-      }
-    : { dataDir: pgliteDir },
-).catch((error: unknown) => {
-  // Another process serves from the same embedded folder: say which, and do not start.
-  if (!(error instanceof FolderInUse)) throw error;
-  console.error(error.message);
-  process.exit(1);
-});
-// Migrations and the demo seed may rightly take longer than any request may.
-const { seeded } = await withoutStatementTimeout(database.db, (db) =>
-  prepareDatabase(db, registry(), config.seed, undefined, fileStoreFor(config)),
-);
+/** The server's pool, or the one start-up uses: PostgreSQL's connections ask for no session state. */
+const open = (statementTimeoutMs: number, poolSize: number) =>
+  openDatabase(
+    config.databaseUrl
+      ? {
+          url: config.databaseUrl,
+          onConnectionError: (error) => log.warn({ err: error }, 'database connection lost'),
+          statementTimeoutMs,
+          poolSize,
+        }
+      : { dataDir: pgliteDir },
+  ).catch((error: unknown) => {
+    // Another process serves from the same embedded folder: say which, and do not start.
+    if (!(error instanceof FolderInUse)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  });
+
+let seeded: boolean;
+let database: Database;
+if (config.databaseUrl) {
+  // Migrations and the demo seed may rightly take longer than any request may: they run on a pool of
+  // their own with no statement timeout (no `SET` on a shared connection), two connections: one holds
+  // the lock that lets parallel starts take turns, the other works.
+  const boot = await open(0, 2);
+  try {
+    ({ seeded } = await underStartupLock(boot.db, () =>
+      prepareDatabase(boot.db, registry(), config.seed, undefined, fileStoreFor(config)),
+    ));
+  } finally {
+    await boot.close();
+  }
+  database = await open(config.statementTimeoutMs, config.databasePoolSize);
+} else {
+  database = await open(0, 1);
+  ({ seeded } = await withoutStatementTimeout(database.db, (db) =>
+    prepareDatabase(db, registry(), config.seed, undefined, fileStoreFor(config)),
+  ));
+}
+const lifecycle = new Lifecycle();
 const app = await buildApp({
   db: database.db,
   registry: registry(),
-  config: { ...config, jwtSecret: jwtSecret(config) },
+  config,
+  jwtKeys: await jwtKeys(config, database.db, database.kind === 'postgres'),
   logger: { level: config.logLevel, redact: REDACTED_LOG_PATHS },
   faults: faultsEnabled(process.env, (message) => console.warn(message)),
   // Other instances' logouts and logins reach this one's auth cache (PostgreSQL only).
   listenUrl: config.databaseUrl ? (config.databaseListenUrl ?? config.databaseUrl) : undefined,
+  lifecycle,
 });
 log = app.log;
 
 let closing = false;
-/** Requests in flight finish, the export worker hands its job back, then the database closes. */
-async function shutdown(reason: string, exitCode = 0) {
-  if (closing) return;
+let endDrain: (() => void) | undefined;
+/**
+ * SIGTERM (a balancer's orchestrator stopping this instance): first answer not-ready and serve on for
+ * SHUTDOWN_DRAIN_MS, so the balancer's health checks take the instance out of rotation before its door
+ * closes; then requests in flight finish, the export worker hands its job back, the database closes.
+ * SIGINT (a person at a terminal) and a crash skip the drain; a second signal cuts it short.
+ */
+async function shutdown(reason: string, exitCode = 0, drainMs = 0) {
+  if (closing) {
+    endDrain?.();
+    return;
+  }
   closing = true;
+  lifecycle.stopping = true;
+  if (drainMs > 0) {
+    app.log.info({ reason, drainMs }, 'not ready: draining before shutdown');
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, drainMs);
+      endDrain = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
   app.log.info({ reason }, 'shutting down');
   await app.close();
   // PGlite writes its folder on close; a killed process would lose the last writes.
@@ -55,7 +101,7 @@ async function shutdown(reason: string, exitCode = 0) {
   process.exit(exitCode);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGTERM', () => void shutdown('SIGTERM', 0, config.shutdownDrainMs));
 // Once serving, an error that escaped its request is logged and the others are served on.
 installSafetyNet(app.log, (reason) => void shutdown(reason, 1));
 

@@ -48,7 +48,7 @@ export class Authenticator {
   }
 
   async fromAccessToken(tenant: Tenant, token: string): Promise<AuthContext> {
-    const claims = this.tokens.verify(token);
+    const claims = await this.tokens.verify(token);
     // A token of another tenant is as good as no token here, whatever it grants over there.
     if (!claims || claims.tenantId !== tenant.id) throw unauthenticated();
     const { userId, sessionId } = claims;

@@ -7,6 +7,7 @@ import type { Db } from '../db/database.ts';
 import { registry as schemaRegistry, type Registry } from '../schema/registry.ts';
 import type { AuthContext } from './context.ts';
 import { AccessTokens } from './access-tokens.ts';
+import { staticKeyRing, type KeyRing } from '../db/signing-keys.ts';
 import { Authenticator } from './authenticate.ts';
 import type { LoginLimiter } from './rate-limit.ts';
 import { SharedLoginRateLimiter } from './shared-attempts.ts';
@@ -19,7 +20,9 @@ export { createRecordToken } from './record-tokens.ts';
 
 export interface AuthPluginOptions {
   db: Db;
-  config: Config & { jwtSecret: string };
+  config: Config;
+  /** The keys access tokens are signed with; default: config.jwtSecret as the one key. */
+  jwtKeys?: KeyRing;
   /** Resolves a record token's resource to its table; default: the schemas folder. */
   registry?: Registry;
   /**
@@ -42,7 +45,9 @@ export interface AuthPluginOptions {
  */
 async function auth(app: FastifyInstance, options: AuthPluginOptions): Promise<void> {
   const { db, config } = options;
-  if (!config.jwtSecret) throw new Error('auth plugin: config.jwtSecret is required');
+  const keys = options.jwtKeys ?? (config.jwtSecret ? staticKeyRing(config.jwtSecret) : undefined);
+  if (!keys) throw new Error('auth plugin: config.jwtSecret or jwtKeys is required');
+  const registeredKey = (await keys.current()).key;
   if (!app.hasRequestDecorator('cookies')) await app.register(cookie);
 
   // @fastify/jwt is registered in a scope of its own: only this plugin signs and verifies access
@@ -50,7 +55,7 @@ async function auth(app: FastifyInstance, options: AuthPluginOptions): Promise<v
   let jwt: JWT | undefined;
   await app.register(async (scope) => {
     await scope.register(fastifyJwt, {
-      secret: config.jwtSecret,
+      secret: registeredKey,
       sign: { algorithm: 'HS256', expiresIn: config.accessTokenSeconds },
       verify: { algorithms: ['HS256'] },
     });
@@ -58,7 +63,7 @@ async function auth(app: FastifyInstance, options: AuthPluginOptions): Promise<v
   });
   if (!jwt) throw new Error('auth plugin: @fastify/jwt did not load');
 
-  const tokens = new AccessTokens(jwt, config.accessTokenSeconds);
+  const tokens = new AccessTokens(jwt, config.accessTokenSeconds, keys, registeredKey);
   const authenticator = new Authenticator({
     db,
     tokens,

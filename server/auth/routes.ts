@@ -109,7 +109,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     setRefreshCookie(request, reply, session.refreshToken);
     return {
       user,
-      access_token: tokens.sign({ userId, tenantId: tenant.id, sessionId: session.sessionId }),
+      access_token: await tokens.sign({ userId, tenantId: tenant.id, sessionId: session.sessionId }),
       token_type: 'Bearer' as const,
       expires_in: tokens.lifetimeSeconds,
     };
@@ -248,7 +248,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       if (presented) session = await sessionOfRefreshToken(db, tenant.id, presented);
       if (!session) {
         // No usable cookie (another tab logged out first, cookies blocked): end the access token's session.
-        const claims = tokens.verify(bearerToken(request.headers.authorization) ?? '');
+        const claims = await tokens.verify(bearerToken(request.headers.authorization) ?? '');
         if (claims && claims.tenantId === tenant.id) session = { ...claims };
       }
       if (session) {

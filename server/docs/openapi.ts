@@ -344,6 +344,29 @@ function sharedSchemas(): Record<string, Schema> {
       required: ['status', 'database'],
       properties: { status: { enum: ['ok', 'unavailable'] }, database: { enum: ['ok', 'unreachable'] } },
     },
+    Liveness: {
+      type: 'object',
+      required: ['status'],
+      properties: { status: { const: 'ok' } },
+    },
+    Readiness: {
+      type: 'object',
+      required: ['status', 'database', 'migrations', 'shutting_down', 'failed'],
+      properties: {
+        status: { enum: ['ready', 'unavailable'] },
+        database: { enum: ['ok', 'unreachable'] },
+        migrations: {
+          enum: ['done', 'pending', 'unknown'],
+          description: '`unknown` while the database does not answer.',
+        },
+        shutting_down: { type: 'boolean', description: 'The process received SIGTERM and drains.' },
+        failed: {
+          type: 'array',
+          items: { enum: ['database', 'migrations', 'shutdown'] },
+          description: 'Which checks failed; empty when ready.',
+        },
+      },
+    },
     PresetCount: {
       type: 'object',
       required: ['id', 'count'],
@@ -679,6 +702,8 @@ function fixedPaths(resources: Resource[]): Record<string, PathItem> {
     '/presets-result-count/{resource}': { get: presetCounts(listable) },
     ...exportPaths(listable),
     '/health': { get: health() },
+    '/health/live': { get: liveness() },
+    '/health/ready': { get: readiness() },
     '/metrics': { get: metrics() },
     ...messageThreadPaths(has),
     ...backOfficeActionPaths(has),
@@ -960,6 +985,36 @@ function presetCounts(listable: string[]): Operation {
         content: json({ type: 'array', items: schemaRef('PresetCount') }),
       },
       ...ALL_ERRORS,
+    },
+  };
+}
+
+function liveness(): Operation {
+  return {
+    tags: ['system'],
+    operationId: 'healthLive',
+    summary: 'Liveness: the process answers',
+    description: 'Touches no database: a slow database is no reason to restart a process.',
+    security: PUBLIC,
+    responses: { 200: ok('The process answers.', 'Liveness') },
+  };
+}
+
+function readiness(): Operation {
+  return {
+    tags: ['system'],
+    operationId: 'healthReady',
+    summary: 'Readiness for a load balancer',
+    description:
+      'Ready when the database answers, its migrations are done and the process is not shutting down. ' +
+      'After SIGTERM this answers 503 while the process still serves for `SHUTDOWN_DRAIN_MS`.',
+    security: PUBLIC,
+    responses: {
+      200: ok('Send traffic here.', 'Readiness'),
+      503: {
+        ...ok('Send no traffic here; `failed` says why.', 'Readiness'),
+        headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } },
+      },
     },
   };
 }

@@ -1,7 +1,9 @@
 /**
  * Download links for attachments. An `<img>` in a message or an `<a download>` cannot send the bearer
  * token, so the address a caller receives carries a short-lived signature instead (like an S3
- * pre-signed URL): `/api/attachments/{id}/file?token=<expires>.<audience>.<mac>`.
+ * pre-signed URL): `/api/attachments/{id}/file?token=<expires>.<audience>.<generation>.<mac>`, the
+ * generation naming the signing key (server/db/signing-keys.ts; links made before key generations
+ * existed have no such part and were made with generation 1).
  *
  * A link is only ever handed to a caller who may see the attachment at that moment (it is added to
  * rows the caller has just been allowed to read). The audience says who: `o<user id>` for an operator,
@@ -12,7 +14,8 @@
  * sanitiser strips it and each reader gets fresh ones.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { DatabaseKeyRing, transactionKeyRing, type KeyRing, type SigningKey } from '../db/signing-keys.ts';
 
 /** How long a link works. A page left open longer gets new links when it reloads the thread. */
 export const LINK_SECONDS = 6 * 60 * 60;
@@ -23,26 +26,23 @@ export interface Audience {
 }
 
 const KEY_NAME = 'attachment-urls';
-const keys = new WeakMap<object, Promise<string>>();
+const rings = new WeakMap<object, KeyRing>();
 
-/** The signing key every process shares (created by migration 0004). */
-export function signingKey(db: Kysely<any> | Transaction<any>): Promise<string> {
-  const load = async () => {
-    const { rows } = await sql<{
-      key: string;
-    }>`select key from signing_keys where name = ${KEY_NAME}`.execute(db);
-    if (!rows[0]) throw new Error('signing_keys has no attachment-urls key: run the migrations');
-    return rows[0].key;
-  };
+/** The signing keys every process shares (made by migration 0004, generations since 0015). */
+export function signingKeys(db: Kysely<any> | Transaction<any>): KeyRing {
   // A transaction is a new object each time: only the database handle itself is worth remembering.
-  if (db.isTransaction) return load();
-  let key = keys.get(db);
-  if (!key) {
-    key = load();
-    keys.set(db, key);
-    key.catch(() => keys.delete(db));
+  if (db.isTransaction) return transactionKeyRing(db as Transaction<any>, KEY_NAME);
+  let ring = rings.get(db);
+  if (!ring) {
+    ring = new DatabaseKeyRing(db, KEY_NAME);
+    rings.set(db, ring);
   }
-  return key;
+  return ring;
+}
+
+/** The key new links are signed with. */
+export function signingKey(db: Kysely<any> | Transaction<any>): Promise<SigningKey> {
+  return signingKeys(db).current();
 }
 
 const audienceText = (a: Audience) => `${a.kind === 'operator' ? 'o' : 'c'}${a.userId}`;
@@ -58,7 +58,7 @@ export function fileUrl(id: number): string {
 }
 
 export function signedFileUrl(
-  key: string,
+  { key, generation }: SigningKey,
   tenantId: number,
   id: number,
   audience: Audience,
@@ -66,22 +66,30 @@ export function signedFileUrl(
 ): string {
   const expires = Math.floor(now / 1000) + LINK_SECONDS;
   const who = audienceText(audience);
-  return `${fileUrl(id)}?token=${expires}.${who}.${mac(key, tenantId, id, who, expires)}`;
+  return `${fileUrl(id)}?token=${expires}.${who}.${generation}.${mac(key, tenantId, id, who, expires)}`;
 }
 
 /** The audience of a valid, unexpired token for this attachment; undefined for anything else. */
-export function verifyToken(
-  key: string,
+export async function verifyToken(
+  keys: KeyRing,
   tenantId: number,
   id: number,
   token: string,
   now = Date.now(),
-): Audience | undefined {
-  const match = /^(\d{1,12})\.([oc][1-9]\d{0,9})\.([A-Za-z0-9_-]{43})$/.exec(token);
+): Promise<Audience | undefined> {
+  const match = /^(\d{1,12})\.([oc][1-9]\d{0,9})\.(?:([1-9]\d{0,5})\.)?([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return undefined;
-  const [, expiresText, who, given] = match as unknown as [string, string, string, string];
+  const [, expiresText, who, generationText, given] = match as unknown as [
+    string,
+    string,
+    string,
+    string | undefined,
+    string,
+  ];
   const expires = Number(expiresText);
   if (expires * 1000 < now) return undefined;
+  const key = await keys.find(Number(generationText ?? 1));
+  if (key === undefined) return undefined;
   const expected = Buffer.from(mac(key, tenantId, id, who, expires));
   const actual = Buffer.from(given);
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return undefined;

@@ -10,7 +10,7 @@ import { configFromEnv, type Config } from '../../server/config.ts';
 import { openDatabase, type Db } from '../../server/db/database.ts';
 import { withoutStatementTimeout } from '../../server/db/statement-timeout.ts';
 import { registry } from '../../server/schema/registry.ts';
-import { prepareDatabase } from '../../server/boot.ts';
+import { jwtKeys, prepareDatabase } from '../../server/boot.ts';
 import { fileStoreFor } from '../../server/files/store.ts';
 import { pgliteCopy, postgresCopy, type Copy } from './seed-copy.ts';
 
@@ -41,8 +41,8 @@ export interface TestApp {
   /** Authorization header for a demo account (logged in once per test app, then cached). */
   as(email: string): Promise<Record<string, string>>;
   close(): Promise<void>;
-  /** The settings the app runs with (its own DATA_DIR, its JWT secret). */
-  config: Config & { jwtSecret: string };
+  /** The settings the app runs with (its own DATA_DIR, its JWT secret unless `keysInDatabase`). */
+  config: Config;
   /** PostgreSQL only: where its database is, so `buildSecondInstance` can open another app on it. */
   connection?: { url: string; schema?: string };
 }
@@ -64,12 +64,18 @@ export async function buildTestApp(
     fileSweepMs?: number;
     /** PostgreSQL: the pool's statement timeout (STATEMENT_TIMEOUT_MS); absent: none. */
     statementTimeoutMs?: number;
+    /**
+     * PostgreSQL: no JWT secret; the access tokens' keys come from the database, as the server's do
+     * with DATABASE_URL and no JWT_SECRET. Second instances of this app do the same.
+     */
+    keysInDatabase?: boolean;
   } = {},
 ): Promise<TestApp> {
-  const config = {
+  if (options.keysInDatabase && !target.url) throw new Error('keysInDatabase needs PostgreSQL');
+  const config: Config = {
     ...configFromEnv({}),
     dataDir: join(tmpdir(), `sd-test-${randomBytes(4).toString('hex')}`),
-    jwtSecret: 'test-secret-' + randomBytes(8).toString('hex'),
+    jwtSecret: options.keysInDatabase ? undefined : 'test-secret-' + randomBytes(8).toString('hex'),
     ...options.config,
   };
   // The seed reads no setting but the file store's folder (DATA_DIR), and a copy brings its files.
@@ -103,6 +109,7 @@ export async function buildTestApp(
     db: database.db,
     registry: reg,
     config,
+    jwtKeys: options.keysInDatabase ? await jwtKeys(config, database.db, true) : undefined,
     logger: options.logger ?? false,
     fileSweepMs: options.fileSweepMs,
     listenUrl: connection?.url,
@@ -118,14 +125,14 @@ export async function buildTestApp(
 /**
  * Another instance on the first one's PostgreSQL database, as a second process behind a balancer would
  * be: its own pool, app and DATA_DIR (instances share no disk), the same JWT secret unless `config`
- * says otherwise. Close it before the first, which owns the database.
+ * says otherwise (or, when the first has its keys in the database, those keys). Close it before the first, which owns the database.
  */
 export async function buildSecondInstance(
   first: TestApp,
   options: { config?: Partial<Omit<Config, 'dataDir' | 'jwtSecret'>>; fileSweepMs?: number } = {},
 ): Promise<TestApp> {
   if (!first.connection) throw new Error('a second instance needs the first on PostgreSQL');
-  const config = {
+  const config: Config = {
     ...first.config,
     dataDir: join(tmpdir(), `sd-test-${randomBytes(4).toString('hex')}`),
     ...options.config,
@@ -135,6 +142,8 @@ export async function buildSecondInstance(
     db: database.db,
     registry: registry(),
     config,
+    // Without a secret, as the first: the keys from the shared database.
+    jwtKeys: config.jwtSecret ? undefined : await jwtKeys(config, database.db, true),
     logger: false,
     fileSweepMs: options.fileSweepMs,
     listenUrl: first.connection.url,

@@ -6,7 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSecondInstance, buildTestApp, targets, type TestApp } from './harness.ts';
 
-describe.each(targets.filter((t) => t.name === 'postgres'))('a second instance on $name', (target) => {
+const postgres = targets.find((t) => t.name === 'postgres');
+
+// Skipped, not absent, without TEST_DATABASE_URL: a file with no suite at all fails the quick run.
+describe.skipIf(!postgres)('a second instance on postgres', () => {
+  const target = postgres!;
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {

@@ -21,7 +21,8 @@ describe('SIGTERM during an export (embedded database)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'sd-shutdown-'));
   // The server's temporary folder (TMPDIR), so the test sees the export's files come and go.
   const tmp = join(dataDir, 'tmp');
-  const env = { DATA_DIR: dataDir, TMPDIR: tmp, SEED: 'demo' };
+  // No drain before closing (instances.test.ts tests it): the export must still run when the door closes.
+  const env = { DATA_DIR: dataDir, TMPDIR: tmp, SEED: 'demo', SHUTDOWN_DRAIN_MS: '0' };
   const servers: ServerProcess[] = [];
   const exportFolders = () => readdirSync(tmp).filter((name) => name.startsWith('sd-export-'));
 

@@ -12,6 +12,7 @@ import * as listCountsByOperator from './0010_list_counts_by_operator.ts';
 import * as translatedListNames from './0011_translated_list_names.ts';
 import * as authFailures from './0012_auth_failures.ts';
 import * as mailOutbox from './0014_mail_outbox.ts';
+import * as signingKeyGenerations from './0015_signing_key_generations.ts';
 
 /** Every migration, in order. A migration is never edited once released: add the next one. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011_translated_list_names': translatedListNames,
   '0012_auth_failures': authFailures,
   '0014_mail_outbox': mailOutbox,
+  '0015_signing_key_generations': signingKeyGenerations,
 };

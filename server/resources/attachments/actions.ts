@@ -11,7 +11,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
 import { fileStoreFor, type FileStore } from '../../files/store.ts';
 import { fileHeaders } from '../../files/serve.ts';
-import { signedFileUrl, signingKey, verifyToken } from '../../files/signed-urls.ts';
+import { signedFileUrl, signingKey, signingKeys, verifyToken } from '../../files/signed-urls.ts';
 import { discard, multipartLimits, readMultipart, type UploadLimits } from '../../files/upload.ts';
 import { baseFieldName, formBoolean, formInteger } from '../../http/form-values.ts';
 import { HttpError, notFound, ValidationError } from '../../http/errors.ts';
@@ -122,7 +122,7 @@ export const attachmentActions: ActionPlugin = async (app, { db, registry, confi
         return sendFile(reply, store, await attachmentFor(deps, auth, id));
       }
       const tenantId = request.tenant.id;
-      const audience = verifyToken(await signingKey(db), tenantId, id, token);
+      const audience = await verifyToken(signingKeys(db), tenantId, id, token);
       if (!audience) throw notFound();
       return sendFile(reply, store, await attachmentForLink(deps, tenantId, id, audience));
     },
