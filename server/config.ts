@@ -6,6 +6,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** Where files are kept (FILES_STORE): `postgres` by default with DATABASE_URL, else `local`. */
+  filesStore: 'local' | 'postgres';
   /** Unset: generated once and kept in DATA_DIR/jwt-secret. */
   jwtSecret?: string;
   smtpUrl?: string;
@@ -44,12 +46,14 @@ export interface MsGraphConfig {
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const seed = env.SEED ?? 'demo';
   if (seed !== 'demo' && seed !== 'none') throw new Error(`SEED must be demo or none, not ${seed}`);
+  const databaseUrl = env.DATABASE_URL || undefined;
   const msTenant = encodeURIComponent(env.MSGRAPH_TENANT || 'common');
   return {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.DATA_DIR ?? './data'),
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl,
+    filesStore: filesStore(env.FILES_STORE, databaseUrl),
     jwtSecret: env.JWT_SECRET || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Service Desk <no-reply@localhost>',
@@ -74,6 +78,18 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     statementTimeoutMs: milliseconds(env.STATEMENT_TIMEOUT_MS, 'STATEMENT_TIMEOUT_MS') ?? 5000,
     trustProxy: trustProxy(env.TRUST_PROXY),
   };
+}
+
+/**
+ * FILES_STORE: `local` (DATA_DIR/files) or `postgres` (chunks in the database). Unset: `postgres` with a
+ * DATABASE_URL, where several instances may share the database but no disk; `local` for embedded PGlite.
+ */
+function filesStore(value: string | undefined, databaseUrl: string | undefined): 'local' | 'postgres' {
+  const text = value?.trim() ?? '';
+  if (text === '') return databaseUrl ? 'postgres' : 'local';
+  if (text !== 'local' && text !== 'postgres')
+    throw new Error(`FILES_STORE must be local or postgres, not ${text}`);
+  return text;
 }
 
 function positiveInteger(value: string | undefined, name: string): number | undefined {

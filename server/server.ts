@@ -30,7 +30,7 @@ const database = await openDatabase(
 });
 // Migrations and the demo seed may rightly take longer than any request may.
 const { seeded } = await withoutStatementTimeout(database.db, (db) =>
-  prepareDatabase(db, registry(), config.seed, undefined, fileStoreFor(config)),
+  prepareDatabase(db, registry(), config.seed, undefined, fileStoreFor(config, db)),
 );
 const app = await buildApp({
   db: database.db,

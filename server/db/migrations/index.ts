@@ -10,6 +10,7 @@ import * as listIndexes from './0008_list_indexes.ts';
 import * as fileRemovals from './0009_file_removals.ts';
 import * as listCountsByOperator from './0010_list_counts_by_operator.ts';
 import * as translatedListNames from './0011_translated_list_names.ts';
+import * as storedFiles from './0013_stored_files.ts';
 
 /** Every migration, in order. A migration is never edited once released: add the next one. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_file_removals': fileRemovals,
   '0010_list_counts_by_operator': listCountsByOperator,
   '0011_translated_list_names': translatedListNames,
+  '0013_stored_files': storedFiles,
 };
