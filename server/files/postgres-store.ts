@@ -29,7 +29,7 @@ function asBuffer(data: Uint8Array): Buffer {
 export function postgresFileStore(db: Db, options: { fallback?: FileStore } = {}): FileStore {
   const { fallback } = options;
 
-  async function writeChunk(key: string, seq: number, data: Buffer): Promise<void> {
+  async function writeChunk(db: Db, key: string, seq: number, data: Buffer): Promise<void> {
     // The same statement keeps the file row touched, so the sweep never takes a put in progress.
     await sql`
       with chunk as (insert into stored_file_chunks (key, seq, data) values (${key}, ${seq}, ${data}))
@@ -37,7 +37,7 @@ export function postgresFileStore(db: Db, options: { fallback?: FileStore } = {}
   }
 
   /** Writes the chunks of a file whose row exists; removes the row (and chunks) on any error. */
-  async function writeContent(key: string, content: Readable | Buffer): Promise<number> {
+  async function writeContent(db: Db, key: string, content: Readable | Buffer): Promise<number> {
     let size = 0;
     let seq = 0;
     try {
@@ -52,14 +52,14 @@ export function postgresFileStore(db: Db, options: { fallback?: FileStore } = {}
         const joined = parts.length === 1 ? parts[0]! : Buffer.concat(parts, pending);
         let offset = 0;
         for (; pending - offset >= CHUNK_BYTES; offset += CHUNK_BYTES) {
-          await writeChunk(key, seq++, joined.subarray(offset, offset + CHUNK_BYTES));
+          await writeChunk(db, key, seq++, joined.subarray(offset, offset + CHUNK_BYTES));
         }
         parts = offset < pending ? [joined.subarray(offset)] : [];
         size += offset;
         pending -= offset;
       }
       if (pending > 0) {
-        await writeChunk(key, seq++, parts.length === 1 ? parts[0]! : Buffer.concat(parts, pending));
+        await writeChunk(db, key, seq++, parts.length === 1 ? parts[0]! : Buffer.concat(parts, pending));
         size += pending;
       }
       await sql`update stored_files set size = ${size}, complete = true, touched_at = now()
@@ -113,10 +113,10 @@ export function postgresFileStore(db: Db, options: { fallback?: FileStore } = {}
   }
 
   const store: FileStore = {
-    async put(content) {
+    async put(content, within = db) {
       const key = newKey();
-      await sql`insert into stored_files (key) values (${key})`.execute(db);
-      return { key, size: await writeContent(key, content) };
+      await sql`insert into stored_files (key) values (${key})`.execute(within);
+      return { key, size: await writeContent(within, key, content) };
     },
     async putAt(key, content) {
       if (!isFileKey(key)) throw new Error(`Not a file key: ${key}`);
@@ -126,7 +126,7 @@ export function postgresFileStore(db: Db, options: { fallback?: FileStore } = {}
         if (!Buffer.isBuffer(content)) content.destroy();
         return false;
       }
-      await writeContent(key, content);
+      await writeContent(db, key, content);
       return true;
     },
     async open(key) {
@@ -142,9 +142,9 @@ export function postgresFileStore(db: Db, options: { fallback?: FileStore } = {}
       for await (const part of file.stream as AsyncIterable<Buffer>) parts.push(part);
       return Buffer.concat(parts);
     },
-    async remove(key) {
+    async remove(key, within = db) {
       if (!isFileKey(key)) return;
-      await sql`delete from stored_files where key = ${key}`.execute(db);
+      await sql`delete from stored_files where key = ${key}`.execute(within);
       await fallback?.remove(key);
     },
     async *keys() {

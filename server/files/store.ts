@@ -19,9 +19,14 @@ import { postgresFileStore } from './postgres-store.ts';
 
 export { newKey, isFileKey };
 
+/**
+ * `within`: a transaction (or the one connection) the caller is in. A store in the database writes
+ * through it, so the file commits or rolls back with the caller's rows, and a caller holding the only
+ * connection (PGlite; the seed's connection) does not wait on itself. Other stores ignore it.
+ */
 export interface FileStore {
   /** Writes the content under a new random key. On any error nothing is left behind. */
-  put(content: Readable | Buffer): Promise<{ key: string; size: number }>;
+  put(content: Readable | Buffer, within?: Db): Promise<{ key: string; size: number }>;
   /**
    * Writes the content under a key it had in another store (files:migrate). False, writing nothing,
    * when the key is taken already: copying twice stores once. On any error nothing is left behind.
@@ -32,7 +37,7 @@ export interface FileStore {
   /** The whole content (mail attachments), or undefined when the key holds no file. */
   read(key: string): Promise<Buffer | undefined>;
   /** Removes the file; a key that holds none is not an error. */
-  remove(key: string): Promise<void>;
+  remove(key: string, within?: Db): Promise<void>;
   /** Every key that holds a complete file. */
   keys(): AsyncIterable<string>;
   /**

@@ -46,8 +46,9 @@ export async function sweepFiles(db: Db, store: FileStore, now: Date = new Date(
         : { rows: [] };
       const kept = new Set(inUse.rows.map((r) => r.path));
       const gone = rows.rows.map((r) => r.path).filter((p) => !kept.has(p));
-      // Removed inside the transaction: a failure puts the paths back in the queue.
-      for (const path of gone) await store.remove(path);
+      // Removed inside the transaction: a failure puts the paths back in the queue (and a store in the
+      // database removes with it).
+      for (const path of gone) await store.remove(path, trx);
       return rows.rows;
     });
     removed += paths.length;

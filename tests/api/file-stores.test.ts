@@ -18,7 +18,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
-import { localFileStore, newKey, type FileStore } from '../../server/files/store.ts';
+import { fileStoreFor, localFileStore, newKey, type FileStore } from '../../server/files/store.ts';
+import { sweepFiles } from '../../server/files/sweep.ts';
 import { CHUNK_BYTES, postgresFileStore } from '../../server/files/postgres-store.ts';
 import { copyLocalFiles } from '../../server/files/migrate-local.ts';
 import { buildSecondInstance, buildTestApp, targets, type Target, type TestApp } from './harness.ts';
@@ -437,3 +438,34 @@ describe.each(targets.filter((t) => t.name === 'postgres'))(
     });
   },
 );
+
+describe.each(targets)('the demo seed and the sweep with the database store on $name', (target) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Seeded from scratch (a statement timeout skips the run's seed copy, whose files are on disk):
+    // the seed writes its files through its own transaction, on PGlite's only connection too.
+    t = await buildTestApp(target, { config: { filesStore: 'postgres' }, statementTimeoutMs: 60_000 });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('keeps the demo files in the database, and the sweep removes a deleted attachment’s file', async () => {
+    const { rows } = await sql<{ id: number; path: string; size: number }>`
+      select a.id, a.path, f.size from attachments a left join stored_files f on f.key = a.path and f.complete
+      order by a.id`.execute(t.db);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.size, row.path).not.toBeNull();
+    expect(await readdir(join(t.config.dataDir, 'files')).catch(() => [])).toEqual([]);
+
+    const store = fileStoreFor(t.config, t.db);
+    const victim = rows[0]!;
+    expect(await store.read(victim.path)).toBeDefined();
+    await sql`delete from attachments where id = ${victim.id}`.execute(t.db);
+    const result = await sweepFiles(t.db, store);
+    expect(result.removed).toBe(1);
+    expect(await store.read(victim.path)).toBeUndefined();
+    const left = await sql`select 1 from stored_files where key = ${victim.path}`.execute(t.db);
+    expect(left.rows).toEqual([]);
+  });
+});
