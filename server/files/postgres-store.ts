@@ -26,6 +26,19 @@ function asBuffer(data: Uint8Array): Buffer {
   return Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
 }
 
+/**
+ * Runs a write; when it fails, the content stream fails with it. An upload pipes into that stream: had
+ * the database refused the first statement, nobody would read it and the upload would hang.
+ */
+async function stopping<T>(content: Readable | Buffer, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!Buffer.isBuffer(content)) content.destroy(error as Error);
+    throw error;
+  }
+}
+
 export function postgresFileStore(db: Db, options: { fallback?: FileStore } = {}): FileStore {
   const { fallback } = options;
 
@@ -115,19 +128,23 @@ export function postgresFileStore(db: Db, options: { fallback?: FileStore } = {}
   const store: FileStore = {
     async put(content, within = db) {
       const key = newKey();
-      await sql`insert into stored_files (key) values (${key})`.execute(within);
-      return { key, size: await writeContent(within, key, content) };
+      return stopping(content, async () => {
+        await sql`insert into stored_files (key) values (${key})`.execute(within);
+        return { key, size: await writeContent(within, key, content) };
+      });
     },
     async putAt(key, content) {
       if (!isFileKey(key)) throw new Error(`Not a file key: ${key}`);
-      const { rows } = await sql`
-        insert into stored_files (key) values (${key}) on conflict do nothing returning key`.execute(db);
-      if (rows.length === 0) {
-        if (!Buffer.isBuffer(content)) content.destroy();
-        return false;
-      }
-      await writeContent(db, key, content);
-      return true;
+      return stopping(content, async () => {
+        const { rows } = await sql`
+          insert into stored_files (key) values (${key}) on conflict do nothing returning key`.execute(db);
+        if (rows.length === 0) {
+          if (!Buffer.isBuffer(content)) content.destroy();
+          return false;
+        }
+        await writeContent(db, key, content);
+        return true;
+      });
     },
     async open(key) {
       if (!isFileKey(key)) return undefined;

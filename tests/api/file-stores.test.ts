@@ -469,3 +469,17 @@ describe.each(targets)('the demo seed and the sweep with the database store on $
     expect(left.rows).toEqual([]);
   });
 });
+
+describe.each(targets)('the database file store without its database on $name', (target) => {
+  it('fails a put and the stream it was reading, so an upload piped into it ends', async () => {
+    const { database, drop } = await freshDatabase(target);
+    const store = postgresFileStore(database.db);
+    await drop();
+    // As an upload feeds the store: the request's part piped into a stream the store reads.
+    const into = new Transform({ transform: (piece, _encoding, callback) => callback(null, piece) });
+    const fed = pipeline(generated(CHUNK_BYTES * 2, 64 * 1024, 'gone'), into);
+    await expect(store.put(into)).rejects.toThrow();
+    await expect(fed).rejects.toThrow();
+    expect(into.destroyed).toBe(true);
+  });
+});
