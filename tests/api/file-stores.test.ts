@@ -5,6 +5,7 @@
  * bounded memory, downloads that stop half way without holding connections, and abandoned writes
  * swept; and the copy of a local folder into the store (`files:migrate`) stores every file once.
  */
+import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm, utimes, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -482,4 +483,50 @@ describe.each(targets)('the database file store without its database on $name', 
     await expect(fed).rejects.toThrow();
     expect(into.destroyed).toBe(true);
   });
+});
+
+describe('npm run files:migrate', () => {
+  /** The command as an operator runs it, on an embedded database in `dataDir`. */
+  function migrateCommand(dataDir: string): Promise<{ code: number | null; output: string }> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/files-migrate.ts'], {
+        env: { ...process.env, DATA_DIR: dataDir, FILES_STORE: 'postgres', DATABASE_URL: '', SEED: 'none' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (piece: Buffer) => (output += piece.toString()));
+      child.stderr.on('data', (piece: Buffer) => (output += piece.toString()));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, output }));
+    });
+  }
+
+  it('copies the local files into the store once and says how many', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'sd-migrate-'));
+    try {
+      const local = localFileStore(join(dataDir, 'files'));
+      const small = await local.put(Buffer.from('werkbon'));
+      const large = await local.put(generated(CHUNK_BYTES * 2 + 9, 50_000, 'groot'));
+      const first = await migrateCommand(dataDir);
+      expect(first.code, first.output).toBe(0);
+      expect(first.output).toContain('Copied 2 files');
+      expect(first.output).toContain('(0 already there)');
+      const second = await migrateCommand(dataDir);
+      expect(second.code, second.output).toBe(0);
+      expect(second.output).toContain('Copied 0 files');
+      expect(second.output).toContain('(2 already there)');
+
+      const database = await openDatabase({ dataDir: join(dataDir, 'pglite') });
+      try {
+        const store = postgresFileStore(database.db);
+        expect((await store.read(small.key))?.toString()).toBe('werkbon');
+        expect((await store.read(large.key))?.equals((await local.read(large.key))!)).toBe(true);
+        expect(await allKeys(store)).toEqual([small.key, large.key].sort());
+      } finally {
+        await database.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
