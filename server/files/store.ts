@@ -144,9 +144,7 @@ export function localFileStore(root: string): FileStore {
  * key it does not hold from the folder still, so files written before the switch open until
  * `npm run files:migrate` has copied them.
  */
-export function fileStoreFor(config: { dataDir: string; filesStore?: FilesStoreKind }, db?: Db): FileStore {
+export function fileStoreFor(config: { dataDir: string; filesStore?: FilesStoreKind }, db: Db): FileStore {
   const local = localFileStore(join(config.dataDir, 'files'));
-  if (config.filesStore !== 'postgres') return local;
-  if (!db) throw new Error('The postgres file store needs the database.');
-  return postgresFileStore(db, { fallback: local });
+  return config.filesStore === 'postgres' ? postgresFileStore(db, { fallback: local }) : local;
 }
