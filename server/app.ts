@@ -131,7 +131,7 @@ export async function buildApp({
   await app.register(resourceRoutes, { db, registry });
   // Starts its worker when the app is ready and stops it on close (onReady/onClose hooks).
   await app.register(exportRoutes, { db, registry, config, worker: exports });
-  scheduleFileSweep(app, db, fileStoreFor(config), fileSweepMs);
+  scheduleFileSweep(app, db, fileStoreFor(config, db), fileSweepMs);
   await app.register(webApps);
   return app;
 }

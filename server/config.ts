@@ -9,6 +9,8 @@ export interface Config {
   databaseUrl?: string;
   /** PostgreSQL: a direct connection (no transaction-mode pooler) for LISTEN; unset: DATABASE_URL. */
   databaseListenUrl?: string;
+  /** Where files are kept (FILES_STORE): `postgres` by default with DATABASE_URL, else `local`. */
+  filesStore: 'local' | 'postgres';
   /** Unset: generated once and kept in DATA_DIR/jwt-secret. */
   jwtSecret?: string;
   smtpUrl?: string;
@@ -65,13 +67,15 @@ export interface MsGraphConfig {
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const seed = env.SEED ?? 'demo';
   if (seed !== 'demo' && seed !== 'none') throw new Error(`SEED must be demo or none, not ${seed}`);
+  const databaseUrl = env.DATABASE_URL || undefined;
   const msTenant = encodeURIComponent(env.MSGRAPH_TENANT || 'common');
   return {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.DATA_DIR ?? './data'),
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl,
     databaseListenUrl: env.DATABASE_LISTEN_URL || undefined,
+    filesStore: filesStore(env.FILES_STORE, databaseUrl),
     jwtSecret: env.JWT_SECRET || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Service Desk <no-reply@localhost>',
@@ -105,6 +109,18 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     mailRetryMaxMs: wholeNumber(env.MAIL_RETRY_MAX_MS, 'MAIL_RETRY_MAX_MS') ?? 60 * 60_000,
     mailMaxAttempts: wholeNumber(env.MAIL_MAX_ATTEMPTS, 'MAIL_MAX_ATTEMPTS') ?? 8,
   };
+}
+
+/**
+ * FILES_STORE: `local` (DATA_DIR/files) or `postgres` (chunks in the database). Unset: `postgres` with a
+ * DATABASE_URL, where several instances may share the database but no disk; `local` for embedded PGlite.
+ */
+function filesStore(value: string | undefined, databaseUrl: string | undefined): 'local' | 'postgres' {
+  const text = value?.trim() ?? '';
+  if (text === '') return databaseUrl ? 'postgres' : 'local';
+  if (text !== 'local' && text !== 'postgres')
+    throw new Error(`FILES_STORE must be local or postgres, not ${text}`);
+  return text;
 }
 
 function positiveInteger(value: string | undefined, name: string): number | undefined {

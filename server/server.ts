@@ -43,7 +43,7 @@ if (config.databaseUrl) {
   const boot = await open(0, 2);
   try {
     ({ seeded } = await underStartupLock(boot.db, () =>
-      prepareDatabase(boot.db, registry(), config.seed, undefined, fileStoreFor(config)),
+      prepareDatabase(boot.db, registry(), config.seed, undefined, fileStoreFor(config, boot.db)),
     ));
   } finally {
     await boot.close();
@@ -52,7 +52,7 @@ if (config.databaseUrl) {
 } else {
   database = await open(0, 1);
   ({ seeded } = await withoutStatementTimeout(database.db, (db) =>
-    prepareDatabase(db, registry(), config.seed, undefined, fileStoreFor(config)),
+    prepareDatabase(db, registry(), config.seed, undefined, fileStoreFor(config, db)),
   ));
 }
 const lifecycle = new Lifecycle();

@@ -55,7 +55,7 @@ export async function makeSeed(root: string): Promise<PgliteSeed> {
       registry(),
       'demo',
       undefined,
-      fileStoreFor({ dataDir: paths.folder }),
+      fileStoreFor({ dataDir: paths.folder }, database.db),
     );
     tarball = await database.dumpDataDir!();
   } finally {

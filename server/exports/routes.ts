@@ -63,7 +63,7 @@ function fileName(job: ExportJob, format: Format): string {
 
 export async function exportRoutes(app: FastifyInstance, options: ExportRoutesOptions): Promise<void> {
   const { db, registry, config } = options;
-  const store = fileStoreFor(config);
+  const store = fileStoreFor(config, db);
   const mailer = options.mailer ?? app.outbox.queueingMailer();
   const worker = new ExportWorker({ db, registry, store, mailer, log: app.log }, options.worker);
   const enabled = options.worker?.enabled ?? true;

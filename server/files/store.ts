@@ -1,56 +1,102 @@
 /**
- * Where attachment files live (DESIGN 6): one interface, a local implementation under
- * `DATA_DIR/files`. An S3-compatible store implements the same four calls (put with a random key,
- * open as a stream, read whole, remove), so nothing else changes when files move off the machine.
+ * Where attachment and export files live (DESIGN 6): one interface, two implementations: files under
+ * `DATA_DIR/files` (one machine), and chunks in the database (postgres-store.ts), which every instance
+ * on that database shares. An S3-compatible store implements the same calls (put with a random key,
+ * open as a stream, read whole, remove, list), so nothing else changes when files move elsewhere.
  *
  * Keys are random and say nothing about the file: the name, type and owner are in the database.
  * A client-supplied name never becomes part of a path.
  */
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
+import type { Db } from '../db/database.ts';
+import { isFileKey, newKey } from './keys.ts';
+import { postgresFileStore } from './postgres-store.ts';
 
+export { newKey, isFileKey };
+
+/**
+ * `within`: a transaction (or the one connection) the caller is in. A store in the database writes
+ * through it, so the file commits or rolls back with the caller's rows, and a caller holding the only
+ * connection (PGlite; the seed's connection) does not wait on itself. Other stores ignore it.
+ */
 export interface FileStore {
   /** Writes the content under a new random key. On any error nothing is left behind. */
-  put(content: Readable | Buffer): Promise<{ key: string; size: number }>;
+  put(content: Readable | Buffer, within?: Db): Promise<{ key: string; size: number }>;
+  /**
+   * Writes the content under a key it had in another store (files:migrate). False, writing nothing,
+   * when the key is taken already: copying twice stores once. On any error nothing is left behind.
+   */
+  putAt(key: string, content: Readable | Buffer): Promise<boolean>;
   /** The content as a stream, or undefined when the key holds no file. */
   open(key: string): Promise<{ stream: Readable; size: number } | undefined>;
   /** The whole content (mail attachments), or undefined when the key holds no file. */
   read(key: string): Promise<Buffer | undefined>;
   /** Removes the file; a key that holds none is not an error. */
-  remove(key: string): Promise<void>;
+  remove(key: string, within?: Db): Promise<void>;
+  /** Every key that holds a complete file. */
+  keys(): AsyncIterable<string>;
+  /**
+   * Removes what writes left unfinished that were last written to before `before` (the process died
+   * mid-upload); a write in progress keeps touching its file. How many went.
+   */
+  removeAbandoned(before: Date): Promise<number>;
 }
 
-/** `ab/<30 more hex digits>`: 128 random bits, fanned out over 256 folders. */
-const KEY = /^[0-9a-f]{2}\/[0-9a-f]{30}$/;
+export type FilesStoreKind = 'local' | 'postgres';
 
-export function newKey(): string {
-  const hex = randomBytes(16).toString('hex');
-  return `${hex.slice(0, 2)}/${hex.slice(2)}`;
-}
+const PART = /^[0-9a-f]{30}\.[0-9a-f]{8}\.part$/;
 
 /** Files under `<root>` (DATA_DIR/files), written to a temporary name and renamed when complete. */
 export function localFileStore(root: string): FileStore {
-  const pathOf = (key: string): string | undefined => (KEY.test(key) ? join(root, key) : undefined);
+  const pathOf = (key: string): string | undefined => (isFileKey(key) ? join(root, key) : undefined);
+
+  /** The fan-out folders and their entries; a missing root is an empty store. */
+  async function* entries(): AsyncGenerator<{ folder: string; name: string }> {
+    for (const folder of await readdir(root).catch(() => [])) {
+      if (!/^[0-9a-f]{2}$/.test(folder)) continue;
+      for (const name of await readdir(join(root, folder)).catch(() => [])) yield { folder, name };
+    }
+  }
+
+  async function write(key: string, content: Readable | Buffer): Promise<number> {
+    const path = pathOf(key)!;
+    const partial = `${path}.${randomBytes(4).toString('hex')}.part`;
+    await mkdir(dirname(path), { recursive: true });
+    try {
+      const source = Buffer.isBuffer(content) ? Readable.from([content]) : content;
+      await pipeline(source, createWriteStream(partial, { mode: 0o600, flags: 'wx' }));
+      await rename(partial, path);
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
+    return (await stat(path)).size;
+  }
 
   return {
     async put(content) {
       const key = newKey();
-      const path = pathOf(key)!;
-      const partial = `${path}.${randomBytes(4).toString('hex')}.part`;
-      await mkdir(dirname(path), { recursive: true });
-      try {
-        const source = Buffer.isBuffer(content) ? Readable.from([content]) : content;
-        await pipeline(source, createWriteStream(partial, { mode: 0o600, flags: 'wx' }));
-        await rename(partial, path);
-      } catch (error) {
-        await rm(partial, { force: true });
-        throw error;
+      return { key, size: await write(key, content) };
+    },
+    async putAt(key, content) {
+      const path = pathOf(key);
+      if (!path) throw new Error(`Not a file key: ${key}`);
+      if (
+        await stat(path).then(
+          () => true,
+          () => false,
+        )
+      ) {
+        if (!Buffer.isBuffer(content)) content.destroy();
+        return false;
       }
-      return { key, size: (await stat(path)).size };
+      await write(key, content);
+      return true;
     },
     async open(key) {
       const path = pathOf(key);
@@ -71,10 +117,34 @@ export function localFileStore(root: string): FileStore {
       const path = pathOf(key);
       if (path) await rm(path, { force: true });
     },
+    async *keys() {
+      for await (const { folder, name } of entries()) {
+        const key = `${folder}/${name}`;
+        if (isFileKey(key)) yield key;
+      }
+    },
+    async removeAbandoned(before) {
+      let removed = 0;
+      for await (const { folder, name } of entries()) {
+        if (!PART.test(name)) continue;
+        const path = join(root, folder, name);
+        const info = await stat(path).catch(() => undefined);
+        if (!info || info.mtime >= before) continue;
+        await rm(path, { force: true });
+        removed++;
+      }
+      return removed;
+    },
   };
 }
 
-/** The store of a configuration: local files under DATA_DIR/files. */
-export function fileStoreFor(config: { dataDir: string }): FileStore {
-  return localFileStore(join(config.dataDir, 'files'));
+/**
+ * The store of a configuration (FILES_STORE): chunks in the database for `postgres`, which every
+ * instance on that database shares; otherwise files under DATA_DIR/files. The database store reads a
+ * key it does not hold from the folder still, so files written before the switch open until
+ * `npm run files:migrate` has copied them.
+ */
+export function fileStoreFor(config: { dataDir: string; filesStore?: FilesStoreKind }, db: Db): FileStore {
+  const local = localFileStore(join(config.dataDir, 'files'));
+  return config.filesStore === 'postgres' ? postgresFileStore(db, { fallback: local }) : local;
 }

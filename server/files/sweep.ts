@@ -1,7 +1,9 @@
 /**
  * Removes files that no attachment row points at any more (migration 0009 queues them), and inline
- * images uploaded for a message that was never sent (no message after a day). Runs when the app is
- * ready and then every few minutes; several processes may sweep at once (each takes its own rows).
+ * images uploaded for a message that was never sent (no message after a day), and what a process that
+ * died mid-upload left unfinished in the store. It never lists the store to find orphans: the queue
+ * says what to remove, so it works the same for every store. Runs when the app is ready and then every
+ * few minutes; several processes may sweep at once (each takes its own rows).
  */
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
@@ -11,10 +13,14 @@ import type { FileStore } from './store.ts';
 /** An inline image without a message is kept this long: the editor may still be open. */
 export const UNUSED_UPLOAD_HOURS = 24;
 const BATCH = 200;
+/** An unfinished write untouched this long belongs to a process that is gone (a chunk is written per 256 KB). */
+export const ABANDONED_WRITE_HOURS = 1;
 
 export interface SweepResult {
   removed: number;
   unusedUploads: number;
+  /** Unfinished writes of processes that died mid-upload. */
+  abandoned: number;
 }
 
 /** One pass: unused uploads become queued removals, then the queue is emptied a batch at a time. */
@@ -40,14 +46,16 @@ export async function sweepFiles(db: Db, store: FileStore, now: Date = new Date(
         : { rows: [] };
       const kept = new Set(inUse.rows.map((r) => r.path));
       const gone = rows.rows.map((r) => r.path).filter((p) => !kept.has(p));
-      // Removed inside the transaction: a failure puts the paths back in the queue.
-      for (const path of gone) await store.remove(path);
+      // Removed inside the transaction: a failure puts the paths back in the queue (and a store in the
+      // database removes with it).
+      for (const path of gone) await store.remove(path, trx);
       return rows.rows;
     });
     removed += paths.length;
     if (paths.length < BATCH) break;
   }
-  return { removed, unusedUploads: Number(unused.numAffectedRows ?? 0) };
+  const abandoned = await store.removeAbandoned(new Date(now.getTime() - ABANDONED_WRITE_HOURS * 3_600_000));
+  return { removed, unusedUploads: Number(unused.numAffectedRows ?? 0), abandoned };
 }
 
 /** Sweeps when the app is ready and every `intervalMs`; stops on close. 0 switches it off (tests). */

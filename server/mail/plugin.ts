@@ -18,7 +18,7 @@ declare module 'fastify' {
 
 export function installOutbox(app: FastifyInstance, db: Db, config: Config): MailOutbox {
   const outbox = new MailOutbox(
-    { db, mailer: createMailer(config, app.log), store: fileStoreFor(config), log: app.log },
+    { db, mailer: createMailer(config, app.log), store: fileStoreFor(config, db), log: app.log },
     config,
   );
   app.decorate('outbox', outbox);

@@ -18,7 +18,7 @@ import { databaseUrl, dropRun, onServer, runPrefix, type Seeds } from './seed-co
 
 async function seeded(database: Database, dataDir: string): Promise<void> {
   try {
-    await prepareDatabase(database.db, registry(), 'demo', undefined, fileStoreFor({ dataDir }));
+    await prepareDatabase(database.db, registry(), 'demo', undefined, fileStoreFor({ dataDir }, database.db));
   } catch (error) {
     await database.close();
     throw error;

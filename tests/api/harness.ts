@@ -103,7 +103,7 @@ export async function buildTestApp(
   // On a copy too: what the server does at every boot (migrations due, permissions in sync) happens
   // here as there; the copy's tenants keep the seed from running again.
   await withoutStatementTimeout(database.db, (db) =>
-    prepareDatabase(db, reg, options.seed ?? 'demo', schema, fileStoreFor(config)),
+    prepareDatabase(db, reg, options.seed ?? 'demo', schema, fileStoreFor(config, db)),
   );
   const app = await buildApp({
     db: database.db,

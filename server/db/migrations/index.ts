@@ -11,6 +11,7 @@ import * as fileRemovals from './0009_file_removals.ts';
 import * as listCountsByOperator from './0010_list_counts_by_operator.ts';
 import * as translatedListNames from './0011_translated_list_names.ts';
 import * as authFailures from './0012_auth_failures.ts';
+import * as storedFiles from './0013_stored_files.ts';
 import * as mailOutbox from './0014_mail_outbox.ts';
 import * as signingKeyGenerations from './0015_signing_key_generations.ts';
 
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '0010_list_counts_by_operator': listCountsByOperator,
   '0011_translated_list_names': translatedListNames,
   '0012_auth_failures': authFailures,
+  '0013_stored_files': storedFiles,
   '0014_mail_outbox': mailOutbox,
   '0015_signing_key_generations': signingKeyGenerations,
 };

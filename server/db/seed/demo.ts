@@ -1447,7 +1447,8 @@ async function seed(db: Db, opts: DemoOptions): Promise<void> {
   for (const [i, m] of messagePlans.entries()) {
     if (!m.attachment) continue;
     const content = demoFile(m.attachment.name);
-    const stored = opts.files ? await opts.files.put(content) : { key: '', size: content.length };
+    // Through the seed's transaction: a database store keeps the files only if the seed commits.
+    const stored = opts.files ? await opts.files.put(content, db) : { key: '', size: content.length };
     attachmentRows.push({
       ...m.attachment,
       message_id: messageIds[i],

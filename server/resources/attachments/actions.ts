@@ -41,7 +41,7 @@ export const attachmentActions: ActionPlugin = async (app, { db, registry, confi
   const attachments = registry.require('attachments');
   const messages = registry.require('messages');
   const deps: Deps = { db, registry, validation: new BodyValidation() };
-  const store = fileStoreFor(config);
+  const store = fileStoreFor(config, db);
   const limits: UploadLimits = { maxBytes: config.attachmentMaxBytes, maxFiles: 1 };
   await app.register(multipart, { limits: multipartLimits(limits), throwFileSizeLimit: true });
 

@@ -108,7 +108,7 @@ async function linkUploads(trx: Transaction<any>, auth: AuthContext, messageId: 
 export const messageActions: ActionPlugin = async (app, { db, registry, config }) => {
   const messages = registry.require('messages');
   const deps: Deps = { db, registry, validation: new BodyValidation() };
-  const store: FileStore = fileStoreFor(config);
+  const store: FileStore = fileStoreFor(config, db);
   const limits: UploadLimits = { maxBytes: config.attachmentMaxBytes, maxFiles: MAX_FILES };
   // How a message's mail ends, recorded on the message in the transaction that marks the outbox row.
   app.outbox.handle('messages', {

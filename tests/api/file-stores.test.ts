@@ -1,0 +1,532 @@
+/**
+ * The file stores behind FILES_STORE (server/files/store.ts, postgres-store.ts): one behavioural suite
+ * run against the local folder and the database store (on PGlite and, with TEST_DATABASE_URL, on
+ * PostgreSQL), then what only the database store promises: a 50 MB file streamed in and out in
+ * bounded memory, downloads that stop half way without holding connections, and abandoned writes
+ * swept; and the copy of a local folder into the store (`files:migrate`) stores every file once.
+ */
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, rm, utimes, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../server/db/database.ts';
+import { migrateToLatest } from '../../server/db/migrate.ts';
+import { fileStoreFor, localFileStore, newKey, type FileStore } from '../../server/files/store.ts';
+import { sweepFiles } from '../../server/files/sweep.ts';
+import { CHUNK_BYTES, postgresFileStore } from '../../server/files/postgres-store.ts';
+import { copyLocalFiles } from '../../server/files/migrate-local.ts';
+import { buildSecondInstance, buildTestApp, targets, type Target, type TestApp } from './harness.ts';
+import { multipart } from './multipart.ts';
+
+/** A fresh, migrated database of its own: in memory on PGlite, a schema of its own on PostgreSQL. */
+async function freshDatabase(
+  target: Target,
+  poolSize = 4,
+): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (!target.url) {
+    const database = await openDatabase({});
+    await migrateToLatest(database.db);
+    return { database, drop: () => database.close() };
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: target.url });
+  await client.connect();
+  await client.query(`create schema ${schema}`);
+  await client.end();
+  const database = await openDatabase({ url: target.url, schema, poolSize });
+  await migrateToLatest(database.db, schema);
+  return {
+    database,
+    async drop() {
+      await sql.raw(`drop schema ${schema} cascade`).execute(database.db);
+      await database.close();
+    },
+  };
+}
+
+/** `size` bytes in pieces of `piece` bytes, never all in memory; the same bytes for the same seed. */
+function generated(size: number, piece = 64 * 1024, seed = 'x'): Readable {
+  let made = 0;
+  const block = createHash('sha512').update(seed).digest();
+  return new Readable({
+    read() {
+      if (made >= size) return void this.push(null);
+      const length = Math.min(piece, size - made);
+      const bytes = Buffer.alloc(length);
+      for (let i = 0; i < length; i += block.length) block.copy(bytes, i);
+      bytes.writeUInt32BE(made % 0xffffffff, 0);
+      made += length;
+      this.push(bytes);
+    },
+  });
+}
+
+/** A stream that sends `before` bytes and then fails, as an upload cut off by its client. */
+function failing(before: number): Readable {
+  let sent = false;
+  return new Readable({
+    read() {
+      if (!sent) {
+        sent = true;
+        this.push(randomBytes(before));
+      } else this.destroy(new Error('the client went away'));
+    },
+  });
+}
+
+async function collect(stream: Readable): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const part of stream as AsyncIterable<Buffer>) parts.push(part);
+  return Buffer.concat(parts);
+}
+
+async function allKeys(store: FileStore): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const key of store.keys()) keys.push(key);
+  return keys.sort();
+}
+
+/** One backend: the store, and what is left of unfinished writes in its own terms. */
+interface Backend {
+  name: string;
+  store: FileStore;
+  /** Bytes or rows of unfinished and removed writes still present (0 when nothing is left). */
+  leftovers(): Promise<number>;
+  /** An unfinished write, as a process that died mid-upload leaves it, last touched `hoursAgo`. */
+  abandonedWrite(hoursAgo: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function localBackend(): Promise<Backend> {
+  const root = await mkdtemp(join(tmpdir(), 'sd-files-'));
+  const files = async (): Promise<string[]> => {
+    const found: string[] = [];
+    for (const folder of await readdir(root).catch(() => [])) {
+      for (const name of await readdir(join(root, folder))) found.push(`${folder}/${name}`);
+    }
+    return found;
+  };
+  const store = localFileStore(root);
+  return {
+    name: 'local',
+    store,
+    leftovers: async () => (await files()).filter((f) => f.endsWith('.part')).length,
+    async abandonedWrite(hoursAgo) {
+      const key = newKey();
+      const path = join(root, `${key}.${randomBytes(4).toString('hex')}.part`);
+      await mkdir(join(root, key.slice(0, 2)), { recursive: true });
+      await writeFile(path, 'half');
+      const when = new Date(Date.now() - hoursAgo * 3_600_000);
+      await utimes(path, when, when);
+    },
+    close: () => rm(root, { recursive: true, force: true }),
+  };
+}
+
+async function postgresBackend(target: Target): Promise<Backend & { database: Database }> {
+  const { database, drop } = await freshDatabase(target);
+  const db = database.db;
+  return {
+    name: `postgres store on ${target.name}`,
+    store: postgresFileStore(db),
+    database,
+    async leftovers() {
+      // Keys of unfinished writes, by their file row or by chunks without a complete file.
+      const { rows } = await sql<{ n: number }>`
+        select count(*) as n from (
+          select key from stored_files where not complete
+          union
+          select key from stored_file_chunks c
+          where not exists (select 1 from stored_files f where f.key = c.key and f.complete)) unfinished`.execute(
+        db,
+      );
+      return Number(rows[0]!.n);
+    },
+    async abandonedWrite(hoursAgo) {
+      const key = newKey();
+      await sql`insert into stored_files (key, touched_at)
+        values (${key}, now() - make_interval(hours => ${hoursAgo}))`.execute(db);
+      await sql`insert into stored_file_chunks (key, seq, data) values (${key}, 0, ${Buffer.from('half')})`.execute(
+        db,
+      );
+    },
+    close: drop,
+  };
+}
+
+const backends: { name: string; make: () => Promise<Backend> }[] = [
+  { name: 'local', make: localBackend },
+  ...targets.map((target) => ({ name: `postgres on ${target.name}`, make: () => postgresBackend(target) })),
+];
+
+describe.each(backends)('the $name file store', ({ make }) => {
+  let b: Backend;
+  beforeAll(async () => {
+    b = await make();
+  });
+  afterAll(async () => {
+    await b?.close();
+  });
+
+  it('keeps a file under a random key: opens, reads, lists and removes it', async () => {
+    const content = randomBytes(1000);
+    const { key, size } = await b.store.put(content);
+    expect(key).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{30}$/);
+    expect(size).toBe(1000);
+    const file = await b.store.open(key);
+    expect(file?.size).toBe(1000);
+    expect((await collect(file!.stream)).equals(content)).toBe(true);
+    expect((await b.store.read(key))?.equals(content)).toBe(true);
+    expect(await allKeys(b.store)).toContain(key);
+    await b.store.remove(key);
+    expect(await b.store.open(key)).toBeUndefined();
+    expect(await b.store.read(key)).toBeUndefined();
+    expect(await allKeys(b.store)).not.toContain(key);
+    await b.store.remove(key);
+  });
+
+  it('streams in a file of many chunks, in pieces that do not line up with them', async () => {
+    const size = 3 * CHUNK_BYTES + 17;
+    const expected = await collect(generated(size, 50_001, 'odd'));
+    const { key, size: stored } = await b.store.put(generated(size, 50_001, 'odd'));
+    expect(stored).toBe(size);
+    const file = await b.store.open(key);
+    expect(file?.size).toBe(size);
+    const back = await collect(file!.stream);
+    expect(back.length).toBe(size);
+    expect(back.equals(expected)).toBe(true);
+    await b.store.remove(key);
+  });
+
+  it('keeps an empty file as empty', async () => {
+    const { key, size } = await b.store.put(Buffer.alloc(0));
+    expect(size).toBe(0);
+    const file = await b.store.open(key);
+    expect(file?.size).toBe(0);
+    expect((await collect(file!.stream)).length).toBe(0);
+    await b.store.remove(key);
+  });
+
+  it('leaves nothing of a put whose content fails half way', async () => {
+    const before = await allKeys(b.store);
+    await expect(b.store.put(failing(CHUNK_BYTES + 1000))).rejects.toThrow('the client went away');
+    expect(await allKeys(b.store)).toEqual(before);
+    expect(await b.leftovers()).toBe(0);
+  });
+
+  it('answers unknown and malformed keys with nothing, never a path or a query of their own', async () => {
+    const unknown = newKey();
+    expect(await b.store.open(unknown)).toBeUndefined();
+    expect(await b.store.read(unknown)).toBeUndefined();
+    await b.store.remove(unknown);
+    const { key } = await b.store.put(Buffer.from('kept'));
+    for (const bad of [
+      '',
+      '../../etc/passwd',
+      key.toUpperCase(),
+      `${key}/..`,
+      `${key}' or '1'='1`,
+      key + 'a',
+    ]) {
+      expect(await b.store.open(bad), bad).toBeUndefined();
+      expect(await b.store.read(bad), bad).toBeUndefined();
+      await b.store.remove(bad);
+      await expect(b.store.putAt(bad, Buffer.from('x')), bad).rejects.toThrow('Not a file key');
+    }
+    expect((await b.store.read(key))?.toString()).toBe('kept');
+    await b.store.remove(key);
+  });
+
+  it('writes under a given key once: a second putAt keeps the first content', async () => {
+    const key = newKey();
+    expect(await b.store.putAt(key, Buffer.from('first'))).toBe(true);
+    expect(await b.store.putAt(key, Readable.from([Buffer.from('second')]))).toBe(false);
+    expect((await b.store.read(key))?.toString()).toBe('first');
+    await b.store.remove(key);
+  });
+
+  it('removes abandoned writes and leaves one still in progress', async () => {
+    await b.abandonedWrite(3);
+    await b.abandonedWrite(0);
+    expect(await b.leftovers()).toBe(2);
+    expect(await b.store.removeAbandoned(new Date(Date.now() - 3_600_000))).toBe(1);
+    expect(await b.leftovers()).toBe(1);
+    expect(await b.store.removeAbandoned(new Date(Date.now() + 60_000))).toBe(1);
+    expect(await b.leftovers()).toBe(0);
+  });
+
+  it('survives downloads that stop half way, and serves the next one whole', async () => {
+    const content = await collect(generated(4 * CHUNK_BYTES, 64 * 1024, 'stop'));
+    const { key } = await b.store.put(content);
+    // More than the pool's connections: a download that held one would starve the later ones.
+    for (let i = 0; i < 12; i++) {
+      const file = await b.store.open(key);
+      const stream = file!.stream;
+      const first = await new Promise<Buffer>((resolve, reject) => {
+        stream.once('data', resolve);
+        stream.once('error', reject);
+      });
+      expect(first.length).toBeGreaterThan(0);
+      stream.destroy();
+    }
+    expect((await b.store.read(key))?.equals(content)).toBe(true);
+    await b.store.remove(key);
+  });
+
+  it('copies a local folder into it under the same keys, once (files:migrate)', async () => {
+    const source = await localBackend();
+    try {
+      const a = await source.store.put(Buffer.from('eerste'));
+      const c = await source.store.put(generated(CHUNK_BYTES + 5, 40_000, 'tweede'));
+      const first = await copyLocalFiles(source.store, b.store);
+      const second = await copyLocalFiles(source.store, b.store);
+      expect(first).toEqual({ copied: 2, present: 0 });
+      expect(second).toEqual({ copied: 0, present: 2 });
+      expect((await b.store.read(a.key))?.toString()).toBe('eerste');
+      expect((await b.store.read(c.key))?.equals((await source.store.read(c.key))!)).toBe(true);
+      await b.store.remove(a.key);
+      await b.store.remove(c.key);
+    } finally {
+      await source.close();
+    }
+  });
+});
+
+// The memory test samples what is kept after a collection; the flag only adds the gc function.
+setFlagsFromString('--expose-gc');
+
+describe.each(targets.filter((t) => t.name === 'postgres'))('the database file store on $name', (target) => {
+  let b: Awaited<ReturnType<typeof postgresBackend>>;
+  beforeAll(async () => {
+    b = await postgresBackend(target);
+  });
+  afterAll(async () => {
+    await b?.close();
+  });
+
+  it('writes and reads back a 50 MB file with memory growth well below its size', async () => {
+    const SIZE = 50 * 1024 * 1024;
+    // What the stream keeps must stay far below the file: a few chunks in flight, never the file.
+    const KEPT_LIMIT = 16 * 1024 * 1024;
+    // The process grows more than it keeps (pg reads bytea as hex text, the heap expands for it and
+    // does not hand pages back at once); a file held whole would add 50 MB at least.
+    const RSS_LIMIT = 40 * 1024 * 1024;
+    const collectGarbage = runInNewContext('gc') as () => void;
+    /**
+     * The memory in use after a collection. V8 frees dead ArrayBuffers on a background thread, so one
+     * sample right after gc() may still count some: the least of a few samples, yielding between
+     * them, is what is really kept (a buffer still referenced cannot disappear from it).
+     */
+    let baseline = 0;
+    const kept = async () => {
+      let least = { rss: Infinity, arrayBuffers: Infinity };
+      for (let i = 0; i < 8; i++) {
+        collectGarbage();
+        await new Promise((resolve) => setImmediate(resolve));
+        const m = process.memoryUsage();
+        least = {
+          rss: Math.min(least.rss, m.rss),
+          arrayBuffers: Math.min(least.arrayBuffers, m.arrayBuffers),
+        };
+        // Already far below the bound: more collections could only lower it further.
+        if (least.arrayBuffers - baseline < KEPT_LIMIT / 4) break;
+      }
+      return least;
+    };
+    // One-time costs (the pool's connections, compiled code) are not the stream's: warm up first.
+    const warm = await b.store.put(generated(4 * CHUNK_BYTES, 64 * 1024, 'warm'));
+    await collect((await b.store.open(warm.key))!.stream);
+    await b.store.remove(warm.key);
+    const start = await kept();
+    baseline = start.arrayBuffers;
+    let peak = { ...start };
+    let sinceSample = 0;
+    /** Samples every 4 MB of content. */
+    const watch = async (bytes: number) => {
+      sinceSample += bytes;
+      if (sinceSample < 4 * 1024 * 1024) return;
+      sinceSample = 0;
+      const now = await kept();
+      peak = {
+        rss: Math.max(peak.rss, now.rss),
+        arrayBuffers: Math.max(peak.arrayBuffers, now.arrayBuffers),
+      };
+    };
+
+    const hashIn = createHash('sha256');
+    const probe = new Transform({
+      transform(piece: Buffer, _encoding, callback) {
+        hashIn.update(piece);
+        watch(piece.length).then(() => callback(null, piece), callback);
+      },
+    });
+    const fed = pipeline(generated(SIZE, 64 * 1024, 'big'), probe);
+    const { key, size } = await b.store.put(probe);
+    await fed;
+    expect(size).toBe(SIZE);
+    const chunks = await sql<{
+      n: number;
+    }>`select count(*) as n from stored_file_chunks where key = ${key}`.execute(b.database.db);
+    expect(Number(chunks.rows[0]!.n)).toBe(SIZE / CHUNK_BYTES);
+
+    const file = await b.store.open(key);
+    expect(file?.size).toBe(SIZE);
+    const hashOut = createHash('sha256');
+    let read = 0;
+    for await (const part of file!.stream as AsyncIterable<Buffer>) {
+      hashOut.update(part);
+      read += part.length;
+      await watch(part.length);
+    }
+    expect(read).toBe(SIZE);
+    expect(hashOut.digest('hex')).toBe(hashIn.digest('hex'));
+    expect(peak.arrayBuffers - start.arrayBuffers, 'buffers kept').toBeLessThan(KEPT_LIMIT);
+    expect(peak.rss - start.rss, 'rss growth').toBeLessThan(RSS_LIMIT);
+    await b.store.remove(key);
+    expect(await b.leftovers()).toBe(0);
+  }, 120_000);
+});
+
+describe.each(targets.filter((t) => t.name === 'postgres'))(
+  'attachments in the database on $name',
+  (target) => {
+    let a: TestApp;
+    let second: TestApp;
+    beforeAll(async () => {
+      a = await buildTestApp(target, { config: { filesStore: 'postgres' } });
+      second = await buildSecondInstance(a);
+    });
+    afterAll(async () => {
+      await second?.close();
+      await a?.close();
+    });
+
+    it('serves an upload to one instance from another, which shares no disk with it', async () => {
+      const admin = await a.as('admin@example.com');
+      const content = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(CHUNK_BYTES + 123)]);
+      const form = multipart([], [{ field: 'file', name: 'werkbon.pdf', content }]);
+      const uploaded = await a.app.inject({
+        method: 'POST',
+        url: '/api/attachments',
+        payload: form.payload,
+        headers: { ...admin, ...form.headers },
+      });
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+      const row = await sql<{
+        path: string;
+      }>`select path from attachments where id = ${uploaded.json().id}`.execute(a.db);
+      const key = row.rows[0]!.path;
+      const stored = await sql<{
+        size: number;
+      }>`select size from stored_files where key = ${key} and complete`.execute(a.db);
+      expect(Number(stored.rows[0]?.size)).toBe(content.length);
+      // Nothing on the first instance's disk: the second could not have read it from there anyway.
+      expect(await readdir(join(a.config.dataDir, 'files', key.slice(0, 2))).catch(() => [])).toEqual([]);
+
+      const download = await second.app.inject({ method: 'GET', url: uploaded.json().url });
+      expect(download.statusCode, download.body).toBe(200);
+      expect(download.headers['content-type']).toBe('application/pdf');
+      expect(Number(download.headers['content-length'])).toBe(content.length);
+      expect(download.rawPayload.equals(content)).toBe(true);
+    });
+  },
+);
+
+describe.each(targets)('the demo seed and the sweep with the database store on $name', (target) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Seeded from scratch (a statement timeout skips the run's seed copy, whose files are on disk):
+    // the seed writes its files through its own transaction, on PGlite's only connection too.
+    t = await buildTestApp(target, { config: { filesStore: 'postgres' }, statementTimeoutMs: 60_000 });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('keeps the demo files in the database, and the sweep removes a deleted attachment’s file', async () => {
+    const { rows } = await sql<{ id: number; path: string; size: number }>`
+      select a.id, a.path, f.size from attachments a left join stored_files f on f.key = a.path and f.complete
+      order by a.id`.execute(t.db);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.size, row.path).not.toBeNull();
+    expect(await readdir(join(t.config.dataDir, 'files')).catch(() => [])).toEqual([]);
+
+    const store = fileStoreFor(t.config, t.db);
+    const victim = rows[0]!;
+    expect(await store.read(victim.path)).toBeDefined();
+    await sql`delete from attachments where id = ${victim.id}`.execute(t.db);
+    const result = await sweepFiles(t.db, store);
+    expect(result.removed).toBe(1);
+    expect(await store.read(victim.path)).toBeUndefined();
+    const left = await sql`select 1 from stored_files where key = ${victim.path}`.execute(t.db);
+    expect(left.rows).toEqual([]);
+  });
+});
+
+describe.each(targets)('the database file store without its database on $name', (target) => {
+  it('fails a put and the stream it was reading, so an upload piped into it ends', async () => {
+    const { database, drop } = await freshDatabase(target);
+    const store = postgresFileStore(database.db);
+    await drop();
+    // As an upload feeds the store: the request's part piped into a stream the store reads.
+    const into = new Transform({ transform: (piece, _encoding, callback) => callback(null, piece) });
+    const fed = pipeline(generated(CHUNK_BYTES * 2, 64 * 1024, 'gone'), into);
+    await expect(store.put(into)).rejects.toThrow();
+    await expect(fed).rejects.toThrow();
+    expect(into.destroyed).toBe(true);
+  });
+});
+
+describe('npm run files:migrate', () => {
+  /** The command as an operator runs it, on an embedded database in `dataDir`. */
+  function migrateCommand(dataDir: string): Promise<{ code: number | null; output: string }> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/files-migrate.ts'], {
+        env: { ...process.env, DATA_DIR: dataDir, FILES_STORE: 'postgres', DATABASE_URL: '', SEED: 'none' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (piece: Buffer) => (output += piece.toString()));
+      child.stderr.on('data', (piece: Buffer) => (output += piece.toString()));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, output }));
+    });
+  }
+
+  it('copies the local files into the store once and says how many', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'sd-migrate-'));
+    try {
+      const local = localFileStore(join(dataDir, 'files'));
+      const small = await local.put(Buffer.from('werkbon'));
+      const large = await local.put(generated(CHUNK_BYTES * 2 + 9, 50_000, 'groot'));
+      const first = await migrateCommand(dataDir);
+      expect(first.code, first.output).toBe(0);
+      expect(first.output).toContain('Copied 2 files');
+      expect(first.output).toContain('(0 already there)');
+      const second = await migrateCommand(dataDir);
+      expect(second.code, second.output).toBe(0);
+      expect(second.output).toContain('Copied 0 files');
+      expect(second.output).toContain('(2 already there)');
+
+      const database = await openDatabase({ dataDir: join(dataDir, 'pglite') });
+      try {
+        const store = postgresFileStore(database.db);
+        expect((await store.read(small.key))?.toString()).toBe('werkbon');
+        expect((await store.read(large.key))?.equals((await local.read(large.key))!)).toBe(true);
+        expect(await allKeys(store)).toEqual([small.key, large.key].sort());
+      } finally {
+        await database.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
