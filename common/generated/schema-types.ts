@@ -294,6 +294,7 @@ export interface Messages {
     user: number | null;
     kind: "to" | "cc" | "bcc";
   }[];
+  mail_error: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -389,6 +389,7 @@ const resources: DeepPartial<ResourceMessages> = {
         description: 'Beschreibung',
         is_from_client: 'Vom Kunden',
         visible_to_client: 'Für Kunden sichtbar',
+        mail_error: 'Fehler beim E-Mail-Versand',
         morphable_type: 'Gehört zu (Typ)',
         morphable_id: 'Gehört zu (ID)',
         type: 'Nachrichtentyp',

@@ -391,6 +391,7 @@ const resources = {
         description: 'Description',
         is_from_client: 'From client',
         visible_to_client: 'Visible to client',
+        mail_error: 'Mail delivery error',
         morphable_type: 'Belongs to (type)',
         morphable_id: 'Belongs to (ID)',
         type: 'Message type',

@@ -388,6 +388,7 @@ const resources: ResourceMessages = {
         description: 'Omschrijving',
         is_from_client: 'Van klant',
         visible_to_client: 'Zichtbaar voor klant',
+        mail_error: 'Fout bij verzenden e-mail',
         morphable_type: 'Hoort bij (type)',
         morphable_id: 'Hoort bij (ID)',
         type: 'Berichttype',
