@@ -18,6 +18,7 @@ import { exportMail } from './messages.ts';
 import { claimJob, extendLease, failJob, finishJob, giveUpJobs, releaseJob, type ExportJob } from './jobs.ts';
 import { ExportInterrupted, runExport } from './run.ts';
 import { removeAbandonedExportFolders } from './files.ts';
+import { WakeLoop } from '../system/wake-loop.ts';
 
 export interface ExportWorkerOptions {
   /** false: jobs are queued but this process runs none (tests; a web-only process). Default true. */
@@ -37,12 +38,8 @@ export function exportsPageLink(origin: string): string {
 
 export class ExportWorker {
   private readonly pageSize: number;
-  private readonly pollMs: number;
   private readonly leaseMs: number;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = true;
+  private readonly loop: WakeLoop;
   private readonly abort = new AbortController();
 
   constructor(
@@ -50,53 +47,38 @@ export class ExportWorker {
     options: ExportWorkerOptions = {},
   ) {
     this.pageSize = options.pageSize ?? 500;
-    this.pollMs = options.pollMs ?? 10_000;
     this.leaseMs = options.leaseMs ?? 120_000;
+    this.loop = new WakeLoop(
+      () => this.drain(),
+      options.pollMs ?? 10_000,
+      (error) => deps.log.error({ err: error }, 'export worker: lost its database'),
+    );
   }
 
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
+    if (!this.loop.isStopped) return;
     removeAbandonedExportFolders().catch((error) =>
       this.deps.log.warn({ err: error }, 'export worker: abandoned temporary folders not removed'),
     );
-    this.wake();
+    this.loop.start();
   }
 
   /** Look for work now (a job was just queued). */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    clearTimeout(this.timer);
-    this.running = this.drain()
-      .catch((error) => this.deps.log.error({ err: error }, 'export worker: lost its database'))
-      .finally(() => {
-        this.running = undefined;
-        if (this.stopped) return;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-        } else {
-          this.timer = setTimeout(() => this.wake(), this.pollMs);
-          this.timer.unref();
-        }
-      });
+    this.loop.wake();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
+    const stopping = this.loop.stop();
+    // The job in hand ends at its next page and is handed back (queued) for the next start.
     this.abort.abort();
-    await this.running;
+    await stopping;
   }
 
   /** Runs waiting jobs until none is left. */
   private async drain(): Promise<void> {
     for (const job of await giveUpJobs(this.deps.db)) await this.mail(job, true);
-    while (!this.stopped) {
+    while (!this.loop.isStopped) {
       const job = await claimJob(this.deps.db, this.leaseMs);
       if (!job) return;
       await this.run(job);

@@ -22,6 +22,7 @@ import type { Config } from '../config.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { FileStore } from '../files/store.ts';
 import type { MailAttachment, MailMessage, Mailer } from './mailer.ts';
+import { WakeLoop } from '../system/wake-loop.ts';
 
 type Writer = Kysely<any> | Transaction<any>;
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -101,15 +102,18 @@ const interval = (ms: number) => `${Math.max(1, Math.ceil(ms))} milliseconds`;
 export class MailOutbox {
   private readonly handlers = new Map<string, OutboxHandlers>();
   private readonly inFlight = new Set<Promise<unknown>>();
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = true;
+  private readonly loop: WakeLoop;
 
   constructor(
     private readonly deps: { db: Kysely<any>; mailer: Mailer; store: FileStore; log: Log },
     private readonly settings: OutboxSettings,
-  ) {}
+  ) {
+    this.loop = new WakeLoop(
+      () => this.drain(),
+      settings.mailPollMs,
+      (error) => deps.log.error({ err: error }, 'mail outbox: lost its database'),
+    );
+  }
 
   /** `source`'s mails report to these handlers. */
   handle(source: string, handlers: OutboxHandlers): void {
@@ -130,39 +134,17 @@ export class MailOutbox {
   }
 
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.wake();
+    this.loop.start();
   }
 
   /** Look for due mail now (one was just queued). */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    clearTimeout(this.timer);
-    this.running = this.drain()
-      .catch((error) => this.deps.log.error({ err: error }, 'mail outbox: lost its database'))
-      .finally(() => {
-        this.running = undefined;
-        if (this.stopped) return;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-        } else {
-          this.timer = setTimeout(() => this.wake(), this.settings.mailPollMs);
-          this.timer.unref();
-        }
-      });
+    this.loop.wake();
   }
 
   /** No new send starts; the ones under way finish (a mail is never cut in half). */
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+    await this.loop.stop();
     await Promise.allSettled([...this.inFlight]);
     this.deps.mailer.close();
   }
@@ -172,7 +154,7 @@ export class MailOutbox {
    * went): 'elsewhere' when it is not due or another sender holds it. A failure is retried as any.
    */
   async sendNow(id: number): Promise<SendOutcome> {
-    if (this.stopped) return 'elsewhere';
+    if (this.loop.isStopped) return 'elsewhere';
     const work = this.claim(id).then((row) => (row ? this.attempt(row) : ('elsewhere' as const)));
     this.inFlight.add(work);
     try {
@@ -184,7 +166,7 @@ export class MailOutbox {
 
   /** Sends due rows until none is left. */
   private async drain(): Promise<void> {
-    while (!this.stopped) {
+    while (!this.loop.isStopped) {
       const row = await this.claim();
       if (!row) return;
       await this.attempt(row);
