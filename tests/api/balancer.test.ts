@@ -104,7 +104,7 @@ describe.skipIf(!adminUrl || !haproxyBinary)('two instances on one database behi
   const name = `sd_balancer_${randomBytes(4).toString('hex')}`;
   const url = new URL(adminUrl ?? 'postgres://localhost/x');
   url.pathname = `/${name}`;
-  const folder = mkdtempSync(join(tmpdir(), 'sd-balancer-'));
+  let folder = '';
   const servers: ServerProcess[] = [];
   let haproxy: ChildProcess | undefined;
   let haproxyOutput = '';
@@ -157,6 +157,7 @@ describe.skipIf(!adminUrl || !haproxyBinary)('two instances on one database behi
   }
 
   beforeAll(async () => {
+    folder = mkdtempSync(join(tmpdir(), 'sd-balancer-'));
     await admin((c) => c.query(`create database ${name}`));
     const [listen, stats, ...ports] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
     balancer = `http://127.0.0.1:${listen}`;
@@ -229,7 +230,7 @@ describe.skipIf(!adminUrl || !haproxyBinary)('two instances on one database behi
       await gone;
     }
     await admin((c) => c.query(`drop database if exists ${name} with (force)`));
-    rmSync(folder, { recursive: true, force: true });
+    if (folder) rmSync(folder, { recursive: true, force: true });
   }, 60_000);
 
   it('serves logins, files, the sign-in limit and logouts from either instance', async () => {
