@@ -250,7 +250,7 @@ describe.skipIf(!adminUrl || !haproxyBinary)('two instances on one database behi
     const uploaded = await fetch(`${balancer}/api/attachments`, {
       method: 'POST',
       headers: { ...form.headers, authorization: `Bearer ${token}` },
-      body: form.payload,
+      body: new Uint8Array(form.payload),
     });
     const upload = (await uploaded.json()) as { url: string; size: number };
     expect(uploaded.status, JSON.stringify(upload)).toBe(201);
