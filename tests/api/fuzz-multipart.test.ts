@@ -10,7 +10,7 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { demoPng } from '../../server/db/seed/demo-files.ts';
-import { buildTestApp, targets, type TestApp } from './harness.ts';
+import { type TestApp, buildTestApp, firstClientTicketId, targets } from './harness.ts';
 import { multipart } from './multipart.ts';
 
 const LIMIT = 8 * 1024;
@@ -220,15 +220,7 @@ describe.each(targets)('hostile multipart bodies on $name', (target) => {
     const dataDir = await mkdtemp(join(tmpdir(), 'sd-fuzz-multipart-'));
     root = join(dataDir, 'files');
     t = await buildTestApp(target, { config: { dataDir, attachmentMaxBytes: LIMIT } });
-    const ticket = await t.db
-      .selectFrom('tickets')
-      .innerJoin('companies', 'companies.id', 'tickets.company_id')
-      .select('tickets.id')
-      .where('companies.name', '=', 'Jansen BV')
-      .where('tickets.is_template', '=', false)
-      .orderBy('tickets.id')
-      .executeTakeFirstOrThrow();
-    ticketId = Number(ticket.id);
+    ticketId = await firstClientTicketId(t.db);
     messageId = Number(
       (await t.db.selectFrom('messages').select('id').orderBy('id').executeTakeFirstOrThrow()).id,
     );

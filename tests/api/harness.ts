@@ -200,3 +200,16 @@ async function copyOfSeed(target: Target, dataDir: string): Promise<Copy | undef
   if (!seeds) return undefined;
   return target.url ? postgresCopy(seeds, target.url, dataDir, { poolSize: 4 }) : pgliteCopy(seeds, dataDir);
 }
+
+/** The first real ticket (no template) of the demo client's company, Jansen BV. */
+export async function firstClientTicketId(db: Db): Promise<number> {
+  const ticket = await db
+    .selectFrom('tickets')
+    .innerJoin('companies', 'companies.id', 'tickets.company_id')
+    .select('tickets.id')
+    .where('companies.name', '=', 'Jansen BV')
+    .where('tickets.is_template', '=', false)
+    .orderBy('tickets.id')
+    .executeTakeFirstOrThrow();
+  return Number(ticket.id);
+}

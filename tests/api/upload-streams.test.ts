@@ -10,7 +10,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, targets, type TestApp } from './harness.ts';
+import { type TestApp, buildTestApp, firstClientTicketId, targets } from './harness.ts';
 import { multipart } from './multipart.ts';
 
 const LIMIT = 256 * 1024;
@@ -56,15 +56,7 @@ describe.each(targets)('uploads that break off on $name', (target) => {
     t = await buildTestApp(target, { config: { dataDir, attachmentMaxBytes: LIMIT } });
     client = await t.as('client@example.com');
     admin = await t.as('admin@example.com');
-    const ticket = await t.db
-      .selectFrom('tickets')
-      .innerJoin('companies', 'companies.id', 'tickets.company_id')
-      .select('tickets.id')
-      .where('companies.name', '=', 'Jansen BV')
-      .where('tickets.is_template', '=', false)
-      .orderBy('tickets.id')
-      .executeTakeFirstOrThrow();
-    ticketId = Number(ticket.id);
+    ticketId = await firstClientTicketId(t.db);
     const message = await t.db.selectFrom('messages').select('id').orderBy('id').executeTakeFirstOrThrow();
     messageId = Number(message.id);
   });
