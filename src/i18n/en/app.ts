@@ -1,6 +1,6 @@
 /**
  * Every screen text of the two apps that is neither react-admin's own (./ra.ts), nor a schema word
- * (./resources.ts), nor a list-screen text (./list.ts): `app.*`. Texts quoted in SPEC.md are written here
+ * (x-i18n in schemas/), nor a list-screen text (./list.ts): `app.*`. Texts quoted in SPEC.md are written here
  * exactly as quoted; polyglot variables are `%{name}`, plural forms `singular |||| plural` with `smart_count`.
  */
 const app = {
