@@ -32,13 +32,11 @@ const app = {
       profile: 'Profile',
       settings: 'Settings',
       logout: 'Log out',
+      // The back office's menu groups (schemas' x-menu group).
       groups: {
-        service_desk: 'Service desk',
-        relations: 'Relations',
-        sales: 'Sales',
-        finance: 'Finance',
-        configuration: 'Configuration',
-        users: 'Users and permissions',
+        daily: 'Daily work',
+        sales: 'Sales and billing',
+        settings: 'Settings',
       },
     },
     // The form label of a translated field's own (Dutch) text; its translations have labels of their own.
