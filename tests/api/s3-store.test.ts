@@ -35,7 +35,7 @@ import {
   generated,
   type Backend,
 } from './file-store-contract.ts';
-import { buildTestApp, targets, type TestApp } from './harness.ts';
+import { buildSecondInstance, buildTestApp, targets, type TestApp } from './harness.ts';
 import { multipart } from './multipart.ts';
 import { startS3Server, type S3TestServer } from './s3-server.ts';
 
@@ -370,6 +370,24 @@ describe.each(targets)('attachments in S3 on $name', (target) => {
     expect(Number(download.headers['content-length'])).toBe(content.length);
     expect(download.rawPayload.equals(content)).toBe(true);
   });
+
+  it.skipIf(!target.url)(
+    'serves an upload to another instance, which shares only the bucket with it',
+    async () => {
+      const second = await buildSecondInstance(t);
+      try {
+        const content = pdf(PART_BYTES + 4321);
+        const uploaded = await upload(content, 'groot.pdf');
+        expect(uploaded.statusCode, uploaded.body).toBe(201);
+        expect(second.config.dataDir).not.toBe(t.config.dataDir);
+        const download = await second.app.inject({ method: 'GET', url: uploaded.json().url });
+        expect(download.statusCode, download.body).toBe(200);
+        expect(download.rawPayload.equals(content)).toBe(true);
+      } finally {
+        await second.close();
+      }
+    },
+  );
 
   it('sweeps the object of a removed attachment from the bucket', async () => {
     const uploaded = await upload(pdf(1000), 'weg.pdf');
