@@ -226,7 +226,10 @@ describe.each(targets.filter((t) => t.name === 'postgres'))(
       }>`select size from stored_files where key = ${key} and complete`.execute(a.db);
       expect(Number(stored.rows[0]?.size)).toBe(content.length);
       // Nothing on the first instance's disk: the second could not have read it from there anyway.
-      expect(await readdir(join(a.config.dataDir, 'files', key.slice(0, 2))).catch(() => [])).toEqual([]);
+      // Its own name only: the demo seed's files (copied to disk) may share the folder of its first two digits.
+      expect(await readdir(join(a.config.dataDir, 'files', key.slice(0, 2))).catch(() => [])).not.toContain(
+        key.slice(3),
+      );
 
       const download = await second.app.inject({ method: 'GET', url: uploaded.json().url });
       expect(download.statusCode, download.body).toBe(200);
