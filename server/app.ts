@@ -119,12 +119,13 @@ export async function buildApp({
   // Before every plugin that mails: they queue through app.outbox.
   installOutbox(app, db, config);
   await app.register(cookie);
+  // Before every plugin that declares routes: @fastify/swagger documents the routes it sees added.
+  await app.register(docsPlugin, { registry });
   // Before the tenancy: its hook counts the answers of every later refusal too.
   await app.register(metricsPlugin, { db, config });
   await app.register(tenancyPlugin, { db, config });
   await app.register(authPlugin, { db, config, registry, listenUrl, jwtKeys });
   await app.register(healthRoutes, { db, lifecycle });
-  await app.register(docsPlugin, { registry });
   // Actions first: a resource's own route replaces the generic one of the same address (messages and
   // attachments are created from multipart forms), and the generic plugin skips what exists.
   await app.register(resourceActions, { db, registry, config });

@@ -19,6 +19,8 @@ import { weakPasswordProblem } from './password-policy.ts';
 import { SharedAttemptLimiter } from './shared-attempts.ts';
 import { messageResponse } from './schemas.ts';
 import { randomToken, tokenHash } from './tokens.ts';
+import { AUTH_DOCS } from '../docs/fixed-schemas.ts';
+import { errorResponses } from '../docs/components.ts';
 
 export const RESET_REQUESTED =
   'If we know this e-mail address, you will receive an e-mail with a link shortly.';
@@ -181,7 +183,14 @@ export async function passwordResetRoutes(
 
   app.post(
     '/api/auth/password/forgot',
-    { schema: { tags: ['auth'], body: forgotBody, response: { 200: messageResponse } } },
+    {
+      schema: {
+        ...AUTH_DOCS.forgot,
+        tags: ['auth'],
+        body: forgotBody,
+        response: { 200: messageResponse, ...errorResponses(422, 429) },
+      },
+    },
     async (request, reply) => {
       const body = (request.body ?? {}) as ForgotBody;
       const email = body.email?.trim().toLowerCase();
@@ -206,7 +215,14 @@ export async function passwordResetRoutes(
 
   app.post(
     '/api/auth/password/reset',
-    { schema: { tags: ['auth'], body: resetBody, response: { 200: messageResponse } } },
+    {
+      schema: {
+        ...AUTH_DOCS.reset,
+        tags: ['auth'],
+        body: resetBody,
+        response: { 200: messageResponse, ...errorResponses(422, 429) },
+      },
+    },
     async (request) => {
       const body = (request.body ?? {}) as ResetBody;
       const tenantId = request.tenant.id;

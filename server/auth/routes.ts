@@ -34,6 +34,8 @@ import {
   type SaveConfigsBody,
 } from './schemas.ts';
 import { findLoginUser, loadUserPayload } from './user.ts';
+import { AUTH_DOCS } from '../docs/fixed-schemas.ts';
+import { errorResponses } from '../docs/components.ts';
 
 export const REFRESH_COOKIE = 'refresh_token';
 /** The refresh cookie only travels to the calls that use it. */
@@ -117,7 +119,13 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
   app.get(
     '/api/system/status',
-    { schema: { tags: ['system'], response: { 200: statusResponse } } },
+    {
+      schema: {
+        ...AUTH_DOCS.status,
+        tags: ['system'],
+        response: { 200: statusResponse, ...errorResponses(404) },
+      },
+    },
     async (request) => {
       const tenant = request.tenant;
       return {
@@ -165,15 +173,25 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     return logIn(request, reply, user.id, user.isStaff);
   }
 
-  app.get('/api/auth/sso', { schema: { tags: ['auth'], response: { 200: ssoResponse } } }, async (request) =>
-    ssoEnabled(config.msgraph)
-      ? { enabled: true, authorize_url: authorizeUrl(config.msgraph, linkOrigin(request, config)) }
-      : { enabled: false },
+  app.get(
+    '/api/auth/sso',
+    { schema: { ...AUTH_DOCS.sso, tags: ['auth'], response: { 200: ssoResponse } } },
+    async (request) =>
+      ssoEnabled(config.msgraph)
+        ? { enabled: true, authorize_url: authorizeUrl(config.msgraph, linkOrigin(request, config)) }
+        : { enabled: false },
   );
 
   app.post(
     '/api/auth/login',
-    { schema: { tags: ['auth'], body: loginBody, response: { 200: tokenResponse } } },
+    {
+      schema: {
+        ...AUTH_DOCS.login,
+        tags: ['auth'],
+        body: loginBody,
+        response: { 200: tokenResponse, ...errorResponses(400, 422, 429, 503) },
+      },
+    },
     async (request, reply) => {
       const body = (request.body ?? {}) as LoginBody;
       if (body.code !== undefined) return ssoLogin(request, reply, body);
@@ -222,7 +240,13 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   // schema would refuse the first (Fastify validates a missing body as `undefined`).
   app.post(
     '/api/auth/refresh',
-    { schema: { tags: ['auth'], response: { 200: tokenResponse } } },
+    {
+      schema: {
+        ...AUTH_DOCS.refresh,
+        tags: ['auth'],
+        response: { 200: tokenResponse, ...errorResponses(401) },
+      },
+    },
     async (request, reply) => {
       const tenant = request.tenant;
       const presented = request.cookies[REFRESH_COOKIE];
@@ -240,7 +264,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
   app.post(
     '/api/auth/logout',
-    { schema: { tags: ['auth'], response: { 200: messageResponse } } },
+    { schema: { ...AUTH_DOCS.logout, tags: ['auth'], response: { 200: messageResponse } } },
     async (request, reply) => {
       const tenant = request.tenant;
       let session: SessionRef | undefined;
@@ -267,16 +291,30 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     return auth.userId;
   }
 
-  app.get('/api/auth/me', { schema: { tags: ['auth'], response: { 200: meResponse } } }, async (request) => {
-    const userId = await signedInUser(request);
-    const user = await loadUserPayload(db, request.tenant.id, userId);
-    if (!user) throw unauthenticated();
-    return { user, lists: await loadLoginLists({ db, registry: options.registry }, await request.getAuth()) };
-  });
+  app.get(
+    '/api/auth/me',
+    { schema: { ...AUTH_DOCS.me, tags: ['auth'], response: { 200: meResponse, ...errorResponses(401) } } },
+    async (request) => {
+      const userId = await signedInUser(request);
+      const user = await loadUserPayload(db, request.tenant.id, userId);
+      if (!user) throw unauthenticated();
+      return {
+        user,
+        lists: await loadLoginLists({ db, registry: options.registry }, await request.getAuth()),
+      };
+    },
+  );
 
   app.post(
     '/api/auth/me',
-    { schema: { tags: ['auth'], body: saveConfigsBody, response: { 200: userResponse } } },
+    {
+      schema: {
+        ...AUTH_DOCS.saveConfigs,
+        tags: ['auth'],
+        body: saveConfigsBody,
+        response: { 200: userResponse, ...errorResponses(401, 422) },
+      },
+    },
     async (request) => {
       const userId = await signedInUser(request);
       const tenantId = request.tenant.id;

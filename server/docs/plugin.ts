@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import swagger, { type SwaggerOptions } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Registry } from '../schema/registry.ts';
-import { buildOpenApi } from './openapi.ts';
 import { APP_CSP_DIRECTIVES, cspHeader } from '../http/security-headers.ts';
+import { componentSchemas, INFO, SECURITY_SCHEMES, SHARED_RESPONSES, sharedResponses } from './components.ts';
+import { resourceTag } from './resource-schemas.ts';
+import { shareErrorResponses, styleQueryParameters } from './transform.ts';
 
 export const DOCS_PREFIX = '/api/docs';
 export const OPENAPI_PATH = `${DOCS_PREFIX}/openapi.json`;
@@ -16,45 +19,64 @@ export const OPENAPI_PATH = `${DOCS_PREFIX}/openapi.json`;
  */
 const VIEWER_CSP = cspHeader({ ...APP_CSP_DIRECTIVES, 'img-src': ["'self'", 'data:'] });
 
-/**
- * @fastify/swagger-ui declares @fastify/swagger as a dependency and serves `fastify.swagger()` at
- * `<prefix>/json`. We do not generate the document from routes but from the schemas, so this stand-in
- * takes the dependency's name and hands out our document. JSON is valid YAML, so `/yaml` gets it too.
- */
-function swaggerStandIn(document: object, text: string) {
-  return fp(
-    async (app: FastifyInstance) => {
-      app.decorate('swagger', (options?: { yaml?: boolean }) => (options?.yaml ? text : document));
-    },
-    { name: '@fastify/swagger', fastify: '5.x' },
-  );
-}
+const FIXED_TAGS = [
+  { name: 'system', description: 'Status and health of the installation.' },
+  { name: 'auth', description: 'Sign-in, tokens and the signed-in user.' },
+  { name: 'presets', description: 'Counts for saved list filters.' },
+  { name: 'exports', description: 'Filtered lists as CSV and XLSX files, written in the background.' },
+];
 
 /**
- * `GET /api/docs/openapi.json`: the OpenAPI 3.1 document of the registry; `GET /api/docs`: the Swagger
- * UI viewer of it. Not wrapped in fastify-plugin, so the stand-in decorator stays inside this plugin.
+ * The component schemas and @fastify/swagger, on the root instance (fastify-plugin): its onRoute hook
+ * must see every route, so app.ts registers this before any plugin that declares routes. Each route's
+ * own schema (params, query, body, answers) is its operation in the document.
  */
-export async function docsPlugin(app: FastifyInstance, { registry }: { registry: Registry }): Promise<void> {
-  // Built once: the schemas are read at start and do not change while the process runs.
-  const document = buildOpenApi(registry);
-  const text = JSON.stringify(document);
-
-  app.get(OPENAPI_PATH, { logLevel: 'warn' }, async (_request, reply) =>
-    reply.type('application/json; charset=utf-8').send(text),
-  );
-
-  await app.register(swaggerStandIn(document, text));
-  await app.register(swaggerUi, {
-    routePrefix: DOCS_PREFIX,
-    logLevel: 'warn',
-    staticCSP: VIEWER_CSP,
-    theme: { title: 'Service desk API' },
-    uiConfig: {
-      // The initializer always sets `url` to `./json`; `urls` takes precedence over it, so the viewer
-      // loads the same address that clients use.
-      urls: [{ url: OPENAPI_PATH, name: 'Service desk API' }],
-      deepLinking: true,
-      docExpansion: 'none',
+async function openApi(app: FastifyInstance, { registry }: { registry: Registry }): Promise<void> {
+  for (const schema of componentSchemas(registry)) app.addSchema(schema);
+  const resources = [...registry.resources.values()].sort((a, b) => a.name.localeCompare(b.name));
+  const options: SwaggerOptions = {
+    openapi: {
+      openapi: '3.1.0',
+      info: INFO,
+      servers: [{ url: '/api' }],
+      security: [{ bearerAuth: [] }, { quoteToken: [] }],
+      tags: [...resources.map(resourceTag), ...FIXED_TAGS],
+      components: { securitySchemes: SECURITY_SCHEMES, responses: sharedResponses() },
     },
+    // OpenAPI 3.1 has `const`; the viewer shows it.
+    convertConstToEnum: false,
+    // Components keep the names they were added with (`Ticket`), not `def-0`.
+    refResolver: { buildLocalReference: (json) => String(json.$id) },
+    transformObject: (document) =>
+      'openapiObject' in document
+        ? styleQueryParameters(shareErrorResponses(document.openapiObject, SHARED_RESPONSES))
+        : document.swaggerObject,
+  };
+  await app.register(swagger, options);
+
+  // The document and its viewer: in a child context, so that they stay out of the document.
+  await app.register(async (docs) => {
+    docs.get(OPENAPI_PATH, { logLevel: 'warn', schema: { hide: true } }, async (_request, reply) =>
+      reply.type('application/json; charset=utf-8').send(JSON.stringify(app.swagger())),
+    );
+    await docs.register(swaggerUi, {
+      routePrefix: DOCS_PREFIX,
+      logLevel: 'warn',
+      staticCSP: VIEWER_CSP,
+      theme: { title: 'Service desk API' },
+      uiConfig: {
+        // The initializer always sets `url` to `./json`; `urls` takes precedence over it, so the viewer
+        // loads the same address that clients use.
+        urls: [{ url: OPENAPI_PATH, name: 'Service desk API' }],
+        deepLinking: true,
+        docExpansion: 'none',
+      },
+    });
   });
 }
+
+/**
+ * `GET /api/docs/openapi.json`: the OpenAPI 3.1 document that @fastify/swagger builds from the routes'
+ * schemas; `GET /api/docs`: the Swagger UI viewer of it.
+ */
+export const docsPlugin = fp(openApi, { name: 'docs', fastify: '5.x' });

@@ -1,4 +1,4 @@
-/** What the hand-written OpenAPI path files share: the schema type, component references, error answers. */
+/** What the OpenAPI texts of the action routes (server/docs/routes/) share: the schema type, component references, error answers. */
 export type Schema = Record<string, unknown>;
 
 /** A reference to a component of the document (openapi.ts defines them). */
@@ -12,4 +12,5 @@ export const ERRORS = {
   403: ref('responses', 'Forbidden'),
   404: ref('responses', 'NotFound'),
   422: ref('responses', 'Unprocessable'),
+  503: ref('responses', 'Unavailable'),
 };

@@ -22,6 +22,8 @@ import { checkExport, mayExport } from './run.ts';
 import { findJob, listJobs, queueJob, type ExportJob } from './jobs.ts';
 import { EXPORT_TEXTS, pickLocale } from './messages.ts';
 import { ExportWorker, type ExportWorkerOptions } from './worker.ts';
+import { documented } from '../docs/route-schema.ts';
+import { EXPORTS } from '../docs/routes/exports.ts';
 
 export interface ExportRoutesOptions {
   db: Db;
@@ -77,7 +79,7 @@ export async function exportRoutes(app: FastifyInstance, options: ExportRoutesOp
     await worker.stop();
   });
 
-  app.post('/api/exports', async (request) => {
+  app.post('/api/exports', documented(EXPORTS(registry), 'post', '/exports'), async (request) => {
     const auth = await request.getAuth();
     if (!mayExport(auth)) throw forbidden();
     const body = request.body;
@@ -109,7 +111,7 @@ export async function exportRoutes(app: FastifyInstance, options: ExportRoutesOp
     return { message: EXPORT_TEXTS[locale].queued };
   });
 
-  app.get('/api/exports', async (request) => {
+  app.get('/api/exports', documented(EXPORTS(registry), 'get', '/exports'), async (request) => {
     const auth = await request.getAuth();
     if (!mayExport(auth)) throw forbidden();
     return { data: (await listJobs(db, auth.tenantId, auth.userId!)).map(present) };
@@ -117,6 +119,7 @@ export async function exportRoutes(app: FastifyInstance, options: ExportRoutesOp
 
   app.get<{ Params: { id: string; format: string } }>(
     '/api/exports/:id/:format',
+    documented(EXPORTS(registry), 'get', '/exports/{id}/{format}'),
     async (request, reply: FastifyReply) => {
       const auth = await request.getAuth();
       if (!mayExport(auth)) throw forbidden();

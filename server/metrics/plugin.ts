@@ -6,6 +6,7 @@ import type { Db } from '../db/database.ts';
 import { bearerToken } from '../auth/authenticate.ts';
 import { createMetrics, requestLabels, type AppMetrics } from './metrics.ts';
 import { QUEUE_DEPTHS, type QueueDepth } from './queue-depths.ts';
+import { METRICS_SCHEMA } from '../docs/fixed-schemas.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,7 +60,7 @@ async function metricsAndScrape(
 
   // Tenantless (server/tenancy/plugin.ts), and outside the sign-in limits: a scrape every few seconds
   // costs a few counters' text and one count per queue.
-  app.get(METRICS_PATH, { logLevel: 'warn' }, async (request, reply) => {
+  app.get(METRICS_PATH, { logLevel: 'warn', schema: METRICS_SCHEMA }, async (request, reply) => {
     if (token === undefined) return reply.status(404).send({ message: 'Not found.' });
     const presented = bearerToken(request.headers.authorization);
     if (presented === undefined || !sameToken(presented, token)) {

@@ -13,6 +13,9 @@ import { BodyValidation } from '../schema/validate.ts';
 import { inVersion } from './versions.ts';
 import { asList, parseBuilderConditions, parseListQuery, parseShowQuery } from '../query/parse.ts';
 import { checkBudget, presetsCost } from '../query/cost.ts';
+import { resourceRouteSchema, type GenericAction } from '../docs/resource-schemas.ts';
+import { presetCountSchema } from '../docs/fixed-schemas.ts';
+import { documentationOnly } from '../docs/validation.ts';
 import {
   countPresets,
   destroyRecord,
@@ -61,13 +64,17 @@ export async function resourceRoutes(
 ): Promise<void> {
   const deps: Deps = { db, registry, validation: new BodyValidation() };
   type IdParams = { Params: { id: string } };
+  // The route schemas document and serialise; input is checked by our parser and validator, whose
+  // 422 messages are the contract (SPEC 7/8). This plugin is not fastify-plugin: the setting stays here.
+  app.setValidatorCompiler(documentationOnly);
 
   for (const resource of registry.resources.values()) {
     const base = `/api/${resource.name}`;
     const has = (action: string) => resource.actions.includes(action);
+    const schema = (action: GenericAction) => resourceRouteSchema(registry, resource, action);
 
     if (has('index')) {
-      app.get(base, async (request) => {
+      app.get(base, { schema: schema('index') }, async (request) => {
         const auth = await authorize(request, resource, 'index');
         const query = parseListQuery({ registry, auth }, resource, request.query as Record<string, unknown>);
         const page = await listRecords(deps, auth, resource, query);
@@ -75,7 +82,7 @@ export async function resourceRoutes(
       });
     }
     if (has('show')) {
-      app.get<IdParams>(`${base}/:id`, async (request) => {
+      app.get<IdParams>(`${base}/:id`, { schema: schema('show') }, async (request) => {
         const auth = await authorize(request, resource, 'show');
         const id = parseId(request.params.id);
         const show = parseShowQuery({ registry, auth }, resource, request.query as Record<string, unknown>);
@@ -85,27 +92,27 @@ export async function resourceRoutes(
     // A resource's own route (server/resources/<name>/actions.ts, registered first) replaces the
     // generic one: messages and attachments are created from multipart forms with files.
     if (has('store') && !app.hasRoute({ method: 'POST', url: base })) {
-      app.post(base, async (request, reply) => {
+      app.post(base, { schema: schema('store') }, async (request, reply) => {
         const auth = await authorize(request, resource, 'store');
         reply.status(201);
         return storeRecord(deps, auth, resource, request.body);
       });
     }
     if (has('update')) {
-      app.put<IdParams>(`${base}/:id`, async (request) => {
+      app.put<IdParams>(`${base}/:id`, { schema: schema('update') }, async (request) => {
         const auth = await authorize(request, resource, 'update');
         return updateRecord(deps, auth, resource, parseId(request.params.id), request.body);
       });
     }
     if (has('destroy')) {
-      app.delete<IdParams>(`${base}/:id`, async (request) => {
+      app.delete<IdParams>(`${base}/:id`, { schema: schema('destroy') }, async (request) => {
         const auth = await authorize(request, resource, 'destroy');
         await destroyRecord(deps, auth, resource, parseId(request.params.id));
         return { message: `${resource.title} deleted.` };
       });
     }
     if (has('update-order')) {
-      app.put<IdParams>(`${base}/:id/update-order`, async (request) => {
+      app.put<IdParams>(`${base}/:id/update-order`, { schema: schema('update-order') }, async (request) => {
         const auth = await authorize(request, resource, 'update-order');
         return updateOrder(deps, auth, resource, parseId(request.params.id), request.body);
       });
@@ -113,29 +120,33 @@ export async function resourceRoutes(
   }
 
   // GET /presets-result-count/{resource}?builders[0][id]=1&builders[0][builder][0][where][0]=…
-  app.get<{ Params: { resource: string } }>('/api/presets-result-count/:resource', async (request) => {
-    const resource = registry.get(request.params.resource);
-    const auth = await request.getAuth();
-    if (!resource) throw notFound();
-    if (!may(auth, resource, 'index')) throw forbidden();
-    const query = request.query as Record<string, unknown>;
-    const builders = query.builders === undefined ? [] : asList(query.builders);
-    if (!builders) throw new ValidationError({ builders: ['builders must be a list of {id, builder}.'] });
-    if (builders.length > MAX_PRESETS)
-      throw new ValidationError({ builders: [`At most ${MAX_PRESETS} presets can be counted at once.`] });
-    const presets = builders.map((entry, i) => {
-      const { id, builder } = (entry ?? {}) as { id?: unknown; builder?: unknown };
-      if ((typeof id !== 'string' && typeof id !== 'number') || String(id).length > 50) {
-        throw new ValidationError({ [`builders.${i}.id`]: ['Each preset needs an id.'] });
-      }
-      const key = /^\d+$/.test(String(id)) ? Number(id) : id;
-      return {
-        id: key,
-        conditions: parseBuilderConditions({ registry, auth }, resource, builder, `builders.${i}.builder`),
-      };
-    });
-    // One budget for the whole call: twenty cheap presets pass, twenty nested searches do not.
-    checkBudget(presetsCost(presets.map((p) => p.conditions)), 'builders');
-    return countPresets(deps, auth, resource, presets);
-  });
+  app.get<{ Params: { resource: string } }>(
+    '/api/presets-result-count/:resource',
+    { schema: presetCountSchema(registry) },
+    async (request) => {
+      const resource = registry.get(request.params.resource);
+      const auth = await request.getAuth();
+      if (!resource) throw notFound();
+      if (!may(auth, resource, 'index')) throw forbidden();
+      const query = request.query as Record<string, unknown>;
+      const builders = query.builders === undefined ? [] : asList(query.builders);
+      if (!builders) throw new ValidationError({ builders: ['builders must be a list of {id, builder}.'] });
+      if (builders.length > MAX_PRESETS)
+        throw new ValidationError({ builders: [`At most ${MAX_PRESETS} presets can be counted at once.`] });
+      const presets = builders.map((entry, i) => {
+        const { id, builder } = (entry ?? {}) as { id?: unknown; builder?: unknown };
+        if ((typeof id !== 'string' && typeof id !== 'number') || String(id).length > 50) {
+          throw new ValidationError({ [`builders.${i}.id`]: ['Each preset needs an id.'] });
+        }
+        const key = /^\d+$/.test(String(id)) ? Number(id) : id;
+        return {
+          id: key,
+          conditions: parseBuilderConditions({ registry, auth }, resource, builder, `builders.${i}.builder`),
+        };
+      });
+      // One budget for the whole call: twenty cheap presets pass, twenty nested searches do not.
+      checkBudget(presetsCost(presets.map((p) => p.conditions)), 'builders');
+      return countPresets(deps, auth, resource, presets);
+    },
+  );
 }

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { RETRY_AFTER_SECONDS } from '../db/unavailable.ts';
 import { migrations } from '../db/migrations/index.ts';
+import { HEALTH_SCHEMA, LIVENESS_SCHEMA, READINESS_SCHEMA } from '../docs/fixed-schemas.ts';
 
 /**
  * A database that does not answer within this time counts as unavailable: a load balancer asking
@@ -56,7 +57,7 @@ export async function healthRoutes(
   const unavailable = (reply: FastifyReply) =>
     reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS));
 
-  app.get('/api/health', { logLevel: 'warn' }, async (_request, reply) => {
+  app.get('/api/health', { logLevel: 'warn', schema: HEALTH_SCHEMA }, async (_request, reply) => {
     try {
       await touchDatabase(db);
       return { status: 'ok', database: 'ok' };
@@ -65,11 +66,11 @@ export async function healthRoutes(
     }
   });
 
-  app.get('/api/health/live', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
+  app.get('/api/health/live', { logLevel: 'warn', schema: LIVENESS_SCHEMA }, async () => ({ status: 'ok' }));
 
   // Migrations are never undone under a running instance: once seen done, they need no second look.
   let migrated = false;
-  app.get('/api/health/ready', { logLevel: 'warn' }, async (_request, reply) => {
+  app.get('/api/health/ready', { logLevel: 'warn', schema: READINESS_SCHEMA }, async (_request, reply) => {
     let database: 'ok' | 'unreachable' = 'ok';
     let migrationState: 'done' | 'pending' | 'unknown' = migrated ? 'done' : 'unknown';
     try {

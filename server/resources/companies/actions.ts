@@ -14,6 +14,8 @@ import type { ActionPlugin } from '../actions.ts';
 import { authorize, parseId } from '../plugin.ts';
 import { findRecord, type Deps } from '../repository.ts';
 import { lockForMerge, moveReferences, parseMergeIds } from '../merge.ts';
+import { documented } from '../../docs/route-schema.ts';
+import { BACK_OFFICE } from '../../docs/routes/back-office.ts';
 
 type IdParams = { Params: { id: string } };
 
@@ -21,20 +23,24 @@ export const companyActions: ActionPlugin = async (app, { db, registry }) => {
   const companies = registry.require('companies');
   const deps: Deps = { db, registry, validation: new BodyValidation() };
 
-  app.post<IdParams>('/api/companies/:id/archive', async (request) => {
-    const auth = await authorize(request, companies, 'archive');
-    const id = parseId(request.params.id);
-    await findRecord(deps, auth, companies, id);
-    await db
-      .updateTable('companies')
-      .set({ archived_at: sql`coalesce(archived_at, now())`, updated_at: sql`now()` })
-      .where('id', '=', id)
-      .where('tenant_id', '=', auth.tenantId)
-      .execute();
-    return findRecord(deps, auth, companies, id);
-  });
+  app.post<IdParams>(
+    '/api/companies/:id/archive',
+    documented(BACK_OFFICE, 'post', '/companies/{id}/archive'),
+    async (request) => {
+      const auth = await authorize(request, companies, 'archive');
+      const id = parseId(request.params.id);
+      await findRecord(deps, auth, companies, id);
+      await db
+        .updateTable('companies')
+        .set({ archived_at: sql`coalesce(archived_at, now())`, updated_at: sql`now()` })
+        .where('id', '=', id)
+        .where('tenant_id', '=', auth.tenantId)
+        .execute();
+      return findRecord(deps, auth, companies, id);
+    },
+  );
 
-  app.post('/api/companies/merge', async (request) => {
+  app.post('/api/companies/merge', documented(BACK_OFFICE, 'post', '/companies/merge'), async (request) => {
     const auth = await authorize(request, companies, 'merge');
     const ids = parseMergeIds(request.body);
     const [kept, ...merged] = ids as [number, ...number[]];

@@ -11,6 +11,8 @@ import { BodyValidation } from '../../schema/validate.ts';
 import type { ActionPlugin } from '../actions.ts';
 import { authorize, parseId } from '../plugin.ts';
 import { findRecord, type Deps } from '../repository.ts';
+import { documented } from '../../docs/route-schema.ts';
+import { RECORD_CALLS } from '../../docs/routes/record-calls.ts';
 
 type IdParams = { Params: { id: string } };
 
@@ -35,77 +37,81 @@ export const contractActions: ActionPlugin = async (app, { db, registry }) => {
   const contracts = registry.require('contracts');
   const deps: Deps = { db, registry, validation: new BodyValidation() };
 
-  app.post<IdParams>('/api/contracts/:id/buy', async (request) => {
-    const auth = await authorize(request, contracts, 'buy');
-    const id = parseId(request.params.id);
-    await findRecord(deps, auth, contracts, id);
-    const cardId = parseCardId(request.body);
-    const contract = await db
-      .selectFrom('contracts')
-      .select('period')
-      .where('id', '=', id)
-      .where('tenant_id', '=', auth.tenantId)
-      .executeTakeFirstOrThrow();
-    if (contract.period !== 'none') throw new ValidationError({ contract: [NOT_PREPAID] }, NOT_PREPAID);
-    const card = await db
-      .selectFrom('prepaid_cards')
-      .select(['id', 'description', 'hours', 'price'])
-      .where('id', '=', cardId)
-      .where('tenant_id', '=', auth.tenantId)
-      .executeTakeFirst();
-    if (!card) throw new ValidationError({ prepaid_card_id: [INVALID_CARD] });
-    const hours = Number(card.hours);
-    const minutes = Math.round(hours * 60);
-
-    await db.transaction().execute(async (trx) => {
-      // The period condition again: a contract changed to a period meanwhile is not topped up.
-      const updated = await trx
-        .updateTable('contracts')
-        .set({
-          minutes_remaining: sql`minutes_remaining + ${minutes}`,
-          quantity: sql`quantity + ${hours}`,
-          updated_at: sql`now()`,
-        })
+  app.post<IdParams>(
+    '/api/contracts/:id/buy',
+    documented(RECORD_CALLS, 'post', '/contracts/{id}/buy'),
+    async (request) => {
+      const auth = await authorize(request, contracts, 'buy');
+      const id = parseId(request.params.id);
+      await findRecord(deps, auth, contracts, id);
+      const cardId = parseCardId(request.body);
+      const contract = await db
+        .selectFrom('contracts')
+        .select('period')
         .where('id', '=', id)
         .where('tenant_id', '=', auth.tenantId)
-        .where('period', '=', 'none')
-        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (contract.period !== 'none') throw new ValidationError({ contract: [NOT_PREPAID] }, NOT_PREPAID);
+      const card = await db
+        .selectFrom('prepaid_cards')
+        .select(['id', 'description', 'hours', 'price'])
+        .where('id', '=', cardId)
+        .where('tenant_id', '=', auth.tenantId)
         .executeTakeFirst();
-      if (!updated) throw new ValidationError({ contract: [NOT_PREPAID] }, NOT_PREPAID);
-      // The card's current period (the latest one) holds the same hours.
-      await trx
-        .updateTable('contract_periods')
-        .set({
-          minutes_total: sql`minutes_total + ${minutes}`,
-          minutes_remaining: sql`minutes_remaining + ${minutes}`,
-          updated_at: sql`now()`,
-        })
-        .where(
-          'id',
-          '=',
-          trx
-            .selectFrom('contract_periods')
-            .select('id')
-            .where('contract_id', '=', id)
-            .where('tenant_id', '=', auth.tenantId)
-            .orderBy('period_start', 'desc')
-            .orderBy('id', 'desc')
-            .limit(1),
-        )
-        .execute();
-      await trx
-        .insertInto('prepaid_purchases')
-        .values({
-          tenant_id: auth.tenantId,
-          contract_id: id,
-          prepaid_card_id: card.id,
-          description: card.description,
-          hours: card.hours,
-          price: card.price,
-          user_id: auth.userId,
-        })
-        .execute();
-    });
-    return findRecord(deps, auth, contracts, id);
-  });
+      if (!card) throw new ValidationError({ prepaid_card_id: [INVALID_CARD] });
+      const hours = Number(card.hours);
+      const minutes = Math.round(hours * 60);
+
+      await db.transaction().execute(async (trx) => {
+        // The period condition again: a contract changed to a period meanwhile is not topped up.
+        const updated = await trx
+          .updateTable('contracts')
+          .set({
+            minutes_remaining: sql`minutes_remaining + ${minutes}`,
+            quantity: sql`quantity + ${hours}`,
+            updated_at: sql`now()`,
+          })
+          .where('id', '=', id)
+          .where('tenant_id', '=', auth.tenantId)
+          .where('period', '=', 'none')
+          .returning('id')
+          .executeTakeFirst();
+        if (!updated) throw new ValidationError({ contract: [NOT_PREPAID] }, NOT_PREPAID);
+        // The card's current period (the latest one) holds the same hours.
+        await trx
+          .updateTable('contract_periods')
+          .set({
+            minutes_total: sql`minutes_total + ${minutes}`,
+            minutes_remaining: sql`minutes_remaining + ${minutes}`,
+            updated_at: sql`now()`,
+          })
+          .where(
+            'id',
+            '=',
+            trx
+              .selectFrom('contract_periods')
+              .select('id')
+              .where('contract_id', '=', id)
+              .where('tenant_id', '=', auth.tenantId)
+              .orderBy('period_start', 'desc')
+              .orderBy('id', 'desc')
+              .limit(1),
+          )
+          .execute();
+        await trx
+          .insertInto('prepaid_purchases')
+          .values({
+            tenant_id: auth.tenantId,
+            contract_id: id,
+            prepaid_card_id: card.id,
+            description: card.description,
+            hours: card.hours,
+            price: card.price,
+            user_id: auth.userId,
+          })
+          .execute();
+      });
+      return findRecord(deps, auth, contracts, id);
+    },
+  );
 };

@@ -11,6 +11,8 @@ import { authorize, parseId } from '../plugin.ts';
 import { findRecord, type Deps } from '../repository.ts';
 import { invoicePdf } from '../../pdf/invoice.ts';
 import { attachment, pdfFileName } from '../../pdf/layout.ts';
+import { documented } from '../../docs/route-schema.ts';
+import { RECORD_CALLS } from '../../docs/routes/record-calls.ts';
 
 type IdParams = { Params: { id: string } };
 
@@ -81,24 +83,32 @@ export const invoiceActions: ActionPlugin = async (app, { db, registry }) => {
   const invoices = registry.require('invoices');
   const deps: Deps = { db, registry, validation: new BodyValidation() };
 
-  app.post<IdParams>('/api/invoices/:id/download', async (request, reply) => {
-    const auth = await authorize(request, invoices, 'download');
-    const id = parseId(request.params.id);
-    await findRecord(deps, auth, invoices, id);
-    const { pdf, fileName } = await renderInvoice(db, auth, request.tenant.name, id);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', attachment(fileName))
-      .header('cache-control', 'no-store')
-      .send(pdf);
-  });
+  app.post<IdParams>(
+    '/api/invoices/:id/download',
+    documented(RECORD_CALLS, 'post', '/invoices/{id}/download'),
+    async (request, reply) => {
+      const auth = await authorize(request, invoices, 'download');
+      const id = parseId(request.params.id);
+      await findRecord(deps, auth, invoices, id);
+      const { pdf, fileName } = await renderInvoice(db, auth, request.tenant.name, id);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', attachment(fileName))
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
 
-  app.get<IdParams>('/api/invoicing/:id', async (request, reply) => {
-    const auth = await authorize(request, invoices, 'download');
-    const id = parseId(request.params.id);
-    const invoice = await findRecord(deps, auth, invoices, id);
-    const { pdf, fileName } = await renderInvoice(db, auth, request.tenant.name, id);
-    reply.header('cache-control', 'no-store');
-    return { ...invoice, Base64: pdf.toString('base64'), Filename: fileName };
-  });
+  app.get<IdParams>(
+    '/api/invoicing/:id',
+    documented(RECORD_CALLS, 'get', '/invoicing/{id}'),
+    async (request, reply) => {
+      const auth = await authorize(request, invoices, 'download');
+      const id = parseId(request.params.id);
+      const invoice = await findRecord(deps, auth, invoices, id);
+      const { pdf, fileName } = await renderInvoice(db, auth, request.tenant.name, id);
+      reply.header('cache-control', 'no-store');
+      return { ...invoice, Base64: pdf.toString('base64'), Filename: fileName };
+    },
+  );
 };

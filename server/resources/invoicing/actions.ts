@@ -19,6 +19,8 @@ import { findRecord, type Deps } from '../repository.ts';
 import { renderInvoice } from '../invoices/actions.ts';
 import { attachment } from '../../pdf/layout.ts';
 import { DRAFT_STATUS, parseIds } from './lines.ts';
+import { documented } from '../../docs/route-schema.ts';
+import { INVOICING } from '../../docs/routes/invoicing.ts';
 
 type IdParams = { Params: { id: string } };
 
@@ -55,96 +57,108 @@ export const invoicingActions: ActionPlugin = async (app, { db, registry }) => {
   const invoices = registry.require('invoices');
   const deps: Deps = { db, registry, validation: new BodyValidation() };
 
-  app.post<IdParams>('/api/invoicing/export/:id', async (request, reply) => {
-    const auth = await authorize(request, invoices, 'export');
-    const id = parseId(request.params.id);
-    await findRecord(deps, auth, invoices, id);
-    const user = auth.userId
-      ? await db.selectFrom('users').select('modules').where('id', '=', auth.userId).executeTakeFirst()
-      : undefined;
-    const modules = Array.isArray(user?.modules) ? (user.modules as unknown[]) : [];
-    if (modules.includes(PDF_EXPORT_MODULE)) {
-      const { pdf, fileName } = await renderInvoice(db, auth, request.tenant.name, id);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', attachment(fileName))
-        .header('cache-control', 'no-store')
-        .send(pdf);
-    }
-    await db
-      .updateTable('invoices')
-      .set({ re_export_requested_at: sql`now()`, updated_at: sql`now()` })
-      .where('id', '=', id)
-      .where('tenant_id', '=', auth.tenantId)
-      .execute();
-    return { reExport: true };
-  });
-
-  app.put<IdParams>('/api/invoicing/restore/:id', async (request) => {
-    const auth = await authorize(request, invoices, 'restore');
-    const id = parseId(request.params.id);
-    await findRecord(deps, auth, invoices, id);
-    await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('invoices')
-        .select('external_id')
-        .where('id', '=', id)
-        .where('tenant_id', '=', auth.tenantId)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!row) throw notFound();
-      if (row.external_id === null)
-        throw new ValidationError({ external_id: [ALREADY_CONCEPT] }, ALREADY_CONCEPT);
-      await trx
+  app.post<IdParams>(
+    '/api/invoicing/export/:id',
+    documented(INVOICING(registry), 'post', '/invoicing/export/{id}'),
+    async (request, reply) => {
+      const auth = await authorize(request, invoices, 'export');
+      const id = parseId(request.params.id);
+      await findRecord(deps, auth, invoices, id);
+      const user = auth.userId
+        ? await db.selectFrom('users').select('modules').where('id', '=', auth.userId).executeTakeFirst()
+        : undefined;
+      const modules = Array.isArray(user?.modules) ? (user.modules as unknown[]) : [];
+      if (modules.includes(PDF_EXPORT_MODULE)) {
+        const { pdf, fileName } = await renderInvoice(db, auth, request.tenant.name, id);
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', attachment(fileName))
+          .header('cache-control', 'no-store')
+          .send(pdf);
+      }
+      await db
         .updateTable('invoices')
-        .set({
-          external_id: null,
-          status_id: DRAFT_STATUS,
-          re_export_requested_at: null,
-          updated_at: sql`now()`,
-        })
+        .set({ re_export_requested_at: sql`now()`, updated_at: sql`now()` })
         .where('id', '=', id)
         .where('tenant_id', '=', auth.tenantId)
         .execute();
-    });
-    return findRecord(deps, auth, invoices, id);
-  });
+      return { reExport: true };
+    },
+  );
 
-  app.post('/api/invoicing/download-csv', async (request, reply) => {
-    const auth = await authorize(request, invoices, 'download-csv');
-    const ids = parseIds(request.body, MAX_CSV_IDS);
-    const rows = await db
-      .selectFrom('invoices as i')
-      .leftJoin('companies as c', 'c.id', 'i.company_id')
-      .leftJoin('invoice_statuses as s', 's.id', 'i.status_id')
-      .select([
-        'i.id',
-        'i.code',
-        'i.reference',
-        'c.name as company',
-        'i.date',
-        'i.due_date',
-        's.name as status',
-        'i.amount_excl',
-        'i.amount_incl',
-        'i.external_id',
-      ])
-      .where('i.tenant_id', '=', auth.tenantId)
-      .where('i.id', 'in', ids)
-      .execute();
-    const byId = new Map(rows.map((r) => [Number(r.id), r]));
-    if (byId.size !== ids.length) throw notFound();
-    const lines = [
-      CSV_COLUMNS.join(','),
-      ...ids.map((id) => {
-        const row = byId.get(id) as Record<string, unknown>;
-        return CSV_COLUMNS.map((column) => csvCell(row[column])).join(',');
-      }),
-    ];
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="invoices.csv"')
-      .header('cache-control', 'no-store')
-      .send(`\uFEFF${lines.join('\r\n')}\r\n`);
-  });
+  app.put<IdParams>(
+    '/api/invoicing/restore/:id',
+    documented(INVOICING(registry), 'put', '/invoicing/restore/{id}'),
+    async (request) => {
+      const auth = await authorize(request, invoices, 'restore');
+      const id = parseId(request.params.id);
+      await findRecord(deps, auth, invoices, id);
+      await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('invoices')
+          .select('external_id')
+          .where('id', '=', id)
+          .where('tenant_id', '=', auth.tenantId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!row) throw notFound();
+        if (row.external_id === null)
+          throw new ValidationError({ external_id: [ALREADY_CONCEPT] }, ALREADY_CONCEPT);
+        await trx
+          .updateTable('invoices')
+          .set({
+            external_id: null,
+            status_id: DRAFT_STATUS,
+            re_export_requested_at: null,
+            updated_at: sql`now()`,
+          })
+          .where('id', '=', id)
+          .where('tenant_id', '=', auth.tenantId)
+          .execute();
+      });
+      return findRecord(deps, auth, invoices, id);
+    },
+  );
+
+  app.post(
+    '/api/invoicing/download-csv',
+    documented(INVOICING(registry), 'post', '/invoicing/download-csv'),
+    async (request, reply) => {
+      const auth = await authorize(request, invoices, 'download-csv');
+      const ids = parseIds(request.body, MAX_CSV_IDS);
+      const rows = await db
+        .selectFrom('invoices as i')
+        .leftJoin('companies as c', 'c.id', 'i.company_id')
+        .leftJoin('invoice_statuses as s', 's.id', 'i.status_id')
+        .select([
+          'i.id',
+          'i.code',
+          'i.reference',
+          'c.name as company',
+          'i.date',
+          'i.due_date',
+          's.name as status',
+          'i.amount_excl',
+          'i.amount_incl',
+          'i.external_id',
+        ])
+        .where('i.tenant_id', '=', auth.tenantId)
+        .where('i.id', 'in', ids)
+        .execute();
+      const byId = new Map(rows.map((r) => [Number(r.id), r]));
+      if (byId.size !== ids.length) throw notFound();
+      const lines = [
+        CSV_COLUMNS.join(','),
+        ...ids.map((id) => {
+          const row = byId.get(id) as Record<string, unknown>;
+          return CSV_COLUMNS.map((column) => csvCell(row[column])).join(',');
+        }),
+      ];
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="invoices.csv"')
+        .header('cache-control', 'no-store')
+        .send(`\uFEFF${lines.join('\r\n')}\r\n`);
+    },
+  );
 };

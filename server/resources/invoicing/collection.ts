@@ -12,6 +12,8 @@ import type { ActionPlugin } from '../actions.ts';
 import { authorize } from '../plugin.ts';
 import { listRecords, type Deps } from '../repository.ts';
 import { inVersion } from '../versions.ts';
+import { documented } from '../../docs/route-schema.ts';
+import { INVOICING } from '../../docs/routes/invoicing.ts';
 
 /** The listing the invoicing collection answers when the caller names none. */
 export const INVOICING_VERSION = 2;
@@ -20,11 +22,15 @@ export const invoicingCollection: ActionPlugin = async (app, { db, registry }) =
   const invoices = registry.require('invoices');
   const deps: Deps = { db, registry, validation: new BodyValidation() };
 
-  app.get('/api/invoicing/invoices', async (request) => {
-    const auth = await authorize(request, invoices, 'index');
-    const query = parseListQuery({ registry, auth }, invoices, request.query as Record<string, unknown>);
-    const version = query.version ?? INVOICING_VERSION;
-    const page = await listRecords(deps, auth, invoices, query);
-    return version === 1 ? page : inVersion(invoices, version, page);
-  });
+  app.get(
+    '/api/invoicing/invoices',
+    documented(INVOICING(registry), 'get', '/invoicing/invoices'),
+    async (request) => {
+      const auth = await authorize(request, invoices, 'index');
+      const query = parseListQuery({ registry, auth }, invoices, request.query as Record<string, unknown>);
+      const version = query.version ?? INVOICING_VERSION;
+      const page = await listRecords(deps, auth, invoices, query);
+      return version === 1 ? page : inVersion(invoices, version, page);
+    },
+  );
 };

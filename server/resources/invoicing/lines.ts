@@ -18,6 +18,8 @@ import { BodyValidation } from '../../schema/validate.ts';
 import type { ActionPlugin } from '../actions.ts';
 import { authorize } from '../plugin.ts';
 import { findRecord, type Deps } from '../repository.ts';
+import { documented } from '../../docs/route-schema.ts';
+import { INVOICING } from '../../docs/routes/invoicing.ts';
 
 /** The most records one call takes: a list screen selects a page of them at most. */
 export const MAX_IDS = 100;
@@ -276,15 +278,23 @@ export const invoiceable = (registry: Registry): Resource[] =>
 export const invoiceLineActions: ActionPlugin = async (app, { db, registry }) => {
   const deps: Deps = { db, registry, validation: new BodyValidation() };
   for (const resource of invoiceable(registry)) {
-    app.post(`/api/${resource.name}/invoice`, async (request) => {
-      const auth = await authorize(request, resource, 'invoice');
-      const invoices = await invoiceRecords(deps, auth, resource, parseIds(request.body));
-      return { message: 'Added to the draft invoice.', invoice_ids: invoices };
-    });
-    app.post(`/api/${resource.name}/deinvoice`, async (request) => {
-      const auth = await authorize(request, resource, 'deinvoice');
-      const invoices = await deinvoiceRecords(deps, auth, resource, parseIds(request.body));
-      return { message: 'Removed from the draft invoice.', invoice_ids: invoices };
-    });
+    app.post(
+      `/api/${resource.name}/invoice`,
+      documented(INVOICING(registry), 'post', `/${resource.name}/invoice`),
+      async (request) => {
+        const auth = await authorize(request, resource, 'invoice');
+        const invoices = await invoiceRecords(deps, auth, resource, parseIds(request.body));
+        return { message: 'Added to the draft invoice.', invoice_ids: invoices };
+      },
+    );
+    app.post(
+      `/api/${resource.name}/deinvoice`,
+      documented(INVOICING(registry), 'post', `/${resource.name}/deinvoice`),
+      async (request) => {
+        const auth = await authorize(request, resource, 'deinvoice');
+        const invoices = await deinvoiceRecords(deps, auth, resource, parseIds(request.body));
+        return { message: 'Removed from the draft invoice.', invoice_ids: invoices };
+      },
+    );
   }
 };

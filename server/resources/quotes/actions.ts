@@ -28,6 +28,9 @@ import { createRecordToken } from '../../auth/record-tokens.ts';
 import { linkOrigin } from '../../mail/link-origin.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { quoteMail } from '../../mail/quote-mail.ts';
+import { documented } from '../../docs/route-schema.ts';
+import { INVOICING } from '../../docs/routes/invoicing.ts';
+import { RECORD_CALLS } from '../../docs/routes/record-calls.ts';
 
 const CONCEPT = 1;
 const SENT = 2;
@@ -147,212 +150,232 @@ export const quoteActions: ActionPlugin = async (app, { db, registry, config }) 
   const quotes = registry.require('quotes');
   const deps: Deps = { db, registry, validation: new BodyValidation() };
 
-  app.post<IdParams>('/api/quotes/:id/send', async (request) => {
-    const auth = await authorize(request, quotes, 'send');
-    const id = parseId(request.params.id);
-    await findRecord(deps, auth, quotes, id);
-    // Before the quote is marked sent: a host links may not point at sends nothing and changes nothing.
-    const origin = linkOrigin(request, config);
-    const sent = await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('quotes')
-        .select(['name', 'status_id', 'client_id', 'deal_id'])
-        .where('id', '=', id)
-        .where('tenant_id', '=', auth.tenantId)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!row) throw notFound();
-      const status = Number(row.status_id);
-      if (status !== CONCEPT && status !== SENT) {
-        const message =
-          status === ACCEPTED
-            ? 'This quote has been accepted and can no longer be sent.'
-            : 'This quote has been rejected and can no longer be sent.';
-        throw new ValidationError({ status_id: [message] }, message);
+  app.post<IdParams>(
+    '/api/quotes/:id/send',
+    documented(RECORD_CALLS, 'post', '/quotes/{id}/send'),
+    async (request) => {
+      const auth = await authorize(request, quotes, 'send');
+      const id = parseId(request.params.id);
+      await findRecord(deps, auth, quotes, id);
+      // Before the quote is marked sent: a host links may not point at sends nothing and changes nothing.
+      const origin = linkOrigin(request, config);
+      const sent = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('quotes')
+          .select(['name', 'status_id', 'client_id', 'deal_id'])
+          .where('id', '=', id)
+          .where('tenant_id', '=', auth.tenantId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!row) throw notFound();
+        const status = Number(row.status_id);
+        if (status !== CONCEPT && status !== SENT) {
+          const message =
+            status === ACCEPTED
+              ? 'This quote has been accepted and can no longer be sent.'
+              : 'This quote has been rejected and can no longer be sent.';
+          throw new ValidationError({ status_id: [message] }, message);
+        }
+        const recipient = await recipientOf(trx, auth.tenantId, {
+          client_id: row.client_id === null ? null : Number(row.client_id),
+          deal_id: row.deal_id === null ? null : Number(row.deal_id),
+        });
+        if (!recipient) throw new ValidationError({ client_id: [NO_RECIPIENT] }, NO_RECIPIENT);
+        await trx
+          .updateTable('quotes')
+          .set({ status_id: SENT, sent_at: sql`now()`, updated_at: sql`now()` })
+          .where('id', '=', id)
+          .where('tenant_id', '=', auth.tenantId)
+          .execute();
+        const token = await createRecordToken(trx, auth.tenantId, 'quotes', id, QUOTE_LINK_DAYS);
+        // The mail is queued with the sent status and the link: all three or none.
+        const link = `${origin}/app/quotes/${id}?token=${encodeURIComponent(token)}`;
+        const mail = quoteMail({
+          to: recipient.email,
+          name: recipient.name,
+          tenantName: request.tenant.name,
+          quoteName: row.name,
+          link,
+          days: QUOTE_LINK_DAYS,
+        });
+        return { recipient, outboxId: await enqueueMail(trx, mail, { tenantId: auth.tenantId }) };
+      });
+      // Sent after the commit (on PGlite a transaction holds the only connection), at once so the answer
+      // can tell; a refused mail stays queued and is tried again, so sending the quote again would mail twice.
+      const outcome = await app.outbox.sendNow(sent.outboxId);
+      if (outcome === 'retrying' || outcome === 'failed') {
+        request.log.error({ quoteId: id }, 'quote send: the e-mail could not be sent yet');
+        throw new HttpError(502, SEND_FAILED);
       }
-      const recipient = await recipientOf(trx, auth.tenantId, {
-        client_id: row.client_id === null ? null : Number(row.client_id),
-        deal_id: row.deal_id === null ? null : Number(row.deal_id),
+      return { message: `The quote has been sent to ${sent.recipient.email}.` };
+    },
+  );
+
+  app.post<IdParams>(
+    '/api/quotes/:id/accept',
+    documented(RECORD_CALLS, 'post', '/quotes/{id}/accept'),
+    async (request) => {
+      const auth = await authorize(request, quotes, 'accept');
+      const id = parseId(request.params.id);
+      await findRecord(deps, auth, quotes, id);
+      const acceptance = parseAcceptance(request.body);
+      await db.transaction().execute(async (trx) => {
+        await lockSentQuote(trx, auth, id, 'This quote can no longer be accepted.');
+        const { acceptedAt } = await trx
+          .updateTable('quotes')
+          .set({
+            status_id: ACCEPTED,
+            signed_name: acceptance.name,
+            signed_note: acceptance.note,
+            signature: acceptance.signature,
+            accepted_at: sql`now()`,
+            declined_at: null,
+            updated_at: sql`now()`,
+          })
+          .where('id', '=', id)
+          .where('tenant_id', '=', auth.tenantId)
+          .returning('accepted_at as acceptedAt')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('quote_acceptances')
+          .values({
+            tenant_id: auth.tenantId,
+            quote_id: id,
+            name: acceptance.name,
+            note: acceptance.note,
+            signature: acceptance.signature,
+            accepted_at: acceptedAt,
+            ip: request.ip ?? null,
+            user_id: auth.userId,
+            via_token: auth.kind === 'record-token',
+          })
+          .execute();
       });
-      if (!recipient) throw new ValidationError({ client_id: [NO_RECIPIENT] }, NO_RECIPIENT);
-      await trx
-        .updateTable('quotes')
-        .set({ status_id: SENT, sent_at: sql`now()`, updated_at: sql`now()` })
-        .where('id', '=', id)
-        .where('tenant_id', '=', auth.tenantId)
-        .execute();
-      const token = await createRecordToken(trx, auth.tenantId, 'quotes', id, QUOTE_LINK_DAYS);
-      // The mail is queued with the sent status and the link: all three or none.
-      const link = `${origin}/app/quotes/${id}?token=${encodeURIComponent(token)}`;
-      const mail = quoteMail({
-        to: recipient.email,
-        name: recipient.name,
-        tenantName: request.tenant.name,
-        quoteName: row.name,
-        link,
-        days: QUOTE_LINK_DAYS,
+      return findRecord(deps, auth, quotes, id);
+    },
+  );
+
+  app.post<IdParams>(
+    '/api/quotes/:id/decline',
+    documented(RECORD_CALLS, 'post', '/quotes/{id}/decline'),
+    async (request) => {
+      const auth = await authorize(request, quotes, 'decline');
+      const id = parseId(request.params.id);
+      await findRecord(deps, auth, quotes, id);
+      await db.transaction().execute(async (trx) => {
+        await lockSentQuote(trx, auth, id, 'This quote can no longer be declined.');
+        await trx
+          .updateTable('quotes')
+          .set({ status_id: DECLINED, declined_at: sql`now()`, updated_at: sql`now()` })
+          .where('id', '=', id)
+          .where('tenant_id', '=', auth.tenantId)
+          .execute();
       });
-      return { recipient, outboxId: await enqueueMail(trx, mail, { tenantId: auth.tenantId }) };
-    });
-    // Sent after the commit (on PGlite a transaction holds the only connection), at once so the answer
-    // can tell; a refused mail stays queued and is tried again, so sending the quote again would mail twice.
-    const outcome = await app.outbox.sendNow(sent.outboxId);
-    if (outcome === 'retrying' || outcome === 'failed') {
-      request.log.error({ quoteId: id }, 'quote send: the e-mail could not be sent yet');
-      throw new HttpError(502, SEND_FAILED);
-    }
-    return { message: `The quote has been sent to ${sent.recipient.email}.` };
-  });
+      return findRecord(deps, auth, quotes, id);
+    },
+  );
 
-  app.post<IdParams>('/api/quotes/:id/accept', async (request) => {
-    const auth = await authorize(request, quotes, 'accept');
-    const id = parseId(request.params.id);
-    await findRecord(deps, auth, quotes, id);
-    const acceptance = parseAcceptance(request.body);
-    await db.transaction().execute(async (trx) => {
-      await lockSentQuote(trx, auth, id, 'This quote can no longer be accepted.');
-      const { acceptedAt } = await trx
-        .updateTable('quotes')
-        .set({
-          status_id: ACCEPTED,
-          signed_name: acceptance.name,
-          signed_note: acceptance.note,
-          signature: acceptance.signature,
-          accepted_at: sql`now()`,
-          declined_at: null,
-          updated_at: sql`now()`,
-        })
-        .where('id', '=', id)
-        .where('tenant_id', '=', auth.tenantId)
-        .returning('accepted_at as acceptedAt')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('quote_acceptances')
-        .values({
-          tenant_id: auth.tenantId,
-          quote_id: id,
-          name: acceptance.name,
-          note: acceptance.note,
-          signature: acceptance.signature,
-          accepted_at: acceptedAt,
-          ip: request.ip ?? null,
-          user_id: auth.userId,
-          via_token: auth.kind === 'record-token',
-        })
-        .execute();
-    });
-    return findRecord(deps, auth, quotes, id);
-  });
-
-  app.post<IdParams>('/api/quotes/:id/decline', async (request) => {
-    const auth = await authorize(request, quotes, 'decline');
-    const id = parseId(request.params.id);
-    await findRecord(deps, auth, quotes, id);
-    await db.transaction().execute(async (trx) => {
-      await lockSentQuote(trx, auth, id, 'This quote can no longer be declined.');
-      await trx
-        .updateTable('quotes')
-        .set({ status_id: DECLINED, declined_at: sql`now()`, updated_at: sql`now()` })
-        .where('id', '=', id)
-        .where('tenant_id', '=', auth.tenantId)
-        .execute();
-    });
-    return findRecord(deps, auth, quotes, id);
-  });
-
-  app.post<IdParams>('/api/quotes/:id/duplicate', async (request, reply) => {
-    const auth = await authorize(request, quotes, 'duplicate');
-    const id = parseId(request.params.id);
-    const original = await findRecord(deps, auth, quotes, id);
-    const body: Record<string, unknown> = {};
-    for (const field of writableFields(quotes, auth)) {
-      if (field.name === 'status_id' || original[field.name] === undefined) continue;
-      const value = original[field.name];
-      body[field.name] = value instanceof Date ? value.toISOString() : value;
-    }
-    body.status_id = CONCEPT;
-    const copy = await storeRecord(deps, auth, quotes, body, async (newId, trx) => {
-      await sql`insert into quote_lines
+  app.post<IdParams>(
+    '/api/quotes/:id/duplicate',
+    documented(INVOICING(registry), 'post', '/quotes/{id}/duplicate'),
+    async (request, reply) => {
+      const auth = await authorize(request, quotes, 'duplicate');
+      const id = parseId(request.params.id);
+      const original = await findRecord(deps, auth, quotes, id);
+      const body: Record<string, unknown> = {};
+      for (const field of writableFields(quotes, auth)) {
+        if (field.name === 'status_id' || original[field.name] === undefined) continue;
+        const value = original[field.name];
+        body[field.name] = value instanceof Date ? value.toISOString() : value;
+      }
+      body.status_id = CONCEPT;
+      const copy = await storeRecord(deps, auth, quotes, body, async (newId, trx) => {
+        await sql`insert into quote_lines
           (tenant_id, quote_id, product_id, description, quantity, price, vat_percentage, total, "order")
         select tenant_id, ${newId}, product_id, description, quantity, price, vat_percentage, total, "order"
         from quote_lines where tenant_id = ${auth.tenantId} and quote_id = ${id} order by "order", id`.execute(
-        trx,
-      );
-      await sql`update quotes set total = (select total from quotes where id = ${id} and tenant_id = ${auth.tenantId})
-        where id = ${newId} and tenant_id = ${auth.tenantId}`.execute(trx);
-      if (quotes.morphType)
-        await sql`insert into custom_values (tenant_id, custom_field_id, morphable_type, morphable_id, value)
-          select tenant_id, custom_field_id, morphable_type, ${newId}, value from custom_values
-          where tenant_id = ${auth.tenantId} and morphable_type = ${quotes.morphType} and morphable_id = ${id}`.execute(
           trx,
         );
-    });
-    reply.status(201);
-    return findRecord(deps, auth, quotes, Number(copy.id));
-  });
+        await sql`update quotes set total = (select total from quotes where id = ${id} and tenant_id = ${auth.tenantId})
+        where id = ${newId} and tenant_id = ${auth.tenantId}`.execute(trx);
+        if (quotes.morphType)
+          await sql`insert into custom_values (tenant_id, custom_field_id, morphable_type, morphable_id, value)
+          select tenant_id, custom_field_id, morphable_type, ${newId}, value from custom_values
+          where tenant_id = ${auth.tenantId} and morphable_type = ${quotes.morphType} and morphable_id = ${id}`.execute(
+            trx,
+          );
+      });
+      reply.status(201);
+      return findRecord(deps, auth, quotes, Number(copy.id));
+    },
+  );
 
-  app.post<IdParams>('/api/quotes/:id/download', async (request, reply) => {
-    const auth = await authorize(request, quotes, 'download');
-    const id = parseId(request.params.id);
-    await findRecord(deps, auth, quotes, id);
-    const quote = await db
-      .selectFrom('quotes as q')
-      .leftJoin('companies as c', 'c.id', 'q.company_id')
-      .leftJoin('users as u', 'u.id', 'q.client_id')
-      .select([
-        'q.name',
-        'q.description',
-        'q.status_id',
-        'q.total',
-        'q.valid_until',
-        'q.sent_at',
-        'q.created_at',
-        'q.signed_name',
-        'q.signed_note',
-        'q.signature',
-        'q.accepted_at',
-        'q.declined_at',
-        'c.name as company',
-        'u.full_name as client',
-      ])
-      .where('q.id', '=', id)
-      .where('q.tenant_id', '=', auth.tenantId)
-      .executeTakeFirstOrThrow();
-    const lines = await db
-      .selectFrom('quote_lines')
-      .select(['description', 'quantity', 'price', 'total'])
-      .where('quote_id', '=', id)
-      .where('tenant_id', '=', auth.tenantId)
-      .orderBy('order')
-      .orderBy('id')
-      .execute();
-    const accepted = Number(quote.status_id) === ACCEPTED && quote.accepted_at;
-    const pdf = await quotePdf({
-      tenantName: request.tenant.name,
-      name: quote.name,
-      description: quote.description,
-      statusId: Number(quote.status_id),
-      company: quote.company,
-      client: quote.client,
-      createdAt: quote.created_at,
-      sentAt: quote.sent_at,
-      validUntil: quote.valid_until,
-      total: quote.total,
-      lines,
-      acceptance: accepted
-        ? {
-            name: quote.signed_name ?? '',
-            note: quote.signed_note,
-            signature: quote.signature,
-            acceptedAt: quote.accepted_at,
-          }
-        : null,
-      declinedAt: quote.declined_at,
-    });
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', attachment(pdfFileName(quote.name, `quote-${id}`), quote.name))
-      .header('cache-control', 'no-store')
-      .send(pdf);
-  });
+  app.post<IdParams>(
+    '/api/quotes/:id/download',
+    documented(RECORD_CALLS, 'post', '/quotes/{id}/download'),
+    async (request, reply) => {
+      const auth = await authorize(request, quotes, 'download');
+      const id = parseId(request.params.id);
+      await findRecord(deps, auth, quotes, id);
+      const quote = await db
+        .selectFrom('quotes as q')
+        .leftJoin('companies as c', 'c.id', 'q.company_id')
+        .leftJoin('users as u', 'u.id', 'q.client_id')
+        .select([
+          'q.name',
+          'q.description',
+          'q.status_id',
+          'q.total',
+          'q.valid_until',
+          'q.sent_at',
+          'q.created_at',
+          'q.signed_name',
+          'q.signed_note',
+          'q.signature',
+          'q.accepted_at',
+          'q.declined_at',
+          'c.name as company',
+          'u.full_name as client',
+        ])
+        .where('q.id', '=', id)
+        .where('q.tenant_id', '=', auth.tenantId)
+        .executeTakeFirstOrThrow();
+      const lines = await db
+        .selectFrom('quote_lines')
+        .select(['description', 'quantity', 'price', 'total'])
+        .where('quote_id', '=', id)
+        .where('tenant_id', '=', auth.tenantId)
+        .orderBy('order')
+        .orderBy('id')
+        .execute();
+      const accepted = Number(quote.status_id) === ACCEPTED && quote.accepted_at;
+      const pdf = await quotePdf({
+        tenantName: request.tenant.name,
+        name: quote.name,
+        description: quote.description,
+        statusId: Number(quote.status_id),
+        company: quote.company,
+        client: quote.client,
+        createdAt: quote.created_at,
+        sentAt: quote.sent_at,
+        validUntil: quote.valid_until,
+        total: quote.total,
+        lines,
+        acceptance: accepted
+          ? {
+              name: quote.signed_name ?? '',
+              note: quote.signed_note,
+              signature: quote.signature,
+              acceptedAt: quote.accepted_at,
+            }
+          : null,
+        declinedAt: quote.declined_at,
+      });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', attachment(pdfFileName(quote.name, `quote-${id}`), quote.name))
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
 };

@@ -7,6 +7,8 @@ import { BodyValidation } from '../../schema/validate.ts';
 import type { ActionPlugin } from '../actions.ts';
 import { authorize, parseId } from '../plugin.ts';
 import { findRecord, type Deps } from '../repository.ts';
+import { documented } from '../../docs/route-schema.ts';
+import { BACK_OFFICE } from '../../docs/routes/back-office.ts';
 
 type IdParams = { Params: { id: string } };
 
@@ -14,16 +16,20 @@ export const ticketGroupActions: ActionPlugin = async (app, { db, registry }) =>
   const groups = registry.require('ticket-groups');
   const deps: Deps = { db, registry, validation: new BodyValidation() };
 
-  app.post<IdParams>('/api/ticket-groups/:id/archive', async (request) => {
-    const auth = await authorize(request, groups, 'archive');
-    const id = parseId(request.params.id);
-    await findRecord(deps, auth, groups, id);
-    await db
-      .updateTable(groups.table)
-      .set({ archived_at: sql`coalesce(archived_at, now())`, updated_at: sql`now()` })
-      .where('id', '=', id)
-      .where('tenant_id', '=', auth.tenantId)
-      .execute();
-    return findRecord(deps, auth, groups, id);
-  });
+  app.post<IdParams>(
+    '/api/ticket-groups/:id/archive',
+    documented(BACK_OFFICE, 'post', '/ticket-groups/{id}/archive'),
+    async (request) => {
+      const auth = await authorize(request, groups, 'archive');
+      const id = parseId(request.params.id);
+      await findRecord(deps, auth, groups, id);
+      await db
+        .updateTable(groups.table)
+        .set({ archived_at: sql`coalesce(archived_at, now())`, updated_at: sql`now()` })
+        .where('id', '=', id)
+        .where('tenant_id', '=', auth.tenantId)
+        .execute();
+      return findRecord(deps, auth, groups, id);
+    },
+  );
 };

@@ -21,6 +21,8 @@ import { findRecord, storeRecord, writableFields, type Deps } from '../repositor
 import { lockForMerge, moveReferences, parseMergeIds } from '../merge.ts';
 import { currentStatusId, logStatusChange } from './status-log.ts';
 import { defaultStatusId } from './hooks.ts';
+import { documented } from '../../docs/route-schema.ts';
+import { BACK_OFFICE } from '../../docs/routes/back-office.ts';
 
 /** SPEC 3 ticket status internal types. */
 const CLOSED = 2;
@@ -71,73 +73,85 @@ export const ticketActions: ActionPlugin = async (app, { db, registry }) => {
   const tickets = registry.require('tickets');
   const deps: Deps = { db, registry, validation: new BodyValidation() };
 
-  app.post<IdParams>('/api/tickets/:id/close', async (request) => {
-    const auth = await authorize(request, tickets, 'close');
-    const id = parseId(request.params.id);
-    await findRecord(deps, auth, tickets, id);
-    await db.transaction().execute(async (trx) => {
-      const type = await lockTicket(trx, auth, id);
-      if (type === CLOSED) throw new ValidationError({ status_id: [ALREADY_CLOSED] }, ALREADY_CLOSED);
-      if (type === ARCHIVED) throw new ValidationError({ status_id: [ARCHIVED_TICKET] }, ARCHIVED_TICKET);
-      const closed = await closedStatusId(trx, auth.tenantId);
-      await logStatusChange(trx, auth, id, closed, await currentStatusId(trx, auth, id));
-      await trx
-        .updateTable('tickets')
-        .set({
-          status_id: closed,
-          resolved_at: sql`now()`,
-          updated_at: sql`now()`,
-        })
-        .where('id', '=', id)
-        .where('tenant_id', '=', auth.tenantId)
-        .execute();
-    });
-    return findRecord(deps, auth, tickets, id);
-  });
+  app.post<IdParams>(
+    '/api/tickets/:id/close',
+    documented(BACK_OFFICE, 'post', '/tickets/{id}/close'),
+    async (request) => {
+      const auth = await authorize(request, tickets, 'close');
+      const id = parseId(request.params.id);
+      await findRecord(deps, auth, tickets, id);
+      await db.transaction().execute(async (trx) => {
+        const type = await lockTicket(trx, auth, id);
+        if (type === CLOSED) throw new ValidationError({ status_id: [ALREADY_CLOSED] }, ALREADY_CLOSED);
+        if (type === ARCHIVED) throw new ValidationError({ status_id: [ARCHIVED_TICKET] }, ARCHIVED_TICKET);
+        const closed = await closedStatusId(trx, auth.tenantId);
+        await logStatusChange(trx, auth, id, closed, await currentStatusId(trx, auth, id));
+        await trx
+          .updateTable('tickets')
+          .set({
+            status_id: closed,
+            resolved_at: sql`now()`,
+            updated_at: sql`now()`,
+          })
+          .where('id', '=', id)
+          .where('tenant_id', '=', auth.tenantId)
+          .execute();
+      });
+      return findRecord(deps, auth, tickets, id);
+    },
+  );
 
-  app.post<IdParams>('/api/tickets/:id/restore', async (request) => {
-    const auth = await authorize(request, tickets, 'restore');
-    const id = parseId(request.params.id);
-    await findRecord(deps, auth, tickets, id);
-    await db.transaction().execute(async (trx) => {
-      const type = await lockTicket(trx, auth, id);
-      if (type !== CLOSED && type !== ARCHIVED)
-        throw new ValidationError({ status_id: [NOT_RESTORABLE] }, NOT_RESTORABLE);
-      const status = await defaultStatusId({ trx, auth });
-      if (status === null) throw new ValidationError({ status_id: [NO_OPEN_STATUS] }, NO_OPEN_STATUS);
-      await logStatusChange(trx, auth, id, status, await currentStatusId(trx, auth, id));
-      await trx
-        .updateTable('tickets')
-        .set({ status_id: status, resolved_at: null, updated_at: sql`now()` })
-        .where('id', '=', id)
-        .where('tenant_id', '=', auth.tenantId)
-        .execute();
-    });
-    return findRecord(deps, auth, tickets, id);
-  });
+  app.post<IdParams>(
+    '/api/tickets/:id/restore',
+    documented(BACK_OFFICE, 'post', '/tickets/{id}/restore'),
+    async (request) => {
+      const auth = await authorize(request, tickets, 'restore');
+      const id = parseId(request.params.id);
+      await findRecord(deps, auth, tickets, id);
+      await db.transaction().execute(async (trx) => {
+        const type = await lockTicket(trx, auth, id);
+        if (type !== CLOSED && type !== ARCHIVED)
+          throw new ValidationError({ status_id: [NOT_RESTORABLE] }, NOT_RESTORABLE);
+        const status = await defaultStatusId({ trx, auth });
+        if (status === null) throw new ValidationError({ status_id: [NO_OPEN_STATUS] }, NO_OPEN_STATUS);
+        await logStatusChange(trx, auth, id, status, await currentStatusId(trx, auth, id));
+        await trx
+          .updateTable('tickets')
+          .set({ status_id: status, resolved_at: null, updated_at: sql`now()` })
+          .where('id', '=', id)
+          .where('tenant_id', '=', auth.tenantId)
+          .execute();
+      });
+      return findRecord(deps, auth, tickets, id);
+    },
+  );
 
-  app.post<IdParams>('/api/tickets/:id/clone', async (request, reply) => {
-    const auth = await authorize(request, tickets, 'clone');
-    const id = parseId(request.params.id);
-    const original = await findRecord(deps, auth, tickets, id);
-    // The ticket's own fields as a create body; the status is left out, so the clone starts where a new
-    // ticket starts, and the reference is the clone's own (tickets' afterStore hook).
-    const body: Record<string, unknown> = {};
-    for (const field of writableFields(tickets, auth)) {
-      if (field.name === 'status_id' || original[field.name] === undefined) continue;
-      body[field.name] = asBodyValue(original[field.name]);
-    }
-    const clone = await storeRecord(deps, auth, tickets, body, async (newId, trx) => {
-      await sql`insert into custom_values (tenant_id, custom_field_id, morphable_type, morphable_id, value)
+  app.post<IdParams>(
+    '/api/tickets/:id/clone',
+    documented(BACK_OFFICE, 'post', '/tickets/{id}/clone'),
+    async (request, reply) => {
+      const auth = await authorize(request, tickets, 'clone');
+      const id = parseId(request.params.id);
+      const original = await findRecord(deps, auth, tickets, id);
+      // The ticket's own fields as a create body; the status is left out, so the clone starts where a new
+      // ticket starts, and the reference is the clone's own (tickets' afterStore hook).
+      const body: Record<string, unknown> = {};
+      for (const field of writableFields(tickets, auth)) {
+        if (field.name === 'status_id' || original[field.name] === undefined) continue;
+        body[field.name] = asBodyValue(original[field.name]);
+      }
+      const clone = await storeRecord(deps, auth, tickets, body, async (newId, trx) => {
+        await sql`insert into custom_values (tenant_id, custom_field_id, morphable_type, morphable_id, value)
         select tenant_id, custom_field_id, morphable_type, ${newId}, value from custom_values
         where tenant_id = ${auth.tenantId} and morphable_type = ${tickets.morphType ?? 'ticket'}
           and morphable_id = ${id}`.execute(trx);
-    });
-    reply.status(201);
-    return clone;
-  });
+      });
+      reply.status(201);
+      return clone;
+    },
+  );
 
-  app.post('/api/tickets/merge', async (request) => {
+  app.post('/api/tickets/merge', documented(BACK_OFFICE, 'post', '/tickets/merge'), async (request) => {
     const auth = await authorize(request, tickets, 'merge');
     const ids = parseMergeIds(request.body);
     const [kept, ...merged] = ids as [number, ...number[]];

@@ -8,20 +8,26 @@ import { BodyValidation } from '../../schema/validate.ts';
 import type { ActionPlugin } from '../actions.ts';
 import { authorize } from '../plugin.ts';
 import { listRecords, type Deps } from '../repository.ts';
+import { documented } from '../../docs/route-schema.ts';
+import { INVOICING } from '../../docs/routes/invoicing.ts';
 
 export const timeRegistrationActions: ActionPlugin = async (app, { db, registry }) => {
   const timeRegistrations = registry.require('time-registrations');
   const deps: Deps = { db, registry, validation: new BodyValidation() };
   const invoiceId = timeRegistrations.fields.invoice_id!;
 
-  app.get('/api/time-registrations/open', async (request) => {
-    const auth = await authorize(request, timeRegistrations, 'open');
-    const query = parseListQuery(
-      { registry, auth },
-      timeRegistrations,
-      request.query as Record<string, unknown>,
-    );
-    query.conditions.push({ type: 'whereNull', field: invoiceId });
-    return listRecords(deps, auth, timeRegistrations, query);
-  });
+  app.get(
+    '/api/time-registrations/open',
+    documented(INVOICING(registry), 'get', '/time-registrations/open'),
+    async (request) => {
+      const auth = await authorize(request, timeRegistrations, 'open');
+      const query = parseListQuery(
+        { registry, auth },
+        timeRegistrations,
+        request.query as Record<string, unknown>,
+      );
+      query.conditions.push({ type: 'whereNull', field: invoiceId });
+      return listRecords(deps, auth, timeRegistrations, query);
+    },
+  );
 };

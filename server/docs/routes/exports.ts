@@ -2,7 +2,8 @@
  * The OpenAPI text of the export calls (SPEC 7 `POST exports`, issue 6): ask for an export, list one's
  * exports, download a finished one. Kept apart from openapi.ts so the contract is read in one place.
  */
-import { type Schema, ref } from './refs.ts';
+import { type Schema, ref } from '../refs.ts';
+import type { Registry } from '../../schema/registry.ts';
 
 const error = (name: string) => ref('responses', name);
 const PERMISSION =
@@ -145,3 +146,12 @@ export function exportPaths(listable: string[]): Record<string, Record<string, S
     },
   };
 }
+
+/** The calls' documentation for this registry; a route finds its own (route-schema.ts `documented`). */
+export const EXPORTS = (registry: Registry) =>
+  exportPaths(
+    [...registry.resources.values()]
+      .filter((r) => r.actions.includes('index'))
+      .map((r) => r.name)
+      .sort(),
+  );

@@ -3,7 +3,7 @@
  * tickets, archive and merge companies, archive ticket groups. Kept apart from openapi.ts so these
  * contracts are read in one place.
  */
-import { ERRORS, type Schema, ref } from './refs.ts';
+import { ERRORS, type Schema, ref } from '../refs.ts';
 
 const answer = (description: string, schema: string) => ({
   description,
@@ -165,3 +165,6 @@ export function backOfficeActionPaths(
     }),
   };
 }
+
+/** Every call's documentation; a route finds its own (route-schema.ts `documented`). */
+export const BACK_OFFICE = backOfficeActionPaths(() => true);

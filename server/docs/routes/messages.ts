@@ -3,7 +3,7 @@
  * create a message (multipart or JSON), upload an attachment, fetch an attachment's file. Kept apart
  * from openapi.ts so the thread's contract is read in one place.
  */
-import { type Schema, ref } from './refs.ts';
+import { type Schema, ref } from '../refs.ts';
 
 const error = (name: string) => ref('responses', name);
 const tooLarge = {
@@ -233,3 +233,6 @@ export function messageThreadPaths(
     }),
   };
 }
+
+/** Every call's documentation; a route finds its own (route-schema.ts `documented`). */
+export const MESSAGES = messageThreadPaths(() => true);

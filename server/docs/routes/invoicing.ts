@@ -2,8 +2,9 @@
  * The OpenAPI text of the invoicing calls of SPEC 7 (issue 6): records on and off the draft invoice, the
  * invoice's export, restore and CSV, the open time registrations and duplicating a quote.
  */
-import { ERRORS, type Schema, ref } from './refs.ts';
-import type { Resource } from '../../common/schema/types.ts';
+import { ERRORS, type Schema, ref } from '../refs.ts';
+import type { Resource } from '../../../common/schema/types.ts';
+import type { Registry } from '../../schema/registry.ts';
 
 const OPERATORS_ONLY = 'Operators only: clients get 403.';
 
@@ -194,3 +195,7 @@ export function invoicingPaths(resources: Resource[]): Record<string, Record<str
   }
   return paths;
 }
+
+/** The calls' documentation for this registry; a route finds its own (route-schema.ts `documented`). */
+export const INVOICING = (registry: Registry) =>
+  invoicingPaths([...registry.resources.values()].sort((a, b) => a.name.localeCompare(b.name)));

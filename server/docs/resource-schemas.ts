@@ -1,0 +1,212 @@
+import type { PortalScope, Resource } from '../../common/schema/types.ts';
+import type { Registry } from '../schema/registry.ts';
+import {
+  code,
+  errorResponses,
+  ID_PARAMS,
+  namesOf,
+  pascal,
+  RECORD_ERRORS,
+  schemaRef,
+  type Schema,
+} from './components.ts';
+
+/**
+ * The Fastify schemas of the generic resource routes (server/resources/plugin.ts), from the registry:
+ * each route carries its own, and @fastify/swagger turns them into the document's operations. They
+ * document and serialise; the routes validate with our own parser and messages (SPEC 7/8).
+ */
+
+/** The generic actions: a route each. */
+export type GenericAction = 'index' | 'show' | 'store' | 'update' | 'destroy' | 'update-order';
+
+/** The bracket-style query keys that name relations: `with[]=company` as qs reads it. */
+function relationQuery(r: Resource, key: 'with' | 'withCount'): Schema {
+  const relations = Object.keys(r.relations);
+  return {
+    type: 'array',
+    description:
+      key === 'with'
+        ? 'Relations to load into each record (`with[]=company` or `with[0]=company`).'
+        : 'Relations to count for each record (`withCount[]=messages`); each comes back as `<relation>_count`.',
+    items: relations.length ? { type: 'string', enum: relations } : { type: 'string' },
+  };
+}
+
+/** `withSum[]` on a show: `relation.field` over this resource's to-many relations. */
+function sumQuery(r: Resource): Schema {
+  const toMany = Object.values(r.relations).filter(
+    (rel) => rel.kind !== 'belongsTo' && rel.kind !== 'morphTo',
+  );
+  return {
+    type: 'array',
+    description:
+      'Sums of a number field over a to-many relation, as `relation.field` ' +
+      `(${toMany.map((rel) => rel.name).join(', ') || 'none'}); each comes back as \`<relation>_sum_<field>\`.`,
+    items: { type: 'string' },
+  };
+}
+
+/**
+ * A query string schema that documents without constraining: qs has parsed the brackets, and our
+ * parser (server/query/parse.ts) checks every name against the schema and answers 422 in its own words.
+ */
+export function queryString(properties: Record<string, Schema>): Schema {
+  return { type: 'object', properties, additionalProperties: true };
+}
+
+/** The list query of a list route: the builder grammar is the `Builder` component's description. */
+export function listQuery(extra: Record<string, Schema> = {}): Record<string, Schema> {
+  return {
+    builder: {
+      ...schemaRef('Builder'),
+      description: 'The list query: builder items in the bracket style of `qs` (see the `Builder` schema).',
+    },
+    page: { type: 'integer', minimum: 1, default: 1, description: 'The page to return, from 1.' },
+    ...extra,
+    version: {
+      type: 'integer',
+      minimum: 1,
+      description: 'The listing version, for a resource that has more than one listing format (e.g. `2`).',
+    },
+  };
+}
+
+const camel = (text: string) => {
+  const p = pascal(text);
+  return p.charAt(0).toLowerCase() + p.slice(1);
+};
+
+/** The title with its indefinite article, for prose. */
+const withArticle = (title: string) => `${/^[aeiou]/i.test(title) ? 'an' : 'a'} ${title}`;
+
+/** The tag of a resource's operations, with the further actions (each a permission) it has. */
+export function resourceTag(r: Resource): { name: string; description: string } {
+  const extra = r.actions.filter(
+    (a) => !['index', 'show', 'store', 'update', 'destroy', 'update-order'].includes(a),
+  );
+  const more = extra.length
+    ? ` Further actions (each a permission \`tenant.${r.name}.<action>\`): ${code(extra)}.`
+    : '';
+  return { name: r.name, description: `${r.title} records.${more}` };
+}
+
+function scopeText(scope: PortalScope): string {
+  if (scope === 'tenant') return 'every row';
+  if ('company' in scope) return `rows whose \`${scope.company}\` is one of their companies`;
+  if ('user' in scope) return `rows whose \`${scope.user}\` is their own id`;
+  if ('relation' in scope) return `rows whose \`${scope.relation}\` they may see`;
+  return scope.any.map(scopeText).join(', or ');
+}
+
+const conditionText = (conditions: Resource['fixedWhere']) =>
+  conditions.map(([f, op, v]) => `\`${f} ${op} ${JSON.stringify(v)}\``).join(' and ');
+
+/** Who may call an action: the permission name, and for clients the portal rules. */
+function permissionText(r: Resource, action: string): string {
+  const tenant = `Permission \`tenant.${r.name}.${action}\`.`;
+  const portal = r.portal;
+  if (!portal?.actions.includes(action)) return `${tenant} Clients (portal) cannot call this.`;
+  const where = portal.where.length ? ` where ${conditionText(portal.where)}` : '';
+  const fields = portal.fields ? ` They receive only ${code(portal.fields)}.` : '';
+  return `${tenant} Clients need \`portal.${r.name}.${action}\` and see ${scopeText(portal.scope)}${where}.${fields}`;
+}
+
+function relationsText(r: Resource): string {
+  const entries = Object.values(r.relations).map((rel) => {
+    const target = rel.kind === 'morphTo' ? Object.values(rel.types).join(' | ') : rel.resource;
+    return `\`${rel.name}\` (${rel.kind} ${target})`;
+  });
+  return entries.length ? entries.join(', ') : 'none';
+}
+
+const ME_TEXT = {
+  id: "the caller's id",
+  is_operator: "the caller's line",
+  categories: "the caller's categories",
+};
+
+function indexDescription(r: Resource): string {
+  const fields = Object.values(r.fields);
+  const me = fields
+    .filter((f) => f.me)
+    .map((f) => `\`${f.name}\` (${ME_TEXT[f.me as keyof typeof ME_TEXT]})`);
+  const lines = [
+    `A page of ${r.title} records; see the \`builder\` parameter for the query.`,
+    '',
+    `- **Filterable** (\`where\`, \`whereIn\`, \`whereNull\`, \`whereNotNull\`, \`whereBetween\`): ${code(fields.filter((f) => f.filter).map((f) => f.name))}`,
+    `- **Sortable** (\`orderBy\`): ${code(fields.filter((f) => f.sort).map((f) => f.name))}`,
+    `- **Searchable** (\`s\`): ${code(r.search)}`,
+    `- **Relations** (\`with[]\`, \`withCount[]\`, \`whereHas\`, \`doesntHave\`): ${relationsText(r)}`,
+    `- **Default sort** (without \`orderBy\`): \`${r.defaultSort[0]}\` ${r.defaultSort[1]}`,
+  ];
+  if (me.length) lines.push(`- **\`me\`** is accepted on: ${me.join(', ')}`);
+  if (r.fixedWhere.length) lines.push(`- **Always** restricted to ${conditionText(r.fixedWhere)}`);
+  return lines.join('\n');
+}
+
+function operation(r: Resource, action: string, summary: string, body: Schema): Schema {
+  const { description, ...rest } = body;
+  return {
+    tags: [r.name],
+    operationId: `${camel(r.name)}${pascal(action)}`,
+    summary,
+    description: [description, permissionText(r, action)].filter(Boolean).join('\n\n'),
+    ...rest,
+  };
+}
+
+/** The Fastify schema of one generic route of a resource. */
+export function resourceRouteSchema(registry: Registry, r: Resource, action: GenericAction): Schema {
+  const n = namesOf(registry, r);
+  const errors = errorResponses(...RECORD_ERRORS);
+  const withQuery = { 'with[]': relationQuery(r, 'with'), 'withCount[]': relationQuery(r, 'withCount') };
+  const record = (description: string) => ({ description, ...schemaRef(n.record) });
+  switch (action) {
+    case 'index':
+      return operation(r, 'index', `List ${r.name}`, {
+        description: indexDescription(r),
+        querystring: queryString(listQuery(withQuery)),
+        response: { 200: { description: 'A page.', ...schemaRef(n.page) }, ...errors },
+      });
+    case 'store':
+      return operation(r, 'store', `Create ${withArticle(r.title)}`, {
+        body: schemaRef(n.create),
+        response: { 201: record(`The created ${r.title}.`), ...errorResponses(400, 413), ...errors },
+      });
+    case 'show':
+      return operation(r, 'show', `Show ${withArticle(r.title)}`, {
+        params: ID_PARAMS,
+        querystring: queryString({ ...withQuery, 'withSum[]': sumQuery(r) }),
+        response: { 200: record(`The ${r.title}.`), ...errors },
+      });
+    case 'update':
+      return operation(r, 'update', `Update ${withArticle(r.title)}`, {
+        description: 'Send only the fields that change.',
+        params: ID_PARAMS,
+        body: schemaRef(n.update),
+        response: { 200: record(`The updated ${r.title}.`), ...errorResponses(400, 413), ...errors },
+      });
+    case 'destroy':
+      return operation(r, 'destroy', `Delete ${withArticle(r.title)}`, {
+        params: ID_PARAMS,
+        response: {
+          200: { description: 'Deleted.', ...schemaRef('MessageResponse') },
+          ...errorResponses(409),
+          ...errors,
+        },
+      });
+    case 'update-order':
+      return operation(r, 'update-order', `Move ${withArticle(r.title)} in its order`, {
+        description: `Writes the field \`${r.orderField}\`.`,
+        params: ID_PARAMS,
+        body: {
+          type: 'object',
+          required: ['order'],
+          properties: { order: { type: 'integer' } },
+          additionalProperties: false,
+        },
+        response: { 200: record(`The ${r.title}, with its order saved.`), ...errors },
+      });
+  }
+}
