@@ -2,13 +2,19 @@ import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fast
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docsPlugin } from '../../server/docs/plugin.ts';
 import { registry } from '../../server/schema/registry.ts';
+import { resourceRoutes } from '../../server/resources/plugin.ts';
+import type { Db } from '../../server/db/database.ts';
 
-/** The docs need no database and no tenant: a bare app with only this plugin is the whole setup. */
+/**
+ * The docs need no database and no tenant: a bare app with this plugin and the generic routes (whose
+ * schemas are the document's resource operations; none is called) is the whole setup.
+ */
 let app: FastifyInstance;
 
 beforeAll(async () => {
   app = Fastify();
   await app.register(docsPlugin, { registry: registry() });
+  await app.register(resourceRoutes, { db: {} as Db, registry: registry() });
   await app.ready();
 });
 
