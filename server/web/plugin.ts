@@ -68,9 +68,12 @@ export async function webApps(
     NOT_PAGES.has(firstSegment(request.url))
       ? reply.status(404).send({ message: 'Not found.' })
       : reply.header('cache-control', 'no-cache').sendFile(file);
-  app.get('/app', (_request, reply) => reply.redirect('/app/tickets'));
-  app.get('/app/', (_request, reply) => reply.redirect('/app/tickets'));
-  app.get('/app/*', page('app/index.html'));
-  app.get('/', page('index.html'));
-  app.get('/*', page('index.html'));
+  // The apps' pages are not the API: they stay out of its OpenAPI document (the built files too:
+  // @fastify/static hides its routes by default).
+  const notApi = { schema: { hide: true } };
+  app.get('/app', notApi, (_request, reply) => reply.redirect('/app/tickets'));
+  app.get('/app/', notApi, (_request, reply) => reply.redirect('/app/tickets'));
+  app.get('/app/*', notApi, page('app/index.html'));
+  app.get('/', notApi, page('index.html'));
+  app.get('/*', notApi, page('index.html'));
 }
