@@ -188,7 +188,7 @@ export async function passwordResetRoutes(
         ...AUTH_DOCS.forgot,
         tags: ['auth'],
         body: forgotBody,
-        response: { 200: messageResponse, ...errorResponses(422, 429) },
+        response: { 200: { description: 'Done.', ...messageResponse }, ...errorResponses(422, 429) },
       },
     },
     async (request, reply) => {
@@ -220,7 +220,7 @@ export async function passwordResetRoutes(
         ...AUTH_DOCS.reset,
         tags: ['auth'],
         body: resetBody,
-        response: { 200: messageResponse, ...errorResponses(422, 429) },
+        response: { 200: { description: 'Done.', ...messageResponse }, ...errorResponses(422, 429) },
       },
     },
     async (request) => {

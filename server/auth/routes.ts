@@ -123,7 +123,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       schema: {
         ...AUTH_DOCS.status,
         tags: ['system'],
-        response: { 200: statusResponse, ...errorResponses(404) },
+        response: { 200: { description: 'The status.', ...statusResponse }, ...errorResponses(404) },
       },
     },
     async (request) => {
@@ -175,7 +175,13 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
   app.get(
     '/api/auth/sso',
-    { schema: { ...AUTH_DOCS.sso, tags: ['auth'], response: { 200: ssoResponse } } },
+    {
+      schema: {
+        ...AUTH_DOCS.sso,
+        tags: ['auth'],
+        response: { 200: { description: '`{enabled, authorize_url?}`.', ...ssoResponse } },
+      },
+    },
     async (request) =>
       ssoEnabled(config.msgraph)
         ? { enabled: true, authorize_url: authorizeUrl(config.msgraph, linkOrigin(request, config)) }
@@ -189,7 +195,10 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         ...AUTH_DOCS.login,
         tags: ['auth'],
         body: loginBody,
-        response: { 200: tokenResponse, ...errorResponses(400, 422, 429, 503) },
+        response: {
+          200: { description: 'Signed in: the user and an access token.', ...tokenResponse },
+          ...errorResponses(400, 422, 429, 503),
+        },
       },
     },
     async (request, reply) => {
@@ -244,7 +253,10 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       schema: {
         ...AUTH_DOCS.refresh,
         tags: ['auth'],
-        response: { 200: tokenResponse, ...errorResponses(401) },
+        response: {
+          200: { description: 'A new access token; the refresh cookie is rotated.', ...tokenResponse },
+          ...errorResponses(401),
+        },
       },
     },
     async (request, reply) => {
@@ -264,7 +276,13 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
   app.post(
     '/api/auth/logout',
-    { schema: { ...AUTH_DOCS.logout, tags: ['auth'], response: { 200: messageResponse } } },
+    {
+      schema: {
+        ...AUTH_DOCS.logout,
+        tags: ['auth'],
+        response: { 200: { description: 'Signed out.', ...messageResponse } },
+      },
+    },
     async (request, reply) => {
       const tenant = request.tenant;
       let session: SessionRef | undefined;
@@ -293,7 +311,16 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
   app.get(
     '/api/auth/me',
-    { schema: { ...AUTH_DOCS.me, tags: ['auth'], response: { 200: meResponse, ...errorResponses(401) } } },
+    {
+      schema: {
+        ...AUTH_DOCS.me,
+        tags: ['auth'],
+        response: {
+          200: { description: 'The caller and the lists the applications need.', ...meResponse },
+          ...errorResponses(401),
+        },
+      },
+    },
     async (request) => {
       const userId = await signedInUser(request);
       const user = await loadUserPayload(db, request.tenant.id, userId);
@@ -312,7 +339,10 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         ...AUTH_DOCS.saveConfigs,
         tags: ['auth'],
         body: saveConfigsBody,
-        response: { 200: userResponse, ...errorResponses(401, 422) },
+        response: {
+          200: { description: 'The caller, with the settings saved.', ...userResponse },
+          ...errorResponses(401, 422),
+        },
       },
     },
     async (request) => {
