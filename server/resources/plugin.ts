@@ -10,6 +10,7 @@ import { isId } from '../http/ids.ts';
 import type { Registry } from '../schema/registry.ts';
 import type { Resource } from '../../common/schema/types.ts';
 import { BodyValidation } from '../schema/validate.ts';
+import { may } from '../auth/may.ts';
 import { inVersion } from './versions.ts';
 import { asList, parseBuilderConditions, parseListQuery, parseShowQuery } from '../query/parse.ts';
 import { checkBudget, presetsCost } from '../query/cost.ts';
@@ -23,15 +24,6 @@ import {
   updateRecord,
   type Deps,
 } from './repository.ts';
-
-/** Permission by name, spec section 6: tenant.<resource>.<action> or portal.<resource>.<action>. */
-export function may(auth: AuthContext, resource: Resource, action: string): boolean {
-  if (auth.kind === 'operator')
-    return resource.actions.includes(action) && auth.permissions.has(`tenant.${resource.name}.${action}`);
-  return (
-    !!resource.portal?.actions.includes(action) && auth.permissions.has(`portal.${resource.name}.${action}`)
-  );
-}
 
 export async function authorize(
   request: FastifyRequest,

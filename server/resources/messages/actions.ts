@@ -33,7 +33,7 @@ import { baseFieldName } from '../../http/form-values.ts';
 import { ValidationError } from '../../http/errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { BodyValidation } from '../../schema/validate.ts';
-import type { ActionPlugin } from '../actions.ts';
+import type { ActionPlugin } from '../action-contract.ts';
 import { authorize } from '../plugin.ts';
 import { findRecord, storeRecord, type Deps } from '../repository.ts';
 import { insertAttachments } from '../attachments/rows.ts';

@@ -18,7 +18,7 @@ import type { AuthContext } from '../../auth/context.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError, notFound, ValidationError } from '../../http/errors.ts';
 import { BodyValidation } from '../../schema/validate.ts';
-import type { ActionPlugin } from '../actions.ts';
+import type { ActionPlugin } from '../action-contract.ts';
 import { authorize, parseId } from '../plugin.ts';
 import { findRecord, storeRecord, writableFields, type Deps } from '../repository.ts';
 import { quotePdf } from '../../pdf/quote.ts';

@@ -9,7 +9,7 @@ import { fieldValue } from '../../query/sql.ts';
 import type { AuthContext } from '../../auth/context.ts';
 import { isPortalCaller } from '../../query/parse.ts';
 import type { Row } from '../../query/relations.ts';
-import type { PresentContext } from '../hooks.ts';
+import type { PresentContext } from '../hook-contract.ts';
 
 export const STATUS_CHANGED = 'status-changed';
 const STATUSES = 'ticket-statuses';
