@@ -19,7 +19,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import type { RecordActionsProps } from '../overrides.ts';
+import type { RecordActionsProps } from '../override-contract.ts';
 import { useActionCall, useActionsProvider } from '../../custom/detail/recordActions.tsx';
 import { saveBlob } from '../../custom/saveBlob.ts';
 import { AcceptForm } from './AcceptForm.tsx';
