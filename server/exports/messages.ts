@@ -4,6 +4,7 @@
  * browser's Accept-Language that we speak, else Dutch, the apps' default.
  */
 import type { MailMessage } from '../mail/mailer.ts';
+import { escapeHtml } from '../html/escape.ts';
 
 export type ExportLocale = 'nl' | 'en' | 'de';
 export const EXPORT_LOCALES: readonly ExportLocale[] = ['nl', 'en', 'de'];
@@ -78,13 +79,6 @@ export function pickLocale(requested: unknown, acceptLanguage: string | undefine
     if (isExportLocale(primary)) return primary;
   }
   return 'nl';
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 }
 
 /** The e-mail at the end of a job: done with a link to the user's exports page, or failed. */
