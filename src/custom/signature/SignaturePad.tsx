@@ -14,7 +14,8 @@ export const SIGNATURE_PEN = '#000000';
 
 /** STACK.md: under Vite 8 the default import is the whole CommonJS module; the class is its `default`. */
 const SignatureCanvas =
-  (SignatureCanvasImport as unknown as { default?: typeof SignatureCanvasImport }).default ?? SignatureCanvasImport;
+  (SignatureCanvasImport as unknown as { default?: typeof SignatureCanvasImport }).default ??
+  SignatureCanvasImport;
 
 export interface SignaturePadHandle {
   isEmpty(): boolean;
