@@ -109,6 +109,13 @@ export async function buildApp({
   });
   installErrorHandler(app);
   refuseNulText(app);
+  if (lifecycle) {
+    // Draining (SIGTERM): each answer closes its connection, so keep-alive clients and balancers open
+    // their next request elsewhere instead of holding this process open.
+    app.addHook('onSend', async (_request, reply) => {
+      if (lifecycle.stopping) reply.header('connection', 'close');
+    });
+  }
   if (faults) installFaults(app);
   app.addHook('preValidation', async (request) => {
     const problem = (request.query as Record<string, unknown> | undefined)?.[QUERY_STRING_ERROR];

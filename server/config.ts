@@ -39,6 +39,12 @@ export interface Config {
   databasePoolSize: number;
   /** After SIGTERM: ms the instance answers not-ready yet serves on, so a balancer notices (SHUTDOWN_DRAIN_MS, default 5000). */
   shutdownDrainMs: number;
+  /**
+   * After the drain: ms that requests in flight may take to finish before every connection still open
+   * is cut (SHUTDOWN_CLOSE_MS, default 10000), so a client holding a connection cannot keep the
+   * process alive.
+   */
+  shutdownCloseMs: number;
   /** Bearer token of GET /api/metrics (METRICS_TOKEN); unset: the route answers 404. */
   metricsToken?: string;
   /** The `instance_id` label on every metric (METRICS_INSTANCE); unset: hostname and process id. */
@@ -106,6 +112,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     databasePoolSize: poolSize(env.DATABASE_POOL_SIZE),
     shutdownDrainMs: milliseconds(env.SHUTDOWN_DRAIN_MS, 'SHUTDOWN_DRAIN_MS') ?? 5000,
+    shutdownCloseMs: milliseconds(env.SHUTDOWN_CLOSE_MS, 'SHUTDOWN_CLOSE_MS') ?? 10_000,
     metricsToken: metricsToken(env.METRICS_TOKEN),
     metricsInstance: env.METRICS_INSTANCE?.trim() || `${hostname()}:${process.pid}`,
     mailPollMs: wholeNumber(env.MAIL_POLL_MS, 'MAIL_POLL_MS') ?? 5000,

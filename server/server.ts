@@ -108,7 +108,16 @@ async function shutdown(reason: string, exitCode = 0, drainMs = 0) {
     });
   }
   app.log.info({ reason }, 'shutting down');
+  // Closing waits for every open connection; idle keep-alive ones go at once, but a client that holds
+  // one mid-request (a stalled upload, a balancer's half-sent request) would keep this process alive
+  // until its own timeout. Requests in flight get SHUTDOWN_CLOSE_MS to finish, then what is open is cut.
+  const cut = setTimeout(() => {
+    app.log.warn({ reason }, 'shutting down: cutting the connections still open');
+    app.server.closeAllConnections();
+  }, config.shutdownCloseMs);
+  cut.unref();
   await app.close();
+  clearTimeout(cut);
   // PGlite writes its folder on close; a killed process would lose the last writes.
   await database.close();
   process.exit(exitCode);
