@@ -255,6 +255,8 @@ describe.skipIf(!hasPostgresPrograms('initdb', 'pg_ctl', 'pg_basebackup'))(
       await onStandby.query('select pg_wal_replay_resume()');
       const client = new Caller(servers[0]!.base);
       await client.login('client@example.com');
+      // The login's answer sets both: the position beside, never instead of, the refresh cookie.
+      expect([...client.cookies.keys()].sort()).toEqual(['read_after', 'refresh_token']);
       const { rows } = await onPrimary.query<{ name: string }>(
         `select c.name from companies c
          join company_user cu on cu.company_id = c.id
@@ -321,6 +323,8 @@ describe.skipIf(!hasPostgresPrograms('initdb', 'pg_ctl', 'pg_basebackup'))(
       } finally {
         await locker.query('rollback');
         locker.release();
+        // An abort is not flushed at once: a commit after it sends it, and the standby's lock goes.
+        await onPrimary.query('select pg_current_xact_id()');
       }
       // The standby serves on.
       expect(await operator.status('/api/companies')).toBe(200);
@@ -387,6 +391,34 @@ describe.skipIf(!hasPostgresPrograms('initdb', 'pg_ctl', 'pg_basebackup'))(
       const { unseen } = await oneRowBehind();
       expect((await operator.companies()).names).not.toContain(unseen.name);
       await onStandby.query('select pg_wal_replay_resume()');
+    });
+
+    it('answers reads from the primary within about a second when the standby stops answering (frozen)', async () => {
+      await waitFor('the standby usable', async () => (await ready()).body.replica === 'ok', 10_000, 100);
+      standby.freeze();
+      try {
+        // Past the 25 ms a measurement is used: the next read measures, gets no answer in 1 s, and
+        // goes to the primary, as every read after it does while the standby stays silent.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const later = await writeOnPrimary();
+        const started = Date.now();
+        expect((await operator.companies()).names).toContain(later.name);
+        expect(Date.now() - started).toBeLessThan(3_000);
+        for (let i = 0; i < 3; i++) {
+          const t = Date.now();
+          expect(await operator.status(`/api/companies/${later.id}`)).toBe(200);
+          expect(Date.now() - t).toBeLessThan(1_000);
+        }
+        expect((await ready()).body).toMatchObject({ status: 'ready', replica: 'unreachable' });
+      } finally {
+        standby.thaw();
+      }
+      await waitFor(
+        'the standby usable again',
+        async () => (await ready()).body.replica === 'ok',
+        15_000,
+        200,
+      );
     });
   },
 );
