@@ -9,6 +9,7 @@ import { FolderInUse } from './db/folder-lock.ts';
 import { registry } from './schema/registry.ts';
 import { jwtKeys, prepareDatabase, DEMO_PASSWORD } from './boot.ts';
 import { fileStoreFor } from './files/store.ts';
+import { checkS3Bucket } from './files/s3-store.ts';
 import { installSafetyNet } from './safety-net.ts';
 import { faultsEnabled } from './http/faults.ts';
 
@@ -33,6 +34,18 @@ const open = (statementTimeoutMs: number, poolSize: number) =>
     console.error(error.message);
     process.exit(1);
   });
+
+// A bucket that is missing or refuses us stops the start with the setting to fix; one that does not
+// answer is a warning: files answer 503 until it does, everything else works (decisions, 2026-11-24).
+if (config.s3) {
+  try {
+    const warning = await checkS3Bucket(config.s3);
+    if (warning) console.warn(warning);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}
 
 let seeded: boolean;
 let database: Database;

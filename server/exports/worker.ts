@@ -14,6 +14,7 @@ import type { FileStore } from '../files/store.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { HttpError } from '../http/errors.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { isFileStoreUnavailable } from '../files/unavailable.ts';
 import { exportMail } from './messages.ts';
 import { claimJob, extendLease, failJob, finishJob, giveUpJobs, releaseJob, type ExportJob } from './jobs.ts';
 import { ExportInterrupted, runExport } from './run.ts';
@@ -81,11 +82,12 @@ export class ExportWorker {
     while (!this.loop.isStopped) {
       const job = await claimJob(this.deps.db, this.leaseMs);
       if (!job) return;
-      await this.run(job);
+      if (!(await this.run(job))) return;
     }
   }
 
-  private async run(job: ExportJob): Promise<void> {
+  /** Runs one job; false when the next should wait for the next look (the file store is away). */
+  private async run(job: ExportJob): Promise<boolean> {
     const { db, registry, store, log } = this.deps;
     const heartbeat = setInterval(() => {
       extendLease(db, job.id, job.attempts, this.leaseMs).catch(() => undefined);
@@ -104,23 +106,32 @@ export class ExportWorker {
         // Another worker took the job over after our lease ran out: its files are the ones kept.
         await Promise.all([store.remove(result.csvKey), store.remove(result.xlsxKey)]);
       }
+      return true;
     } catch (error) {
       if (error instanceof ExportInterrupted) {
         await releaseJob(db, job);
-        return;
+        return true;
+      }
+      if (isFileStoreUnavailable(error)) {
+        // Not the job's fault either: back to the queue, and no next job until the next look, which
+        // would only find the store away again (a released job is claimed again at once).
+        log.warn({ err: error, exportJob: job.id }, 'export interrupted: file store unavailable');
+        await releaseJob(db, job).catch(() => undefined);
+        return false;
       }
       if (isDatabaseUnavailable(error)) {
         // Not the job's fault: it goes back to the queue, or, with the database still away, waits out
         // its lease; either way it runs again.
         log.warn({ err: error, exportJob: job.id }, 'export interrupted: database unavailable');
         await releaseJob(db, job).catch(() => undefined);
-        return;
+        return true;
       }
       // A refusal (the user lost access, a filter field is gone) is said as it is; anything else is
       // logged and said in general words.
       const message = error instanceof HttpError ? error.message : 'The export could not be written.';
       if (!(error instanceof HttpError)) log.error({ err: error, exportJob: job.id }, 'export failed');
       if (await failJob(db, job, message)) await this.mail(job, true);
+      return true;
     } finally {
       clearInterval(heartbeat);
     }

@@ -1,8 +1,9 @@
 /**
- * Where attachment and export files live (DESIGN 6): one interface, two implementations: files under
- * `DATA_DIR/files` (one machine), and chunks in the database (postgres-store.ts), which every instance
- * on that database shares. An S3-compatible store implements the same calls (put with a random key,
- * open as a stream, read whole, remove, list), so nothing else changes when files move elsewhere.
+ * Where attachment and export files live (DESIGN 6): one interface, three implementations: files under
+ * `DATA_DIR/files` (one machine), chunks in the database (postgres-store.ts), which every instance on
+ * that database shares, and objects in an S3-compatible bucket (s3-store.ts), which every instance
+ * using the bucket shares. Each implements the same calls (put with a random key, open as a stream,
+ * read whole, remove, list), so nothing else changes when files move elsewhere.
  *
  * Keys are random and say nothing about the file: the name, type and owner are in the database.
  * A client-supplied name never becomes part of a path.
@@ -16,6 +17,7 @@ import { Readable } from 'node:stream';
 import type { Db } from '../db/database.ts';
 import { isFileKey, newKey } from './keys.ts';
 import { postgresFileStore } from './postgres-store.ts';
+import { s3FileStore, type S3Settings } from './s3-store.ts';
 
 export { newKey, isFileKey };
 
@@ -47,7 +49,7 @@ export interface FileStore {
   removeAbandoned(before: Date): Promise<number>;
 }
 
-export type FilesStoreKind = 'local' | 'postgres';
+export type FilesStoreKind = 'local' | 'postgres' | 's3';
 
 const PART = /^[0-9a-f]{30}\.[0-9a-f]{8}\.part$/;
 
@@ -140,11 +142,23 @@ export function localFileStore(root: string): FileStore {
 
 /**
  * The store of a configuration (FILES_STORE): chunks in the database for `postgres`, which every
- * instance on that database shares; otherwise files under DATA_DIR/files. The database store reads a
- * key it does not hold from the folder still, so files written before the switch open until
- * `npm run files:migrate` has copied them.
+ * instance on that database shares; objects in the bucket of FILES_S3_* for `s3`; otherwise files
+ * under DATA_DIR/files. The database and S3 stores read a key they do not hold from the folder still,
+ * so files written before the switch open until `npm run files:migrate` has copied them.
  */
-export function fileStoreFor(config: { dataDir: string; filesStore?: FilesStoreKind }, db: Db): FileStore {
+export function fileStoreFor(
+  config: { dataDir: string; filesStore?: FilesStoreKind; s3?: S3Settings },
+  db: Db,
+): FileStore {
   const local = localFileStore(join(config.dataDir, 'files'));
-  return config.filesStore === 'postgres' ? postgresFileStore(db, { fallback: local }) : local;
+  switch (config.filesStore) {
+    case 'postgres':
+      return postgresFileStore(db, { fallback: local });
+    case 's3':
+      if (!config.s3)
+        throw new Error('FILES_STORE=s3 needs FILES_S3_BUCKET: the bucket the files are kept in');
+      return s3FileStore(config.s3, { fallback: local });
+    default:
+      return local;
+  }
 }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.ts';
 import { isStatementTimeout } from '../db/statement-timeout.ts';
 import { HttpError } from './errors.ts';
+import { isFileStoreUnavailable } from '../files/unavailable.ts';
 
 /** The database is away (restarting, down): the request was fine, the caller may try again soon. */
 function databaseUnavailable(error: Error, request: FastifyRequest, reply: FastifyReply) {
@@ -11,6 +12,15 @@ function databaseUnavailable(error: Error, request: FastifyRequest, reply: Fasti
     .status(503)
     .header('retry-after', String(RETRY_AFTER_SECONDS))
     .send({ message: 'The database cannot be reached right now. Try again in a few seconds.' });
+}
+
+/** The file store (S3) does not answer: the files wait, the caller may try again soon. */
+function fileStoreUnavailable(error: Error, request: FastifyRequest, reply: FastifyReply) {
+  request.log.warn({ err: error }, 'file store unavailable');
+  return reply
+    .status(503)
+    .header('retry-after', String(RETRY_AFTER_SECONDS))
+    .send({ message: 'The file store cannot be reached right now. Try again in a few seconds.' });
 }
 
 /** PostgreSQL stopped a statement at STATEMENT_TIMEOUT_MS: the database is busy, or the query is heavy. */
@@ -60,6 +70,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       // messages describe the request, not the server.
       return reply.status(status).send({ message: fe.message });
     }
+    // Before the database's check, which would take the store's refused connection (its cause) for its own.
+    if (isFileStoreUnavailable(error)) return fileStoreUnavailable(error, request, reply);
     if (isDatabaseUnavailable(error)) return databaseUnavailable(error, request, reply);
     if (isStatementTimeout(error)) return statementTimedOut(error, request, reply);
     request.log.error({ err: error }, 'request failed');

@@ -47,11 +47,15 @@ async function stopProcess(child: ChildProcess): Promise<number | null> {
  * Starts `server/server.ts` with `env` over the defaults on a new data folder, a copy of `seeded` (by
  * default the one global-setup made; none: an empty folder, which the server seeds), and waits (at most
  * 2 minutes) until /api/health answers. `port` lets a caller that needs the address beforehand
- * (PUBLIC_URL) choose it.
+ * (PUBLIC_URL) choose it; `cwd` runs another copy of the project (its schemas, migrations and build).
  */
 export async function startServer(
   env: NodeJS.ProcessEnv = {},
-  { port, seeded = process.env[SEEDED_DIR_ENV] }: { port?: number; seeded?: string } = {},
+  {
+    port,
+    seeded = process.env[SEEDED_DIR_ENV],
+    cwd,
+  }: { port?: number; seeded?: string; cwd?: string } = {},
 ): Promise<E2eServer> {
   const listenOn = port ?? (await freePort());
   const dataDir = mkdtempSync(join(tmpdir(), 'sd-e2e-'));
@@ -71,6 +75,7 @@ export async function startServer(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
+    cwd,
   });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));

@@ -1,0 +1,564 @@
+/**
+ * The S3 file store (server/files/s3-store.ts) against an S3-compatible server the test starts
+ * (s3rver on loopback, s3-server.ts): the behavioural suite of every store (file-store-contract.ts);
+ * what only this store does: multipart uploads one part in memory at a time, aborted on failure and
+ * swept when abandoned, a key prefix per deployment; then through the real app: an attachment
+ * uploaded, downloaded, swept after its removal, and a 503 while the store is down; the start-up
+ * check of the bucket; and `npm run files:migrate` into the bucket.
+ */
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import {
+  CreateMultipartUploadCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkS3Bucket, PART_BYTES, s3ClientFor, s3FileStore } from '../../server/files/s3-store.ts';
+import { fileStoreFor, localFileStore, newKey, type FileStore } from '../../server/files/store.ts';
+import { sweepFiles } from '../../server/files/sweep.ts';
+import { FileStoreUnavailable } from '../../server/files/unavailable.ts';
+import {
+  allKeys,
+  collect,
+  describeFileStoreContract,
+  failing,
+  generated,
+  type Backend,
+} from './file-store-contract.ts';
+import { buildSecondInstance, buildTestApp, targets, type TestApp } from './harness.ts';
+import { multipart } from './multipart.ts';
+import { startS3Server, type S3TestServer } from './s3-server.ts';
+
+/** Every object in the bucket, prefix included, as S3 lists it. */
+async function bucketObjects(server: S3TestServer): Promise<string[]> {
+  const client = s3ClientFor(server.settings());
+  const page = await client.send(new ListObjectsV2Command({ Bucket: server.bucket }));
+  return (page.Contents ?? []).map((o) => o.Key!).sort();
+}
+
+/** Unfinished multipart uploads the server holds. */
+const openUploads = async (server: S3TestServer) => (await readdir(server.uploadsDir).catch(() => [])).length;
+
+/**
+ * An unfinished upload as a process that died mid-upload leaves it: started `startedHoursAgo`, its one
+ * part written `partHoursAgo`. Its upload id.
+ */
+async function unfinishedUpload(
+  server: S3TestServer,
+  prefix: string,
+  startedHoursAgo: number,
+  partHoursAgo = startedHoursAgo,
+): Promise<string> {
+  const client = s3ClientFor(server.settings(prefix));
+  const Key = prefix + newKey();
+  const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket: server.bucket, Key }));
+  await client.send(
+    new UploadPartCommand({ Bucket: server.bucket, Key, UploadId, PartNumber: 1, Body: Buffer.from('half') }),
+  );
+  const folder = join(server.uploadsDir, UploadId!);
+  const ago = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+  await utimes(join(folder, 'key'), ago(startedHoursAgo), ago(startedHoursAgo));
+  await utimes(join(folder, '1'), ago(partHoursAgo), ago(partHoursAgo));
+  return UploadId!;
+}
+
+async function s3Backend(): Promise<Backend> {
+  const server = await startS3Server();
+  const prefix = 'desk/contract/';
+  return {
+    name: 's3',
+    store: s3FileStore(server.settings(prefix)),
+    leftovers: () => openUploads(server),
+    abandonedWrite: async (hoursAgo) => void (await unfinishedUpload(server, prefix, hoursAgo)),
+    close: () => server.close(),
+  };
+}
+
+describeFileStoreContract([{ name: 's3', make: s3Backend }]);
+
+describe('the S3 file store', () => {
+  let server: S3TestServer;
+  let store: FileStore;
+  const prefix = 'desk/prod/';
+  beforeAll(async () => {
+    server = await startS3Server();
+    store = s3FileStore(server.settings(prefix));
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('writes a file of several parts as one object, under the prefix, and reads it back whole', async () => {
+    const size = 2 * PART_BYTES + 12_345;
+    const expected = await collect(generated(size, 100_003, 'parts'));
+    const { key, size: stored } = await store.put(generated(size, 100_003, 'parts'));
+    expect(stored).toBe(size);
+    expect(await bucketObjects(server)).toEqual([prefix + key]);
+    const file = await store.open(key);
+    expect(file?.size).toBe(size);
+    expect((await collect(file!.stream)).equals(expected)).toBe(true);
+    expect(await openUploads(server)).toBe(0);
+    await store.remove(key);
+    expect(await bucketObjects(server)).toEqual([]);
+  });
+
+  it('keeps a file of exactly one part, and a Buffer larger than a part', async () => {
+    const one = await store.put(generated(PART_BYTES, 1 << 20, 'one'));
+    expect(one.size).toBe(PART_BYTES);
+    expect((await store.read(one.key))?.equals(await collect(generated(PART_BYTES, 1 << 20, 'one')))).toBe(
+      true,
+    );
+    const content = randomBytes(PART_BYTES + 1);
+    const big = await store.put(content);
+    expect(big.size).toBe(content.length);
+    expect((await store.read(big.key))?.equals(content)).toBe(true);
+    await store.remove(one.key);
+    await store.remove(big.key);
+  });
+
+  it('aborts the multipart upload of a put whose content fails after its first part', async () => {
+    const before = await allKeys(store);
+    await expect(store.put(failing(PART_BYTES + 1000))).rejects.toThrow('the client went away');
+    expect(await allKeys(store)).toEqual(before);
+    expect(await openUploads(server)).toBe(0);
+  });
+
+  it('keeps deployments with different prefixes apart in one bucket', async () => {
+    const other = s3FileStore(server.settings('desk/test/'));
+    const { key } = await store.put(Buffer.from('productie'));
+    // Not a file key of ours: another program's object under our prefix is never listed or opened.
+    await s3ClientFor(server.settings()).send(
+      new PutObjectCommand({ Bucket: server.bucket, Key: `${prefix}notes.txt`, Body: 'x' }),
+    );
+    expect(await allKeys(store)).toEqual([key]);
+    expect(await allKeys(other)).toEqual([]);
+    expect(await other.open(key)).toBeUndefined();
+    await other.remove(key);
+    expect((await store.read(key))?.toString()).toBe('productie');
+    expect(await bucketObjects(server)).toEqual([`${prefix}notes.txt`, prefix + key].sort());
+    await store.remove(key);
+  });
+
+  it('sweeps an upload left long ago only once its last part is old too, and only under its prefix', async () => {
+    const slow = await unfinishedUpload(server, prefix, 3, 0);
+    const other = await unfinishedUpload(server, 'desk/test/', 3);
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    // Started three hours ago but sent a part just now: a slow client, still uploading.
+    expect(await store.removeAbandoned(hourAgo)).toBe(0);
+    const part = join(server.uploadsDir, slow, '1');
+    const threeHoursAgo = new Date(Date.now() - 3 * 3_600_000);
+    await utimes(part, threeHoursAgo, threeHoursAgo);
+    expect(await store.removeAbandoned(hourAgo)).toBe(1);
+    expect(await readdir(server.uploadsDir)).toEqual([other]);
+    expect(await s3FileStore(server.settings('desk/test/')).removeAbandoned(hourAgo)).toBe(1);
+    expect(await openUploads(server)).toBe(0);
+  });
+
+  it('reads a key it does not hold from the local folder of before the switch', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'sd-s3-fallback-'));
+    try {
+      const local = localFileStore(root);
+      const old = await local.put(Buffer.from('van voor de overstap'));
+      const withFallback = s3FileStore(server.settings(prefix), { fallback: local });
+      expect((await withFallback.read(old.key))?.toString()).toBe('van voor de overstap');
+      await withFallback.remove(old.key);
+      expect(await local.read(old.key)).toBeUndefined();
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});
+
+// The memory test samples what is kept after a collection; the flag only adds the gc function.
+setFlagsFromString('--expose-gc');
+
+describe('the S3 file store with a large file', () => {
+  let server: S3TestServer;
+  beforeAll(async () => {
+    server = await startS3Server();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('writes and reads back a 48 MB file with memory growth well below its size', async () => {
+    const SIZE = 48 * 1024 * 1024;
+    // One part buffered (8 MB, briefly with the half-size buffer it grew from) plus what the sockets
+    // and s3rver (in this process too) hold: far below the file.
+    const KEPT_LIMIT = 24 * 1024 * 1024;
+    const RSS_LIMIT = 44 * 1024 * 1024;
+    const store = s3FileStore(server.settings());
+    const collectGarbage = runInNewContext('gc') as () => void;
+    /** The least of a few samples after a collection: V8 frees dead buffers on another thread. */
+    let baseline = 0;
+    const kept = async () => {
+      let least = { rss: Infinity, arrayBuffers: Infinity };
+      for (let i = 0; i < 8; i++) {
+        collectGarbage();
+        await new Promise((resolve) => setImmediate(resolve));
+        const m = process.memoryUsage();
+        least = {
+          rss: Math.min(least.rss, m.rss),
+          arrayBuffers: Math.min(least.arrayBuffers, m.arrayBuffers),
+        };
+        if (least.arrayBuffers - baseline < KEPT_LIMIT / 4) break;
+      }
+      return least;
+    };
+    // One-time costs (the client's sockets, compiled code, a first part buffer) are not the file's.
+    const warm = await store.put(generated(PART_BYTES + 10, 64 * 1024, 'warm'));
+    await collect((await store.open(warm.key))!.stream);
+    await store.remove(warm.key);
+    const start = await kept();
+    baseline = start.arrayBuffers;
+    let peak = { ...start };
+    let sinceSample = 0;
+    const watch = async (bytes: number) => {
+      sinceSample += bytes;
+      if (sinceSample < 4 * 1024 * 1024) return;
+      sinceSample = 0;
+      const now = await kept();
+      peak = {
+        rss: Math.max(peak.rss, now.rss),
+        arrayBuffers: Math.max(peak.arrayBuffers, now.arrayBuffers),
+      };
+    };
+
+    const hashIn = createHash('sha256');
+    const probe = new Transform({
+      transform(piece: Buffer, _encoding, callback) {
+        hashIn.update(piece);
+        watch(piece.length).then(() => callback(null, piece), callback);
+      },
+    });
+    const fed = pipeline(generated(SIZE, 64 * 1024, 'big'), probe);
+    const { key, size } = await store.put(probe);
+    await fed;
+    expect(size).toBe(SIZE);
+
+    const file = await store.open(key);
+    expect(file?.size).toBe(SIZE);
+    const hashOut = createHash('sha256');
+    let read = 0;
+    for await (const part of file!.stream as AsyncIterable<Buffer>) {
+      hashOut.update(part);
+      read += part.length;
+      await watch(part.length);
+    }
+    expect(read).toBe(SIZE);
+    expect(hashOut.digest('hex')).toBe(hashIn.digest('hex'));
+    expect(peak.arrayBuffers - start.arrayBuffers, 'buffers kept').toBeLessThan(KEPT_LIMIT);
+    expect(peak.rss - start.rss, 'rss growth').toBeLessThan(RSS_LIMIT);
+    await store.remove(key);
+    expect(await openUploads(server)).toBe(0);
+  }, 120_000);
+});
+
+describe('the bucket at start-up', () => {
+  let server: S3TestServer;
+  beforeAll(async () => {
+    server = await startS3Server();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('accepts a bucket that is there, refuses a missing one by its setting, warns when the store is down', async () => {
+    expect(await checkS3Bucket(server.settings())).toBeUndefined();
+    await expect(checkS3Bucket({ ...server.settings(), bucket: 'elders' })).rejects.toThrow(
+      `FILES_S3_BUCKET: the bucket "elders" does not exist at ${server.endpoint}.`,
+    );
+    await server.stop();
+    try {
+      expect(await checkS3Bucket(server.settings())).toMatch(
+        new RegExp(
+          `^The file store \\(${server.endpoint}\\) cannot be reached: .*Files answer 503 until it can\\.$`,
+        ),
+      );
+    } finally {
+      await server.start();
+    }
+  });
+
+  it('stops the server from starting with a bucket that does not exist, saying which setting', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'sd-s3-start-'));
+    try {
+      const result = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+          env: {
+            ...process.env,
+            DATA_DIR: dataDir,
+            DATABASE_URL: '',
+            PORT: '0',
+            HOST: '127.0.0.1',
+            FILES_STORE: 's3',
+            FILES_S3_BUCKET: 'ontbreekt',
+            FILES_S3_ENDPOINT: server.endpoint,
+            FILES_S3_ACCESS_KEY_ID: 'S3RVER',
+            FILES_S3_SECRET_ACCESS_KEY: 'S3RVER',
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let output = '';
+        child.stdout.on('data', (piece: Buffer) => (output += piece.toString()));
+        child.stderr.on('data', (piece: Buffer) => (output += piece.toString()));
+        child.on('error', reject);
+        child.on('close', (code) => resolve({ code, output }));
+      });
+      expect(result.code, result.output).toBe(1);
+      expect(result.output).toContain(
+        `FILES_S3_BUCKET: the bucket "ontbreekt" does not exist at ${server.endpoint}.`,
+      );
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe.each(targets)('attachments in S3 on $name', (target) => {
+  let server: S3TestServer;
+  let t: TestApp;
+  const prefix = 'app/';
+  beforeAll(async () => {
+    server = await startS3Server();
+    t = await buildTestApp(target, {
+      config: { filesStore: 's3', s3: server.settings(prefix) },
+      fileSweepMs: 0,
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await server?.close();
+  });
+
+  async function upload(content: Buffer, name = 'werkbon.pdf') {
+    const admin = await t.as('admin@example.com');
+    const form = multipart([], [{ field: 'file', name, content }]);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/attachments',
+      payload: form.payload,
+      headers: { ...admin, ...form.headers },
+    });
+  }
+
+  const pdf = (bytes: number) => Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(bytes)]);
+
+  it('stores an upload in the bucket, none on disk, and serves it back', async () => {
+    const content = pdf(300_000);
+    const uploaded = await upload(content);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const { rows } = await sql<{ path: string }>`
+      select path from attachments where id = ${uploaded.json().id}`.execute(t.db);
+    const key = rows[0]!.path;
+    expect(await bucketObjects(server)).toContain(prefix + key);
+    // Its own name only: the demo seed's files (copied to disk) may share the folder of its first two digits.
+    expect(await readdir(join(t.config.dataDir, 'files', key.slice(0, 2))).catch(() => [])).not.toContain(
+      key.slice(3),
+    );
+
+    const download = await t.app.inject({ method: 'GET', url: uploaded.json().url });
+    expect(download.statusCode, download.body).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(Number(download.headers['content-length'])).toBe(content.length);
+    expect(download.rawPayload.equals(content)).toBe(true);
+  });
+
+  it.skipIf(!target.url)(
+    'serves an upload to another instance, which shares only the bucket with it',
+    async () => {
+      const second = await buildSecondInstance(t);
+      try {
+        const content = pdf(PART_BYTES + 4321);
+        const uploaded = await upload(content, 'groot.pdf');
+        expect(uploaded.statusCode, uploaded.body).toBe(201);
+        expect(second.config.dataDir).not.toBe(t.config.dataDir);
+        const download = await second.app.inject({ method: 'GET', url: uploaded.json().url });
+        expect(download.statusCode, download.body).toBe(200);
+        expect(download.rawPayload.equals(content)).toBe(true);
+      } finally {
+        await second.close();
+      }
+    },
+  );
+
+  it('sweeps the object of a removed attachment from the bucket', async () => {
+    const uploaded = await upload(pdf(1000), 'weg.pdf');
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const id = uploaded.json().id as number;
+    const { rows } = await sql<{ path: string }>`select path from attachments where id = ${id}`.execute(t.db);
+    const key = rows[0]!.path;
+    expect(await bucketObjects(server)).toContain(prefix + key);
+    await sql`delete from attachments where id = ${id}`.execute(t.db);
+    const result = await sweepFiles(t.db, fileStoreFor(t.config, t.db));
+    expect(result.removed).toBeGreaterThanOrEqual(1);
+    expect(await bucketObjects(server)).not.toContain(prefix + key);
+    expect(await fileStoreFor(t.config, t.db).read(key)).toBeUndefined();
+  });
+
+  it('answers 503 with a clear message while the store is down, and serves again once it is back', async () => {
+    const content = pdf(5000);
+    const uploaded = await upload(content, 'storing.pdf');
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const doomed = await upload(pdf(100), 'straks-weg.pdf');
+    expect(doomed.statusCode, doomed.body).toBe(201);
+    const doomedKey = (
+      await sql<{ path: string }>`select path from attachments where id = ${doomed.json().id}`.execute(t.db)
+    ).rows[0]!.path;
+    await server.stop();
+    try {
+      const download = await t.app.inject({ method: 'GET', url: uploaded.json().url });
+      expect(download.statusCode, download.body).toBe(503);
+      expect(download.headers['retry-after']).toBe('5');
+      expect(download.json()).toEqual({
+        message: 'The file store cannot be reached right now. Try again in a few seconds.',
+      });
+      const refused = await upload(pdf(2000), 'nieuw.pdf');
+      expect(refused.statusCode, refused.body).toBe(503);
+      expect(refused.json().message).toBe(
+        'The file store cannot be reached right now. Try again in a few seconds.',
+      );
+      // The refused upload left no attachment row pointing at nothing.
+      const names = await sql<{
+        name: string;
+      }>`select name from attachments where name = 'nieuw.pdf'`.execute(t.db);
+      expect(names.rows).toEqual([]);
+      // The sweep waits too: the queue keeps what it could not remove.
+      await sql`delete from attachments where id = ${doomed.json().id}`.execute(t.db);
+      await expect(sweepFiles(t.db, fileStoreFor(t.config, t.db))).rejects.toBeInstanceOf(
+        FileStoreUnavailable,
+      );
+      const queued = await sql`select 1 from file_removals where path = ${doomedKey}`.execute(t.db);
+      expect(queued.rows).toHaveLength(1);
+    } finally {
+      await server.start();
+    }
+    const again = await t.app.inject({ method: 'GET', url: uploaded.json().url });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.rawPayload.equals(content)).toBe(true);
+    expect(await bucketObjects(server)).toContain(prefix + doomedKey);
+    await sweepFiles(t.db, fileStoreFor(t.config, t.db));
+    expect(await bucketObjects(server)).not.toContain(prefix + doomedKey);
+  });
+
+  it('keeps an export queued while the store is down, and finishes it once it is back', async () => {
+    const { body } = await t.login('admin@example.com');
+    const admin = { authorization: `Bearer ${body.access_token}` };
+    const userId = Number(body.user.id);
+    const queue = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/exports',
+        headers: admin,
+        payload: { userId, model: 'tickets', filter: [] },
+      });
+    const jobOf = (id: number) =>
+      t.db
+        .selectFrom('export_jobs')
+        .select(['status', 'attempts', 'error', 'started_at'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    const newest = async () =>
+      Number(
+        (await t.db.selectFrom('export_jobs').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow())
+          .id,
+      );
+    /** The job once `done(job)` holds, or as it is when 20 seconds have passed. */
+    const until = async (id: number, done: (job: Awaited<ReturnType<typeof jobOf>>) => boolean) => {
+      const deadline = Date.now() + 20_000;
+      let job = await jobOf(id);
+      while (!done(job) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        job = await jobOf(id);
+      }
+      return job;
+    };
+
+    await server.stop();
+    let waiting: number;
+    try {
+      expect((await queue()).statusCode).toBe(200);
+      waiting = await newest();
+      // Tried (started, its CSV could not be stored) and handed back: queued, not failed, no attempt counted.
+      const tried = await until(waiting, (job) => job.started_at !== null && job.status !== 'running');
+      expect(tried).toMatchObject({ status: 'queued', attempts: 0, error: null });
+    } finally {
+      await server.start();
+    }
+    // A new job wakes the worker, which takes the waiting one first.
+    expect((await queue()).statusCode).toBe(200);
+    const isDone = (job: { status: string }) => job.status === 'done';
+    expect(await until(waiting, isDone)).toMatchObject({ status: 'done', error: null });
+    expect(await until(await newest(), isDone)).toMatchObject({ status: 'done' });
+  });
+});
+
+describe('npm run files:migrate into S3', () => {
+  let server: S3TestServer;
+  beforeAll(async () => {
+    server = await startS3Server();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  function migrateCommand(dataDir: string): Promise<{ code: number | null; output: string }> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/files-migrate.ts'], {
+        env: {
+          ...process.env,
+          DATA_DIR: dataDir,
+          DATABASE_URL: '',
+          SEED: 'none',
+          FILES_STORE: 's3',
+          FILES_S3_BUCKET: server.bucket,
+          FILES_S3_ENDPOINT: server.endpoint,
+          FILES_S3_ACCESS_KEY_ID: 'S3RVER',
+          FILES_S3_SECRET_ACCESS_KEY: 'S3RVER',
+          FILES_S3_PREFIX: 'migrated',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (piece: Buffer) => (output += piece.toString()));
+      child.stderr.on('data', (piece: Buffer) => (output += piece.toString()));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, output }));
+    });
+  }
+
+  it('copies the local files into the bucket under the same keys, once', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'sd-s3-migrate-'));
+    try {
+      const local = localFileStore(join(dataDir, 'files'));
+      const small = await local.put(Buffer.from('werkbon'));
+      const large = await local.put(generated(PART_BYTES + 9, 50_000, 'groot'));
+      const first = await migrateCommand(dataDir);
+      expect(first.code, first.output).toBe(0);
+      expect(first.output).toContain('Copied 2 files');
+      expect(first.output).toContain('into the s3 store (0 already there)');
+      const second = await migrateCommand(dataDir);
+      expect(second.code, second.output).toBe(0);
+      expect(second.output).toContain('Copied 0 files');
+      expect(second.output).toContain('(2 already there)');
+
+      const store = s3FileStore(server.settings('migrated/'));
+      expect((await store.read(small.key))?.toString()).toBe('werkbon');
+      expect((await store.read(large.key))?.equals((await local.read(large.key))!)).toBe(true);
+      expect(await allKeys(store)).toEqual([small.key, large.key].sort());
+      expect(await openUploads(server)).toBe(0);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
