@@ -183,12 +183,31 @@ describe.skipIf(!hasPostgresPrograms('initdb', 'pg_ctl', 'pg_basebackup'))(
       return { status: res.status, body: (await res.json()) as Record<string, unknown> };
     }
 
-    async function readsCounted(): Promise<Map<string, number>> {
+    /** A line in the first server's log; its output comes through a pipe, maybe after the answer. */
+    async function logged(line: string): Promise<void> {
+      await waitFor(`"${line}" in the log`, () => servers[0]!.output().includes(line), 5_000, 20);
+    }
+
+    async function scrape(): Promise<string> {
       const res = await fetch(`${servers[0]!.base}/api/metrics`, {
         headers: { authorization: `Bearer ${METRICS_TOKEN}` },
       });
+      return res.text();
+    }
+
+    /** The replica's gauges: whether it takes reads, and its lag in seconds (NaN: not measured). */
+    async function replicaGauges(): Promise<{ usable: number; lag: number }> {
+      const text = await scrape();
+      const value = (name: string) => Number(new RegExp(`^${name}\\{[^}]*\\} (\\S+)$`, 'm').exec(text)?.[1]);
+      return {
+        usable: value('servicedesk_db_replica_usable'),
+        lag: value('servicedesk_db_replica_lag_seconds'),
+      };
+    }
+
+    async function readsCounted(): Promise<Map<string, number>> {
       const counts = new Map<string, number>();
-      for (const line of (await res.text()).split('\n')) {
+      for (const line of (await scrape()).split('\n')) {
         const m = /^servicedesk_db_reads_total\{.*database="(\w+)",reason="(\w+)".*\} (\d+)/.exec(line);
         if (m) counts.set(`${m[1]}:${m[2]}`, Number(m[3]));
       }
@@ -347,8 +366,11 @@ describe.skipIf(!hasPostgresPrograms('initdb', 'pg_ctl', 'pg_basebackup'))(
       const lagging = await ready();
       expect(lagging.status).toBe(200);
       expect(lagging.body).toMatchObject({ status: 'ready', replica: 'lagging' });
-      expect(servers[0]!.output()).toContain('read replica lagging behind the primary');
+      await logged('read replica lagging behind the primary');
       expect((await readsCounted()).get('primary:lagging')).toBeGreaterThan(0);
+      const gauges = await replicaGauges();
+      expect(gauges.usable).toBe(0);
+      expect(gauges.lag).toBeGreaterThan(MAX_LAG_MS / 1000);
 
       // Replaying again: back on the standby (a row it has not replayed is again not found).
       await onStandby.query('select pg_wal_replay_resume()');
@@ -358,6 +380,9 @@ describe.skipIf(!hasPostgresPrograms('initdb', 'pg_ctl', 'pg_basebackup'))(
         10_000,
         100,
       );
+      const caughtUp = await replicaGauges();
+      expect(caughtUp.usable).toBe(1);
+      expect(caughtUp.lag).toBeLessThanOrEqual(MAX_LAG_MS / 1000);
       const next = await oneRowBehind();
       expect((await operator.companies()).names).not.toContain(next.unseen.name);
     });
@@ -373,7 +398,10 @@ describe.skipIf(!hasPostgresPrograms('initdb', 'pg_ctl', 'pg_basebackup'))(
       const down = await ready();
       expect(down.status).toBe(200);
       expect(down.body).toMatchObject({ status: 'ready', database: 'ok', replica: 'unreachable' });
-      expect(servers[0]!.output()).toContain('read replica unreachable: reads go to the primary');
+      await logged('read replica unreachable: reads go to the primary');
+      const gauges = await replicaGauges();
+      expect(gauges.usable).toBe(0);
+      expect(gauges.lag).toBeNaN();
       const counts = await readsCounted();
       expect(
         (counts.get('primary:unreachable') ?? 0) + (counts.get('primary:replica_failed') ?? 0),
