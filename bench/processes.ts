@@ -41,14 +41,16 @@ export function waitForLine(
   });
 }
 
-/** Runs a command to its end and returns its stdout. */
+/** Runs a command to its end and returns its stdout; `started` sees the process (e.g. to measure it). */
 export function output(
   command: string,
   args: string[],
   env: NodeJS.ProcessEnv = process.env,
+  started?: (child: ChildProcess) => void,
 ): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = start(command, args, env);
+    started?.(child);
     let out = '';
     let err = '';
     child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
