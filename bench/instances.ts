@@ -100,7 +100,7 @@ function freePort(): Promise<number> {
 
 async function until(what: string, condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!(await condition().catch(() => false))) {
+  while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -182,15 +182,14 @@ export async function measureInstances(
         await until(
           `HAProxy to hold ${servers.map((s) => s.name).join(' and ')} up`,
           async () => {
-            if (proxy.exitCode !== null) throw new Error(`haproxy exited: ${said}`);
-            const res = await request(`http://127.0.0.1:${stats}/stats;csv`);
-            const states = serverStates(res.body);
+            if (proxy.exitCode !== null) throw new Error(`haproxy exited (${proxy.exitCode}): ${said}`);
+            // Refused while HAProxy is still starting: not up yet.
+            const res = await request(`http://127.0.0.1:${stats}/stats;csv`).catch(() => undefined);
+            const states = serverStates(res?.body ?? '');
             return servers.every((s) => states.get(s.name) === 'UP');
           },
           30_000,
-        ).catch((error: unknown) => {
-          throw proxy.exitCode !== null ? new Error(`haproxy exited (${proxy.exitCode}): ${said}`) : error;
-        });
+        );
       }
 
       options.log(
