@@ -64,6 +64,8 @@ export interface InstancesRow {
   cpuMs: CpuSplit;
   /** CPU ms per request, the same split. */
   cpuPerRequest: CpuSplit;
+  /** CPU ms of each instance (web-1, web-2) in the run: the round robin's split, an idle one's cost. */
+  instanceEach: number[];
   /** PostgreSQL backends measured (the pools of the instances and of the bench process). */
   postgresBackends: number;
   /** Who else used the machine during the run: the busiest other processes by name, CPU ms. */
@@ -197,12 +199,19 @@ export async function measureInstances(
       );
       await autocannon(target + path, INSTANCES_CONNECTIONS, options.warmupSeconds, auth);
 
-      const servers = new CpuMeter(() => instances.flatMap(({ child }) => treeOf(child)));
+      // Both instances are measured in every row; "instances" sums those serving it. In the
+      // one-instance rows the second idles: its CPU is in instanceEach and in "other".
+      const each = instances.map(({ child }) => new CpuMeter(() => treeOf(child)));
       const proxyMeter = new CpuMeter(() => (haproxy ? treeOf(haproxy) : []));
       const postgres = new CpuMeter(backends);
       let generator: ChildProcess | undefined;
       const loadMeter = new CpuMeter(() => (generator ? treeOf(generator) : []));
-      await Promise.all([servers.start(), proxyMeter.start(), postgres.start(), loadMeter.start()]);
+      await Promise.all([
+        ...each.map((m) => m.start()),
+        proxyMeter.start(),
+        postgres.start(),
+        loadMeter.start(),
+      ]);
       const everyoneBefore = allProcesses();
       const machineBefore = machineCpuMs();
       const benchBefore = process.cpuUsage();
@@ -217,8 +226,9 @@ export async function measureInstances(
       } finally {
         clearInterval(sampler);
       }
-      const [instancesCpu, haproxyCpu, postgresCpu, loadCpu] = await Promise.all([
-        servers.end(),
+      const eachCpu = await Promise.all(each.map((m) => m.end()));
+      const instancesCpu = { ms: eachCpu.slice(0, count).reduce((sum, c) => sum + c.ms, 0) };
+      const [haproxyCpu, postgresCpu, loadCpu] = await Promise.all([
         proxyMeter.end(),
         postgres.end(),
         loadMeter.end(),
@@ -242,7 +252,7 @@ export async function measureInstances(
       const cpuMs: CpuSplit = { ...parts, other: Math.max(0, machine - accounted), machine };
       const ours = new Set([
         process.pid,
-        ...servers.measured,
+        ...each.flatMap((m) => m.measured),
         ...proxyMeter.measured,
         ...postgres.measured,
         ...loadMeter.measured,
@@ -262,6 +272,7 @@ export async function measureInstances(
         errors: load.errors,
         cpuMs,
         cpuPerRequest: perRequest(cpuMs, load.requests),
+        instanceEach: eachCpu.map((c) => c.ms),
         postgresBackends: postgresCpu.processes,
         busiestOthers: busiestOthers(everyoneBefore, everyoneAfter, ours),
       });

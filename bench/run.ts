@@ -302,6 +302,7 @@ try {
       print(
         '\n## 6. Instances: skipped, it needs PostgreSQL (BENCH_DATABASE_URL): PGlite serves one process',
       );
+      figures.instances = { skipped: 'needs PostgreSQL (BENCH_DATABASE_URL)' };
       return;
     }
     const rows: InstancesRow[] = await measureInstances(url, DEFAULT_LIST, {
@@ -317,6 +318,7 @@ try {
       ...r,
       cpuSeconds: round(r.cpuSeconds),
       cpuMs: roundAll(r.cpuMs),
+      instanceEach: r.instanceEach.map((ms) => round(ms, 0)),
       cpuPerRequest: roundAll(r.cpuPerRequest, 3),
       busiestOthers: r.busiestOthers.map((o) => ({ ...o, ms: round(o.ms, 0) })),
     }));

@@ -155,6 +155,7 @@ describe('bench CPU accounting', () => {
       errors: 0,
       cpuMs: cpu,
       cpuPerRequest: per,
+      instanceEach: [2000, 0],
       postgresBackends: 0,
       busiestOthers: [{ name: 'vitest', ms: 12 }],
     };
