@@ -180,11 +180,13 @@ export async function measureInstances(
         let said = '';
         proxy.stdout?.on('data', (d: Buffer) => (said = (said + d.toString()).slice(-2000)));
         proxy.stderr?.on('data', (d: Buffer) => (said = (said + d.toString()).slice(-2000)));
+        proxy.on('error', (error) => (said += String(error)));
         target = `http://127.0.0.1:${listen}`;
         await until(
           `HAProxy to hold ${servers.map((s) => s.name).join(' and ')} up`,
           async () => {
-            if (proxy.exitCode !== null) throw new Error(`haproxy exited (${proxy.exitCode}): ${said}`);
+            if (proxy.exitCode !== null || proxy.pid === undefined)
+              throw new Error(`haproxy exited (${proxy.exitCode}): ${said}`);
             // Refused while HAProxy is still starting: not up yet.
             const res = await request(`http://127.0.0.1:${stats}/stats;csv`).catch(() => undefined);
             const states = serverStates(res?.body ?? '');

@@ -9,6 +9,8 @@ export function start(command: string, args: string[], env: NodeJS.ProcessEnv = 
   const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   children.add(child);
   child.on('exit', () => children.delete(child));
+  // A command that cannot be started emits 'error' and never 'exit': the waiters below fail on it.
+  child.on('error', () => children.delete(child));
   return child;
 }
 
@@ -38,6 +40,10 @@ export function waitForLine(
       clearTimeout(timer);
       reject(new Error(`process ended (${code}) before ${pattern}: ${errors}`));
     });
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
   });
 }
 
@@ -58,6 +64,7 @@ export function output(
     child.on('exit', (code) =>
       code === 0 ? resolve(out) : reject(new Error(`${command} ended with ${code}: ${err}`)),
     );
+    child.on('error', reject);
   });
 }
 
