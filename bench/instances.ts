@@ -162,6 +162,12 @@ export async function measureInstances(
       const page = await request(base + path, { headers: { authorization: `Bearer ${token}` } });
       if (page.status !== 200) throw new Error(`the default list on ${base} answered ${page.status}`);
     }
+    // Each instance warmed up on its own first (JIT, pool, PostgreSQL's cache), so that the second is
+    // as warm in the last row as the first is in the first: a cold instance spends more CPU per call.
+    options.log(`  warming up both instances …`);
+    for (const { base } of instances) {
+      await autocannon(base + path, INSTANCES_CONNECTIONS, 2 * options.warmupSeconds, auth);
+    }
 
     const rows: InstancesRow[] = [];
     for (const { setup, label, instances: count, balancer } of SETUPS) {
