@@ -4,17 +4,22 @@ import type {
   FieldType,
   FixedCondition,
   InvoiceLineMapping,
+  LabelLocale,
+  MenuApp,
+  MenuPlace,
   Portal,
   PortalScope,
   Relation,
   Resource,
 } from './types.ts';
-import { CRUD_ACTIONS, FIXED_OPERATORS } from './types.ts';
+import { CRUD_ACTIONS, FIXED_OPERATORS, MENU_GROUPS } from './types.ts';
 
 /** Schemas -> Resources, checked against each other. Pure: the server and the browser apps both use it. */
 export interface Enumeration {
   description?: string;
   values: { id: number | string; name: string }[];
+  /** Each value's label per language, by id. */
+  'x-i18n'?: Partial<Record<LabelLocale, Record<string, string>>>;
 }
 
 /** Every resource of schemas/, checked against each other once at start. */
@@ -122,6 +127,9 @@ export function toResource(schema: Record<string, any>): Resource {
       portal,
       recordLink: schema['x-record-link'] ?? [],
       invoiceLine: schema['x-invoice-line'],
+      menu: schema['x-menu'] ?? {},
+      icon: schema['x-icon'],
+      labels: schema['x-i18n'] ?? {},
       fields,
       required: schema.required ?? [],
       schema,
@@ -180,6 +188,7 @@ function checkReferences(reg: Registry, r: Resource): void {
   }
   if (r.invoiceLine) checkInvoiceLine(reg, r, r.invoiceLine);
   r.tabs.forEach((tab) => checkTab(reg, r, tab, fail));
+  checkMenu(r.menu, fail);
   for (const f of Object.values(r.fields)) {
     if (f.enumName && !reg.enums[f.enumName]) fail(`field ${f.name} names unknown enumeration ${f.enumName}`);
   }
@@ -294,6 +303,15 @@ function checkInvoiceLine(reg: Registry, r: Resource, m: InvoiceLineMapping): vo
   if (m.product !== undefined) path(m.product, 'product');
   if (!r.fields.invoice_id) fail('needs an invoice_id field');
   for (const a of ['invoice', 'deinvoice']) if (!r.actions.includes(a)) fail(`needs the ${a} action`);
+}
+
+function checkMenu(menu: Partial<Record<MenuApp, MenuPlace>>, fail: (what: string) => never): void {
+  for (const [app, place] of Object.entries(menu)) {
+    if (app !== 'backoffice' && app !== 'portal') fail(`x-menu: unknown app ${app}`);
+    if (place.order !== undefined && !Number.isFinite(place.order)) fail(`x-menu ${app}: order is a number`);
+    if (place.group !== undefined && (app === 'portal' || !MENU_GROUPS.includes(place.group)))
+      fail(`x-menu ${app}: group is one of ${MENU_GROUPS.join(', ')} (back office only)`);
+  }
 }
 
 /** The resource whose rows a tab lists: the relation's, or the one it names. */

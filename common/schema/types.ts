@@ -124,10 +124,41 @@ export interface Resource {
   /** x-tabs: the tab bar of the back office's detail screen. */
   tabs: DetailTab[];
   invoiceLine?: InvoiceLineMapping;
+  /** x-menu: where the resource sits in each app's menu; an app it does not name gives it no menu place. */
+  menu: Partial<Record<MenuApp, MenuPlace>>;
+  /** x-icon: a name of src/resources/icons.ts (an MUI icon's name). */
+  icon?: string;
+  /** x-i18n: the resource's words per language (schemas/README.md, "Labels"). */
+  labels: Partial<Record<LabelLocale, ResourceLabels>>;
   fields: Record<string, Field>;
   required: string[];
   /** The schema file as written. */
   schema: Record<string, any>;
+}
+
+export type MenuApp = 'backoffice' | 'portal';
+/** The back office's menu groups, in their order. */
+export const MENU_GROUPS = ['daily', 'sales', 'settings'] as const;
+export type MenuGroup = (typeof MENU_GROUPS)[number];
+export interface MenuPlace {
+  /** The back office's group; the portal's menu has none. Unset: settings. */
+  group?: MenuGroup;
+  /** Place within the group (the portal: within the menu), smallest first; unset: after those with one. */
+  order?: number;
+}
+
+/** The languages every schema's words are written in. */
+export const LABEL_LOCALES = ['nl', 'en', 'de'] as const;
+export type LabelLocale = (typeof LABEL_LOCALES)[number];
+
+/** x-i18n of one language: react-admin's `resources.<name>` tree (name as 'One |||| Many', list's empty text). */
+export interface ResourceLabels {
+  name: string;
+  empty: string;
+  /** Every field and relation by name. */
+  fields: Record<string, string>;
+  /** Further texts of this resource's screens (tab titles, badge hints), looked up under the same tree. */
+  [more: string]: unknown;
 }
 
 export const CRUD_ACTIONS = ['index', 'show', 'store', 'update', 'destroy'] as const;

@@ -35,6 +35,9 @@ export const X_KEYWORDS = [
   'x-badge',
   'x-ellipsis',
   'x-selector',
+  'x-menu',
+  'x-icon',
+  'x-i18n',
 ];
 
 export function createAjv(): Ajv2020.default {

@@ -4,22 +4,22 @@ import deApp from './de/app.ts';
 import deExports from './de/exports.ts';
 import deList from './de/list.ts';
 import deRa from './de/ra.ts';
-import deResources from './de/resources.ts';
 import enApp from './en/app.ts';
 import enExports from './en/exports.ts';
 import enList from './en/list.ts';
 import enRa from './en/ra.ts';
-import enResources from './en/resources.ts';
 import nlApp from './nl/app.ts';
 import nlExports from './nl/exports.ts';
 import nlList from './nl/list.ts';
 import nlRa from './nl/ra.ts';
-import nlResources from './nl/resources.ts';
+import { schemaMessages } from '../../common/schema/labels.ts';
+import { registry } from '../schema.ts';
 
 /**
  * The languages of both apps (SPEC section 1): Dutch by default, English, German (falling back to English).
  * Per language one tree: react-admin's keys `ra.*`, the schemas' words `resources.<name>.{name,empty,fields}`
- * and `enums.<enumeration>.<id>`, the apps' texts `app.*`, and the list screen's texts (./<lang>/list.ts).
+ * and `enums.<enumeration>.<id>` (their x-i18n, common/schema/labels.ts), the apps' texts `app.*`, and the
+ * list screen's texts (./<lang>/list.ts).
  */
 
 export type LocaleCode = 'nl' | 'en' | 'de';
@@ -56,9 +56,9 @@ export function deepMerge(...trees: object[]): TranslationMessages {
 
 /** Each language's own messages; German holds only what is written in German (see `createI18nProvider`). */
 export const messages: Record<LocaleCode, TranslationMessages> = {
-  nl: deepMerge(nlRa, nlResources, nlApp, nlList, nlExports),
-  en: deepMerge(enRa, enResources, enApp, enList, enExports),
-  de: deepMerge(deRa, deResources, deApp, deList, deExports),
+  nl: deepMerge(nlRa, schemaMessages(registry, 'nl'), nlApp, nlList, nlExports),
+  en: deepMerge(enRa, schemaMessages(registry, 'en'), enApp, enList, enExports),
+  de: deepMerge(deRa, schemaMessages(registry, 'de'), deApp, deList, deExports),
 };
 
 export const isLocale = (value: unknown): value is LocaleCode => LOCALES.some((l) => l.locale === value);

@@ -71,27 +71,25 @@ import {
 
 type EllipsisKind = keyof typeof ELLIPSIS_LIMITS;
 
-/** Text fields cut at the SPEC 9 limits: client/operator name 30, phone 35, ticket description 50, ID text 10. */
-const ELLIPSIS_RULES: { test: (resource: string, field: string) => boolean; limit: EllipsisKind }[] = [
-  {
-    test: (r, f) =>
-      f === 'full_name' || f === 'first_name' || f === 'last_name' || (isPerson(r) && f === 'name'),
-    limit: 'name',
-  },
-  { test: (_r, f) => /(^|_)phone(_|$)/.test(f), limit: 'phone' },
-  {
-    test: (r, f) => (r === 'tickets' && f === 'description') || f === 'ticket_description',
-    limit: 'ticketDescription',
-  },
-  { test: (_r, f) => /(^|_)id$/.test(f), limit: 'idText' },
+/**
+ * SPEC 9's limits by what a field's name says, wherever it appears: person names 30, phone numbers 35,
+ * a ticket's description shown on another record 50, ID texts 10. A field whose resource decides
+ * otherwise says so in its schema (x-ellipsis: a ticket's own description).
+ */
+const ELLIPSIS_RULES: { test: (field: string) => boolean; limit: EllipsisKind }[] = [
+  { test: (f) => f === 'full_name' || f === 'first_name' || f === 'last_name', limit: 'name' },
+  { test: (f) => /(^|_)phone(_|$)/.test(f), limit: 'phone' },
+  { test: (f) => f === 'ticket_description', limit: 'ticketDescription' },
+  { test: (f) => /(^|_)id$/.test(f), limit: 'idText' },
 ];
 
-function isPerson(resource: string) {
-  return resource === 'clients' || resource === 'operators';
-}
-
+/** Where a field's text is cut: its schema's x-ellipsis (false: never), else the name rules, else 35. */
 export function ellipsisLimit(resource: string, field: string): number {
-  const rule = ELLIPSIS_RULES.find((r) => r.test(resource, field));
+  const schema = registry.get(resource)?.fields[field];
+  const own = schema ? ellipsisOf(schema) : undefined;
+  if (own === false) return Number.POSITIVE_INFINITY;
+  if (own !== undefined) return own;
+  const rule = ELLIPSIS_RULES.find((r) => r.test(field));
   return ELLIPSIS_LIMITS[rule?.limit ?? 'generic'];
 }
 

@@ -1,48 +1,51 @@
+/**
+ * The icons schemas may name (x-icon of a resource, `icon` of an x-tabs entry): MUI icon names, each
+ * imported here once so the bundle holds only these. A name not in the table shows the generic list icon.
+ */
 import type { ComponentType } from 'react';
-import ConfirmationNumber from '@mui/icons-material/ConfirmationNumber';
-import RequestQuote from '@mui/icons-material/RequestQuote';
-import Autorenew from '@mui/icons-material/Autorenew';
-import Devices from '@mui/icons-material/Devices';
-import Description from '@mui/icons-material/Description';
-import Receipt from '@mui/icons-material/Receipt';
-import Business from '@mui/icons-material/Business';
-import People from '@mui/icons-material/People';
-import SupportAgent from '@mui/icons-material/SupportAgent';
-import Schedule from '@mui/icons-material/Schedule';
-import Handshake from '@mui/icons-material/Handshake';
 import AccountTree from '@mui/icons-material/AccountTree';
-import Timer from '@mui/icons-material/Timer';
+import Autorenew from '@mui/icons-material/Autorenew';
+import Business from '@mui/icons-material/Business';
+import ConfirmationNumber from '@mui/icons-material/ConfirmationNumber';
 import CreditCard from '@mui/icons-material/CreditCard';
-import Inventory from '@mui/icons-material/Inventory';
+import Description from '@mui/icons-material/Description';
+import Devices from '@mui/icons-material/Devices';
 import Forum from '@mui/icons-material/Forum';
-import Workspaces from '@mui/icons-material/Workspaces';
+import Handshake from '@mui/icons-material/Handshake';
+import Inventory from '@mui/icons-material/Inventory';
+import Link from '@mui/icons-material/Link';
 import ListAlt from '@mui/icons-material/ListAlt';
-import LinkIcon from '@mui/icons-material/Link';
+import People from '@mui/icons-material/People';
+import Receipt from '@mui/icons-material/Receipt';
+import RequestQuote from '@mui/icons-material/RequestQuote';
+import Schedule from '@mui/icons-material/Schedule';
+import SupportAgent from '@mui/icons-material/SupportAgent';
+import Timer from '@mui/icons-material/Timer';
+import Workspaces from '@mui/icons-material/Workspaces';
 
-/** Menu and tab icons of the main object types; named lists and settings share one. */
-const ICONS: Record<string, ComponentType> = {
-  tickets: ConfirmationNumber,
-  'ticket-templates': ConfirmationNumber,
-  'ticket-groups': Workspaces,
-  quotes: RequestQuote,
-  subscriptions: Autorenew,
-  assets: Devices,
-  contracts: Description,
-  invoices: Receipt,
-  companies: Business,
-  clients: People,
-  operators: SupportAgent,
-  'time-registrations': Schedule,
-  deals: Handshake,
-  projects: AccountTree,
-  slas: Timer,
-  'prepaid-cards': CreditCard,
-  products: Inventory,
-  messages: Forum,
-  /** Tabs of related records of the same kind (x-tabs icon 'link'). */
-  link: LinkIcon,
+export const ICONS: Readonly<Record<string, ComponentType>> = {
+  AccountTree,
+  Autorenew,
+  Business,
+  ConfirmationNumber,
+  CreditCard,
+  Description,
+  Devices,
+  Forum,
+  Handshake,
+  Inventory,
+  Link,
+  ListAlt,
+  People,
+  Receipt,
+  RequestQuote,
+  Schedule,
+  SupportAgent,
+  Timer,
+  Workspaces,
 };
 
-export function resourceIcon(name: string): ComponentType {
-  return ICONS[name] ?? ListAlt;
+/** The icon a schema names; the generic list icon for none or an unknown name. */
+export function iconNamed(name: string | undefined): ComponentType {
+  return (name !== undefined && Object.hasOwn(ICONS, name) ? ICONS[name] : undefined) ?? ListAlt;
 }

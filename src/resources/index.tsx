@@ -10,9 +10,9 @@ import type { Resource as SchemaResource } from '../../common/schema/types.ts';
 import type { Registry } from '../../common/schema/registry.ts';
 import type { AppKind } from '../custom/appKind.ts';
 import { lazyWithTimeout } from '../shell/lazy.ts';
-import { resourceIcon } from './icons.ts';
+import { iconNamed } from './icons.ts';
 import { overrides } from './overrides.ts';
-import { PORTAL_MENU } from './menus.ts';
+import { inMenu, menuResources } from './menus.ts';
 // The list is every app's first screen: in the main chunk. Every other screen is a lazy chunk.
 import ListScreen from './screens/ListPage.tsx';
 
@@ -24,29 +24,6 @@ const DetailWithTabs = lazyWithTimeout(() => import('../custom/tabs/DetailWithTa
 function genericDetail(resource: SchemaResource, kind: AppKind) {
   return kind === 'backoffice' && resource.tabs.length > 0 ? DetailWithTabs : DetailScreen;
 }
-
-export { PORTAL_MENU } from './menus.ts';
-
-/** The back office's menu starts with the daily work; the named lists and settings follow alphabetically. */
-export const BACKOFFICE_MENU_FIRST = [
-  'tickets',
-  'ticket-templates',
-  'ticket-groups',
-  'companies',
-  'clients',
-  'operators',
-  'assets',
-  'contracts',
-  'subscriptions',
-  'quotes',
-  'invoices',
-  'deals',
-  'projects',
-  'time-registrations',
-  'slas',
-  'prepaid-cards',
-  'products',
-];
 
 /** What a resource offers in an app: the routes exist only where the schema has the action. */
 export function screensOf(resource: SchemaResource, kind: AppKind, inMenu: boolean) {
@@ -88,12 +65,9 @@ export function preloadScreen(registry: Registry, kind: AppKind, path: string): 
 
 export function buildResources(registry: Registry, kind: AppKind): ReactElement[] {
   const all = [...registry.resources.values()];
-  const first = kind === 'portal' ? PORTAL_MENU : BACKOFFICE_MENU_FIRST;
-  const menu = [
-    ...first.map((n) => registry.require(n)),
-    ...(kind === 'backoffice' ? all.filter((r) => !first.includes(r.name)) : []),
-  ];
-  const rest = all.filter((r) => !menu.includes(r) && (kind === 'backoffice' || r.portal));
+  // Registered in menu order: react-admin's default menu and the back office's grouped one follow it.
+  const menu = menuResources(registry, kind);
+  const rest = all.filter((r) => !inMenu(r, kind) && r.portal);
   return [
     ...menu.map((resource) => {
       const screens = screensOf(resource, kind, true);
@@ -110,7 +84,7 @@ export function buildResources(registry: Registry, kind: AppKind): ReactElement[
           name={resource.name}
           list={screens.list ? ListScreen : undefined}
           create={screens.create ? (own.create ?? CreateScreen) : undefined}
-          icon={resourceIcon(resource.name)}
+          icon={iconNamed(resource.icon)}
           recordRepresentation={labelOf(resource, kind)}
         >
           {/* The detail lives at /{resource}/{id} (SPEC 2), guarded by 'show'; it edits in place. */}

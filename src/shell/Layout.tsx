@@ -5,7 +5,6 @@ import {
   AppBar,
   Layout as RaLayout,
   LocalesMenuButton,
-  Menu,
   UserMenu,
   Logout,
   useBasename,
@@ -15,8 +14,7 @@ import { Link } from 'react-router-dom';
 import { isQuoteLinkOnly } from '../authProvider/quoteLink.ts';
 import { LOCALES } from '../i18n/index.ts';
 import { DocumentTitle } from './DocumentTitle.tsx';
-import { useAppKind } from '../custom/appKind.ts';
-import { ExportsMenuItem } from '../custom/exports/routes.tsx';
+import { AppMenu } from './AppMenu.tsx';
 
 /** A quote link's holder is signed in as nobody: instead of the user menu, the way to sign in. */
 function SignInButton() {
@@ -49,17 +47,6 @@ function TopBar() {
       {/* Each screen has its own level-one heading; react-admin's title slot would be an empty one. */}
       <Box sx={{ flex: 1 }} />
     </AppBar>
-  );
-}
-
-/** The resources' entries; the back office adds its exports page. */
-function AppMenu() {
-  const kind = useAppKind();
-  return (
-    <Menu>
-      <Menu.ResourceItems />
-      {kind === 'backoffice' && <ExportsMenuItem />}
-    </Menu>
   );
 }
 

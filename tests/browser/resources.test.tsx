@@ -7,13 +7,17 @@ import { describe, expect, it } from 'vitest';
 import type { ReactElement } from 'react';
 import { Registry, toResource } from '../../common/schema/registry.ts';
 import { registry as real } from '../../src/schema.ts';
-import { buildResources, PORTAL_MENU } from '../../src/resources/index.tsx';
+import { buildResources } from '../../src/resources/index.tsx';
+import { menuSections } from '../../src/resources/menus.ts';
 import { createI18nProvider } from '../../src/i18n/index.ts';
 
 const gadgets = toResource({
   $id: 'gadgets',
   title: 'Gadget',
   'x-default-sort': ['name', 'asc'],
+  'x-menu': { backoffice: { group: 'daily', order: 15 }, portal: { order: 25 } },
+  'x-icon': 'Devices',
+  'x-portal': { actions: ['index', 'show'], scope: 'tenant' },
   properties: {
     id: { type: 'integer', readOnly: true, 'x-filter': true, 'x-sort': true },
     name: { type: 'string', 'x-filter': true, 'x-sort': true, 'x-list': true },
@@ -49,11 +53,30 @@ describe('resources from schemas', () => {
     const menu = portal
       .filter((e) => (e.props as { list?: unknown }).list)
       .map((e) => (e.props as { name: string }).name);
-    expect(menu).toEqual(PORTAL_MENU);
-    expect(PORTAL_MENU).toEqual(['tickets', 'quotes', 'subscriptions', 'assets', 'contracts', 'invoices']);
+    expect(menu).toEqual(['tickets', 'quotes', 'subscriptions', 'assets', 'contracts', 'invoices']);
     expect(byName(portal, 'tickets')!.props.create).toBeDefined();
     expect(byName(portal, 'quotes')!.props.create).toBeUndefined();
     expect(byName(portal, 'operators')!.props.list).toBeUndefined();
+  });
+
+  it('the back-office menu is grouped by x-menu: daily work, sales and billing, settings', () => {
+    const sections = menuSections(real, 'backoffice');
+    const names = (group: string) => sections.find((s) => s.group === group)!.resources.map((r) => r.name);
+    expect(sections.map((s) => s.group)).toEqual(['daily', 'sales', 'settings']);
+    expect(names('daily').slice(0, 4)).toEqual(['tickets', 'ticket-templates', 'ticket-groups', 'companies']);
+    expect(names('sales')).toContain('quotes');
+    expect(names('sales')).toContain('invoices');
+    // Without x-menu a resource is a setting; every resource has exactly one place.
+    expect(names('settings')).toContain('priorities');
+    expect(sections.flatMap((s) => s.resources).length).toBe(real.resources.size);
+  });
+
+  it('a new schema takes the menu places its x-menu gives, in both apps', () => {
+    const daily = menuSections(withGadgets, 'backoffice')[0]!.resources.map((r) => r.name);
+    expect(daily.slice(0, 3)).toEqual(['tickets', 'gadgets', 'ticket-templates']);
+    const portal = menuSections(withGadgets, 'portal')[0]!.resources.map((r) => r.name);
+    expect(portal).toEqual(['tickets', 'quotes', 'gadgets', 'subscriptions', 'assets', 'contracts', 'invoices']);
+    expect(byName(buildResources(withGadgets, 'portal'), 'gadgets')!.props.list).toBeDefined();
   });
 
   it('a new schema’s labels fall back to readable words until translated', () => {

@@ -21,7 +21,7 @@ import type { DetailTab, Resource } from '../../../common/schema/types.ts';
 import type { ServiceDeskDataProvider } from '../../dataProvider/index.ts';
 import { RAW_BUILDER_KEY } from '../../dataProvider/builder.ts';
 import { registry } from '../../schema.ts';
-import { resourceIcon } from '../../resources/icons.ts';
+import { iconNamed } from '../../resources/icons.ts';
 import DetailScreen, { referencesOf } from '../detail/DetailScreen.tsx';
 import { useReloadOnEvent } from '../detail/parts.tsx';
 import MessageThread from '../thread/MessageThread.tsx';
@@ -125,7 +125,7 @@ export default function DetailWithTabs() {
     return {
       name: tab.name,
       label: label(tab),
-      Icon: resourceIcon(tab.icon),
+      Icon: iconNamed(tab.icon),
       badge: value === undefined ? undefined : badgeText(tab, value, locale),
     };
   });

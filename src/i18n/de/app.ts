@@ -29,13 +29,11 @@ const app: DeepPartial<AppMessages> = {
       profile: 'Profil',
       settings: 'Einstellungen',
       logout: 'Abmelden',
+      // The back office's menu groups (schemas' x-menu group).
       groups: {
-        service_desk: 'Servicedesk',
-        relations: 'Kontakte',
-        sales: 'Vertrieb',
-        finance: 'Finanzen',
-        configuration: 'Konfiguration',
-        users: 'Benutzer und Berechtigungen',
+        daily: 'Tagesgeschäft',
+        sales: 'Vertrieb und Abrechnung',
+        settings: 'Einstellungen',
       },
     },
     // The form label of a translated field's own (Dutch) text; its translations have labels of their own.

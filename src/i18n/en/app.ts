@@ -1,6 +1,6 @@
 /**
  * Every screen text of the two apps that is neither react-admin's own (./ra.ts), nor a schema word
- * (./resources.ts), nor a list-screen text (./list.ts): `app.*`. Texts quoted in SPEC.md are written here
+ * (x-i18n in schemas/), nor a list-screen text (./list.ts): `app.*`. Texts quoted in SPEC.md are written here
  * exactly as quoted; polyglot variables are `%{name}`, plural forms `singular |||| plural` with `smart_count`.
  */
 const app = {
@@ -32,13 +32,11 @@ const app = {
       profile: 'Profile',
       settings: 'Settings',
       logout: 'Log out',
+      // The back office's menu groups (schemas' x-menu group).
       groups: {
-        service_desk: 'Service desk',
-        relations: 'Relations',
-        sales: 'Sales',
-        finance: 'Finance',
-        configuration: 'Configuration',
-        users: 'Users and permissions',
+        daily: 'Daily work',
+        sales: 'Sales and billing',
+        settings: 'Settings',
       },
     },
     // The form label of a translated field's own (Dutch) text; its translations have labels of their own.

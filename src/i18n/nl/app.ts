@@ -28,13 +28,11 @@ const app: AppMessages = {
       profile: 'Profiel',
       settings: 'Instellingen',
       logout: 'Uitloggen',
+      // The back office's menu groups (schemas' x-menu group).
       groups: {
-        service_desk: 'Servicedesk',
-        relations: 'Relaties',
-        sales: 'Verkoop',
-        finance: 'Financiën',
-        configuration: 'Configuratie',
-        users: 'Gebruikers en rechten',
+        daily: 'Dagelijks werk',
+        sales: 'Verkoop en facturatie',
+        settings: 'Instellingen',
       },
     },
     // The form label of a translated field's own (Dutch) text; its translations have labels of their own.
