@@ -119,6 +119,9 @@ export async function measureInstances(
   const haproxyBinary = findHaproxy();
   if (!haproxyBinary) throw new Error('no haproxy binary (Debian: apt-get install haproxy)');
   const folder = mkdtempSync(join(tmpdir(), 'bench-instances-'));
+  // Also on Ctrl-C, where run.ts stops the children and exits without reaching the finally below.
+  const removeFolder = () => rmSync(folder, { recursive: true, force: true });
+  process.once('exit', removeFolder);
   const admin = new pg.Client({ connectionString: databaseUrl });
   admin.on('error', () => undefined);
   const instances: { child: ChildProcess; base: string }[] = [];
@@ -295,6 +298,7 @@ export async function measureInstances(
     if (haproxy) await stop(haproxy);
     await Promise.all(instances.map(({ child }) => stop(child)));
     await admin.end().catch(() => undefined);
-    rmSync(folder, { recursive: true, force: true });
+    removeFolder();
+    process.off('exit', removeFolder);
   }
 }
