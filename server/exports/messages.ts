@@ -3,7 +3,7 @@
  * file. In the language the request asked for (the app sends the one it shows), else the first of the
  * browser's Accept-Language that we speak, else Dutch, the apps' default.
  */
-import type { MailMessage } from '../mail/mailer.ts';
+import type { PlainMail } from '../mail/mailer.ts';
 import { escapeHtml } from '../html/escape.ts';
 
 export type ExportLocale = 'nl' | 'en' | 'de';
@@ -89,7 +89,7 @@ export function exportMail(options: {
   link: string;
   rows: number | null;
   failed: boolean;
-}): MailMessage {
+}): PlainMail {
   const t = EXPORT_TEXTS[options.locale];
   const lines = options.failed
     ? [t.greeting(options.name), '', t.failed]

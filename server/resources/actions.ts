@@ -17,6 +17,7 @@ import { invoiceLineActions } from './invoicing/lines.ts';
 import { invoicingActions } from './invoicing/actions.ts';
 import { invoicingCollection } from './invoicing/collection.ts';
 import { timeRegistrationActions } from './time-registrations/actions.ts';
+import { mailOutboxActions } from './mail-outbox/actions.ts';
 
 export const actionPlugins: ActionPlugin[] = [
   quoteActions,
@@ -31,6 +32,7 @@ export const actionPlugins: ActionPlugin[] = [
   invoicingActions,
   invoicingCollection,
   timeRegistrationActions,
+  mailOutboxActions,
 ];
 
 export async function resourceActions(app: FastifyInstance, options: ActionOptions): Promise<void> {

@@ -33,6 +33,7 @@ export const overrides: Record<AppKind, Record<string, ResourceOverrides>> = {
     'ticket-templates': { path: 'tickets/templates' },
     quotes: { actions: lazyWithTimeout(() => import('./quotes/QuoteActions.tsx')) },
     invoices: { actions: lazyWithTimeout(() => import('./invoices/BackofficeInvoiceActions.tsx')) },
+    'mail-outbox': { actions: lazyWithTimeout(() => import('./mail-outbox/MailOutboxActions.tsx')) },
     'time-registrations': { actions: lazyWithTimeout(() => import('./invoicing/InvoiceLineActions.tsx')) },
     'used-products': { actions: lazyWithTimeout(() => import('./invoicing/InvoiceLineActions.tsx')) },
   },

@@ -4,6 +4,7 @@ import { syncPermissions } from './permissions.ts';
 import type { FileStore } from '../../files/store.ts';
 import { demoFile } from './demo-files.ts';
 import { withTranslations } from './translations.ts';
+import { messageText } from '../../html/sanitize.ts';
 
 /*
  * The demo data of DESIGN.md section 9: tenant "Acme IT" with two operators and two clients, each client
@@ -1460,6 +1461,51 @@ async function seed(db: Db, opts: DemoOptions): Promise<void> {
     });
   }
   await list('attachments', attachmentRows);
+
+  // ---- outgoing mail (issue 15, item 4): one reply whose mail the outbox gave up ----
+  // Given up, not queued: a queued mail would be sent by every server started on the demo data. The
+  // operators see it in the outgoing mail list and on the reply, and may try it again.
+  const undelivered = messagePlans.findIndex((m) => m.row.send_to_client === true);
+  if (undelivered >= 0) {
+    const reply = messagePlans[undelivered]!.row;
+    const ticket = ticketPlans.find((_, i) => ticketIds[i] === reply.morphable_id)!;
+    const to = JSON.parse(String(reply.to)) as string[];
+    const cc = JSON.parse(String(reply.cc)) as string[];
+    const error = '550 Mailbox unavailable';
+    const failedAt = new Date((reply.created_at as Date).getTime() + 3 * 3_600_000);
+    await db
+      .updateTable('messages')
+      .set({
+        mail_error: `The e-mail to the client could not be sent and has been given up (8 attempts): ${error}`,
+      })
+      .where('id', '=', messageIds[undelivered]!)
+      .execute();
+    await list('mail_outbox', [
+      {
+        recipients: [...to, ...cc].join(', '),
+        subject: `[${String(ticket.row.reference)}] ${String(reply.description)}`,
+        mail: json({
+          to,
+          cc,
+          bcc: [],
+          subject: `[${String(ticket.row.reference)}] ${String(reply.description)}`,
+          text: messageText(String(reply.message)),
+          html: reply.message,
+          attachments: [],
+        }),
+        source: 'messages',
+        source_id: messageIds[undelivered],
+        context: json({ addresses: { to, cc, bcc: [] } }),
+        status: 'failed',
+        attempts: 8,
+        last_error: error,
+        created_at: reply.created_at,
+        next_attempt_at: failedAt,
+        last_attempt_at: failedAt,
+        failed_at: failedAt,
+      },
+    ]);
+  }
 
   // ---- time registrations, booked on the contract period of their day ----
   const timeRows: Row[] = [];
