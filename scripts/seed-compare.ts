@@ -30,7 +30,9 @@ async function dump(modulePath: string): Promise<Map<string, string[]>> {
     const db = database.db;
     await migrateToLatest(db);
     await syncPermissions(db, registry());
+    const t0 = performance.now();
     await seedDemo(db, registry(), { passwordHash: 'fixed-hash', now: NOW });
+    console.log(`${modulePath}: seeded in ${Math.round(performance.now() - t0)} ms`);
     const tables = await db
       .selectFrom('information_schema.tables')
       .select('table_name')
