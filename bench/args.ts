@@ -1,6 +1,6 @@
-/** Command line of `npm run bench`: --tickets N, --quick, --json, --skip <sections>. */
+/** Command line of `npm run bench`: --tickets N, --quick, --json, --skip <sections>, --only <sections>. */
 
-export const SECTIONS = ['api', 'throughput', 'portal', 'embedded'] as const;
+export const SECTIONS = ['api', 'throughput', 'portal', 'embedded', 'instances'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface BenchArgs {
@@ -9,6 +9,8 @@ export interface BenchArgs {
   quick: boolean;
   json: boolean;
   skip: Section[];
+  /** Set: only these sections run (the data section always does). */
+  only?: Section[];
 }
 
 export const FULL_TICKETS = 1_000_000;
@@ -42,19 +44,31 @@ export function parseArgs(argv: string[]): BenchArgs {
         out.json = true;
         break;
       case '--skip':
-        for (const s of value().split(',')) {
-          if (!(SECTIONS as readonly string[]).includes(s))
-            throw new Error(`--skip takes ${SECTIONS.join(', ')}; not ${s}`);
-          out.skip.push(s as Section);
-        }
+        out.skip.push(...sections(name, value()));
+        break;
+      case '--only':
+        out.only = [...(out.only ?? []), ...sections(name, value())];
         break;
       default:
         throw new Error(
-          `Unknown option ${arg}. Options: --tickets N, --quick, --json, --skip ${SECTIONS.join(',')}`,
+          `Unknown option ${arg}. Options: --tickets N, --quick, --json, --skip ${SECTIONS.join(',')}, --only ${SECTIONS.join(',')}`,
         );
     }
   }
   return out;
+}
+
+function sections(option: string, list: string): Section[] {
+  return list.split(',').map((s) => {
+    if (!(SECTIONS as readonly string[]).includes(s))
+      throw new Error(`${option} takes ${SECTIONS.join(', ')}; not ${s}`);
+    return s as Section;
+  });
+}
+
+/** Whether a run with these options measures a section: named by --only (when given) and not skipped. */
+export function runsSection(args: BenchArgs, section: Section): boolean {
+  return !args.skip.includes(section) && (!args.only || args.only.includes(section));
 }
 
 /**
@@ -68,6 +82,7 @@ export function npmConfigArgs(env: NodeJS.ProcessEnv): string[] {
   if (on(env.npm_config_json)) out.push('--json');
   if (on(env.npm_config_tickets)) out.push('--tickets', env.npm_config_tickets!);
   if (on(env.npm_config_skip)) out.push('--skip', env.npm_config_skip!);
+  if (on(env.npm_config_only)) out.push('--only', env.npm_config_only!);
   return out;
 }
 

@@ -9,6 +9,8 @@ export function start(command: string, args: string[], env: NodeJS.ProcessEnv = 
   const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   children.add(child);
   child.on('exit', () => children.delete(child));
+  // A command that cannot be started emits 'error' and never 'exit': the waiters below fail on it.
+  child.on('error', () => children.delete(child));
   return child;
 }
 
@@ -38,17 +40,23 @@ export function waitForLine(
       clearTimeout(timer);
       reject(new Error(`process ended (${code}) before ${pattern}: ${errors}`));
     });
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
   });
 }
 
-/** Runs a command to its end and returns its stdout. */
+/** Runs a command to its end and returns its stdout; `started` sees the process (e.g. to measure it). */
 export function output(
   command: string,
   args: string[],
   env: NodeJS.ProcessEnv = process.env,
+  started?: (child: ChildProcess) => void,
 ): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = start(command, args, env);
+    started?.(child);
     let out = '';
     let err = '';
     child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
@@ -56,6 +64,7 @@ export function output(
     child.on('exit', (code) =>
       code === 0 ? resolve(out) : reject(new Error(`${command} ended with ${code}: ${err}`)),
     );
+    child.on('error', reject);
   });
 }
 

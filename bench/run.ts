@@ -11,7 +11,7 @@ import { buildApp } from '../server/app.ts';
 import { configFromEnv } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { registry } from '../server/schema/registry.ts';
-import { npmConfigArgs, parseArgs, ticketCount, type Section } from './args.ts';
+import { npmConfigArgs, parseArgs, runsSection, ticketCount, type Section } from './args.ts';
 import { StatementCapture } from './capture.ts';
 import { ensurePostgresDatabase, prepareDataset } from './dataset.ts';
 import { closeAgent, login, request } from './http.ts';
@@ -20,6 +20,8 @@ import { DEFAULT_LIST, scenarios } from './scenarios.ts';
 import { measureThroughput, type ThroughputRow } from './throughput.ts';
 import { measurePortal, type PortalResult } from './portal.ts';
 import { measureEmbedded, type EmbeddedResult } from './embedded.ts';
+import { INSTANCES_CONNECTIONS, measureInstances, type InstancesRow } from './instances.ts';
+import { instancesTable } from './instances-table.ts';
 import { output, stopAll } from './processes.ts';
 import { ms, round, table } from './stats.ts';
 
@@ -35,7 +37,16 @@ const load = () =>
     .join(' ');
 const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
-const runs = (section: Section) => !args.skip.includes(section);
+const runs = (section: Section) => runsSection(args, section);
+
+// The children run in process groups of their own (so that stopping one stops its tree), which also
+// keeps a Ctrl-C at the terminal from reaching them: stop them here before going.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    log(`${signal}: stopping the benchmark's processes …`);
+    void stopAll().finally(() => process.exit(130));
+  });
+}
 
 const url = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || undefined;
 const kind = url ? 'postgres' : 'pglite';
@@ -99,6 +110,12 @@ const tokens = {
   client: await login(base, 'client@example.com'),
 };
 const headers = (who: 'operator' | 'client') => ({ authorization: `Bearer ${tokens[who]}` });
+
+/** Every number of a record rounded (undefined stays undefined, so the JSON leaves it out). */
+const roundAll = <T extends object>(record: T, digits = 1): T =>
+  Object.fromEntries(
+    Object.entries(record).map(([k, v]) => [k, typeof v === 'number' ? round(v, digits) : v]),
+  ) as T;
 
 /** A section that fails says so and the run goes on to the next one (and to the JSON line). */
 async function section(name: Section, body: () => Promise<void>): Promise<void> {
@@ -277,6 +294,34 @@ try {
       ),
     );
     figures.embedded = embedded;
+  });
+
+  // ---- 6. instances ----
+  await section('instances', async () => {
+    if (!url) {
+      print(
+        '\n## 6. Instances: skipped, it needs PostgreSQL (BENCH_DATABASE_URL): PGlite serves one process',
+      );
+      figures.instances = { skipped: 'needs PostgreSQL (BENCH_DATABASE_URL)' };
+      return;
+    }
+    const rows: InstancesRow[] = await measureInstances(url, DEFAULT_LIST, {
+      seconds: quick ? 5 : 10,
+      warmupSeconds: quick ? 2 : 3,
+      log,
+    });
+    print(
+      `\n## 6. Default list through 1 and 2 instances, ${INSTANCES_CONNECTIONS} connections (load ${load()})`,
+    );
+    print(instancesTable(rows, machine.cpus));
+    figures.instances = rows.map((r) => ({
+      ...r,
+      cpuSeconds: round(r.cpuSeconds),
+      cpuMs: roundAll(r.cpuMs),
+      instanceEach: r.instanceEach.map((ms) => round(ms, 0)),
+      cpuPerRequest: roundAll(r.cpuPerRequest, 3),
+      busiestOthers: r.busiestOthers.map((o) => ({ ...o, ms: round(o.ms, 0) })),
+    }));
   });
 } finally {
   await app.close();

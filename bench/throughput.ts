@@ -2,6 +2,7 @@
  * Section 3: autocannon in a process of its own against the default list page, and against a bare
  * Fastify route answering the same page from memory (another process), at 1, 8 and 32 connections.
  */
+import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,9 @@ import { output, start, stop, waitForLine } from './processes.ts';
 
 export interface LoadResult {
   connections: number;
+  /** Responses in the run, and the run's length in seconds. */
+  requests: number;
+  seconds: number;
   rps: number;
   p50: number;
   p99: number;
@@ -25,11 +29,13 @@ export interface ThroughputRow {
 const AUTOCANNON = join('node_modules', '.bin', 'autocannon');
 const TSX = join('node_modules', '.bin', 'tsx');
 
-async function autocannon(
+/** One autocannon run; `started` sees its process (the instances section measures its CPU). */
+export async function autocannon(
   url: string,
   connections: number,
   seconds: number,
   headers: string[],
+  started?: (child: ChildProcess) => void,
 ): Promise<LoadResult> {
   const args = [
     '-j',
@@ -40,8 +46,9 @@ async function autocannon(
     ...headers.flatMap((h) => ['-H', h]),
     url,
   ];
-  const result = JSON.parse(await output(AUTOCANNON, args)) as {
+  const result = JSON.parse(await output(AUTOCANNON, args, process.env, started)) as {
     requests: { average: number; total: number };
+    duration: number;
     latency: { p50: number; p99: number };
     errors: number;
     non2xx: number;
@@ -49,6 +56,8 @@ async function autocannon(
   };
   return {
     connections,
+    requests: result.requests.total,
+    seconds: result.duration,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,

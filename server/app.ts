@@ -24,12 +24,15 @@ import type { ExportWorkerOptions } from './exports/worker.ts';
 import { fileStoreFor } from './files/store.ts';
 import { scheduleFileSweep } from './files/sweep.ts';
 import { installOutbox } from './mail/plugin.ts';
+import { installReadRouting } from './http/read-position.ts';
 
 /** How often files of deleted attachments are removed from the store. */
 const FILE_SWEEP_MS = 5 * 60 * 1000;
 
 export interface AppOptions {
   db: Db;
+  /** PostgreSQL: the read replica's pool (DATABASE_READ_URL), for generic list and detail reads only. */
+  readDb?: Db;
   registry: Registry;
   /** Needs `jwtSecret` unless `jwtKeys` is given. */
   config: Config;
@@ -83,6 +86,7 @@ function parseQueryString(s: string): Record<string, unknown> {
 /** The whole API as a plugin tree that tests build and `inject` into; server.ts only listens. */
 export async function buildApp({
   db,
+  readDb,
   registry,
   config,
   logger = false,
@@ -109,6 +113,13 @@ export async function buildApp({
   });
   installErrorHandler(app);
   refuseNulText(app);
+  if (lifecycle) {
+    // Draining (SIGTERM): each answer closes its connection, so keep-alive clients and balancers open
+    // their next request elsewhere instead of holding this process open.
+    app.addHook('onSend', async (_request, reply) => {
+      if (lifecycle.stopping) reply.header('connection', 'close');
+    });
+  }
   if (faults) installFaults(app);
   app.addHook('preValidation', async (request) => {
     const problem = (request.query as Record<string, unknown> | undefined)?.[QUERY_STRING_ERROR];
@@ -123,6 +134,8 @@ export async function buildApp({
   await app.register(docsPlugin, { registry });
   // Before the tenancy: its hook counts the answers of every later refusal too.
   await app.register(metricsPlugin, { db, config });
+  // Before every route: its hook hands out the write position after each write (counted by the metrics).
+  installReadRouting(app, { db, readDb, maxLagMs: config.replicaMaxLagMs });
   await app.register(tenancyPlugin, { db, config });
   await app.register(authPlugin, { db, config, registry, listenUrl, jwtKeys });
   await app.register(healthRoutes, { db, lifecycle });

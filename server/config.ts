@@ -10,6 +10,10 @@ export interface Config {
   databaseUrl?: string;
   /** PostgreSQL: a direct connection (no transaction-mode pooler) for LISTEN; unset: DATABASE_URL. */
   databaseListenUrl?: string;
+  /** PostgreSQL: a streaming hot standby for list and detail reads (DATABASE_READ_URL); unset: none. */
+  databaseReadUrl?: string;
+  /** The standby's replay lag past which reads go to the primary, in ms (REPLICA_MAX_LAG_MS, 5000). */
+  replicaMaxLagMs: number;
   /** Where files are kept (FILES_STORE): `postgres` by default with DATABASE_URL, else `local`. */
   filesStore: 'local' | 'postgres' | 's3';
   /** The bucket of FILES_STORE=s3 (FILES_S3_*); unset with any other store. */
@@ -39,6 +43,12 @@ export interface Config {
   databasePoolSize: number;
   /** After SIGTERM: ms the instance answers not-ready yet serves on, so a balancer notices (SHUTDOWN_DRAIN_MS, default 5000). */
   shutdownDrainMs: number;
+  /**
+   * After the drain: ms that requests in flight may take to finish before every connection still open
+   * is cut (SHUTDOWN_CLOSE_MS, default 10000), so a client holding a connection cannot keep the
+   * process alive.
+   */
+  shutdownCloseMs: number;
   /** Bearer token of GET /api/metrics (METRICS_TOKEN); unset: the route answers 404. */
   metricsToken?: string;
   /** The `instance_id` label on every metric (METRICS_INSTANCE); unset: hostname and process id. */
@@ -79,6 +89,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(env.DATA_DIR ?? './data'),
     databaseUrl,
     databaseListenUrl: env.DATABASE_LISTEN_URL || undefined,
+    databaseReadUrl: readUrl(env.DATABASE_READ_URL, databaseUrl),
+    replicaMaxLagMs: wholeNumber(env.REPLICA_MAX_LAG_MS, 'REPLICA_MAX_LAG_MS') ?? 5000,
     filesStore: files,
     s3: files === 's3' ? s3Settings(env) : undefined,
     jwtSecret: env.JWT_SECRET || undefined,
@@ -106,6 +118,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     databasePoolSize: poolSize(env.DATABASE_POOL_SIZE),
     shutdownDrainMs: milliseconds(env.SHUTDOWN_DRAIN_MS, 'SHUTDOWN_DRAIN_MS') ?? 5000,
+    shutdownCloseMs: milliseconds(env.SHUTDOWN_CLOSE_MS, 'SHUTDOWN_CLOSE_MS') ?? 10_000,
     metricsToken: metricsToken(env.METRICS_TOKEN),
     metricsInstance: env.METRICS_INSTANCE?.trim() || `${hostname()}:${process.pid}`,
     mailPollMs: wholeNumber(env.MAIL_POLL_MS, 'MAIL_POLL_MS') ?? 5000,
@@ -126,6 +139,22 @@ function filesStore(value: string | undefined, databaseUrl: string | undefined):
   if (text === '') return databaseUrl ? 'postgres' : 'local';
   if (text !== 'local' && text !== 'postgres' && text !== 's3')
     throw new Error(`FILES_STORE must be local, postgres or s3, not ${text}`);
+  return text;
+}
+
+/**
+ * DATABASE_READ_URL: a standby of DATABASE_URL's server. The embedded database has no replica, and
+ * reads sent elsewhere would not see its writes: set alone it stops the server at start.
+ */
+function readUrl(value: string | undefined, databaseUrl: string | undefined): string | undefined {
+  const text = value?.trim() ?? '';
+  if (text === '') return undefined;
+  if (!databaseUrl)
+    throw new Error(
+      'DATABASE_READ_URL needs DATABASE_URL: the embedded database (PGlite) has no read replica',
+    );
+  if (!/^postgres(ql)?:\/\//.test(text))
+    throw new Error('DATABASE_READ_URL must be a postgres:// address of a hot standby');
   return text;
 }
 

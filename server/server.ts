@@ -68,9 +68,21 @@ if (config.databaseUrl) {
     prepareDatabase(db, registry(), config.seed, undefined, fileStoreFor(config, db)),
   ));
 }
+// The read replica: a pool of its own, the same size and statement timeout, used by reads only (a
+// standby refuses writes, so nothing above ran on it). Opening connects nothing: a standby that is
+// down at start only sends the reads to the primary.
+const readDatabase = config.databaseReadUrl
+  ? await openDatabase({
+      url: config.databaseReadUrl,
+      onConnectionError: (error) => log.warn({ err: error }, 'read replica connection lost'),
+      statementTimeoutMs: config.statementTimeoutMs,
+      poolSize: config.databasePoolSize,
+    })
+  : undefined;
 const lifecycle = new Lifecycle();
 const app = await buildApp({
   db: database.db,
+  readDb: readDatabase?.db,
   registry: registry(),
   config,
   jwtKeys: await jwtKeys(config, database.db, database.kind === 'postgres'),
@@ -108,9 +120,19 @@ async function shutdown(reason: string, exitCode = 0, drainMs = 0) {
     });
   }
   app.log.info({ reason }, 'shutting down');
+  // Closing waits for every open connection; idle keep-alive ones go at once, but a client that holds
+  // one mid-request (a stalled upload, a balancer's half-sent request) would keep this process alive
+  // until its own timeout. Requests in flight get SHUTDOWN_CLOSE_MS to finish, then what is open is cut.
+  const cut = setTimeout(() => {
+    app.log.warn({ reason }, 'shutting down: cutting the connections still open');
+    app.server.closeAllConnections();
+  }, config.shutdownCloseMs);
+  cut.unref();
   await app.close();
+  clearTimeout(cut);
   // PGlite writes its folder on close; a killed process would lose the last writes.
   await database.close();
+  await readDatabase?.close();
   process.exit(exitCode);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -119,7 +141,9 @@ process.on('SIGTERM', () => void shutdown('SIGTERM', 0, config.shutdownDrainMs))
 installSafetyNet(app.log, (reason) => void shutdown(reason, 1));
 
 await app.listen({ port: config.port, host: config.host });
-const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${pgliteDir}`;
+const where = config.databaseUrl
+  ? `PostgreSQL (DATABASE_URL${config.databaseReadUrl ? ', reads also on DATABASE_READ_URL' : ''})`
+  : `embedded PostgreSQL in ${pgliteDir}`;
 const demoAccounts = `
 Demo accounts (password "${DEMO_PASSWORD}"):
   admin@example.com      second-line operator, every permission

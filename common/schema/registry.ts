@@ -176,8 +176,11 @@ function checkReferences(reg: Registry, r: Resource): void {
       if (value === null && op !== '=' && op !== '!=') fail(`${where}: null only works with = and !=`);
     };
   r.fixedWhere.forEach(condition('x-where'));
-  // x-where values are written on insert, so a view on a shared table can only fix a value.
-  if (r.fixedWhere.some(([, op]) => op !== '=')) fail('x-where only takes = conditions');
+  // x-where values are written on insert and update, so a view on a shared table can only fix a value;
+  // a resource nobody writes through the API may narrow its rows otherwise (mail not yet sent).
+  const written = r.actions.includes('store') || r.actions.includes('update');
+  if (written && r.fixedWhere.some(([, op]) => op !== '='))
+    fail('x-where only takes = conditions on a resource with store or update');
   r.required.forEach((f) => field(f, 'required'));
   if (r.label !== 'id' && !r.fields[r.label]) fail(`x-label names unknown field ${r.label}`);
   if (r.owner) field(r.owner, 'x-owner');

@@ -7,7 +7,7 @@ import type { Registry } from '../schema/registry.ts';
 import type { AuthContext } from './context.ts';
 import { parseBuilderConditions } from '../query/parse.ts';
 import { listRows } from '../resources/repository.ts';
-import { may } from '../resources/plugin.ts';
+import { may } from './may.ts';
 import { BodyValidation } from '../schema/validate.ts';
 
 /** List name in the response -> the resource it reads. */

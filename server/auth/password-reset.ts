@@ -8,13 +8,7 @@ import { linkOrigin } from '../mail/link-origin.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { MAIL_LOCALES, passwordResetMail, type MailLocale } from '../mail/password-reset-mail.ts';
 import type { Authenticator } from './authenticate.ts';
-import {
-  AttemptLimiter,
-  accountKey,
-  retryAfterSeconds,
-  waitText,
-  type AttemptLimiterOptions,
-} from './rate-limit.ts';
+import { retryAfterSeconds, waitText, type AttemptLimiterOptions } from './rate-limit.ts';
 import { weakPasswordProblem } from './password-policy.ts';
 import { SharedAttemptLimiter } from './shared-attempts.ts';
 import { messageResponse } from './schemas.ts';
@@ -73,23 +67,8 @@ export interface ResetLimiter {
  * Reset requests, limited like login attempts (every request counts: there is no success to take one
  * back): an address is locked out of an account after 5 and of all after 20 in 15 minutes; an account
  * asked for from anywhere is only slowed down, so a stranger cannot keep its owner from a new link.
- * This one counts in memory (unit tests); the app counts in the database (below).
+ * Counted in the database (shared-attempts.ts), shared by every instance.
  */
-export class PasswordResetRateLimiter implements ResetLimiter {
-  private readonly limiter: AttemptLimiter;
-
-  constructor(options: AttemptLimiterOptions = {}) {
-    this.limiter = new AttemptLimiter(options);
-  }
-
-  /** 0 and counted when allowed; else the milliseconds until the next request is. */
-  take(tenantId: number, email: string, address: string): number {
-    const attempt = this.limiter.begin(accountKey(tenantId, email), address);
-    return attempt.allowed ? 0 : attempt.retryAfterMs;
-  }
-}
-
-/** Reset requests counted in the database (shared-attempts.ts): the default, shared by every instance. */
 export class SharedPasswordResetRateLimiter implements ResetLimiter {
   private readonly limiter: SharedAttemptLimiter;
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import {
+  FIRST_DELAY_MS,
   LOGIN_WINDOW_MS,
   MAX_DELAY_MS,
   accountKey,
@@ -10,7 +11,6 @@ import {
   type LoginLimiter,
 } from './rate-limit.ts';
 
-const FIRST_DELAY_MS = 1_000;
 /** Address rows count across tenants (migration 0012). */
 const ALL_TENANTS = 0;
 
@@ -27,9 +27,18 @@ interface Rule {
 }
 
 /**
- * The rules of `AttemptLimiter` (rate-limit.ts), counted in the database (table auth_failures,
- * function auth_attempt_begin, migration 0012) so every instance on one database shares them: one
- * statement per attempt, one more when it succeeds or is abandoned.
+ * The one sliding-window limiter of logins and reset requests. Failures counted per account and
+ * address, per address, and per account. An address that keeps failing is locked out (of that account
+ * after 5, of every account after 20, for 15 minutes). An account failing from anywhere is only slowed
+ * down: after 5 failures each further attempt waits 1, 2, 4 … seconds after the last, at most 30. So
+ * no stranger can lock the owner out, and a guesser spread over many addresses still gets at most two
+ * guesses a minute.
+ *
+ * Counted in the database (table auth_failures, function auth_attempt_begin, migration 0012) so every
+ * instance on one database shares them: one statement per attempt, one more when it succeeds or is
+ * abandoned. An attempt counts as failed from its start, so a burst of parallel guesses cannot all pass
+ * the check while the first are still being judged; `succeeded()` takes it back and clears the
+ * account's failures; `abandoned()` (the server failed, nothing was judged) only takes it back.
  */
 export class SharedAttemptLimiter {
   private readonly clock: Clock;

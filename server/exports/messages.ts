@@ -3,7 +3,8 @@
  * file. In the language the request asked for (the app sends the one it shows), else the first of the
  * browser's Accept-Language that we speak, else Dutch, the apps' default.
  */
-import type { MailMessage } from '../mail/mailer.ts';
+import type { PlainMail } from '../mail/mailer.ts';
+import { escapeHtml } from '../html/escape.ts';
 
 export type ExportLocale = 'nl' | 'en' | 'de';
 export const EXPORT_LOCALES: readonly ExportLocale[] = ['nl', 'en', 'de'];
@@ -80,13 +81,6 @@ export function pickLocale(requested: unknown, acceptLanguage: string | undefine
   return 'nl';
 }
 
-function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-}
-
 /** The e-mail at the end of a job: done with a link to the user's exports page, or failed. */
 export function exportMail(options: {
   to: string;
@@ -95,7 +89,7 @@ export function exportMail(options: {
   link: string;
   rows: number | null;
   failed: boolean;
-}): MailMessage {
+}): PlainMail {
   const t = EXPORT_TEXTS[options.locale];
   const lines = options.failed
     ? [t.greeting(options.name), '', t.failed]

@@ -16,7 +16,6 @@ import { forbidden, notFound, ValidationError } from '../http/errors.ts';
 import { linkOrigin } from '../mail/link-origin.ts';
 import { fileStoreFor } from '../files/store.ts';
 import { contentDisposition } from '../files/serve.ts';
-import type { Mailer } from '../mail/mailer.ts';
 import { parseId } from '../resources/plugin.ts';
 import { checkExport, mayExport } from './run.ts';
 import { findJob, listJobs, queueJob, type ExportJob } from './jobs.ts';
@@ -30,7 +29,6 @@ export interface ExportRoutesOptions {
   registry: Registry;
   config: Config;
   worker?: ExportWorkerOptions;
-  mailer?: Mailer;
 }
 
 const FORMATS = {
@@ -66,8 +64,7 @@ function fileName(job: ExportJob, format: Format): string {
 export async function exportRoutes(app: FastifyInstance, options: ExportRoutesOptions): Promise<void> {
   const { db, registry, config } = options;
   const store = fileStoreFor(config, db);
-  const mailer = options.mailer ?? app.outbox.queueingMailer();
-  const worker = new ExportWorker({ db, registry, store, mailer, log: app.log }, options.worker);
+  const worker = new ExportWorker({ db, registry, store, outbox: app.outbox, log: app.log }, options.worker);
   const enabled = options.worker?.enabled ?? true;
 
   // The worker starts once the app is ready (and first finishes what an earlier process left) and

@@ -14,7 +14,8 @@ import { forbidden, ValidationError } from '../http/errors.ts';
 import type { Registry } from '../schema/registry.ts';
 import type { Resource } from '../../common/schema/types.ts';
 import type { FileStore } from '../files/store.ts';
-import { may } from '../resources/plugin.ts';
+import { presentRows } from '../resources/hooks.ts';
+import { may } from '../auth/may.ts';
 import { parseListQuery } from '../query/parse.ts';
 import { keyFieldsFor, loadRelations, type Row } from '../query/relations.ts';
 import { listStatements, sqlContext } from '../query/sql.ts';
@@ -112,7 +113,7 @@ async function* allRows(
       keys,
     );
     const rows = (await statement.execute(deps.db)).rows as Row[];
-    await loadRelations(deps.db, ctx, resource, rows, query.with);
+    await loadRelations(deps.db, ctx, resource, rows, query.with, presentRows);
     yield* rows;
     if (rows.length < deps.pageSize) return;
   }

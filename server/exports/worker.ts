@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { Registry } from '../schema/registry.ts';
 import type { FileStore } from '../files/store.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { MailOutbox } from '../mail/outbox.ts';
 import { HttpError } from '../http/errors.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { isFileStoreUnavailable } from '../files/unavailable.ts';
@@ -44,7 +44,14 @@ export class ExportWorker {
   private readonly abort = new AbortController();
 
   constructor(
-    private readonly deps: { db: Db; registry: Registry; store: FileStore; mailer: Mailer; log: Log },
+    private readonly deps: {
+      db: Db;
+      registry: Registry;
+      store: FileStore;
+      /** Where the notice is queued: in the job's tenant's outbox. */
+      outbox: Pick<MailOutbox, 'queue'>;
+      log: Log;
+    },
     options: ExportWorkerOptions = {},
   ) {
     this.pageSize = options.pageSize ?? 500;
@@ -138,7 +145,7 @@ export class ExportWorker {
   }
 
   private async mail(job: ExportJob, failed: boolean): Promise<void> {
-    const { db, mailer, log } = this.deps;
+    const { db, outbox, log } = this.deps;
     try {
       const user = await db
         .selectFrom('users')
@@ -147,7 +154,7 @@ export class ExportWorker {
         .where('tenant_id', '=', job.tenantId)
         .executeTakeFirst();
       if (!user?.email) return;
-      await mailer.send(
+      await outbox.queue(
         exportMail({
           to: user.email,
           name: user.first_name || user.full_name || user.email,
@@ -156,10 +163,11 @@ export class ExportWorker {
           rows: job.rowCount,
           failed,
         }),
+        { tenantId: job.tenantId },
       );
     } catch (error) {
-      // The files are there and the exports page shows them; a mail server that is down does not
-      // undo the export.
+      // The files are there and the exports page shows them; a database that fails to queue the
+      // notice does not undo the export.
       log.warn({ err: error, exportJob: job.id }, 'export mail not sent');
     }
   }

@@ -16,7 +16,7 @@ import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { isFileKey, newKey } from './keys.ts';
-import type { FileStore } from './store.ts';
+import type { FileStore } from './file-store.ts';
 
 /** 256 KB: few rows per file (80 for the 20 MB upload limit), small statements, bounded memory. */
 export const CHUNK_BYTES = 256 * 1024;

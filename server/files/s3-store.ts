@@ -29,7 +29,7 @@ import {
   type CompletedPart,
 } from '@aws-sdk/client-s3';
 import { isFileKey, newKey } from './keys.ts';
-import type { FileStore } from './store.ts';
+import type { FileStore } from './file-store.ts';
 import { FileStoreUnavailable } from './unavailable.ts';
 
 /** The settings FILES_S3_* (config.ts). */

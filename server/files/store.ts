@@ -15,39 +15,14 @@ import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import type { Db } from '../db/database.ts';
+import type { FileStore } from './file-store.ts';
 import { isFileKey, newKey } from './keys.ts';
 import { postgresFileStore } from './postgres-store.ts';
 import { s3FileStore, type S3Settings } from './s3-store.ts';
 
 export { newKey, isFileKey };
 
-/**
- * `within`: a transaction (or the one connection) the caller is in. A store in the database writes
- * through it, so the file commits or rolls back with the caller's rows, and a caller holding the only
- * connection (PGlite; the seed's connection) does not wait on itself. Other stores ignore it.
- */
-export interface FileStore {
-  /** Writes the content under a new random key. On any error nothing is left behind. */
-  put(content: Readable | Buffer, within?: Db): Promise<{ key: string; size: number }>;
-  /**
-   * Writes the content under a key it had in another store (files:migrate). False, writing nothing,
-   * when the key is taken already: copying twice stores once. On any error nothing is left behind.
-   */
-  putAt(key: string, content: Readable | Buffer): Promise<boolean>;
-  /** The content as a stream, or undefined when the key holds no file. */
-  open(key: string): Promise<{ stream: Readable; size: number } | undefined>;
-  /** The whole content (mail attachments), or undefined when the key holds no file. */
-  read(key: string): Promise<Buffer | undefined>;
-  /** Removes the file; a key that holds none is not an error. */
-  remove(key: string, within?: Db): Promise<void>;
-  /** Every key that holds a complete file. */
-  keys(): AsyncIterable<string>;
-  /**
-   * Removes what writes left unfinished that were last written to before `before` (the process died
-   * mid-upload); a write in progress keeps touching its file. How many went.
-   */
-  removeAbandoned(before: Date): Promise<number>;
-}
+export type { FileStore };
 
 export type FilesStoreKind = 'local' | 'postgres' | 's3';
 

@@ -10,6 +10,10 @@
  * looks at once when this instance queues a mail (`wake`), and every MAIL_POLL_MS for rows queued by
  * other instances, retries that came due and leases that ran out.
  *
+ * Every row belongs to a tenant: its operators see the mail not sent (schemas/mail-outbox.json) and may
+ * queue a given-up mail again (`requeue`). A given-up row therefore keeps its body (the link in it may
+ * still work); a sent row drops it.
+ *
  * A resource can hear how its mails end (`handle`): the messages record their recipients when sent and
  * their `mail_error` when given up, in the same transaction that marks the row.
  *
@@ -42,7 +46,8 @@ export interface OutboxMail extends Omit<MailMessage, 'attachments'> {
 
 /** What a mail is about: the tenant, and the record whose resource hears how it ends. */
 export interface OutboxAbout {
-  tenantId?: number | null;
+  /** Whose operators see the mail in their list of outgoing mail: every mail has one. */
+  tenantId: number;
   source?: string;
   sourceId?: number;
   /** The resource's own note, given back to its handlers (JSON). */
@@ -51,16 +56,25 @@ export interface OutboxAbout {
 
 export interface OutboxRow {
   id: number;
-  tenantId: number | null;
+  tenantId: number;
   sourceId: number | null;
   context: unknown;
   attempts: number;
 }
 
-/** How a resource hears the end of its mails; both run in the transaction that marks the row. */
+/** How a resource hears the end of its mails; each runs in the transaction that marks the row. */
 export interface OutboxHandlers {
   sent?(trx: Transaction<any>, row: OutboxRow): Promise<void>;
   failed?(trx: Transaction<any>, row: OutboxRow, error: string): Promise<void>;
+  /** An operator queued the mail again (`requeue`): it is no longer given up. */
+  requeued?(trx: Transaction<any>, row: OutboxRow): Promise<void>;
+}
+
+/** Why a mail cannot be queued again: it is being sent right now, or its body was not kept. */
+export class RequeueRefused extends Error {
+  constructor(readonly reason: 'sending' | 'no-body') {
+    super(reason);
+  }
 }
 
 export type OutboxSettings = Pick<
@@ -75,11 +89,11 @@ const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) 
 const list = (value: string | string[] | undefined) => (value === undefined ? [] : [value].flat());
 
 /** Queues a mail; in the caller's transaction when given one. Returns the row's id. */
-export async function enqueueMail(db: Writer, mail: OutboxMail, about: OutboxAbout = {}): Promise<number> {
+export async function enqueueMail(db: Writer, mail: OutboxMail, about: OutboxAbout): Promise<number> {
   const row = await db
     .insertInto('mail_outbox')
     .values({
-      tenant_id: about.tenantId ?? null,
+      tenant_id: about.tenantId,
       recipients: [...list(mail.to), ...(mail.cc ?? []), ...(mail.bcc ?? [])].join(', ').slice(0, 2000),
       subject: mail.subject.slice(0, 500),
       mail: JSON.stringify(mail),
@@ -120,17 +134,55 @@ export class MailOutbox {
     this.handlers.set(source, handlers);
   }
 
-  /** A Mailer whose `send` queues the mail (outside any transaction) and wakes the sender. */
-  queueingMailer(): Mailer {
-    return {
-      send: async (message) => {
-        if (message.attachments?.length)
-          throw new Error('outbox: attachments are queued as file-store keys, through enqueueMail');
-        await enqueueMail(this.deps.db, { ...message, attachments: undefined });
-        this.wake();
-      },
-      close() {},
-    };
+  /** Queues a mail outside any transaction (nothing else is written with it) and wakes the sender. */
+  async queue(mail: OutboxMail, about: OutboxAbout): Promise<number> {
+    const id = await enqueueMail(this.deps.db, mail, about);
+    this.wake();
+    return id;
+  }
+
+  /**
+   * An operator's "try again": the tenant's row `id`, queued or given up, is due now with its attempts
+   * counted from zero; its resource hears it (a message no longer shows its mail as given up). False
+   * when the tenant has no such row not yet sent; RequeueRefused while a sender holds it, or when a
+   * given-up row kept no body (given up before bodies were kept).
+   */
+  async requeue(tenantId: number, id: number): Promise<boolean> {
+    return this.deps.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('mail_outbox')
+        .select(['id', 'status', 'source', 'source_id', 'context', 'locked_until'])
+        .select(sql<boolean>`mail is null`.as('no_body'))
+        .select(sql<boolean>`coalesce(locked_until > now(), false)`.as('held'))
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .where('status', '<>', 'sent')
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row) return false;
+      if (row.status === 'sending' && row.held) throw new RequeueRefused('sending');
+      if (row.no_body) throw new RequeueRefused('no-body');
+      await trx
+        .updateTable('mail_outbox')
+        .set({
+          status: 'queued',
+          attempts: 0,
+          next_attempt_at: sql`now()`,
+          locked_until: null,
+          failed_at: null,
+        })
+        .where('id', '=', id)
+        .execute();
+      const handlers = (row.source && this.handlers.get(row.source)) || {};
+      await handlers.requeued?.(trx, {
+        id,
+        tenantId,
+        sourceId: row.source_id === null ? null : Number(row.source_id),
+        context: json(row.context),
+        attempts: 0,
+      });
+      return true;
+    });
   }
 
   start(): void {
@@ -179,6 +231,7 @@ export class MailOutbox {
       update mail_outbox set
         status = 'sending',
         attempts = attempts + 1,
+        last_attempt_at = now(),
         locked_until = now() + ${interval(this.settings.mailLeaseMs)}::interval
       where id = (
         select id from mail_outbox
@@ -197,7 +250,7 @@ export class MailOutbox {
     const { db, mailer, log } = this.deps;
     const row: OutboxRow = {
       id: Number(claimed.id),
-      tenantId: claimed.tenant_id === null ? null : Number(claimed.tenant_id),
+      tenantId: Number(claimed.tenant_id),
       sourceId: claimed.source_id === null ? null : Number(claimed.source_id),
       context: json(claimed.context),
       attempts: Number(claimed.attempts),
@@ -234,7 +287,8 @@ export class MailOutbox {
     if (row.attempts >= this.settings.mailMaxAttempts) {
       await db.transaction().execute(async (trx) => {
         const marked = await ours(trx.updateTable('mail_outbox'))
-          .set({ status: 'failed', failed_at: sql`now()`, locked_until: null, last_error: error, mail: null })
+          // The body stays: an operator may queue the mail again (`requeue`).
+          .set({ status: 'failed', failed_at: sql`now()`, locked_until: null, last_error: error })
           .executeTakeFirst();
         if (Number(marked.numUpdatedRows) > 0) await handlers.failed?.(trx, row, error);
       });

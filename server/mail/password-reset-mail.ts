@@ -1,4 +1,5 @@
 import type { PlainMail } from './mailer.ts';
+import { escapeHtml } from '../html/escape.ts';
 
 export type MailLocale = 'nl' | 'en' | 'de';
 export const MAIL_LOCALES: readonly MailLocale[] = ['nl', 'en', 'de'];
@@ -38,13 +39,6 @@ const TEXTS: Record<MailLocale, Text> = {
     ignore: 'Haben Sie das nicht angefordert? Dann müssen Sie nichts tun: Ihr Passwort bleibt unverändert.',
   },
 };
-
-function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-}
 
 function textPart(t: Text, name: string, link: string, minutes: number): string {
   return [t.greeting(name), '', t.intro, t.action, '', link, '', t.validity(minutes), t.ignore].join('\n');

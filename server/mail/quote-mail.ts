@@ -1,11 +1,5 @@
 import type { PlainMail } from './mailer.ts';
-
-function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-}
+import { escapeHtml } from '../html/escape.ts';
 
 /**
  * The e-mail that sends a quote to its client: a link that opens the quote in the portal without a login

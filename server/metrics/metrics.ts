@@ -9,6 +9,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import type { FastifyBaseLogger } from 'fastify';
 import { poolStats, type Db } from '../db/database.ts';
 import type { QueueDepth } from './queue-depths.ts';
+import type { ReplicaView } from '../db/read-replica.ts';
 
 /** How long a scrape waits for a queue count before it leaves that series out. */
 const QUEUE_COUNT_TIMEOUT_MS = 2_000;
@@ -25,6 +26,8 @@ export interface AppMetrics {
   loginFailures: Counter<'method'>;
   /** 429 answers of the attempt limits (`limit`: login or password_reset). */
   rateLimitRefusals: Counter<'limit'>;
+  /** Generic list and detail reads with DATABASE_READ_URL, by where they ran and why (db/read-replica.ts). */
+  reads: Counter<'database' | 'reason'>;
 }
 
 export interface MetricsOptions {
@@ -82,6 +85,12 @@ export function createMetrics({ db, instance, queues, log, processMetrics }: Met
       labelNames: ['limit'],
       registers,
     }),
+    reads: new Counter({
+      name: `${PREFIX}db_reads_total`,
+      help: 'List and detail reads with a read replica, by database (replica or primary) and reason (ok, own_write, lagging, not_streaming, not_standby, unreachable, replica_failed).',
+      labelNames: ['database', 'reason'],
+      registers,
+    }),
   };
 
   // The pool exists on PostgreSQL only; PGlite is one embedded connection with nothing to report.
@@ -128,6 +137,32 @@ export function createMetrics({ db, instance, queues, log, processMetrics }: Met
   });
 
   return metrics;
+}
+
+/**
+ * The read replica's gauges, made only with DATABASE_READ_URL (a lag of 0 would otherwise claim a
+ * replica that does not exist), set at each measurement of the standby.
+ */
+export function replicaGauges(metrics: AppMetrics): { set(view: ReplicaView): void } {
+  const registers = [metrics.registry];
+  const usable = new Gauge({
+    name: `${PREFIX}db_replica_usable`,
+    help: '1 while the read replica may serve reads (reachable, streaming, lag within REPLICA_MAX_LAG_MS), else 0.',
+    registers,
+  });
+  const lag = new Gauge({
+    name: `${PREFIX}db_replica_lag_seconds`,
+    help: "The read replica's replay lag when last measured; NaN while it cannot be measured (unreachable).",
+    registers,
+  });
+  usable.set(0);
+  lag.set(Number.NaN);
+  return {
+    set(view) {
+      usable.set(view.status === 'ok' ? 1 : 0);
+      lag.set(view.lagMs === undefined ? Number.NaN : view.lagMs / 1000);
+    },
+  };
 }
 
 type Counted = { ok: true; depth: number } | { ok: false; error: unknown };

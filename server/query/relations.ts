@@ -4,7 +4,10 @@
  * could not list itself.
  */
 import { sql } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import type { AuthContext } from '../auth/context.ts';
 import type { Db } from '../db/database.ts';
+import type { Registry } from '../schema/registry.ts';
 import type { Field, Relation, Resource } from '../../common/schema/types.ts';
 import { readableFields } from './parse.ts';
 import {
@@ -19,9 +22,23 @@ import {
   type SqlContext,
 } from './sql.ts';
 import type { WithTree } from './tree.ts';
-import { resourceHooks } from '../resources/hooks.ts';
 
 export type Row = Record<string, any>;
+
+/** What a presenter gets: the rows' reader and a handle to read more (the request's transaction, if any). */
+export interface PresentContext {
+  db: Kysely<any> | Transaction<any>;
+  auth: AuthContext;
+  resource: Resource;
+  registry: Registry;
+}
+
+/**
+ * Adds what the schema cannot say (computed fields) to rows of `ctx.resource` about to be answered.
+ * The caller hands it in (server/resources/hooks.ts `presentRows`): the query builder knows no
+ * per-resource code, so it imports none (tests/unit/import-cycles.test.ts).
+ */
+export type RowPresenter = (rows: Row[], ctx: PresentContext) => Promise<void> | void;
 
 const OWNER = '__owner';
 
@@ -47,6 +64,7 @@ function ordered(ctx: SqlContext, target: Resource, alias: string) {
 async function fetchRelated(
   db: Db,
   ctx: SqlContext,
+  present: RowPresenter,
   target: Resource,
   subtree: WithTree,
   where: (alias: string) => {
@@ -64,13 +82,14 @@ async function fetchRelated(
     where ${and([spec.condition, ...baseConditions(ctx, target, alias)])} order by ${ordered(ctx, target, alias)}`;
   const { rows } = await statement.execute(db);
   const list = rows as Row[];
-  await loadRelations(db, ctx, target, list, subtree);
+  await loadRelations(db, ctx, target, list, subtree, present);
   return list;
 }
 
 async function loadOne(
   db: Db,
   ctx: SqlContext,
+  present: RowPresenter,
   resource: Resource,
   rows: Row[],
   relation: Relation,
@@ -82,7 +101,7 @@ async function loadOne(
       const target = ctx.registry.require(relation.resource);
       const keys = unique(rows.map((r) => r[relation.key]).filter((v) => v !== null && v !== undefined));
       const related = keys.length
-        ? await fetchRelated(db, ctx, target, subtree, (a) => ({
+        ? await fetchRelated(db, ctx, present, target, subtree, (a) => ({
             condition: sql`${ref(a, 'id')} in (${sql.join(keys)})`,
           }))
         : [];
@@ -99,7 +118,7 @@ async function loadOne(
         const mine = rows.filter((r) => r[typeField] === morphType);
         const keys = unique(mine.map((r) => r[idField]).filter((v) => v !== null));
         if (!keys.length) continue;
-        const related = await fetchRelated(db, ctx, target, subtree, (a) => ({
+        const related = await fetchRelated(db, ctx, present, target, subtree, (a) => ({
           condition: sql`${ref(a, 'id')} in (${sql.join(keys)})`,
         }));
         const byId = new Map(related.map((r) => [r.id, r]));
@@ -111,7 +130,7 @@ async function loadOne(
       const target = ctx.registry.require(relation.resource);
       for (const row of rows) row[relation.name] = [];
       if (!ids.length) return;
-      const related = await fetchRelated(db, ctx, target, subtree, (a) => {
+      const related = await fetchRelated(db, ctx, present, target, subtree, (a) => {
         if (relation.kind === 'hasMany') {
           const fk = ref(a, target.fields[relation.foreignKey]!.column);
           return { owner: fk, condition: sql`${fk} in (${sql.join(ids)})` };
@@ -144,8 +163,8 @@ async function loadOne(
 }
 
 /**
- * Fills each row's relations named in the tree, adds the resource's computed fields (its `present`
- * hook), and strips key fields the caller may not read. Every row a list, a show or a `with` answers
+ * Fills each row's relations named in the tree, adds the resource's computed fields (`present`, which
+ * dispatches to the resource's `present` hook), and strips key fields the caller may not read. Every row a list, a show or a `with` answers
  * passes through here, so computed fields are the same whichever way a row is reached.
  */
 export async function loadRelations(
@@ -154,13 +173,16 @@ export async function loadRelations(
   resource: Resource,
   rows: Row[],
   tree: WithTree,
+  present: RowPresenter,
 ): Promise<void> {
   if (rows.length === 0) return;
   // Each relation fills its own key of the rows: they load side by side.
   await Promise.all(
-    Object.keys(tree).map((name) => loadOne(db, ctx, resource, rows, resource.relations[name]!, tree[name]!)),
+    Object.keys(tree).map((name) =>
+      loadOne(db, ctx, present, resource, rows, resource.relations[name]!, tree[name]!),
+    ),
   );
-  await resourceHooks[resource.name]?.present?.(rows, {
+  await present(rows, {
     db,
     auth: ctx.auth,
     resource,

@@ -1,11 +1,10 @@
 /**
  * The calls of SPEC 7 beyond the generic CRUD routes (accept a quote, buy a prepaid card, …): each
  * lives in its resource's folder as a Fastify plugin and is listed here, so app.ts registers them all.
+ * Their contract (ActionPlugin, ActionOptions) is in action-contract.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/database.ts';
-import type { Registry } from '../schema/registry.ts';
-import type { Config } from '../config.ts';
+import type { ActionOptions, ActionPlugin } from './action-contract.ts';
 import { contractActions } from './contracts/actions.ts';
 import { invoiceActions } from './invoices/actions.ts';
 import { quoteActions } from './quotes/actions.ts';
@@ -18,14 +17,7 @@ import { invoiceLineActions } from './invoicing/lines.ts';
 import { invoicingActions } from './invoicing/actions.ts';
 import { invoicingCollection } from './invoicing/collection.ts';
 import { timeRegistrationActions } from './time-registrations/actions.ts';
-
-export interface ActionOptions {
-  db: Db;
-  registry: Registry;
-  config: Config;
-}
-
-export type ActionPlugin = (app: FastifyInstance, options: ActionOptions) => Promise<void>;
+import { mailOutboxActions } from './mail-outbox/actions.ts';
 
 export const actionPlugins: ActionPlugin[] = [
   quoteActions,
@@ -40,6 +32,7 @@ export const actionPlugins: ActionPlugin[] = [
   invoicingActions,
   invoicingCollection,
   timeRegistrationActions,
+  mailOutboxActions,
 ];
 
 export async function resourceActions(app: FastifyInstance, options: ActionOptions): Promise<void> {

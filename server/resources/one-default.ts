@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { HookContext, ResourceHooks } from './hooks.ts';
+import type { HookContext, ResourceHooks } from './hook-contract.ts';
 
 /**
  * Hooks that keep at most one record per group with `flag` true: the record just stored or updated

@@ -1,6 +1,8 @@
 /**
  * The one route plugin for every resource of the schemas: index, show, store, update, destroy and
  * update-order as each schema's x-actions allow, plus the preset counts. No route file per resource.
+ * The index, show and preset-count reads run through `app.reads`: on the read replica when one is set
+ * and may answer (http/read-position.ts), with the same statements, scoping and timeout as on the primary.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../auth/context.ts';
@@ -10,6 +12,7 @@ import { isId } from '../http/ids.ts';
 import type { Registry } from '../schema/registry.ts';
 import type { Resource } from '../../common/schema/types.ts';
 import { BodyValidation } from '../schema/validate.ts';
+import { may } from '../auth/may.ts';
 import { inVersion } from './versions.ts';
 import { asList, parseBuilderConditions, parseListQuery, parseShowQuery } from '../query/parse.ts';
 import { checkBudget, presetsCost } from '../query/cost.ts';
@@ -26,15 +29,6 @@ import {
   updateRecord,
   type Deps,
 } from './repository.ts';
-
-/** Permission by name, spec section 6: tenant.<resource>.<action> or portal.<resource>.<action>. */
-export function may(auth: AuthContext, resource: Resource, action: string): boolean {
-  if (auth.kind === 'operator')
-    return resource.actions.includes(action) && auth.permissions.has(`tenant.${resource.name}.${action}`);
-  return (
-    !!resource.portal?.actions.includes(action) && auth.permissions.has(`portal.${resource.name}.${action}`)
-  );
-}
 
 export async function authorize(
   request: FastifyRequest,
@@ -77,7 +71,9 @@ export async function resourceRoutes(
       app.get(base, { schema: schema('index') }, async (request) => {
         const auth = await authorize(request, resource, 'index');
         const query = parseListQuery({ registry, auth }, resource, request.query as Record<string, unknown>);
-        const page = await listRecords(deps, auth, resource, query);
+        const page = await app.reads.run(request, (db) =>
+          listRecords({ ...deps, db }, auth, resource, query),
+        );
         return query.version && query.version !== 1 ? inVersion(resource, query.version, page) : page;
       });
     }
@@ -86,7 +82,7 @@ export async function resourceRoutes(
         const auth = await authorize(request, resource, 'show');
         const id = parseId(request.params.id);
         const show = parseShowQuery({ registry, auth }, resource, request.query as Record<string, unknown>);
-        return findRecord(deps, auth, resource, id, show);
+        return app.reads.run(request, (db) => findRecord({ ...deps, db }, auth, resource, id, show));
       });
     }
     // A resource's own route (server/resources/<name>/actions.ts, registered first) replaces the
@@ -146,7 +142,7 @@ export async function resourceRoutes(
       });
       // One budget for the whole call: twenty cheap presets pass, twenty nested searches do not.
       checkBudget(presetsCost(presets.map((p) => p.conditions)), 'builders');
-      return countPresets(deps, auth, resource, presets);
+      return app.reads.run(request, (db) => countPresets({ ...deps, db }, auth, resource, presets));
     },
   );
 }

@@ -8,9 +8,7 @@ import { sql, type Transaction } from 'kysely';
 import type { AuthContext } from '../auth/context.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError, notFound, ValidationError } from '../http/errors.ts';
-import type { Registry } from '../schema/registry.ts';
 import type { Field, Resource } from '../../common/schema/types.ts';
-import type { BodyValidation } from '../schema/validate.ts';
 import { isPortalCaller, readableFields } from '../query/parse.ts';
 import { keyFieldsFor, loadRelations, type Row } from '../query/relations.ts';
 import { countTableCovers, countTables } from '../query/counts.ts';
@@ -29,26 +27,13 @@ import {
 } from '../query/sql.ts';
 import type { Condition, ListQuery, RelationSum, WithTree } from '../query/tree.ts';
 import type { Relation } from '../../common/schema/types.ts';
-import { resourceHooks } from './hooks.ts';
+import { presentRows, resourceHooks } from './hooks.ts';
+import type { Deps, Paginated } from './repository-contract.ts';
 import { checkPasswords } from './passwords.ts';
 import { writableFieldsFor } from '../../common/schema/fields.ts';
 import { takeCustomFields, writeCustomValues } from './custom-values.ts';
 
-export interface Paginated {
-  data: Row[];
-  total: number;
-  from: number | null;
-  to: number | null;
-  per_page: number;
-  current_page: number;
-  last_page: number;
-}
-
-export interface Deps {
-  db: Db;
-  registry: Registry;
-  validation: BodyValidation;
-}
+export type { Deps, Paginated };
 
 /**
  * The rows of a list page with their relations and no total: for readers that need no paging figures
@@ -63,7 +48,7 @@ export async function listRows(
   const ctx = sqlContext(deps.registry, auth);
   const { rows } = listStatements(ctx, resource, query, keyFieldsFor(resource, query.with));
   const data = (await rows.execute(deps.db)).rows as Row[];
-  await loadRelations(deps.db, ctx, resource, data, query.with);
+  await loadRelations(deps.db, ctx, resource, data, query.with, presentRows);
   return data;
 }
 
@@ -88,7 +73,7 @@ export async function listRecords(
     statements.count.execute(deps.db),
     (async () => {
       data = (await statements.rows.execute(deps.db)).rows as Row[];
-      await loadRelations(deps.db, ctx, resource, data, query.with);
+      await loadRelations(deps.db, ctx, resource, data, query.with, presentRows);
     })(),
   ]);
   const total = Number((count.rows[0] as { total: number }).total);
@@ -125,7 +110,7 @@ export async function findRecord(
     await sql`select ${sql.join(columns)} from ${tableAs(resource, alias)} where ${where}`.execute(db);
   const row = rows[0] as Row | undefined;
   if (!row) throw notFound();
-  await loadRelations(db as Db, ctx, resource, [row], show.with);
+  await loadRelations(db as Db, ctx, resource, [row], show.with, presentRows);
   return row;
 }
 

@@ -5,7 +5,7 @@
  */
 import type { Resource } from '../../common/schema/types.ts';
 import type { Row } from '../query/relations.ts';
-import type { Paginated } from './repository.ts';
+import type { Paginated } from './repository-contract.ts';
 
 /** `{field}` placeholders of a template, filled from the row. */
 function fill(template: string, row: Row): string {

@@ -48,7 +48,8 @@ async function migrationsDone(db: Db): Promise<boolean> {
  * `/api/health`: the database answers (kept as it was for whoever uses it). `/api/health/live`: the
  * process answers, no database touched, so a slow database never gets a live process restarted.
  * `/api/health/ready`: the database answers, its migrations are done and the process is not stopping;
- * a balancer sends traffic only while it says 200.
+ * a balancer sends traffic only while it says 200. With DATABASE_READ_URL it also names the read
+ * replica's status (db/read-replica.ts), which never makes it fail.
  */
 export async function healthRoutes(
   app: FastifyInstance,
@@ -88,12 +89,15 @@ export async function healthRoutes(
       ...(migrationState === 'done' ? [] : ['migrations']),
       ...(lifecycle.stopping ? ['shutdown'] : []),
     ];
+    // The read replica is told, never counted as a failure: without it the primary serves every read.
+    const replica = await app.reads.replica();
     const body = {
       status: failed.length ? 'unavailable' : 'ready',
       database,
       migrations: migrationState,
       shutting_down: lifecycle.stopping,
       failed,
+      ...(replica ? { replica: replica.status } : {}),
     };
     return failed.length ? unavailable(reply).send(body) : body;
   });

@@ -21,6 +21,7 @@ import RequestQuote from '@mui/icons-material/RequestQuote';
 import Schedule from '@mui/icons-material/Schedule';
 import SupportAgent from '@mui/icons-material/SupportAgent';
 import Timer from '@mui/icons-material/Timer';
+import Unsubscribe from '@mui/icons-material/Unsubscribe';
 import Workspaces from '@mui/icons-material/Workspaces';
 
 export const ICONS: Readonly<Record<string, ComponentType>> = {
@@ -42,6 +43,7 @@ export const ICONS: Readonly<Record<string, ComponentType>> = {
   Schedule,
   SupportAgent,
   Timer,
+  Unsubscribe,
   Workspaces,
 };
 

@@ -1,21 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CircularProgress,
-  Link,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, CircularProgress, Link, TextField } from '@mui/material';
 import { useBasename, useLogin, useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useAppKind } from '../custom/appKind.ts';
-import { LocaleSwitcher } from './LocaleSwitcher.tsx';
+import { PublicPage } from './PublicPage.tsx';
 import { useSystemStatus } from './systemStatus.ts';
-import { DocumentTitle } from './DocumentTitle.tsx';
 import { forgetFlash, loginPageLeft, peekFlash } from './flash.ts';
 import {
   BAD_CREDENTIALS_MESSAGE,
@@ -124,79 +113,53 @@ export function LoginPage() {
       ? translate('app.auth.portal_title', { tenant: status?.tenant_name ?? '' })
       : translate('app.auth.back_office_title');
   return (
-    <Box
-      component="main"
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        bgcolor: 'grey.100',
-        p: 2,
-      }}
-    >
-      <DocumentTitle section={translate('app.auth.title')} />
-      <Card sx={{ width: '100%', maxWidth: 400 }}>
-        <CardContent
-          component="form"
-          onSubmit={submit}
-          noValidate
-          sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
-        >
-          <Typography variant="h5" component="h1">
-            {heading}
-          </Typography>
-          {error && (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          )}
-          <TextField
-            label={emailLabel}
-            type="email"
-            name="username"
-            autoComplete="username"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            required
-            error={!!emailError}
-            helperText={emailError}
-            autoFocus
-          />
-          <TextField
-            label={passwordLabel}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            required
-            error={!!passwordError}
-            helperText={passwordError}
-          />
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={16} /> : undefined}
-          >
-            {translate('app.auth.sign_in')}
-          </Button>
-          {sso?.enabled && sso.authorize_url && (
-            <Button variant="outlined" href={sso.authorize_url}>
-              {translate('app.auth.sign_in_sso')}
-            </Button>
-          )}
-          {kind === 'portal' && (
-            <Link component={RouterLink} to={`${basename}/password-reset`}>
-              {translate('app.auth.forgot_password')}
-            </Link>
-          )}
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-            <LocaleSwitcher />
-          </Box>
-        </CardContent>
-      </Card>
-    </Box>
+    <PublicPage title={translate('app.auth.title')} heading={heading} maxWidth={400} onSubmit={submit}>
+      {error && (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      )}
+      <TextField
+        label={emailLabel}
+        type="email"
+        name="username"
+        autoComplete="username"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        required
+        error={!!emailError}
+        helperText={emailError}
+        autoFocus
+      />
+      <TextField
+        label={passwordLabel}
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        required
+        error={!!passwordError}
+        helperText={passwordError}
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        disabled={busy}
+        startIcon={busy ? <CircularProgress size={16} /> : undefined}
+      >
+        {translate('app.auth.sign_in')}
+      </Button>
+      {sso?.enabled && sso.authorize_url && (
+        <Button variant="outlined" href={sso.authorize_url}>
+          {translate('app.auth.sign_in_sso')}
+        </Button>
+      )}
+      {kind === 'portal' && (
+        <Link component={RouterLink} to={`${basename}/password-reset`}>
+          {translate('app.auth.forgot_password')}
+        </Link>
+      )}
+    </PublicPage>
   );
 }

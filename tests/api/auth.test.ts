@@ -10,7 +10,6 @@ import { installErrorHandler } from '../../server/http/error-handler.ts';
 import { registry } from '../../server/schema/registry.ts';
 import { tenancyPlugin } from '../../server/tenancy/plugin.ts';
 import { authPlugin, createRecordToken } from '../../server/auth/plugin.ts';
-import { LoginRateLimiter } from '../../server/auth/rate-limit.ts';
 
 const BAD_CREDENTIALS = 'These credentials do not match our records.';
 const MULTIPLE_SESSIONS = 'You cannot have multiple login sessions per account.';
@@ -47,7 +46,7 @@ async function buildAuthOnlyApp(db: Db, jwtSecret: string): Promise<FastifyInsta
   await app.register(cookie);
   const config = { ...configFromEnv({}), jwtSecret };
   await app.register(tenancyPlugin, { db, config });
-  await app.register(authPlugin, { db, config, registry: registry(), rateLimiter: new LoginRateLimiter() });
+  await app.register(authPlugin, { db, config, registry: registry() });
   app.get('/api/test/whoami', async (request) => {
     const auth = await request.getAuth();
     return { ...auth, permissions: [...auth.permissions].sort() };

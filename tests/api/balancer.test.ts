@@ -4,24 +4,20 @@
  * while requests run costs only the requests it had in flight. Skipped without TEST_DATABASE_URL or a
  * haproxy binary (.ci/run installs Debian's).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findHaproxy, haproxyConfig, serverStates } from '../../bench/haproxy.ts';
 import { multipart } from './multipart.ts';
 import { freePort, startServer, waitFor, type ServerProcess } from './processes.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
-const haproxyBinary = (() => {
-  const found = ['/usr/sbin/haproxy', '/usr/local/sbin/haproxy'].find((path) => existsSync(path));
-  if (found) return found;
-  const onPath = spawnSync('sh', ['-c', 'command -v haproxy'], { encoding: 'utf8' });
-  return onPath.status === 0 ? onPath.stdout.trim() : undefined;
-})();
+const haproxyBinary = findHaproxy();
 
 /** The status of a request, its body read to the end (so the connection goes back to the pool). */
 async function statusOf(url: string, init?: RequestInit): Promise<number> {
@@ -32,38 +28,6 @@ async function statusOf(url: string, init?: RequestInit): Promise<number> {
 
 const METRICS_TOKEN = randomBytes(16).toString('hex');
 const INSTANCES = ['web-1', 'web-2'] as const;
-
-/** The HAProxy configuration this test runs, the shape README "Running several instances" points to. */
-function haproxyConfig(listen: number, stats: number, servers: { name: string; port: number }[]): string {
-  return [
-    'global',
-    '  maxconn 256',
-    'defaults',
-    '  mode http',
-    '  timeout connect 1s',
-    '  timeout client 30s',
-    '  timeout server 30s',
-    '  timeout check 1s',
-    // A request that could not reach a server (refused connection) goes to another one.
-    '  retries 2',
-    '  option redispatch',
-    // The client's address for the sign-in limits; the instances trust it from HAProxy (TRUST_PROXY).
-    '  option forwardfor',
-    'frontend desk',
-    `  bind 127.0.0.1:${listen}`,
-    '  default_backend instances',
-    'backend instances',
-    '  balance roundrobin',
-    '  option httpchk GET /api/health/ready',
-    ...servers.map(({ name, port }) => `  server ${name} 127.0.0.1:${port} check inter 200ms fall 2 rise 1`),
-    // Only the test reads this: which server HAProxy holds to be up.
-    'listen stats',
-    `  bind 127.0.0.1:${stats}`,
-    '  stats enable',
-    '  stats uri /stats',
-    '',
-  ].join('\n');
-}
 
 /** `servicedesk_http_requests_total` of one instance for a method, route pattern and status. */
 async function requestsCounted(base: string, method: string, route: string, status: number): Promise<number> {
@@ -123,18 +87,7 @@ describe.skipIf(!adminUrl || !haproxyBinary)('two instances on one database behi
   }
 
   /** HAProxy's status of each server (UP, DOWN, "UP 1/2" …) by name. */
-  async function serverStates(): Promise<Map<string, string>> {
-    const lines = (await (await fetch(statsUrl)).text()).trim().split('\n');
-    const header = lines[0]!.replace(/^# /, '').split(',');
-    const states = new Map<string, string>();
-    for (const line of lines.slice(1)) {
-      const fields = line.split(',');
-      if (fields[0] === 'instances' && INSTANCES.includes(fields[1] as (typeof INSTANCES)[number])) {
-        states.set(fields[1]!, fields[header.indexOf('status')]!);
-      }
-    }
-    return states;
-  }
+  const haproxyStates = async () => serverStates(await (await fetch(statsUrl)).text());
 
   const login = (base: string, username: string, password: string) =>
     fetch(`${base}/api/auth/login`, {
@@ -207,7 +160,7 @@ describe.skipIf(!adminUrl || !haproxyBinary)('two instances on one database behi
           for (const server of servers) {
             if ((await statusOf(`${server.base}/api/health/ready`)) !== 200) return false;
           }
-          const states = await serverStates();
+          const states = await haproxyStates();
           if (!INSTANCES.every((instance) => states.get(instance) === 'UP')) return false;
           return (await statusOf(`${balancer}/api/health/ready`)) === 200;
         } catch {
@@ -326,7 +279,7 @@ describe.skipIf(!adminUrl || !haproxyBinary)('two instances on one database behi
       const gone = Date.now();
       await waitFor(
         'HAProxy to mark the killed instance down',
-        async () => (await serverStates()).get(INSTANCES[1])?.startsWith('DOWN'),
+        async () => (await haproxyStates()).get(INSTANCES[1])?.startsWith('DOWN'),
         30_000,
         50,
       );

@@ -310,7 +310,12 @@ describe.each(targets)('metrics on $name', (target) => {
     await expect(
       t.db.transaction().execute(async (trx) => {
         const before = await outbox.depth(trx);
-        await enqueueMail(trx, { to: 'metrics@example.com', subject: 'Diepte', text: 'Nooit verstuurd' });
+        const tenant = await trx.selectFrom('tenants').select('id').orderBy('id').executeTakeFirstOrThrow();
+        await enqueueMail(
+          trx,
+          { to: 'metrics@example.com', subject: 'Diepte', text: 'Nooit verstuurd' },
+          { tenantId: Number(tenant.id) },
+        );
         expect(await outbox.depth(trx)).toBe(before + 1);
         throw rollback;
       }),

@@ -89,15 +89,20 @@ export function startServer(env: Record<string, string>): ServerProcess {
   };
 }
 
-const PG_BIN = (() => {
+/** The newest PostgreSQL server's binaries on this machine, if any. */
+const PG_BIN: string | undefined = (() => {
   const root = '/usr/lib/postgresql';
   const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
-  const found = versions.map((v) => join(root, v, 'bin')).find((bin) => existsSync(join(bin, 'initdb')));
-  if (!found) throw new Error('PostgreSQL server binaries (/usr/lib/postgresql/*/bin/initdb) are missing');
-  return found;
+  return versions.map((v) => join(root, v, 'bin')).find((bin) => existsSync(join(bin, 'initdb')));
 })();
 
+/** Whether these server programs are installed (a test that needs them skips without). */
+export function hasPostgresPrograms(...programs: string[]): boolean {
+  return PG_BIN !== undefined && programs.every((program) => existsSync(join(PG_BIN, program)));
+}
+
 function asPostgres(command: string, args: string[]): void {
+  if (!PG_BIN) throw new Error('PostgreSQL server binaries (/usr/lib/postgresql/*/bin/initdb) are missing');
   // initdb and pg_ctl refuse to run as root.
   const run =
     process.getuid?.() === 0
@@ -108,6 +113,7 @@ function asPostgres(command: string, args: string[]): void {
 
 export interface Cluster {
   url: string;
+  port: number;
   stop(): void;
   /** Starts it again after stop(); nothing when it runs. */
   start(): void;
@@ -117,17 +123,54 @@ export interface Cluster {
   destroy(): void;
 }
 
-/** A new cluster in a temporary folder owned by postgres, trust auth, on a free loopback port. */
-export async function startCluster(): Promise<Cluster> {
+/** A temporary folder that the postgres user may write (initdb and pg_basebackup run as it). */
+function postgresFolder(): string {
   const dir = mkdtempSync(join(tmpdir(), 'sd-pg-'));
   if (process.getuid?.() === 0) {
     const ids = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
     const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
     chownSync(dir, Number(ids.stdout), Number(gid.stdout));
   }
+  return dir;
+}
+
+/** A new cluster in a temporary folder owned by postgres, trust auth, on a free loopback port. */
+export async function startCluster(): Promise<Cluster> {
+  const dir = postgresFolder();
   const data = join(dir, 'data');
   const port = await freePort();
   asPostgres('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  return runCluster(dir, data, port);
+}
+
+/**
+ * A streaming hot standby of `primary` (pg_basebackup -R -X stream, so it follows the primary from
+ * the copy on) in a folder of its own, on another free loopback port. Destroy it before the primary.
+ */
+export async function startStandby(primary: Cluster): Promise<Cluster> {
+  const dir = postgresFolder();
+  const data = join(dir, 'data');
+  const port = await freePort();
+  asPostgres('pg_basebackup', [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(primary.port),
+    '-U',
+    'postgres',
+    '-D',
+    data,
+    '-R',
+    '-X',
+    'stream',
+    // Start at once, not after a spread checkpoint (seconds on an idle primary).
+    '-c',
+    'fast',
+  ]);
+  return runCluster(dir, data, port);
+}
+
+function runCluster(dir: string, data: string, port: number): Cluster {
   let running = false;
   const start = () => {
     if (running) return;
@@ -157,6 +200,7 @@ export async function startCluster(): Promise<Cluster> {
   };
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
     stop() {
       asPostgres('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
       running = false;

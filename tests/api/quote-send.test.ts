@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUOTE_LINK_DAYS, SEND_FAILED } from '../../server/resources/quotes/actions.ts';
+import { QUOTE_LINK_DAYS, QUOTE_MAIL_RETRYING } from '../../server/resources/quotes/actions.ts';
 import { buildTestApp, targets, type TestApp } from './harness.ts';
 import { waitFor } from './processes.ts';
 import { recipients, startSmtp, type LoopbackSmtp, type ParsedMail } from './smtp.ts';
@@ -75,7 +75,10 @@ describe.each(targets)('sending a quote on $name', (target) => {
     const before = smtp.received.length;
     const res = await send(quote.id);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ message: 'The quote has been sent to client@example.com.' });
+    expect(res.json()).toEqual({
+      message: 'The quote has been sent to client@example.com.',
+      recipient: 'client@example.com',
+    });
 
     const mail = await smtp.next(before);
     expect(recipients(mail)).toContain('client@example.com');
@@ -209,17 +212,31 @@ describe.each(targets)('sending a quote on $name', (target) => {
     expect((await send('abc')).statusCode).toBe(422);
   });
 
-  it('answers 502 when the mail server refuses the mail, keeps the quote sent, and mails it once later', async () => {
+  it('answers 200 with mail_error when the mail server refuses, keeps the quote sent, and mails it once later', async () => {
     const quote = quoteOf('Jansen BV', 1);
     const before = smtp.received.length;
     smtp.refuseNext = 1;
     try {
       const res = await send(quote.id);
-      expect(res.statusCode, res.body).toBe(502);
-      expect(res.json().message).toBe(SEND_FAILED);
+      // The quote is sent: a success, which says the mail has not gone yet (do not send it again).
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({
+        message: 'The quote has been marked as sent to client@example.com.',
+        recipient: 'client@example.com',
+        mail_error: QUOTE_MAIL_RETRYING,
+      });
     } finally {
       smtp.refuseNext = 0;
     }
+    // The mail is in the tenant's outbox, which its operators see (mail-failures.test.ts).
+    const row = await t.db
+      .selectFrom('mail_outbox as m')
+      .innerJoin('quotes as q', 'q.tenant_id', 'm.tenant_id')
+      .select('m.id')
+      .where('q.id', '=', quote.id)
+      .where('m.subject', '=', `Offerte "${quote.name}" van Acme IT`)
+      .executeTakeFirst();
+    expect(row).toBeDefined();
     expect(await statusOf(quote.id)).toBe(2);
     // The outbox tries again: the mail arrives, with a link to this quote, and only once.
     expect(linkOf(await smtp.next(before)).id).toBe(quote.id);

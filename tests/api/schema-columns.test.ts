@@ -295,7 +295,8 @@ describe.each(targets.map((t) => [t.name, t] as const))('the database on %s', (_
       const empty: string[] = [];
       for (const r of resources) {
         let query = db.selectFrom(r.table).select((eb) => eb.fn.countAll().as('n'));
-        for (const [field, , value] of r.fixedWhere) query = query.where(r.fields[field]!.column, '=', value);
+        for (const [field, op, value] of r.fixedWhere)
+          query = query.where(r.fields[field]!.column, op === '!=' ? '<>' : op, value);
         const { n } = await query.executeTakeFirstOrThrow();
         if (Number(n) === 0) empty.push(r.name);
       }

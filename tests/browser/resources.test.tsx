@@ -75,7 +75,15 @@ describe('resources from schemas', () => {
     const daily = menuSections(withGadgets, 'backoffice')[0]!.resources.map((r) => r.name);
     expect(daily.slice(0, 3)).toEqual(['tickets', 'gadgets', 'ticket-templates']);
     const portal = menuSections(withGadgets, 'portal')[0]!.resources.map((r) => r.name);
-    expect(portal).toEqual(['tickets', 'quotes', 'gadgets', 'subscriptions', 'assets', 'contracts', 'invoices']);
+    expect(portal).toEqual([
+      'tickets',
+      'quotes',
+      'gadgets',
+      'subscriptions',
+      'assets',
+      'contracts',
+      'invoices',
+    ]);
     expect(byName(buildResources(withGadgets, 'portal'), 'gadgets')!.props.list).toBeDefined();
   });
 

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { parseMail } from '../api/smtp.ts';
 import { test, expect } from './fixtures.ts';
-import { DEMO_PASSWORD, expectAccessible, sign, startWithEmptyStorage } from './support.ts';
+import { DEMO_PASSWORD, expectAccessible, inkOn, sign, startWithEmptyStorage } from './support.ts';
 
 /**
  * The portal's scripts, as sent (compressed), before the quote shows: 0.41 MB measured when this test
@@ -308,7 +308,22 @@ test.describe('the e-mailed quote link', () => {
       await page.getByRole('button', { name: 'Accept quote' }).click();
       await expect.poll(() => alerts).toEqual(['alert: No signature has been set.']);
 
+      // Clearing a drawn signature makes the pad empty again.
       await sign(page);
+      await page.getByRole('button', { name: 'Clear signature' }).click();
+      expect(await inkOn(page)).toBe(0);
+      await page.getByRole('button', { name: 'Accept quote' }).click();
+      await expect.poll(() => alerts).toHaveLength(2);
+      expect(alerts[1]).toBe('alert: No signature has been set.');
+
+      // A narrower window (a phone turned) redraws the signature at the new size instead of wiping it.
+      await sign(page);
+      const box = (await page.getByTestId('signature-pad').boundingBox())!;
+      await page.setViewportSize({ width: 900, height: 800 });
+      await expect
+        .poll(async () => (await page.getByTestId('signature-pad').boundingBox())!.width)
+        .toBeLessThan(box.width);
+      expect(await inkOn(page)).toBeGreaterThan(300);
       await page.getByRole('textbox', { name: 'Note' }).fill('Signed through the e-mail link.');
       await page.getByRole('button', { name: 'Accept quote' }).click();
       await expect(

@@ -51,11 +51,7 @@ async function stopProcess(child: ChildProcess): Promise<number | null> {
  */
 export async function startServer(
   env: NodeJS.ProcessEnv = {},
-  {
-    port,
-    seeded = process.env[SEEDED_DIR_ENV],
-    cwd,
-  }: { port?: number; seeded?: string; cwd?: string } = {},
+  { port, seeded = process.env[SEEDED_DIR_ENV], cwd }: { port?: number; seeded?: string; cwd?: string } = {},
 ): Promise<E2eServer> {
   const listenOn = port ?? (await freePort());
   const dataDir = mkdtempSync(join(tmpdir(), 'sd-e2e-'));

@@ -40,7 +40,7 @@ export async function startWithEmptyStorage(page: Page) {
   });
 }
 
-/** Draws a short zigzag on the signature pad with the mouse. */
+/** Draws a short zigzag on the signature pad with the mouse and checks that it left ink. */
 export async function sign(page: Page) {
   const pad = page.getByTestId('signature-pad');
   await pad.scrollIntoViewIfNeeded();
@@ -56,6 +56,19 @@ export async function sign(page: Page) {
     await page.mouse.move(box.x + dx, box.y + dy, { steps: 5 });
   }
   await page.mouse.up();
+  // The zigzag left black ink on the canvas (the pen of SPEC 9), not just a pad that says it is signed.
+  expect(await inkOn(page)).toBeGreaterThan(300);
+}
+
+/** How many pixels of the signature pad are black ink. */
+export async function inkOn(page: Page): Promise<number> {
+  return page.getByTestId('signature-pad').evaluate((canvas: HTMLCanvasElement) => {
+    const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+    let dark = 0;
+    for (let i = 0; i < data.length; i += 4)
+      if (data[i + 3]! > 128 && data[i]! + data[i + 1]! + data[i + 2]! < 96) dark++;
+    return dark;
+  });
 }
 
 declare global {

@@ -9,6 +9,21 @@ type Operation = Schema;
 
 /** Path items of these calls. */
 export const RECORD_CALLS: Record<string, Record<string, Schema>> = {
+  '/mail-outbox/{id}/retry': {
+    post: call(
+      'mail-outbox',
+      'mailOutboxRetry',
+      'Try a mail that was not sent again: due now, its attempts counted from zero',
+      undefined,
+      undefined,
+      [],
+      'The mail as GET /mail-outbox/{id} gives it, after one attempt at once, with `mail_error` when ' +
+        'that attempt failed too (the outbox goes on trying). For operators with ' +
+        'tenant.mail-outbox.retry; clients never. 404 for a mail of another tenant or one already ' +
+        'sent; 422 while another instance is sending it, or when it was given up before bodies were ' +
+        'kept (it cannot be sent again).',
+    ),
+  },
   '/quotes/{id}/send': {
     post: call(
       'quotes',
@@ -17,10 +32,13 @@ export const RECORD_CALLS: Record<string, Record<string, Schema>> = {
       undefined,
       undefined,
       [],
-      "{message}. The quote is sent (status 2); its client (else its deal's client) is mailed, in Dutch, " +
-        'a link `<public origin>/app/quotes/{id}?token=…` whose token (header `X-Quote-Token`) opens ' +
-        'exactly this quote for 30 days. Operators only (tenant.quotes.send). An accepted or rejected ' +
-        'quote answers 422; 502 when the e-mail could not be sent (the quote is sent; send it again).',
+      "{message, recipient, mail_error?}. The quote is sent (status 2); its client (else its deal's " +
+        'client) is mailed, in Dutch, a link `<public origin>/app/quotes/{id}?token=…` whose token ' +
+        '(header `X-Quote-Token`) opens exactly this quote for 30 days. Operators only ' +
+        '(tenant.quotes.send). An accepted or rejected quote answers 422. When the mail server refused ' +
+        'the e-mail the answer is still 200 (the quote is sent) with `mail_error`: the outbox tries the ' +
+        'mail again by itself, so do not send the quote again; a mail given up for good is listed at ' +
+        '/mail-outbox, where it can be tried again.',
     ),
   },
   '/quotes/{id}/accept': {

@@ -12,8 +12,8 @@ import type { Audience } from '../../files/signed-urls.ts';
 import { notFound } from '../../http/errors.ts';
 import { and, baseConditions, ref, sqlContext, tableAs } from '../../query/sql.ts';
 import type { Registry } from '../../schema/registry.ts';
-import { may } from '../plugin.ts';
-import type { Deps } from '../repository.ts';
+import { may } from '../../auth/may.ts';
+import type { Deps } from '../repository-contract.ts';
 
 type Reader = Kysely<any> | Transaction<any>;
 

@@ -16,7 +16,7 @@ import { discard, multipartLimits, readMultipart, type UploadLimits } from '../.
 import { baseFieldName, formBoolean, formInteger } from '../../http/form-values.ts';
 import { HttpError, notFound, ValidationError } from '../../http/errors.ts';
 import { BodyValidation } from '../../schema/validate.ts';
-import type { ActionPlugin } from '../actions.ts';
+import type { ActionPlugin } from '../action-contract.ts';
 import { authorize, parseId } from '../plugin.ts';
 import { findRecord, type Deps } from '../repository.ts';
 import { audienceOf } from '../messages/present.ts';

@@ -3,7 +3,7 @@
  * for that caller (server/files/signed-urls.ts), so the apps can use it in `<img>` and links.
  */
 import { signedFileUrl, signingKey } from '../../files/signed-urls.ts';
-import type { ResourceHooks } from '../hooks.ts';
+import type { ResourceHooks } from '../hook-contract.ts';
 import { audienceOf } from '../messages/present.ts';
 
 export const attachmentHooks: ResourceHooks = {

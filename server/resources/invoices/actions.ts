@@ -6,7 +6,7 @@
 import type { AuthContext } from '../../auth/context.ts';
 import type { Db } from '../../db/database.ts';
 import { BodyValidation } from '../../schema/validate.ts';
-import type { ActionPlugin } from '../actions.ts';
+import type { ActionPlugin } from '../action-contract.ts';
 import { authorize, parseId } from '../plugin.ts';
 import { findRecord, type Deps } from '../repository.ts';
 import { invoicePdf } from '../../pdf/invoice.ts';

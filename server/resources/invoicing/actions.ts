@@ -13,7 +13,7 @@
 import { sql } from 'kysely';
 import { notFound, ValidationError } from '../../http/errors.ts';
 import { BodyValidation } from '../../schema/validate.ts';
-import type { ActionPlugin } from '../actions.ts';
+import type { ActionPlugin } from '../action-contract.ts';
 import { authorize, parseId } from '../plugin.ts';
 import { findRecord, type Deps } from '../repository.ts';
 import { renderInvoice } from '../invoices/actions.ts';

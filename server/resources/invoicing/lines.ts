@@ -15,7 +15,7 @@ import { parseIdList } from '../../http/ids.ts';
 import type { Registry } from '../../schema/registry.ts';
 import type { InvoiceLineMapping, Resource } from '../../../common/schema/types.ts';
 import { BodyValidation } from '../../schema/validate.ts';
-import type { ActionPlugin } from '../actions.ts';
+import type { ActionPlugin } from '../action-contract.ts';
 import { authorize } from '../plugin.ts';
 import { findRecord, type Deps } from '../repository.ts';
 import { documented } from '../../docs/route-schema.ts';

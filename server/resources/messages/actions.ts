@@ -33,7 +33,7 @@ import { baseFieldName } from '../../http/form-values.ts';
 import { ValidationError } from '../../http/errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { BodyValidation } from '../../schema/validate.ts';
-import type { ActionPlugin } from '../actions.ts';
+import type { ActionPlugin } from '../action-contract.ts';
 import { authorize } from '../plugin.ts';
 import { findRecord, storeRecord, type Deps } from '../repository.ts';
 import { insertAttachments } from '../attachments/rows.ts';
@@ -116,7 +116,7 @@ export const messageActions: ActionPlugin = async (app, { db, registry, config }
   app.outbox.handle('messages', {
     async sent(trx, row) {
       const { addresses } = row.context as MailContext;
-      if (row.tenantId === null || row.sourceId === null) return;
+      if (row.sourceId === null) return;
       const recipients = await describeRecipients(trx, row.tenantId, addresses);
       await trx
         .updateTable('messages')
@@ -126,10 +126,20 @@ export const messageActions: ActionPlugin = async (app, { db, registry, config }
         .execute();
     },
     async failed(trx, row, error) {
-      if (row.tenantId === null || row.sourceId === null) return;
+      if (row.sourceId === null) return;
       await trx
         .updateTable('messages')
         .set({ mail_error: `${MAIL_GIVEN_UP} (${row.attempts} attempts): ${error}`.slice(0, 1000) })
+        .where('tenant_id', '=', row.tenantId)
+        .where('id', '=', row.sourceId)
+        .execute();
+    },
+    // Queued again by an operator: no longer given up; `failed` sets it again if it fails again.
+    async requeued(trx, row) {
+      if (row.sourceId === null) return;
+      await trx
+        .updateTable('messages')
+        .set({ mail_error: null })
         .where('tenant_id', '=', row.tenantId)
         .where('id', '=', row.sourceId)
         .execute();

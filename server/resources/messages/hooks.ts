@@ -7,7 +7,7 @@
 import { ValidationError } from '../../http/errors.ts';
 import { isPortalCaller } from '../../query/parse.ts';
 import { sanitizeMessage } from '../../html/sanitize.ts';
-import type { ResourceHooks } from '../hooks.ts';
+import type { ResourceHooks } from '../hook-contract.ts';
 import { addActors, addRecipientGravatars, signImages } from './present.ts';
 import { statusNames } from '../tickets/status-log.ts';
 

@@ -17,7 +17,7 @@ import type { Row } from '../../query/relations.ts';
 import { signedFileUrl, signingKey, type Audience } from '../../files/signed-urls.ts';
 import { embeddedImageIds } from '../../html/sanitize.ts';
 import { openableAttachmentIds } from '../attachments/access.ts';
-import type { PresentContext } from '../hooks.ts';
+import type { PresentContext } from '../hook-contract.ts';
 
 function initials(first: string | null, last: string | null, full: string | null): string | null {
   const words = [first, last].every(Boolean)

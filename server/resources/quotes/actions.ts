@@ -7,7 +7,9 @@
  *
  * Sending is for operators only (no portal action): a concept or already sent quote becomes sent, and its
  * client gets an e-mail with a link that opens exactly this quote without a login (a record token, valid
- * QUOTE_LINK_DAYS days).
+ * QUOTE_LINK_DAYS days). The answer is 200 `{message, recipient}` once the quote is sent; when the mail
+ * server refused the mail it is still 200 (the quote is sent, the outbox tries the mail again) with
+ * `mail_error` saying so, as a new message's answer does: the operator must not send it again.
  *
  * Accepting and declining are allowed only in status 2 (sent), by whoever may see the quote and holds the
  * permission: a client of the quote's company, the holder of the quote's link, or an operator. The status
@@ -16,9 +18,9 @@
 import { sql } from 'kysely';
 import type { AuthContext } from '../../auth/context.ts';
 import type { Db } from '../../db/database.ts';
-import { HttpError, notFound, ValidationError } from '../../http/errors.ts';
+import { notFound, ValidationError } from '../../http/errors.ts';
 import { BodyValidation } from '../../schema/validate.ts';
-import type { ActionPlugin } from '../actions.ts';
+import type { ActionPlugin } from '../action-contract.ts';
 import { authorize, parseId } from '../plugin.ts';
 import { findRecord, storeRecord, writableFields, type Deps } from '../repository.ts';
 import { quotePdf } from '../../pdf/quote.ts';
@@ -48,7 +50,8 @@ const PNG_PREFIX = 'data:image/png;base64,';
  * mails a fresh link (earlier links stay valid until they expire).
  */
 export const QUOTE_LINK_DAYS = 30;
-export const SEND_FAILED =
+/** The answer's `mail_error` when the first attempt at the quote's mail failed. */
+export const QUOTE_MAIL_RETRYING =
   'The quote is marked as sent, but the e-mail to its client could not be sent yet. It is tried again automatically: do not send the quote again.';
 export const NO_RECIPIENT = 'This quote has no client with an e-mail address to send it to.';
 
@@ -203,11 +206,19 @@ export const quoteActions: ActionPlugin = async (app, { db, registry, config }) 
       // Sent after the commit (on PGlite a transaction holds the only connection), at once so the answer
       // can tell; a refused mail stays queued and is tried again, so sending the quote again would mail twice.
       const outcome = await app.outbox.sendNow(sent.outboxId);
+      const recipient = sent.recipient.email;
       if (outcome === 'retrying' || outcome === 'failed') {
-        request.log.error({ quoteId: id }, 'quote send: the e-mail could not be sent yet');
-        throw new HttpError(502, SEND_FAILED);
+        request.log.warn(
+          { quoteId: id, outbox: sent.outboxId },
+          'quote send: the e-mail could not be sent yet',
+        );
+        return {
+          message: `The quote has been marked as sent to ${recipient}.`,
+          recipient,
+          mail_error: QUOTE_MAIL_RETRYING,
+        };
       }
-      return { message: `The quote has been sent to ${sent.recipient.email}.` };
+      return { message: `The quote has been sent to ${recipient}.`, recipient };
     },
   );
 

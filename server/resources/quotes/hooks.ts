@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import { ValidationError } from '../../http/errors.ts';
-import type { ResourceHooks } from '../hooks.ts';
+import type { ResourceHooks } from '../hook-contract.ts';
 
 const ACCEPTED = 3;
 const LOCKED = 'An accepted quote can no longer be changed.';

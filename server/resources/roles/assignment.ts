@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { HttpError, ValidationError } from '../../http/errors.ts';
-import type { HookContext, ResourceHooks } from '../hooks.ts';
+import type { HookContext, ResourceHooks } from '../hook-contract.ts';
 
 export const ROLE_FOR_OPERATORS = 'The selected role is for operators, not for clients.';
 export const ROLE_FOR_CLIENTS = 'The selected role is for clients, not for operators.';

@@ -1,5 +1,5 @@
 import { ValidationError } from '../../http/errors.ts';
-import type { ResourceHooks } from '../hooks.ts';
+import type { ResourceHooks } from '../hook-contract.ts';
 
 export const ROLE_KIND_HELD = 'A role held by accounts cannot change between operators and clients.';
 

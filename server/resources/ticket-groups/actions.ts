@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import { BodyValidation } from '../../schema/validate.ts';
-import type { ActionPlugin } from '../actions.ts';
+import type { ActionPlugin } from '../action-contract.ts';
 import { authorize, parseId } from '../plugin.ts';
 import { findRecord, type Deps } from '../repository.ts';
 import { documented } from '../../docs/route-schema.ts';

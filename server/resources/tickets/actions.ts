@@ -15,7 +15,7 @@ import { sql, type Transaction } from 'kysely';
 import type { AuthContext } from '../../auth/context.ts';
 import { notFound, ValidationError } from '../../http/errors.ts';
 import { BodyValidation } from '../../schema/validate.ts';
-import type { ActionPlugin } from '../actions.ts';
+import type { ActionPlugin } from '../action-contract.ts';
 import { authorize, parseId } from '../plugin.ts';
 import { findRecord, storeRecord, writableFields, type Deps } from '../repository.ts';
 import { lockForMerge, moveReferences, parseMergeIds } from '../merge.ts';

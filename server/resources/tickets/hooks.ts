@@ -7,7 +7,7 @@ import {
   tenantJsonConfig,
   type PortalTicketField,
 } from '../../settings/tenant-config.ts';
-import type { HookContext, ResourceHooks } from '../hooks.ts';
+import type { HookContext, ResourceHooks } from '../hook-contract.ts';
 import { currentStatusId, logStatusChange } from './status-log.ts';
 
 const OPEN = 1;

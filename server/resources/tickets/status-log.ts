@@ -9,16 +9,11 @@ import { fieldValue } from '../../query/sql.ts';
 import type { AuthContext } from '../../auth/context.ts';
 import { isPortalCaller } from '../../query/parse.ts';
 import type { Row } from '../../query/relations.ts';
-import type { PresentContext } from '../hooks.ts';
+import type { PresentContext } from '../hook-contract.ts';
+import { escapeHtml } from '../../html/escape.ts';
 
 export const STATUS_CHANGED = 'status-changed';
 const STATUSES = 'ticket-statuses';
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /** Writes the status-changed message of a ticket whose status became `statusId` (nothing if unchanged). */
 export async function logStatusChange(

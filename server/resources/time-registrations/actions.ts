@@ -5,7 +5,7 @@
  */
 import { parseListQuery } from '../../query/parse.ts';
 import { BodyValidation } from '../../schema/validate.ts';
-import type { ActionPlugin } from '../actions.ts';
+import type { ActionPlugin } from '../action-contract.ts';
 import { authorize } from '../plugin.ts';
 import { listRecords, type Deps } from '../repository.ts';
 import { documented } from '../../docs/route-schema.ts';

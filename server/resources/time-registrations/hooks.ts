@@ -6,7 +6,7 @@
  */
 import type { Reader } from '../../settings/tenant-config.ts';
 import { tenantConfig } from '../../settings/tenant-config.ts';
-import type { ResourceHooks } from '../hooks.ts';
+import type { ResourceHooks } from '../hook-contract.ts';
 
 export const TIME_ROUNDING_SETTING = 'time_rounding_minutes';
 

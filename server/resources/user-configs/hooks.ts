@@ -1,6 +1,6 @@
 import { HttpError } from '../../http/errors.ts';
 import type { AuthContext } from '../../auth/context.ts';
-import type { HookContext, ResourceHooks } from '../hooks.ts';
+import type { HookContext, ResourceHooks } from '../hook-contract.ts';
 
 export const OTHERS_CONFIGS = 'You may only change your own settings.';
 

@@ -17,10 +17,21 @@ export function recordTitle(translate: TranslateFunction, resource: Resource, re
   return translate('app.title.record', { label, type });
 }
 
-type Sizes = Partial<Record<'xs' | 'sm' | 'md' | 'lg', GridSize>>;
+export type Sizes = Partial<Record<'xs' | 'sm' | 'md' | 'lg', GridSize>>;
 
 /** One figure of a record (period, hours, total…) as a card: its label, then its value. */
-export function InfoCard({ label, children, size }: { label: string; children: ReactNode; size?: Sizes }) {
+export function InfoCard({
+  label,
+  children,
+  size,
+  valueVariant = 'h6',
+}: {
+  label: string;
+  children: ReactNode;
+  size?: Sizes;
+  /** A figure reads large (h6); a name or a status can read as body text. */
+  valueVariant?: 'h6' | 'body1';
+}) {
   return (
     <Grid size={size ?? { xs: 12, sm: 6, md: 3 }}>
       <Card sx={{ height: '100%' }}>
@@ -28,7 +39,7 @@ export function InfoCard({ label, children, size }: { label: string; children: R
           <Typography component="dt" variant="body2" color="text.secondary">
             {label}
           </Typography>
-          <Typography component="dd" variant="h6" sx={{ m: 0 }}>
+          <Typography component="dd" variant={valueVariant} sx={{ m: 0 }}>
             {children}
           </Typography>
         </CardContent>

@@ -27,24 +27,33 @@ import { registry } from '../../schema.ts';
 import { MIN_SEARCH_CHARS, SEARCH_DEBOUNCE_MS, searchFilter } from '../list/filterControls.tsx';
 import { useDebounced } from '../list/useDebounced.ts';
 
-/** A success toast: an i18n key, or a key with its values ('%{type} created'). */
-export type ActionSuccess = string | { message: string; args: Record<string, unknown> };
+/**
+ * A success toast: an i18n key, or a key with its values ('%{type} created'), and its type: a call that
+ * succeeded with a reservation (the quote is sent, its mail is not yet) is a warning.
+ */
+export type ActionSuccess =
+  string | { message: string; args?: Record<string, unknown>; type?: 'success' | 'warning' };
 
 /**
- * Runs an action call: a success toast, or the error toast of the catalogue (the data provider has shaped
- * the message: a 422 is its message then the field lines, a 403 or 404 is silent). `busy` disables the
- * buttons while a call is under way, so a double click does not call twice.
+ * Runs an action call: a success toast (fixed, or chosen from the answer), or the error toast of the
+ * catalogue (the data provider has shaped the message: a 422 is its message then the field lines, a 403
+ * or 404 is silent). `busy` disables the buttons while a call is under way, so a double click does not
+ * call twice.
  */
 export function useActionCall() {
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
-  const run = async <T,>(call: () => Promise<T>, success: ActionSuccess, after?: (result: T) => unknown) => {
+  const run = async <T,>(
+    call: () => Promise<T>,
+    success: ActionSuccess | ((result: T) => ActionSuccess),
+    after?: (result: T) => unknown,
+  ) => {
     setBusy(true);
     try {
       const result = await call();
-      const [message, messageArgs] =
-        typeof success === 'string' ? [success] : [success.message, success.args];
-      notify(message, { type: 'success', messageArgs });
+      const notice = typeof success === 'function' ? success(result) : success;
+      const { message, args, type = 'success' } = typeof notice === 'string' ? { message: notice } : notice;
+      notify(message, { type, messageArgs: args });
       await after?.(result);
       return true;
     } catch (error) {

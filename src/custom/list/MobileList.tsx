@@ -17,7 +17,7 @@ import type { Field, Resource } from '../../../common/schema/types.ts';
 import { FieldDisplay } from '../../resources/fieldTypes.tsx';
 import { ToolButton } from './ListToolbar.tsx';
 import type { TablePreset } from './persistence.ts';
-import type { ActionColumn } from '../../resources/overrides.ts';
+import type { ActionColumn } from '../../resources/override-contract.ts';
 
 export const SKELETON_ROWS = 10;
 

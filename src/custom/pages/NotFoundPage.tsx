@@ -2,7 +2,7 @@ import { Box, Link, Typography } from '@mui/material';
 import { useBasename, useTranslate } from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
-import { CenteredPage } from './SetupPage.tsx';
+import { PublicPage } from '../../shell/PublicPage.tsx';
 
 /**
  * 'Page not found' (SPEC 2): the catch-all of every unknown path. With `portal`, the page the status
@@ -15,13 +15,13 @@ export default function NotFoundPage({ portal = false }: { portal?: boolean }) {
   if (portal) {
     const name = query.get('d');
     return (
-      <CenteredPage title={translate('app.pages.portal_not_found')}>
+      <PublicPage title={translate('app.pages.portal_not_found')}>
         <Typography>
           {name
             ? translate('app.pages.portal_not_found_named', { name })
             : translate('app.pages.portal_not_found_text')}
         </Typography>
-      </CenteredPage>
+      </PublicPage>
     );
   }
   const title = translate('app.pages.not_found');

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, CircularProgress, Link, TextField } from '@mui/material';
 import { useBasename, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { CenteredPage } from './SetupPage.tsx';
+import { PublicPage } from '../../shell/PublicPage.tsx';
 import { postAnonymous } from './PasswordResetRequestPage.tsx';
 import { passwordRuleKey } from '../../authProvider/password-rules.ts';
 
@@ -90,17 +90,17 @@ export default function PasswordResetPage() {
 
   if (done) {
     return (
-      <CenteredPage title={translate('app.auth.reset_title')}>
+      <PublicPage title={translate('app.auth.reset_title')}>
         <Alert severity="success" role="status">
           {translate('app.auth.password_changed')}
         </Alert>
         {loginLink}
-      </CenteredPage>
+      </PublicPage>
     );
   }
 
   return (
-    <CenteredPage title={translate('app.auth.reset_title')}>
+    <PublicPage title={translate('app.auth.reset_title')}>
       {failure && (
         <Alert severity="error" role="alert">
           <strong>{failure.message}</strong>
@@ -143,6 +143,6 @@ export default function PasswordResetPage() {
         </Button>
       </form>
       {loginLink}
-    </CenteredPage>
+    </PublicPage>
   );
 }

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, CircularProgress, Link, TextField, Typography } from '@mui/material';
 import { useBasename, useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { CenteredPage } from './SetupPage.tsx';
+import { PublicPage } from '../../shell/PublicPage.tsx';
 import { tooManyText } from '../../authProvider/wait.ts';
 
 /** POST without a session; resolves to the answer's status and JSON body (null when none). */
@@ -56,7 +56,7 @@ export default function PasswordResetRequestPage() {
   }
 
   return (
-    <CenteredPage title={translate('app.auth.reset_title')}>
+    <PublicPage title={translate('app.auth.reset_title')}>
       <Typography>{translate('app.auth.reset_intro')}</Typography>
       {answer && (
         <Alert severity={answer.ok ? 'success' : 'error'} role={answer.ok ? 'status' : 'alert'}>
@@ -86,6 +86,6 @@ export default function PasswordResetRequestPage() {
       <Link component={RouterLink} to={`${basename}/login`}>
         {translate('app.auth.back_to_login')}
       </Link>
-    </CenteredPage>
+    </PublicPage>
   );
 }

@@ -4,7 +4,7 @@ import { useBasename, useLogin, useTranslate } from 'react-admin';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { setFlash } from '../../shell/flash.ts';
 import { tooManyText } from '../../authProvider/wait.ts';
-import { CenteredPage } from './SetupPage.tsx';
+import { PublicPage } from '../../shell/PublicPage.tsx';
 
 /**
  * /msgraph/code/:code (SPEC 2): logs in with the code and the portal flag, then opens the tickets; on
@@ -44,11 +44,11 @@ export default function SsoCallbackPage() {
   }, [code, basename, login, navigate, translate]);
 
   return (
-    <CenteredPage title={translate('app.auth.sign_in_sso')}>
+    <PublicPage title={translate('app.auth.sign_in_sso')}>
       <Typography role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <CircularProgress size={20} aria-hidden="true" />
         {translate('app.auth.sso_busy')}
       </Typography>
-    </CenteredPage>
+    </PublicPage>
   );
 }

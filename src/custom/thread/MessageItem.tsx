@@ -2,16 +2,17 @@
  * One message of a thread (SPEC 2, 4): who wrote it (name, and an avatar from gravatar or the
  * acronym/initials when there is no picture), when (relative, refreshed by the thread), whether it was
  * sent by the client, received by the client or is an internal note (operators also see 'Not visible
- * to the client'), its text and files. A status change is one line: the new status and who set it.
+ * to the client', and a warning when its e-mail to the client was given up), its text and files. A
+ * status change is one line: the new status and who set it.
  * Operators may edit (saving without a change just closes the editor, SPEC 4) and delete it.
  */
 import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
-import { Avatar, Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Avatar, Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import SyncAlt from '@mui/icons-material/SyncAlt';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { Link, useCanAccess, useLocaleState, useTranslate } from 'react-admin';
 import type { Editor } from '@tiptap/react';
 import { formatDateTime, parseDate, relativeTime } from '../../../common/format.ts';
 import AttachmentList from './AttachmentList.tsx';
@@ -74,6 +75,38 @@ function When({ value, now }: { value: string; now: Date }) {
       {/* A message is never written in the future: a server clock ahead of this one still reads 'now'. */}
       {relativeTime(value, new Date(Math.max(now.getTime(), parseDate(value)?.getTime() ?? 0)), locale)}
     </Typography>
+  );
+}
+
+/**
+ * The message's mail to the client was given up (issue 15, item 4): said in the user's language (the
+ * stored error is the server's English, kept as the title), with the way to the outgoing mail list
+ * for whoever may open it, where the mail can be tried again.
+ */
+function MailGivenUp({ error }: { error: string }) {
+  const translate = useTranslate();
+  const { canAccess } = useCanAccess({ resource: 'mail-outbox', action: 'list' });
+  return (
+    <Alert
+      severity="warning"
+      variant="outlined"
+      data-testid="mail-given-up"
+      // A standing fact of the message, not news: no live region (MUI's default role is alert).
+      role="note"
+      title={error}
+      sx={{ mt: 1, bgcolor: '#fff8e1', color: '#4d2e00', py: 0, '& .MuiAlert-message': { minWidth: 0 } }}
+    >
+      {translate('app.messages.mail_given_up')}
+      {canAccess && (
+        <>
+          {' '}
+          {/* Whole on a line of its own when it does not fit: 'e-mail' would break at its hyphen. */}
+          <Link to="/mail-outbox" sx={{ color: '#1a4f8b', fontWeight: 500, whiteSpace: 'nowrap' }}>
+            {translate('app.messages.mail_outbox')}
+          </Link>
+        </>
+      )}
+    </Alert>
   );
 }
 
@@ -244,6 +277,7 @@ export default function MessageItem({
               dangerouslySetInnerHTML={{ __html: html }}
             />
           )}
+          {operator && message.mail_error && <MailGivenUp error={message.mail_error} />}
           <AttachmentList attachments={message.attachments ?? []} headingId={filesId} />
           {!editing && (canEdit || canDelete) && (
             <Stack direction="row" spacing={1} sx={{ mt: 1 }}>

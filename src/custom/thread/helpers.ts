@@ -37,6 +37,8 @@ export interface ThreadMessage extends RaRecord {
   created_at: string;
   actor?: Actor | null;
   attachments?: Attachment[];
+  /** Operators only: set once the outbox gave the message's mail up (the server's English words). */
+  mail_error?: string | null;
 }
 
 /** SPEC 2: a sent message (from the client), a received one (to the client), or an internal note. */

@@ -168,7 +168,9 @@ const app: DeepPartial<AppMessages> = {
     quote_actions: {
       send: 'Senden',
       send_again: 'Erneut senden',
-      sent: 'Angebot gesendet.',
+      sent: 'Angebot an %{email} gesendet.',
+      mail_retrying:
+        'Das Angebot wurde als gesendet markiert, aber die E-Mail konnte noch nicht gesendet werden. Sie wird automatisch erneut versucht; senden Sie das Angebot nicht erneut.',
       decline: 'Ablehnen',
       decline_confirm: 'Dieses Angebot ablehnen? Der Kunde kann es danach nicht mehr annehmen.',
       declined: 'Angebot abgelehnt.',
@@ -335,7 +337,16 @@ const app: DeepPartial<AppMessages> = {
       clone: 'Duplizieren',
       merge: 'Zusammenführen',
     },
+    mail_outbox_actions: {
+      retry: 'Erneut versuchen',
+      sent: 'Die E-Mail wurde gesendet.',
+      retrying: 'Die E-Mail konnte wieder nicht gesendet werden. Sie wird automatisch erneut versucht.',
+      given_up: 'Die E-Mail konnte wieder nicht gesendet werden und wurde erneut aufgegeben.',
+      queued: 'Die E-Mail wurde erneut eingereiht und wird gleich gesendet.',
+    },
     messages: {
+      mail_given_up: 'Die E-Mail an den Kunden konnte nicht gesendet werden und wurde aufgegeben.',
+      mail_outbox: 'Ausgehende E-Mails öffnen',
       mail_failed:
         'Die Nachricht wurde gespeichert, aber die E-Mail an den Kunden konnte noch nicht gesendet werden. Sie wird automatisch erneut versucht.',
       load_older: 'Ältere Nachrichten laden',

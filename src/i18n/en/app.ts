@@ -170,7 +170,9 @@ const app = {
     quote_actions: {
       send: 'Send',
       send_again: 'Send again',
-      sent: 'Quote sent.',
+      sent: 'Quote sent to %{email}.',
+      mail_retrying:
+        'The quote has been marked as sent, but the e-mail could not be sent yet. It is tried again automatically; do not send the quote again.',
       decline: 'Decline',
       decline_confirm: 'Decline this quote? The client can no longer accept it afterwards.',
       declined: 'Quote declined.',
@@ -342,8 +344,18 @@ const app = {
       clone: 'Duplicate',
       merge: 'Merge',
     },
+    /** The outgoing mail's "try again" (mail-outbox). */
+    mail_outbox_actions: {
+      retry: 'Try again',
+      sent: 'The e-mail has been sent.',
+      retrying: 'The e-mail could not be sent this time either. It is tried again automatically.',
+      given_up: 'The e-mail could not be sent this time either and has been given up again.',
+      queued: 'The e-mail is queued again and will be sent shortly.',
+    },
     /** The message thread. */
     messages: {
+      mail_given_up: 'The e-mail to the client could not be sent and has been given up.',
+      mail_outbox: 'Open outgoing mail',
       mail_failed:
         'The message was saved, but the e-mail to the client could not be sent yet. It is tried again automatically.',
       load_older: 'Load older messages',

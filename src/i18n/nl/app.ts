@@ -165,7 +165,9 @@ const app: AppMessages = {
     quote_actions: {
       send: 'Versturen',
       send_again: 'Opnieuw versturen',
-      sent: 'Offerte verstuurd.',
+      sent: 'Offerte verstuurd naar %{email}.',
+      mail_retrying:
+        'De offerte is als verzonden gemarkeerd, maar de e-mail kon nog niet worden verstuurd. Hij wordt automatisch opnieuw geprobeerd; verstuur de offerte niet opnieuw.',
       decline: 'Afwijzen',
       decline_confirm: 'Deze offerte afwijzen? De klant kan haar daarna niet meer accepteren.',
       declined: 'Offerte afgewezen.',
@@ -333,7 +335,16 @@ const app: AppMessages = {
       clone: 'Dupliceren',
       merge: 'Samenvoegen',
     },
+    mail_outbox_actions: {
+      retry: 'Opnieuw proberen',
+      sent: 'De e-mail is verstuurd.',
+      retrying: 'De e-mail kon weer niet worden verstuurd. Hij wordt automatisch opnieuw geprobeerd.',
+      given_up: 'De e-mail kon weer niet worden verstuurd en is opnieuw opgegeven.',
+      queued: 'De e-mail staat weer klaar en wordt zo verstuurd.',
+    },
     messages: {
+      mail_given_up: 'De e-mail aan de klant kon niet worden verstuurd en is opgegeven.',
+      mail_outbox: 'Uitgaande e-mail openen',
       mail_failed:
         'Het bericht is opgeslagen, maar de e-mail aan de klant kon nog niet worden verstuurd. Dat wordt automatisch opnieuw geprobeerd.',
       load_older: 'Oudere berichten laden',

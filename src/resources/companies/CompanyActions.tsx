@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Button, Chip } from '@mui/material';
 import ArchiveIcon from '@mui/icons-material/Archive';
 import { useCanAccess, useTranslate } from 'react-admin';
-import type { RecordActionsProps } from '../overrides.ts';
+import type { RecordActionsProps } from '../override-contract.ts';
 import {
   ConfirmDialog,
   MergeAction,

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Button, Dialog, DialogActions } from '@mui/material';
 import AddCardIcon from '@mui/icons-material/AddCard';
 import { useCanAccess, useTranslate } from 'react-admin';
-import type { RecordActionsProps } from '../overrides.ts';
+import type { RecordActionsProps } from '../override-contract.ts';
 import { UpgradeForm } from './UpgradeForm.tsx';
 
 /** SPEC 3: the period of a prepaid contract. */

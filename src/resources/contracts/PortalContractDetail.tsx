@@ -4,8 +4,9 @@
  * and its time registrations (linking to the ticket); and for a prepaid card (period 'none') the upgrade
  * form, for a client who may `contracts.buy`.
  */
-import { InfoCard, recordTitle, useReloadOnEvent } from '../../custom/detail/parts.tsx';
-import { DetailTable } from '../../custom/detail/DetailTable.tsx';
+import { recordTitle, useReloadOnEvent } from '../../custom/detail/parts.tsx';
+import { FieldCards, FieldValue as Value } from '../../custom/detail/FieldCards.tsx';
+import { LinesTable } from '../../custom/detail/LinesTable.tsx';
 import { useEffect, useState } from 'react';
 import { Box, Card, CardContent, Grid, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
@@ -21,19 +22,12 @@ import { formatPeriodDate } from '../../../common/format.ts';
 import { registry } from '../../schema.ts';
 import { referencesOf } from '../../custom/detail/DetailScreen.tsx';
 import { ShowRecord } from '../../custom/detail/ShowRecord.tsx';
-import { FieldDisplay } from '../fieldTypes.tsx';
 import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
 import { UpgradeForm } from './UpgradeForm.tsx';
 
 const PREPAID = 'none';
 /** The relation of a time registration that names its ticket (loaded with the rows). */
 const TICKET = 'ticket';
-
-function Value({ resource, name, record }: { resource: string; name: string; record: RaRecord }) {
-  const schema = registry.require(resource);
-  const field = schema.fields[name];
-  return field ? <FieldDisplay resource={schema} field={field} record={record} full /> : null;
-}
 
 function TimeRegistrations({ period }: { period: RaRecord }) {
   const translate = useTranslate();
@@ -53,17 +47,14 @@ function TimeRegistrations({ period }: { period: RaRecord }) {
         {translate('app.contract.no_time_registrations')}
       </Typography>
     );
-  const head = (name: string) => translate(`resources.time-registrations.fields.${name}`, { _: name });
   const plain = (name: string) => ({
-    key: name,
-    label: head(name),
+    name,
     align: name === 'time_spent' ? ('right' as const) : ('left' as const),
-    cell: (row: RaRecord) => <Value resource={schema.name} name={name} record={row} />,
   });
   // SPEC 2: a time registration links to its ticket, named by the ticket's reference.
   const ticket = {
-    key: 'ticket_id',
-    label: head('ticket_id'),
+    name: 'ticket_id',
+    align: 'left' as const,
     cell: (row: RaRecord) => {
       if (!row.ticket_id) return null;
       const reference = String(row[TICKET]?.reference ?? row.ticket_id);
@@ -75,7 +66,8 @@ function TimeRegistrations({ period }: { period: RaRecord }) {
     },
   };
   return (
-    <DetailTable
+    <LinesTable
+      resource={schema.name}
       label={translate('app.contract.time_registrations')}
       rows={data}
       columns={[
@@ -163,29 +155,23 @@ function ContractBody() {
         {title}
       </Typography>
       <Stack spacing={2}>
-        <Grid container spacing={2}>
-          <InfoCard size={{ xs: 12, sm: 6, md: 4, lg: 2.4 }} label={translate('app.contract.period')}>
-            <Value resource={resource.name} name="period" record={record} />
-          </InfoCard>
-          <InfoCard size={{ xs: 12, sm: 6, md: 4, lg: 2.4 }} label={translate('app.contract.hours')}>
-            <Value resource={resource.name} name="quantity" record={record} />
-          </InfoCard>
-          <InfoCard
-            size={{ xs: 12, sm: 6, md: 4, lg: 2.4 }}
-            label={translate('app.contract.remaining_hours')}
-          >
-            <span data-testid="contract-remaining">
-              <Value resource={resource.name} name="minutes_remaining" record={record} />
-            </span>
-          </InfoCard>
-          <InfoCard size={{ xs: 12, sm: 6, md: 4, lg: 2.4 }} label={translate('app.contract.start_date')}>
-            <Value resource={resource.name} name="start_date" record={record} />
-          </InfoCard>
-          <InfoCard size={{ xs: 12, sm: 6, md: 4, lg: 2.4 }} label={translate('app.contract.end_date')}>
-            {/* The contract end badge (SPEC 4), from the schema's x-badge. */}
-            <Value resource={resource.name} name="end_date" record={record} />
-          </InfoCard>
-        </Grid>
+        <FieldCards
+          resource={resource.name}
+          record={record}
+          size={{ xs: 12, sm: 6, md: 4, lg: 2.4 }}
+          cards={[
+            { field: 'period', label: translate('app.contract.period') },
+            { field: 'quantity', label: translate('app.contract.hours') },
+            {
+              field: 'minutes_remaining',
+              label: translate('app.contract.remaining_hours'),
+              testId: 'contract-remaining',
+            },
+            { field: 'start_date', label: translate('app.contract.start_date') },
+            // The contract end badge (SPEC 4), from the schema's x-badge.
+            { field: 'end_date', label: translate('app.contract.end_date') },
+          ]}
+        />
         {record.period === PREPAID && canBuy && <UpgradeForm contract={record} onBought={setBought} />}
         <Periods contract={record} />
       </Stack>

@@ -9,7 +9,7 @@ import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogContentT
 import ExportIcon from '@mui/icons-material/FileDownload';
 import RestoreIcon from '@mui/icons-material/SettingsBackupRestore';
 import { useCanAccess, useGetList, useNotify, useTranslate } from 'react-admin';
-import type { RecordActionsProps } from '../overrides.ts';
+import type { RecordActionsProps } from '../override-contract.ts';
 import { useActionCall, useActionsProvider } from '../../custom/detail/recordActions.tsx';
 import { saveBlob } from '../../custom/saveBlob.ts';
 

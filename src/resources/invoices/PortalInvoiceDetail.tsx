@@ -3,15 +3,15 @@
  * invoices list has the same download link as its last column).
  */
 import { useReloadOnEvent, recordTitle } from '../../custom/detail/parts.tsx';
+import { FieldCards } from '../../custom/detail/FieldCards.tsx';
 import { useInvoiceDownload } from './download.ts';
-import { Box, Button, Card, CardContent, Grid, Typography } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useCanAccess, useShowContext, useTranslate } from 'react-admin';
 import { readableFieldsFor } from '../../../common/schema/fields.ts';
 import { registry } from '../../schema.ts';
 import { referencesOf } from '../../custom/detail/DetailScreen.tsx';
 import { ShowRecord } from '../../custom/detail/ShowRecord.tsx';
-import { FieldDisplay } from '../fieldTypes.tsx';
 import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
 
 const invoices = () => registry.require('invoices');
@@ -50,22 +50,12 @@ function InvoiceBody() {
           </Button>
         )}
       </Box>
-      <Grid container spacing={2}>
-        {fields.map((field) => (
-          <Grid key={field.name} size={{ xs: 12, sm: 6, md: 4 }}>
-            <Card sx={{ height: '100%' }}>
-              <CardContent component="dl" sx={{ m: 0 }}>
-                <Typography component="dt" variant="body2" color="text.secondary">
-                  {translate(`resources.${resource.name}.fields.${field.name}`, { _: field.name })}
-                </Typography>
-                <Typography component="dd" variant="h6" sx={{ m: 0 }}>
-                  <FieldDisplay resource={resource} field={field} record={record} full />
-                </Typography>
-              </CardContent>
-            </Card>
-          </Grid>
-        ))}
-      </Grid>
+      <FieldCards
+        resource={resource.name}
+        record={record}
+        size={{ xs: 12, sm: 6, md: 4 }}
+        cards={fields.map((field) => ({ field: field.name }))}
+      />
     </Box>
   );
 }

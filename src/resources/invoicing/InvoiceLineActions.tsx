@@ -8,7 +8,7 @@ import { Button, Chip } from '@mui/material';
 import ReceiptIcon from '@mui/icons-material/ReceiptLong';
 import RemoveIcon from '@mui/icons-material/RemoveCircleOutline';
 import { useCanAccess, useGetOne, useResourceContext, useTranslate } from 'react-admin';
-import type { RecordActionsProps } from '../overrides.ts';
+import type { RecordActionsProps } from '../override-contract.ts';
 import { useActionCall, useActionsProvider } from '../../custom/detail/recordActions.tsx';
 
 export default function InvoiceLineActions({ record, refetch }: RecordActionsProps) {

@@ -9,15 +9,15 @@
  */
 import { saveBlob } from '../../custom/saveBlob.ts';
 import { recordTitle, useReloadOnEvent } from '../../custom/detail/parts.tsx';
-import { DetailTable } from '../../custom/detail/DetailTable.tsx';
+import { FieldCards, FieldValue } from '../../custom/detail/FieldCards.tsx';
+import { LinesTable } from '../../custom/detail/LinesTable.tsx';
 import { useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, Grid, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useDataProvider, useNotify, useShowContext, useTranslate, type RaRecord } from 'react-admin';
 import { registry } from '../../schema.ts';
 import { referencesOf } from '../../custom/detail/DetailScreen.tsx';
 import { ShowRecord } from '../../custom/detail/ShowRecord.tsx';
-import { FieldDisplay } from '../fieldTypes.tsx';
 import { labelOf } from '../index.tsx';
 import { lineTotal, quoteTotal, type QuoteLineAmounts } from '../../../common/quote-totals.ts';
 import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
@@ -35,13 +35,6 @@ const LINES = 'lines';
 /** The relation that names the quote's client (SPEC 5: the signer's name starts as theirs). */
 const CLIENT = 'client';
 
-/** A readable field of a resource, shown by the one formatter (fieldTypes). */
-function Value({ resource, name, record }: { resource: string; name: string; record: RaRecord }) {
-  const schema = registry.require(resource);
-  const field = schema.fields[name];
-  return field ? <FieldDisplay resource={schema} field={field} record={record} full /> : null;
-}
-
 function QuoteLines({ quote }: { quote: RaRecord }) {
   const translate = useTranslate();
   // The amounts as the quote's PDF has them: a line entered without a total counts quantity x price.
@@ -50,24 +43,21 @@ function QuoteLines({ quote }: { quote: RaRecord }) {
     .sort((a, b) => Number(a.order) - Number(b.order) || Number(a.id) - Number(b.id))
     .map((line): Line => ({ ...line, total: lineTotal(line) }));
   const totalled = { ...quote, total: quoteTotal(quote as { total?: number | null }, data) };
-  const head = (name: string) => translate(`resources.quote-lines.fields.${name}`, { _: name });
   const numeric = ['quantity', 'price', 'total'];
-  // Below 768 px each line reflows into a block, so the amounts and the total are never cut off.
   return (
-    <DetailTable
+    <LinesTable
+      resource={lines().name}
       labelledBy="quote-lines-title"
       rows={data}
       columns={['description', ...numeric].map((name) => ({
-        key: name,
-        label: head(name),
+        name,
         align: numeric.includes(name) ? 'right' : 'left',
-        cell: (line: RaRecord) => <Value resource={lines().name} name={name} record={line} />,
       }))}
       totals={[
         {
           key: 'total',
-          label: head('total'),
-          value: <Value resource={quotes().name} name="total" record={totalled} />,
+          label: translate(`resources.${lines().name}.fields.total`, { _: 'total' }),
+          value: <FieldValue resource={quotes().name} name="total" record={totalled} />,
           testId: 'quote-total',
         },
       ]}
@@ -120,22 +110,13 @@ function QuoteBody() {
         </Button>
       </Box>
       <Stack spacing={2}>
-        <Grid container spacing={2}>
-          {cards.map((card) => (
-            <Grid key={card.field} size={{ xs: 12, sm: 4 }}>
-              <Card sx={{ height: '100%' }}>
-                <CardContent component="dl" sx={{ m: 0 }}>
-                  <Typography component="dt" variant="body2" color="text.secondary">
-                    {translate(card.key)}
-                  </Typography>
-                  <Typography component="dd" variant="body1" sx={{ m: 0 }}>
-                    <Value resource={resource.name} name={card.field} record={record} />
-                  </Typography>
-                </CardContent>
-              </Card>
-            </Grid>
-          ))}
-        </Grid>
+        <FieldCards
+          resource={resource.name}
+          record={record}
+          size={{ xs: 12, sm: 4 }}
+          valueVariant="body1"
+          cards={cards.map((card) => ({ field: card.field, label: translate(card.key) }))}
+        />
         <Card component="section" aria-labelledby="quote-lines-title">
           <CardContent>
             <Typography id="quote-lines-title" variant="h6" component="h2" gutterBottom>

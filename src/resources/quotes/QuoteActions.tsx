@@ -19,7 +19,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import type { RecordActionsProps } from '../overrides.ts';
+import type { RecordActionsProps } from '../override-contract.ts';
 import { useActionCall, useActionsProvider } from '../../custom/detail/recordActions.tsx';
 import { saveBlob } from '../../custom/saveBlob.ts';
 import { AcceptForm } from './AcceptForm.tsx';
@@ -27,6 +27,12 @@ import { AcceptForm } from './AcceptForm.tsx';
 /** SPEC 3 quote statuses. */
 const CONCEPT = 1;
 const SENT = 2;
+
+/** POST /api/quotes/{id}/send's answer: `mail_error` when the mail server refused the mail (for now). */
+interface SendAnswer {
+  recipient: string;
+  mail_error?: string;
+}
 
 function useCan(action: string) {
   return useCanAccess({ resource: 'quotes', action }).canAccess === true;
@@ -63,8 +69,12 @@ export default function QuoteActions({ record, refetch }: RecordActionsProps) {
           disabled={busy}
           onClick={() =>
             void run(
-              () => dataProvider.recordAction('quotes', record.id, 'send'),
-              'app.quote_actions.sent',
+              () => dataProvider.recordAction<SendAnswer>('quotes', record.id, 'send'),
+              // The quote is sent either way; a refused mail is a warning not to send it again.
+              ({ recipient, mail_error }) =>
+                mail_error
+                  ? { message: 'app.quote_actions.mail_retrying', type: 'warning' }
+                  : { message: 'app.quote_actions.sent', args: { email: recipient } },
               refetch,
             )
           }

@@ -3,24 +3,18 @@
  * termination date; a table of the lines (description, quantity, price, total); the total; and the
  * monthly amount (MRR).
  */
-import { InfoCard, recordTitle, useReloadOnEvent } from '../../custom/detail/parts.tsx';
-import { DetailTable } from '../../custom/detail/DetailTable.tsx';
-import { Box, Card, CardContent, Grid, Stack, Typography } from '@mui/material';
+import { recordTitle, useReloadOnEvent } from '../../custom/detail/parts.tsx';
+import { FieldCards, FieldValue } from '../../custom/detail/FieldCards.tsx';
+import { LinesTable } from '../../custom/detail/LinesTable.tsx';
+import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useGetManyReference, useShowContext, useTranslate, type RaRecord } from 'react-admin';
 import { formatPeriodDate } from '../../../common/format.ts';
 import { registry } from '../../schema.ts';
 import { referencesOf } from '../../custom/detail/DetailScreen.tsx';
 import { ShowRecord } from '../../custom/detail/ShowRecord.tsx';
-import { FieldDisplay } from '../fieldTypes.tsx';
 import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
 
 const subscriptions = () => registry.require('subscriptions');
-
-function Value({ resource, name, record }: { resource: string; name: string; record: RaRecord }) {
-  const schema = registry.require(resource);
-  const field = schema.fields[name];
-  return field ? <FieldDisplay resource={schema} field={field} record={record} full /> : null;
-}
 
 function Lines({ subscription }: { subscription: RaRecord }) {
   const translate = useTranslate();
@@ -36,28 +30,30 @@ function Lines({ subscription }: { subscription: RaRecord }) {
     { name: 'price', key: 'app.subscription.price' },
     { name: 'total', key: 'app.subscription.line_total' },
   ];
-  // Below 768 px each line reflows into a block, so the amounts and the totals are never cut off.
+  const total = (name: string) => (
+    <FieldValue resource={subscriptions().name} name={name} record={subscription} />
+  );
   return (
-    <DetailTable
+    <LinesTable
+      resource="subscription-lines"
       labelledBy="subscription-lines-title"
       rows={isPending ? [] : data}
       columns={columns.map((c) => ({
-        key: c.name,
+        name: c.name,
         label: translate(c.key),
         align: c.name === 'description' ? 'left' : 'right',
-        cell: (line: RaRecord) => <Value resource="subscription-lines" name={c.name} record={line} />,
       }))}
       totals={[
         {
           key: 'total',
           label: translate('app.subscription.total'),
-          value: <Value resource={subscriptions().name} name="total" record={subscription} />,
+          value: total('total'),
           testId: 'subscription-total',
         },
         {
           key: 'mrr',
           label: translate('app.subscription.monthly_amount'),
-          value: <Value resource={subscriptions().name} name="mrr" record={subscription} />,
+          value: total('mrr'),
           testId: 'subscription-mrr',
         },
       ]}
@@ -91,20 +87,17 @@ function SubscriptionBody() {
         {title}
       </Typography>
       <Stack spacing={2}>
-        <Grid container spacing={2}>
-          {cards.map((card) => (
-            <InfoCard size={{ xs: 12, sm: 6, md: 4 }} key={card.field} label={translate(card.key)}>
-              {card.periodDate ? (
-                formatPeriodDate(record[card.field])
-              ) : (
-                <Value resource={resource.name} name={card.field} record={record} />
-              )}
-              {record[card.field] === null || record[card.field] === undefined
-                ? translate('app.common.empty_value')
-                : null}
-            </InfoCard>
-          ))}
-        </Grid>
+        <FieldCards
+          resource={resource.name}
+          record={record}
+          size={{ xs: 12, sm: 6, md: 4 }}
+          emptyText
+          cards={cards.map((card) => ({
+            field: card.field,
+            label: translate(card.key),
+            value: card.periodDate ? formatPeriodDate(record[card.field]) : undefined,
+          }))}
+        />
         <Card component="section" aria-labelledby="subscription-lines-title">
           <CardContent>
             <Typography id="subscription-lines-title" variant="h6" component="h2" gutterBottom>

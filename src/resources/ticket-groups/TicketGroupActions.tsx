@@ -7,7 +7,7 @@ import { Button, Chip } from '@mui/material';
 import ArchiveIcon from '@mui/icons-material/Archive';
 import UnarchiveIcon from '@mui/icons-material/Unarchive';
 import { useCanAccess, useTranslate } from 'react-admin';
-import type { RecordActionsProps } from '../overrides.ts';
+import type { RecordActionsProps } from '../override-contract.ts';
 import { useActionCall, useActionsProvider } from '../../custom/detail/recordActions.tsx';
 import { requestReload } from '../../dataProvider/reload.ts';
 import { formatDate } from '../../../common/format.ts';

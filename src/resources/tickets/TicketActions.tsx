@@ -8,7 +8,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RestoreIcon from '@mui/icons-material/Restore';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useCanAccess, useRedirect, useTranslate, type RaRecord } from 'react-admin';
-import type { RecordActionsProps } from '../overrides.ts';
+import type { RecordActionsProps } from '../override-contract.ts';
 import {
   MergeAction,
   useActionCall,

@@ -1,0 +1,34 @@
+/**
+ * The contract between the generic routes and a resource's hooks (hooks.ts lists who implements it).
+ * A leaf module: the per-resource hook files import these types from here, not from the table that
+ * imports them, so no import cycle runs through hooks.ts (tests/unit/import-cycles.test.ts).
+ */
+import type { Transaction } from 'kysely';
+import type { AuthContext } from '../auth/context.ts';
+import type { Resource } from '../../common/schema/types.ts';
+import type { PresentContext, Row } from '../query/relations.ts';
+
+export type { PresentContext };
+
+export interface HookContext {
+  trx: Transaction<any>;
+  auth: AuthContext;
+  resource: Resource;
+}
+
+export interface ResourceHooks {
+  /** Adjust the columns about to be inserted (values are already validated). */
+  beforeStore?(row: Record<string, unknown>, ctx: HookContext): Promise<void> | void;
+  /** Runs in the same transaction, right after the insert. */
+  afterStore?(id: number, ctx: HookContext): Promise<void> | void;
+  beforeUpdate?(id: number, changes: Record<string, unknown>, ctx: HookContext): Promise<void> | void;
+  /** Runs in the same transaction, right after the update. */
+  afterUpdate?(id: number, ctx: HookContext): Promise<void> | void;
+  /** Runs in the delete's transaction, before the row goes; throwing stops the delete. */
+  beforeDestroy?(id: number, ctx: HookContext): Promise<void> | void;
+  /**
+   * Adds to rows about to be answered what the schema cannot say (computed fields). Runs on every
+   * row read of the resource, top level or loaded through `with`, after the caller's filters.
+   */
+  present?(rows: Row[], ctx: PresentContext): Promise<void> | void;
+}

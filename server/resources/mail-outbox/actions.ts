@@ -1,0 +1,76 @@
+/**
+ * `POST /api/mail-outbox/{id}/retry` (issue 15, item 4): an operator's "try again" on a mail of the
+ * tenant's outbox that was not sent (schemas/mail-outbox.json lists them). The mail is queued again,
+ * due now with its attempts counted from zero (a message's "given up" warning goes), and tried once at
+ * once, so the answer can say how that went:
+ *
+ * - `{status: 'sent', message}`: it went;
+ * - `{status: 'queued' | 'failed', message, mail_error}`: refused again; the outbox goes on trying
+ *   (`queued`), or, with MAIL_MAX_ATTEMPTS 1, gave it up again (`failed`);
+ * - `{status: 'queued' | 'sending', message}`: another instance took it first and is sending it.
+ *
+ * 404 for a mail the caller's tenant does not have or that is sent; 422 while a sender holds it, or
+ * when it was given up before bodies were kept (nothing left to send).
+ */
+import { notFound, ValidationError } from '../../http/errors.ts';
+import { RequeueRefused } from '../../mail/outbox.ts';
+import { BodyValidation } from '../../schema/validate.ts';
+import type { ActionPlugin } from '../action-contract.ts';
+import { authorize, parseId } from '../plugin.ts';
+import { findRecord, type Deps } from '../repository.ts';
+import { documented } from '../../docs/route-schema.ts';
+import { RECORD_CALLS } from '../../docs/routes/record-calls.ts';
+
+/** The answer's `mail_error` when the attempt at once failed again. */
+export const RETRY_FAILED = 'The mail could not be sent this time either.';
+export const RETRY_SENDING = 'This mail is being sent right now; wait for the outcome before trying again.';
+export const RETRY_NO_BODY =
+  'This mail was given up before its content was kept, so it cannot be sent again. Send what caused it again instead.';
+
+type IdParams = { Params: { id: string } };
+
+export const mailOutboxActions: ActionPlugin = async (app, { db, registry }) => {
+  const outbox = registry.get('mail-outbox');
+  if (!outbox) return;
+  const deps: Deps = { db, registry, validation: new BodyValidation() };
+
+  app.post<IdParams>(
+    '/api/mail-outbox/:id/retry',
+    documented(RECORD_CALLS, 'post', '/mail-outbox/{id}/retry'),
+    async (request) => {
+      const auth = await authorize(request, outbox, 'retry');
+      const id = parseId(request.params.id);
+      // The tenant's own mail not sent yet, as the list shows it: 404 otherwise.
+      await findRecord(deps, auth, outbox, id);
+      try {
+        // Sent (by another instance) since it was read: nothing to try again.
+        if (!(await app.outbox.requeue(auth.tenantId, id))) throw notFound();
+      } catch (error) {
+        if (!(error instanceof RequeueRefused)) throw error;
+        const message = error.reason === 'sending' ? RETRY_SENDING : RETRY_NO_BODY;
+        throw new ValidationError({ status: [message] }, message);
+      }
+      const outcome = await app.outbox.sendNow(id);
+      if (outcome === 'sent') return { id, status: 'sent', message: 'The mail has been sent.' };
+      const row = await db
+        .selectFrom('mail_outbox')
+        .select('status')
+        .where('tenant_id', '=', auth.tenantId)
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      const status = String(row.status);
+      if (outcome === 'elsewhere')
+        return { id, status, message: 'The mail has been queued again and is being sent.' };
+      request.log.warn({ outbox: id }, 'mail outbox: an operator tried a mail again, and it failed again');
+      return {
+        id,
+        status,
+        message:
+          status === 'failed'
+            ? 'The mail could not be sent and has been given up again.'
+            : 'The mail could not be sent yet. It is tried again automatically.',
+        mail_error: RETRY_FAILED,
+      };
+    },
+  );
+};

@@ -1,0 +1,26 @@
+/**
+ * The types the generic record calls (repository.ts) share with the modules they serve: what they
+ * need to run and what a list page answers. A leaf module, so that a per-resource module the
+ * repository reaches through its hooks (attachments/access.ts) and the version shaping it feeds
+ * (versions.ts) need not import the repository back (tests/unit/import-cycles.test.ts).
+ */
+import type { Db } from '../db/database.ts';
+import type { Row } from '../query/relations.ts';
+import type { Registry } from '../schema/registry.ts';
+import type { BodyValidation } from '../schema/validate.ts';
+
+export interface Paginated {
+  data: Row[];
+  total: number;
+  from: number | null;
+  to: number | null;
+  per_page: number;
+  current_page: number;
+  last_page: number;
+}
+
+export interface Deps {
+  db: Db;
+  registry: Registry;
+  validation: BodyValidation;
+}
