@@ -6,14 +6,13 @@
  * swept; and the copy of a local folder into the store (`files:migrate`) stores every file once.
  */
 import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,10 +22,10 @@ import { fileStoreFor, localFileStore, newKey } from '../../server/files/store.t
 import { sweepFiles } from '../../server/files/sweep.ts';
 import { CHUNK_BYTES, postgresFileStore } from '../../server/files/postgres-store.ts';
 import { buildSecondInstance, buildTestApp, targets, type Target, type TestApp } from './harness.ts';
+import { roundTripUnderWatch } from './memory-bound.ts';
 import { multipart } from './multipart.ts';
 import {
   allKeys,
-  collect,
   describeFileStoreContract,
   generated,
   localBackend,
@@ -98,7 +97,6 @@ const backends: { name: string; make: () => Promise<Backend> }[] = [
 describeFileStoreContract(backends);
 
 // The memory test samples what is kept after a collection; the flag only adds the gc function.
-setFlagsFromString('--expose-gc');
 
 describe.each(targets.filter((t) => t.name === 'postgres'))('the database file store on $name', (target) => {
   let b: Awaited<ReturnType<typeof postgresBackend>>;
@@ -116,77 +114,18 @@ describe.each(targets.filter((t) => t.name === 'postgres'))('the database file s
     // The process grows more than it keeps (pg reads bytea as hex text, the heap expands for it and
     // does not hand pages back at once); a file held whole would add 50 MB at least.
     const RSS_LIMIT = 40 * 1024 * 1024;
-    const collectGarbage = runInNewContext('gc') as () => void;
-    /**
-     * The memory in use after a collection. V8 frees dead ArrayBuffers on a background thread, so one
-     * sample right after gc() may still count some: the least of a few samples, yielding between
-     * them, is what is really kept (a buffer still referenced cannot disappear from it).
-     */
-    let baseline = 0;
-    const kept = async () => {
-      let least = { rss: Infinity, arrayBuffers: Infinity };
-      for (let i = 0; i < 8; i++) {
-        collectGarbage();
-        await new Promise((resolve) => setImmediate(resolve));
-        const m = process.memoryUsage();
-        least = {
-          rss: Math.min(least.rss, m.rss),
-          arrayBuffers: Math.min(least.arrayBuffers, m.arrayBuffers),
-        };
-        // Already far below the bound: more collections could only lower it further.
-        if (least.arrayBuffers - baseline < KEPT_LIMIT / 4) break;
-      }
-      return least;
-    };
-    // One-time costs (the pool's connections, compiled code) are not the stream's: warm up first.
-    const warm = await b.store.put(generated(4 * CHUNK_BYTES, 64 * 1024, 'warm'));
-    await collect((await b.store.open(warm.key))!.stream);
-    await b.store.remove(warm.key);
-    const start = await kept();
-    baseline = start.arrayBuffers;
-    let peak = { ...start };
-    let sinceSample = 0;
-    /** Samples every 4 MB of content. */
-    const watch = async (bytes: number) => {
-      sinceSample += bytes;
-      if (sinceSample < 4 * 1024 * 1024) return;
-      sinceSample = 0;
-      const now = await kept();
-      peak = {
-        rss: Math.max(peak.rss, now.rss),
-        arrayBuffers: Math.max(peak.arrayBuffers, now.arrayBuffers),
-      };
-    };
-
-    const hashIn = createHash('sha256');
-    const probe = new Transform({
-      transform(piece: Buffer, _encoding, callback) {
-        hashIn.update(piece);
-        watch(piece.length).then(() => callback(null, piece), callback);
-      },
+    const { key, keptGrowth, rssGrowth } = await roundTripUnderWatch(b.store, {
+      size: SIZE,
+      // One-time costs (the pool's connections, compiled code) are not the stream's.
+      warmBytes: 4 * CHUNK_BYTES,
+      keptLimit: KEPT_LIMIT,
     });
-    const fed = pipeline(generated(SIZE, 64 * 1024, 'big'), probe);
-    const { key, size } = await b.store.put(probe);
-    await fed;
-    expect(size).toBe(SIZE);
     const chunks = await sql<{
       n: number;
     }>`select count(*) as n from stored_file_chunks where key = ${key}`.execute(b.database.db);
     expect(Number(chunks.rows[0]!.n)).toBe(SIZE / CHUNK_BYTES);
-
-    const file = await b.store.open(key);
-    expect(file?.size).toBe(SIZE);
-    const hashOut = createHash('sha256');
-    let read = 0;
-    for await (const part of file!.stream as AsyncIterable<Buffer>) {
-      hashOut.update(part);
-      read += part.length;
-      await watch(part.length);
-    }
-    expect(read).toBe(SIZE);
-    expect(hashOut.digest('hex')).toBe(hashIn.digest('hex'));
-    expect(peak.arrayBuffers - start.arrayBuffers, 'buffers kept').toBeLessThan(KEPT_LIMIT);
-    expect(peak.rss - start.rss, 'rss growth').toBeLessThan(RSS_LIMIT);
+    expect(keptGrowth, 'buffers kept').toBeLessThan(KEPT_LIMIT);
+    expect(rssGrowth, 'rss growth').toBeLessThan(RSS_LIMIT);
     await b.store.remove(key);
     expect(await b.leftovers()).toBe(0);
   }, 120_000);

@@ -7,14 +7,11 @@
  * check of the bucket; and `npm run files:migrate` into the bucket.
  */
 import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+
 import {
   CreateMultipartUploadCommand,
   ListObjectsV2Command,
@@ -36,6 +33,7 @@ import {
   type Backend,
 } from './file-store-contract.ts';
 import { buildSecondInstance, buildTestApp, targets, type TestApp } from './harness.ts';
+import { roundTripUnderWatch } from './memory-bound.ts';
 import { multipart } from './multipart.ts';
 import { startS3Server, type S3TestServer } from './s3-server.ts';
 
@@ -180,7 +178,6 @@ describe('the S3 file store', () => {
 });
 
 // The memory test samples what is kept after a collection; the flag only adds the gc function.
-setFlagsFromString('--expose-gc');
 
 describe('the S3 file store with a large file', () => {
   let server: S3TestServer;
@@ -198,67 +195,14 @@ describe('the S3 file store with a large file', () => {
     const KEPT_LIMIT = 24 * 1024 * 1024;
     const RSS_LIMIT = 44 * 1024 * 1024;
     const store = s3FileStore(server.settings());
-    const collectGarbage = runInNewContext('gc') as () => void;
-    /** The least of a few samples after a collection: V8 frees dead buffers on another thread. */
-    let baseline = 0;
-    const kept = async () => {
-      let least = { rss: Infinity, arrayBuffers: Infinity };
-      for (let i = 0; i < 8; i++) {
-        collectGarbage();
-        await new Promise((resolve) => setImmediate(resolve));
-        const m = process.memoryUsage();
-        least = {
-          rss: Math.min(least.rss, m.rss),
-          arrayBuffers: Math.min(least.arrayBuffers, m.arrayBuffers),
-        };
-        if (least.arrayBuffers - baseline < KEPT_LIMIT / 4) break;
-      }
-      return least;
-    };
-    // One-time costs (the client's sockets, compiled code, a first part buffer) are not the file's.
-    const warm = await store.put(generated(PART_BYTES + 10, 64 * 1024, 'warm'));
-    await collect((await store.open(warm.key))!.stream);
-    await store.remove(warm.key);
-    const start = await kept();
-    baseline = start.arrayBuffers;
-    let peak = { ...start };
-    let sinceSample = 0;
-    const watch = async (bytes: number) => {
-      sinceSample += bytes;
-      if (sinceSample < 4 * 1024 * 1024) return;
-      sinceSample = 0;
-      const now = await kept();
-      peak = {
-        rss: Math.max(peak.rss, now.rss),
-        arrayBuffers: Math.max(peak.arrayBuffers, now.arrayBuffers),
-      };
-    };
-
-    const hashIn = createHash('sha256');
-    const probe = new Transform({
-      transform(piece: Buffer, _encoding, callback) {
-        hashIn.update(piece);
-        watch(piece.length).then(() => callback(null, piece), callback);
-      },
+    const { key, keptGrowth, rssGrowth } = await roundTripUnderWatch(store, {
+      size: SIZE,
+      // One-time costs (the client's sockets, compiled code, a first part buffer) are not the file's.
+      warmBytes: PART_BYTES + 10,
+      keptLimit: KEPT_LIMIT,
     });
-    const fed = pipeline(generated(SIZE, 64 * 1024, 'big'), probe);
-    const { key, size } = await store.put(probe);
-    await fed;
-    expect(size).toBe(SIZE);
-
-    const file = await store.open(key);
-    expect(file?.size).toBe(SIZE);
-    const hashOut = createHash('sha256');
-    let read = 0;
-    for await (const part of file!.stream as AsyncIterable<Buffer>) {
-      hashOut.update(part);
-      read += part.length;
-      await watch(part.length);
-    }
-    expect(read).toBe(SIZE);
-    expect(hashOut.digest('hex')).toBe(hashIn.digest('hex'));
-    expect(peak.arrayBuffers - start.arrayBuffers, 'buffers kept').toBeLessThan(KEPT_LIMIT);
-    expect(peak.rss - start.rss, 'rss growth').toBeLessThan(RSS_LIMIT);
+    expect(keptGrowth, 'buffers kept').toBeLessThan(KEPT_LIMIT);
+    expect(rssGrowth, 'rss growth').toBeLessThan(RSS_LIMIT);
     await store.remove(key);
     expect(await openUploads(server)).toBe(0);
   }, 120_000);
