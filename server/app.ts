@@ -111,6 +111,11 @@ export async function buildApp({
       maxParamLength: 200,
     },
   });
+  // Response schemas document the answers (OpenAPI); they do not shape them. fast-json-stringify drops
+  // what a schema does not list and writes null as '' where it says string, so an answer would quietly
+  // lose what the apps read (a message's mail_error, the health check's replica) whenever a schema
+  // lagged behind its handler. Answers are sent as the handler returns them.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   installErrorHandler(app);
   refuseNulText(app);
   if (lifecycle) {
