@@ -197,8 +197,11 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
           error instanceof HttpError && error.status === 401
             ? new HttpError(error.message, 401, error.body)
             : (cause ?? new HttpError('Unauthenticated.', 401, { message: 'Unauthenticated.' }));
+        // A call that went out signed in, answered after the user signed out here (its token gone): the
+        // logout already leads to the login page, and a second trip would add the page left as `next`.
+        const signedOutMeanwhile = Boolean(seenBearer) && !getItem(APP_PORTAL_TOKEN);
         clearSession();
-        options.onSessionEnded?.(ended);
+        if (!signedOutMeanwhile) options.onSessionEnded?.(ended);
         throw ended;
       })
       .finally(() => {

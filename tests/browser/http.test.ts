@@ -159,6 +159,21 @@ describe('refresh fails: the session ends', () => {
     expect(localStorage.getItem(APP_USER)).toBeNull();
   });
 
+  it('does not end the session again for a call answered after the user signed out here', async () => {
+    // The list went out signed in and came back 401 (the server ended the session at the logout); the
+    // logout's answer clears the session here while the list's refresh is still on its way.
+    const { fetch } = fakeFetch((call) => {
+      if (!isRefresh(call)) return unauthenticated;
+      localStorage.removeItem(APP_PORTAL_TOKEN);
+      localStorage.removeItem(APP_USER);
+      return unauthenticated;
+    });
+    const onSessionEnded = vi.fn();
+    const http = createHttpClient({ fetch, onSessionEnded });
+    await expect(http.request('/tickets')).rejects.toMatchObject({ status: 401 });
+    expect(onSessionEnded).not.toHaveBeenCalled();
+  });
+
   it("keeps the refresh's message: logged in elsewhere", async () => {
     const elsewhere = {
       status: 401,
