@@ -162,12 +162,20 @@ export function createAuthProvider({ http, app }: AuthProviderOptions): AuthProv
     },
 
     async logout() {
+      // Signed out here before the call goes out: a call of this page that the server answers 401 from
+      // now on finds no session, so the HTTP client neither refreshes nor sends the app to its login
+      // page a second time (with this page as `next`), whichever answer comes first.
+      const bearer = getItem(APP_PORTAL_TOKEN);
+      clearSession();
       try {
-        await http.request('/auth/logout', { method: 'POST', refreshOn401: false });
+        await http.request('/auth/logout', {
+          method: 'POST',
+          anonymous: true,
+          headers: bearer ? { Authorization: `Bearer ${bearer}` } : {},
+        });
       } catch {
         // Logged out on this side all the same.
       }
-      clearSession();
       // Nothing: react-admin then goes to its own `${basename}/login` (/app/login in the portal). A path
       // returned here would be taken as it is, outside the portal's basename.
     },

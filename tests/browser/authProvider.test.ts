@@ -135,6 +135,19 @@ describe('login and logout', () => {
       expect(localStorage.getItem('locale')).toBe('en');
     }
   });
+  it('logout drops the session before its call goes out, and names the session by the token it held', async () => {
+    localStorage.setItem(APP_PORTAL_TOKEN, 'jwt');
+    localStorage.setItem(APP_USER, JSON.stringify(USER));
+    let storedWhenSent: (string | null)[] = [];
+    const { authProvider, calls } = setup('portal', () => {
+      storedWhenSent = [APP_PORTAL_TOKEN, APP_USER].map((k) => localStorage.getItem(k));
+      return { status: 401, body: { message: 'Unauthenticated.' } };
+    });
+    await authProvider.logout({});
+    // A 401 of another call answered meanwhile finds no session: no refresh, no second login trip.
+    expect(storedWhenSent).toEqual([null, null]);
+    expect(calls.map((c) => [c.url, c.headers.Authorization])).toEqual([['/api/auth/logout', 'Bearer jwt']]);
+  });
 });
 
 describe('checkAuth and checkError', () => {
