@@ -63,6 +63,11 @@ export interface Config {
   mailRetryMaxMs: number;
   /** Attempts before a mail is given up (MAIL_MAX_ATTEMPTS, 8). */
   mailMaxAttempts: number;
+  /**
+   * Days a given-up mail keeps its body, and so the links in it, for "Try again"
+   * (MAIL_KEEP_GIVEN_UP_DAYS, 30: as long as the longest link a mail carries, a quote's).
+   */
+  mailKeepGivenUpDays: number;
 }
 
 /** Microsoft single sign-on for the portal; enabled when `clientId` is set. */
@@ -126,6 +131,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     mailRetryBaseMs: wholeNumber(env.MAIL_RETRY_BASE_MS, 'MAIL_RETRY_BASE_MS') ?? 60_000,
     mailRetryMaxMs: wholeNumber(env.MAIL_RETRY_MAX_MS, 'MAIL_RETRY_MAX_MS') ?? 60 * 60_000,
     mailMaxAttempts: wholeNumber(env.MAIL_MAX_ATTEMPTS, 'MAIL_MAX_ATTEMPTS') ?? 8,
+    mailKeepGivenUpDays: wholeNumber(env.MAIL_KEEP_GIVEN_UP_DAYS, 'MAIL_KEEP_GIVEN_UP_DAYS') ?? 30,
   };
 }
 

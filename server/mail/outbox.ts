@@ -12,7 +12,8 @@
  *
  * Every row belongs to a tenant: its operators see the mail not sent (schemas/mail-outbox.json) and may
  * queue a given-up mail again (`requeue`). A given-up row therefore keeps its body (the link in it may
- * still work); a sent row drops it.
+ * still work) for MAIL_KEEP_GIVEN_UP_DAYS, then drops it (`forgetOldBodies`), as a sent row does at once:
+ * a reset or quote link must not lie in the database longer than it could serve anyone.
  *
  * A resource can hear how its mails end (`handle`): the messages record their recipients when sent and
  * their `mail_error` when given up, in the same transaction that marks the row.
@@ -79,8 +80,16 @@ export class RequeueRefused extends Error {
 
 export type OutboxSettings = Pick<
   Config,
-  'mailPollMs' | 'mailLeaseMs' | 'mailRetryBaseMs' | 'mailRetryMaxMs' | 'mailMaxAttempts'
+  | 'mailPollMs'
+  | 'mailLeaseMs'
+  | 'mailRetryBaseMs'
+  | 'mailRetryMaxMs'
+  | 'mailMaxAttempts'
+  | 'mailKeepGivenUpDays'
 >;
+
+/** How often each instance looks for given-up bodies to drop: their age is counted in days. */
+const FORGET_EVERY_MS = 60 * 60_000;
 
 /** What one attempt came to: sent, to be tried again, given up, or not ours (another sender has it). */
 export type SendOutcome = 'sent' | 'retrying' | 'failed' | 'elsewhere';
@@ -117,6 +126,7 @@ export class MailOutbox {
   private readonly handlers = new Map<string, OutboxHandlers>();
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly loop: WakeLoop;
+  private lastForget = 0;
 
   constructor(
     private readonly deps: { db: Kysely<any>; mailer: Mailer; store: FileStore; log: Log },
@@ -216,8 +226,28 @@ export class MailOutbox {
     }
   }
 
-  /** Sends due rows until none is left. */
+  /**
+   * Drops the bodies of mails given up more than MAIL_KEEP_GIVEN_UP_DAYS ago (their links with them); such
+   * a mail can no longer be tried again (`requeue` refuses it). Returns how many were dropped.
+   */
+  async forgetOldBodies(): Promise<number> {
+    const result = await this.deps.db
+      .updateTable('mail_outbox')
+      .set({ mail: null })
+      .where('status', '=', 'failed')
+      .where('mail', 'is not', null)
+      .where('failed_at', '<', sql<Date>`now() - ${`${this.settings.mailKeepGivenUpDays} days`}::interval`)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** Sends due rows until none is left; once an hour, first drops old given-up bodies. */
   private async drain(): Promise<void> {
+    if (Date.now() - this.lastForget >= FORGET_EVERY_MS) {
+      this.lastForget = Date.now();
+      const dropped = await this.forgetOldBodies();
+      if (dropped) this.deps.log.info({ dropped }, 'mail outbox: dropped the bodies of old given-up mail');
+    }
     while (!this.loop.isStopped) {
       const row = await this.claim();
       if (!row) return;

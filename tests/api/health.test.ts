@@ -12,7 +12,7 @@ import { registry } from '../../server/schema/registry.ts';
 import { buildTestApp, targets, type TestApp } from './harness.ts';
 import { freePort } from './processes.ts';
 
-const LAST_MIGRATION = '0016_mail_outbox_tenants';
+const LAST_MIGRATION = '0017_mail_outbox_body_expiry';
 
 describe.each(targets)('health on $name', (target) => {
   let t: TestApp;

@@ -284,6 +284,35 @@ describe.each(targets)('failed mail for operators on $name', (target) => {
     expect((await call('POST', '/api/mail-outbox/2000000000/retry', b.admin)).statusCode).toBe(404);
   });
 
+  it('drops the body of a mail given up longer ago than MAIL_KEEP_GIVEN_UP_DAYS, and then refuses to try it again', async () => {
+    const { outboxId: young } = await givenUpMessage('Net opgegeven');
+    const { outboxId: old } = await givenUpMessage('Lang geleden opgegeven');
+    // Given up 31 days ago: one day past the default of 30.
+    await t.db
+      .updateTable('mail_outbox')
+      .set({ failed_at: sql`now() - interval '31 days'` })
+      .where('id', '=', old)
+      .execute();
+    expect(await t.app.outbox.forgetOldBodies()).toBe(1);
+    const rows = await t.db
+      .selectFrom('mail_outbox')
+      .select(['id', 'status'])
+      .select(sql<boolean>`mail is null`.as('forgotten'))
+      .where('id', 'in', [young, old])
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => [Number(r.id), r.status, r.forgotten])).toEqual([
+      [young, 'failed', false],
+      [old, 'failed', true],
+    ]);
+    const refused = await call('POST', `/api/mail-outbox/${old}/retry`, b.admin);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe(RETRY_NO_BODY);
+    // The young one can still be tried again, so its body stays.
+    expect(await t.app.outbox.forgetOldBodies()).toBe(0);
+    await t.db.deleteFrom('mail_outbox').where('id', 'in', [young, old]).execute();
+  });
+
   it("queues the export notice in the exporting user's tenant", async () => {
     const admin = await t.db
       .selectFrom('users')

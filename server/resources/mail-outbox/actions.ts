@@ -25,7 +25,7 @@ import { RECORD_CALLS } from '../../docs/routes/record-calls.ts';
 export const RETRY_FAILED = 'The mail could not be sent this time either.';
 export const RETRY_SENDING = 'This mail is being sent right now; wait for the outcome before trying again.';
 export const RETRY_NO_BODY =
-  'This mail was given up before its content was kept, so it cannot be sent again. Send what caused it again instead.';
+  'The content of this mail is no longer kept, so it cannot be sent again. Send what caused it again instead.';
 
 type IdParams = { Params: { id: string } };
 
