@@ -3,6 +3,7 @@
  * against its own backend: file-stores.test.ts for the local folder and the database, s3-store.test.ts
  * for an S3-compatible server. A new store passes the same suite rather than a copy of it.
  */
+import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localFileStore, newKey, type FileStore } from '../../server/files/store.ts';
 import { CHUNK_BYTES } from '../../server/files/postgres-store.ts';
 import { copyLocalFiles } from '../../server/files/migrate-local.ts';
+
+/**
+ * `npm run files:migrate` as an operator runs it, on an embedded database in `dataDir` (DATA_DIR), with
+ * the store's settings in `env`: its exit code and everything it printed.
+ */
+export function runFilesMigrate(
+  dataDir: string,
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/files-migrate.ts'], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', SEED: 'none', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (piece: Buffer) => (output += piece.toString()));
+    child.stderr.on('data', (piece: Buffer) => (output += piece.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
 
 /** `size` bytes in pieces of `piece` bytes, never all in memory; the same bytes for the same seed. */
 export function generated(size: number, piece = 64 * 1024, seed = 'x'): Readable {

@@ -5,7 +5,6 @@
  * bounded memory, downloads that stop half way without holding connections, and abandoned writes
  * swept; and the copy of a local folder into the store (`files:migrate`) stores every file once.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -29,6 +28,7 @@ import {
   describeFileStoreContract,
   generated,
   localBackend,
+  runFilesMigrate,
   type Backend,
 } from './file-store-contract.ts';
 
@@ -225,20 +225,7 @@ describe.each(targets)('the database file store without its database on $name', 
 });
 
 describe('npm run files:migrate', () => {
-  /** The command as an operator runs it, on an embedded database in `dataDir`. */
-  function migrateCommand(dataDir: string): Promise<{ code: number | null; output: string }> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/files-migrate.ts'], {
-        env: { ...process.env, DATA_DIR: dataDir, FILES_STORE: 'postgres', DATABASE_URL: '', SEED: 'none' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      child.stdout.on('data', (piece: Buffer) => (output += piece.toString()));
-      child.stderr.on('data', (piece: Buffer) => (output += piece.toString()));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, output }));
-    });
-  }
+  const migrateCommand = (dataDir: string) => runFilesMigrate(dataDir, { FILES_STORE: 'postgres' });
 
   it('copies the local files into the store once and says how many', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'sd-migrate-'));

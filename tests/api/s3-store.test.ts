@@ -30,6 +30,7 @@ import {
   describeFileStoreContract,
   failing,
   generated,
+  runFilesMigrate,
   type Backend,
 } from './file-store-contract.ts';
 import { buildSecondInstance, buildTestApp, targets, type TestApp } from './harness.ts';
@@ -456,30 +457,15 @@ describe('npm run files:migrate into S3', () => {
     await server?.close();
   });
 
-  function migrateCommand(dataDir: string): Promise<{ code: number | null; output: string }> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/files-migrate.ts'], {
-        env: {
-          ...process.env,
-          DATA_DIR: dataDir,
-          DATABASE_URL: '',
-          SEED: 'none',
-          FILES_STORE: 's3',
-          FILES_S3_BUCKET: server.bucket,
-          FILES_S3_ENDPOINT: server.endpoint,
-          FILES_S3_ACCESS_KEY_ID: 'S3RVER',
-          FILES_S3_SECRET_ACCESS_KEY: 'S3RVER',
-          FILES_S3_PREFIX: 'migrated',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      child.stdout.on('data', (piece: Buffer) => (output += piece.toString()));
-      child.stderr.on('data', (piece: Buffer) => (output += piece.toString()));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, output }));
+  const migrateCommand = (dataDir: string) =>
+    runFilesMigrate(dataDir, {
+      FILES_STORE: 's3',
+      FILES_S3_BUCKET: server.bucket,
+      FILES_S3_ENDPOINT: server.endpoint,
+      FILES_S3_ACCESS_KEY_ID: 'S3RVER',
+      FILES_S3_SECRET_ACCESS_KEY: 'S3RVER',
+      FILES_S3_PREFIX: 'migrated',
     });
-  }
 
   it('copies the local files into the bucket under the same keys, once', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'sd-s3-migrate-'));
