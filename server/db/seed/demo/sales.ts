@@ -28,6 +28,33 @@ export interface CompanySales {
   acceptedQuoteId: number;
 }
 
+/**
+ * The rows of records' product lines (a quote's, a subscription's): for the record `ownerIds[i]`, each
+ * product of `lineSets[i]` with its own name and price, 21 % VAT, in the order given.
+ */
+function productLines(
+  lists: Lists,
+  ownerColumn: string,
+  ownerIds: number[],
+  lineSets: [code: string, quantity: number][][],
+): Row[] {
+  return lineSets.flatMap((lines, i) =>
+    lines.map(([code, quantity], order) => {
+      const p = lists.product(code);
+      return {
+        [ownerColumn]: ownerIds[i],
+        product_id: p.id,
+        description: p.product_name,
+        quantity,
+        price: p.price,
+        vat_percentage: 21,
+        total: round2(p.price * quantity),
+        order: order + 1,
+      };
+    }),
+  );
+}
+
 /** Counts across companies, so invoice numbers never repeat. */
 export const invoiceNumbering = () => ({ invoice: 0 });
 
@@ -162,20 +189,11 @@ export async function seedSales(
   const quoteIds = await ctx.list('quotes', quoteRows);
   await ctx.list(
     'quote_lines',
-    plan.quotes.flatMap((q, i) =>
-      q.products.map(([code, quantity], order) => {
-        const p = product(code);
-        return {
-          quote_id: quoteIds[i],
-          product_id: p.id,
-          description: p.product_name,
-          quantity,
-          price: p.price,
-          vat_percentage: 21,
-          total: round2(p.price * quantity),
-          order: order + 1,
-        };
-      }),
+    productLines(
+      lists,
+      'quote_id',
+      quoteIds,
+      plan.quotes.map((q) => q.products),
     ),
   );
   const acceptedIndex = plan.quotes.findIndex((q) => q.status === 3);
@@ -232,20 +250,11 @@ export async function seedSales(
   );
   await ctx.list(
     'subscription_lines',
-    subscriptions.flatMap((s, i) =>
-      s.lines.map(([code, quantity], order) => {
-        const p = product(code);
-        return {
-          subscription_id: subscriptionIds[i],
-          product_id: p.id,
-          description: p.product_name,
-          quantity,
-          price: p.price,
-          vat_percentage: 21,
-          total: round2(p.price * quantity),
-          order: order + 1,
-        };
-      }),
+    productLines(
+      lists,
+      'subscription_id',
+      subscriptionIds,
+      subscriptions.map((s) => s.lines),
     ),
   );
 
