@@ -15,12 +15,13 @@ import { messageResponse } from './schemas.ts';
 import { randomToken, tokenHash } from './tokens.ts';
 import { AUTH_DOCS } from '../docs/fixed-schemas.ts';
 import { errorResponses } from '../docs/components.ts';
+import { serverText } from '../../common/server-texts.ts';
 
 export const RESET_REQUESTED =
   'If we know this e-mail address, you will receive an e-mail with a link shortly.';
 export const RESET_INVALID = 'This password reset link is invalid or has expired.';
 export const RESET_DONE = 'Your password has been reset.';
-export const CONFIRMATION_MISMATCH = 'The password confirmation does not match.';
+export const CONFIRMATION_MISMATCH = serverText('password_confirmation_mismatch');
 export const RESET_TOKEN_MINUTES = 60;
 
 /** The spec's min-length message: '{subject} must be at least {length} characters long.' */

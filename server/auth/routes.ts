@@ -36,14 +36,15 @@ import {
 import { findLoginUser, loadUserPayload } from './user.ts';
 import { AUTH_DOCS } from '../docs/fixed-schemas.ts';
 import { errorResponses } from '../docs/components.ts';
+import { serverText } from '../../common/server-texts.ts';
 
 export const REFRESH_COOKIE = 'refresh_token';
 /** The refresh cookie only travels to the calls that use it. */
 const REFRESH_COOKIE_PATH = '/api/auth';
 
 export const BAD_CREDENTIALS = 'These credentials do not match our records.';
-export const SSO_NOT_CONFIGURED = 'Single sign-on is not configured.';
-export const SSO_FAILED = 'Single sign-on failed.';
+export const SSO_NOT_CONFIGURED = serverText('sso_not_configured');
+export const SSO_FAILED = serverText('sso_failed');
 
 export interface AuthRoutesOptions {
   db: Db;

@@ -5,8 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ValidationError } from './errors.ts';
+import { serverText } from '../../common/server-texts.ts';
 
-export const NUL_TEXT = 'Texts may not contain the NUL character.';
+export const NUL_TEXT = serverText('nul_text');
 
 /** Whether any string in this parsed JSON value, keys included, holds NUL. A loop, not recursion:
  * a body nested thousands of levels deep must not exhaust the stack. */

@@ -7,6 +7,7 @@ import type { Registry } from '../schema/registry.ts';
 import type { Relation, Resource } from '../../common/schema/types.ts';
 import { QUERY_COST } from './limits.ts';
 import type { Condition, RelationSum, WithTree } from './tree.ts';
+import { serverText } from '../../common/server-texts.ts';
 
 /** Rows one owning row leads to through a relation, over all its targets (a morphTo has several). */
 export function fanOut(relation: Relation): number {
@@ -68,10 +69,6 @@ export function presetsCost(presets: Condition[][]): number {
 export function checkBudget(cost: number, key: string): void {
   if (cost <= QUERY_COST.budget) return;
   throw new ValidationError({
-    [key]: [
-      `The query is too expensive: it costs ${cost} where at most ${QUERY_COST.budget} is allowed ` +
-        '(conditions through relations, searches, loaded relations and presets add up). ' +
-        'Use fewer nested conditions or presets.',
-    ],
+    [key]: [serverText('query_too_expensive', { cost, budget: QUERY_COST.budget })],
   });
 }

@@ -10,6 +10,7 @@ import type { AuthContext } from '../auth/context.ts';
 import { ValidationError } from '../http/errors.ts';
 import { isPortalCaller } from '../query/parse.ts';
 import type { Resource } from '../../common/schema/types.ts';
+import { serverText } from '../../common/server-texts.ts';
 
 export const CUSTOM_FIELDS_KEY = 'custom_fields';
 const MAX_LENGTH = 10_000;
@@ -56,7 +57,7 @@ function asText(value: unknown): string | null | undefined {
 function problemWith(definition: Definition, value: string): string | undefined {
   if (value.length > MAX_LENGTH) return `${definition.title} may be at most ${MAX_LENGTH} characters long.`;
   if (definition.type === SELECT && !definition.options.some((o) => o.name === value)) {
-    return `The selected ${definition.title} is invalid.`;
+    return serverText('selected_invalid', { field: definition.title });
   }
   if (definition.type !== TEXT && definition.type !== SELECT && !DATE.test(value)) {
     return `${definition.title} must be a date (YYYY-MM-DD).`;
@@ -86,7 +87,7 @@ export async function writeCustomValues(
   const key = (name: string) => `${CUSTOM_FIELDS_KEY}.${name.slice(0, 100)}`;
   for (const name of Object.keys(given)) {
     if (!definitions.some((d) => d.name === name))
-      errors[key(name)] = [`There is no custom field ${name.slice(0, 100)}.`];
+      errors[key(name)] = [serverText('custom_field_unknown', { name: name.slice(0, 100) })];
   }
   const writes: { definition: Definition; value: string | null }[] = [];
   for (const definition of definitions) {
@@ -94,7 +95,7 @@ export async function writeCustomValues(
     const value = present ? asText(given[definition.name]) : null;
     if (value === undefined) errors[key(definition.name)] = [`${definition.title} must be a text.`];
     else if (value === null && definition.is_required && mustCheckRequired) {
-      errors[key(definition.name)] = [`The ${definition.title} field is required.`];
+      errors[key(definition.name)] = [serverText('field_required', { field: definition.title })];
     } else if (value !== null && problemWith(definition, value)) {
       errors[key(definition.name)] = [problemWith(definition, value)!];
     } else if (present) writes.push({ definition, value });

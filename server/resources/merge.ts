@@ -15,6 +15,7 @@ import { parseIdList } from '../http/ids.ts';
 import type { Registry } from '../schema/registry.ts';
 import type { Resource } from '../../common/schema/types.ts';
 import { findRecord, type Deps } from './repository.ts';
+import { serverText } from '../../common/server-texts.ts';
 
 /** The most records one merge takes: a screen selects a page of them at most. */
 export const MAX_MERGE = 100;
@@ -24,8 +25,8 @@ export function parseMergeIds(body: unknown): number[] {
   return parseIdList(body, {
     min: 2,
     max: MAX_MERGE,
-    tooFew: 'Select at least two records to merge.',
-    tooMany: `At most ${MAX_MERGE} records can be merged at once.`,
+    tooFew: serverText('merge_too_few'),
+    tooMany: serverText('merge_too_many', { count: MAX_MERGE }),
   });
 }
 
@@ -56,7 +57,9 @@ export async function lockForMerge(
       await findRecord(deps, auth, resource, id, undefined, trx);
     } catch (error) {
       if (!(error instanceof HttpError) || error.statusCode !== 404) throw error;
-      errors[`ids.${i}`] = [`The selected ${resource.title.toLowerCase()} ${id} is invalid.`];
+      errors[`ids.${i}`] = [
+        serverText('merge_record_invalid', { resource: resource.title.toLowerCase(), id }),
+      ];
     }
   }
   if (Object.keys(errors).length) throw new ValidationError(errors);

@@ -32,6 +32,7 @@ import type { Deps, Paginated } from './repository-contract.ts';
 import { checkPasswords } from './passwords.ts';
 import { writableFieldsFor } from '../../common/schema/fields.ts';
 import { takeCustomFields, writeCustomValues } from './custom-values.ts';
+import { serverText } from '../../common/server-texts.ts';
 
 export type { Deps, Paginated };
 
@@ -197,7 +198,8 @@ async function checkReferences(
     const alias = ctx.nextAlias();
     const where = and([sql`${ref(alias, 'id')} = ${value}`, ...baseConditions(ctx, target, alias)]);
     const { rows } = await sql`select 1 from ${tableAs(target, alias)} where ${where}`.execute(trx);
-    if (rows.length === 0) (errors[relation.key] ??= []).push(`The selected ${relation.key} is invalid.`);
+    if (rows.length === 0)
+      (errors[relation.key] ??= []).push(serverText('selected_invalid', { field: relation.key }));
   }
   if (Object.keys(errors).length) throw new ValidationError(errors);
 }
@@ -221,19 +223,17 @@ export function mapDatabaseError(error: unknown, resource: Resource, action: 'wr
   switch (e.code) {
     case '23505': {
       const field = fieldIn(e.detail?.split('=')[0]) ?? fieldIn(e.constraint) ?? 'id';
-      throw new ValidationError({ [field]: [`The ${field} has already been taken.`] });
+      throw new ValidationError({ [field]: [serverText('value_taken', { field })] });
     }
     case '23503':
-      if (action === 'delete') throw new HttpError(409, 'This record is still in use by other records.');
+      if (action === 'delete') throw new HttpError(409, serverText('record_in_use'));
       throw new ValidationError({
-        [fieldIn(e.detail?.split('=')[0]) ?? fieldIn(e.constraint) ?? 'id']: [
-          'The selected value is invalid.',
-        ],
+        [fieldIn(e.detail?.split('=')[0]) ?? fieldIn(e.constraint) ?? 'id']: [serverText('value_invalid')],
       });
     case '23502': {
       const field =
         Object.values(resource.fields).find((f) => f.column === e.column)?.name ?? e.column ?? 'field';
-      throw new ValidationError({ [field]: [`The ${field} field is required.`] });
+      throw new ValidationError({ [field]: [serverText('field_required', { field })] });
     }
     case '23514':
     case '22P02':
@@ -241,7 +241,7 @@ export function mapDatabaseError(error: unknown, resource: Resource, action: 'wr
     case '22007':
     case '22008':
     case '22001':
-      throw new ValidationError({ body: ['A value is not valid for its field.'] });
+      throw new ValidationError({ body: [serverText('value_not_valid')] });
     default:
       throw error;
   }
@@ -286,7 +286,7 @@ export async function storeRecord(
       if (isPortalCaller(auth)) {
         // A client may only create what it can then see (its own companies): otherwise undo.
         await findRecord(deps, auth, resource, newId, undefined, trx).catch(() => {
-          throw new ValidationError({ body: ['You may not create this record.'] });
+          throw new ValidationError({ body: [serverText('create_refused')] });
         });
       }
       return newId;
@@ -329,7 +329,7 @@ export async function updateRecord(
         await hooks.afterUpdate?.(id, { trx, auth, resource });
         if (isPortalCaller(auth)) {
           await findRecord(deps, auth, resource, id, undefined, trx).catch(() => {
-            throw new ValidationError({ body: ['You may not move this record out of your own companies.'] });
+            throw new ValidationError({ body: [serverText('move_refused')] });
           });
         }
       });
@@ -380,7 +380,7 @@ export async function updateOrder(
     Number.isInteger(order) &&
     (order as number) >= 0 &&
     (order as number) <= 1_000_000;
-  if (!valid) throw new ValidationError({ order: ['The order must be a whole number from 0 to 1000000.'] });
+  if (!valid) throw new ValidationError({ order: [serverText('order_out_of_range')] });
   if (!resource.fields[resource.orderField]) throw notFound();
   return updateRecord(deps, auth, resource, id, { [resource.orderField]: order });
 }

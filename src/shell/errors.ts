@@ -15,6 +15,7 @@ import { useCallback } from 'react';
 import { useNotify, type DataProvider } from 'react-admin';
 import { errorMessage } from '../authProvider/index.ts';
 import { passwordRuleKey } from '../authProvider/password-rules.ts';
+import { matchServerText } from '../../common/server-texts.ts';
 
 /** Toasts with this message are not shown (403, 404, 'Unauthenticated.', a cancelled request). */
 export const SILENT = 'app.errors.silent';
@@ -112,7 +113,26 @@ export function translateLine(
     const label = resource ? translate(`resources.${resource}.fields.${field}`, { _: fallback }) : fallback;
     return translate(key, args(label, match[2] ?? ''));
   }
+  const known = matchServerText(line);
+  if (known) return translate(`app.server.${known.key}`, serverTextValues(known.values, resource, translate));
   return line;
+}
+
+/**
+ * A server text's values for its translation: a field's name becomes its label and a record kind the
+ * resource's name, in the user's language (common/server-texts.ts); the rest as the server sent them.
+ */
+function serverTextValues(
+  values: Record<string, string>,
+  resource: string | undefined,
+  translate: Translate,
+): Record<string, string> {
+  const named = { ...values };
+  if (values.field !== undefined && resource)
+    named.field = translate(`resources.${resource}.fields.${values.field}`, { _: values.field });
+  if (values.resource !== undefined && resource)
+    named.resource = translate(`resources.${resource}.name`, { smart_count: 1, _: values.resource });
+  return named;
 }
 
 /** The lines of a 422's `errors`, per field, translated where the apps can. */

@@ -10,6 +10,8 @@ import { SILENT, shapeError, translateLine, withErrorCatalogue } from '../../src
 import { NETWORK_ERROR } from '../../src/dataProvider/http.ts';
 import { judgeFile } from '../../server/files/kinds.ts';
 import { tooLarge } from '../../server/files/upload.ts';
+import { serverText } from '../../common/server-texts.ts';
+import { ALREADY_CLOSED } from '../../server/resources/tickets/actions.ts';
 
 const nl = createI18nProvider();
 const translate = (key: string, options?: Record<string, unknown>) => nl.translate(key, options);
@@ -160,5 +162,43 @@ describe("an upload's refusal, as the server writes it, in the user's language",
     expect(shapeError(new HttpError(other, 413, { message: other }), 'messages', translate).message).toBe(
       other,
     );
+  });
+
+  it("says the server's refusals in the user's language: an action, a field by its label, a record by its kind", () => {
+    const closed = shapeError(
+      new HttpError(ALREADY_CLOSED, 422, {
+        message: ALREADY_CLOSED,
+        errors: { status_id: [ALREADY_CLOSED] },
+      }),
+      'tickets',
+      translate,
+    );
+    expect(closed.message).toBe('Dit ticket is al gesloten.\n');
+
+    const inUse = serverText('record_in_use');
+    expect(shapeError(new HttpError(inUse, 409, { message: inUse }), 'companies', translate).message).toBe(
+      'Dit item wordt nog gebruikt door andere items.',
+    );
+
+    const taken = serverText('value_taken', { field: 'email' });
+    const takenError = shapeError(
+      new HttpError(taken, 422, { message: taken, errors: { email: [taken] } }),
+      'clients',
+      translate,
+    );
+    expect(takenError.body.errors.email).toBe(
+      `${translate('resources.clients.fields.email')} is al in gebruik.`,
+    );
+
+    const onInvoice = serverText('line_invoiced_already', { resource: 'time registration', id: 12 });
+    const invoiced = shapeError(
+      new HttpError(onInvoice, 422, { message: onInvoice, errors: { 'ids.0': [onInvoice] } }),
+      'time-registrations',
+      translate,
+    );
+    expect(invoiced.message).toBe(
+      `${translate('resources.time-registrations.name', { smart_count: 1 })} 12 staat al op een factuur.\n`,
+    );
+    expect(invoiced.message).not.toContain('time registration');
   });
 });

@@ -24,6 +24,7 @@ import { attachmentFor, attachmentForLink, type StoredAttachment } from './acces
 import { insertAttachments } from './rows.ts';
 import { documented } from '../../docs/route-schema.ts';
 import { MESSAGES } from '../../docs/routes/messages.ts';
+import { serverText } from '../../../common/server-texts.ts';
 
 type IdParams = { Params: { id: string }; Querystring: { token?: string } };
 
@@ -77,7 +78,7 @@ export const attachmentActions: ActionPlugin = async (app, { db, registry, confi
         // The message must be one the caller sees; a client adds files to their own messages only.
         const message = await findRecord(deps, auth, messages, messageId);
         if (auth.kind !== 'operator' && message.actor_id !== auth.userId) {
-          throw new ValidationError({ message_id: ['You can only add files to your own messages.'] });
+          throw new ValidationError({ message_id: [serverText('files_own_messages')] });
         }
       }
       const [id] = await insertAttachments(db, [upload!], {

@@ -13,21 +13,24 @@ import { authorize, parseId } from '../plugin.ts';
 import { findRecord, type Deps } from '../repository.ts';
 import { documented } from '../../docs/route-schema.ts';
 import { RECORD_CALLS } from '../../docs/routes/record-calls.ts';
+import { serverText } from '../../../common/server-texts.ts';
 
 type IdParams = { Params: { id: string } };
 
-const INVALID_CARD = 'The selected prepaid card is invalid.';
-const NOT_PREPAID = 'Only a prepaid contract can be topped up with a prepaid card.';
+const INVALID_CARD = serverText('prepaid_card_invalid');
+const NOT_PREPAID = serverText('prepaid_only');
 
 function parseCardId(body: unknown): number {
   const errors: Record<string, string[]> = {};
   if (!body || typeof body !== 'object' || Array.isArray(body)) {
-    throw new ValidationError({ prepaid_card_id: ['The prepaid card field is required.'] });
+    throw new ValidationError({
+      prepaid_card_id: [serverText('field_required', { field: 'prepaid_card_id' })],
+    });
   }
   const { prepaid_card_id: raw, ...rest } = body as Record<string, unknown>;
   for (const key of Object.keys(rest)) errors[key] = [`The field ${key} is not allowed.`];
   if (raw === undefined || raw === null || raw === '')
-    errors.prepaid_card_id = ['The prepaid card field is required.'];
+    errors.prepaid_card_id = [serverText('field_required', { field: 'prepaid_card_id' })];
   else if (!isId(raw)) errors.prepaid_card_id = [INVALID_CARD];
   if (Object.keys(errors).length) throw new ValidationError(errors);
   return Number(raw);

@@ -21,6 +21,7 @@ import { attachment } from '../../pdf/layout.ts';
 import { DRAFT_STATUS, parseIds } from './lines.ts';
 import { documented } from '../../docs/route-schema.ts';
 import { INVOICING } from '../../docs/routes/invoicing.ts';
+import { serverText } from '../../../common/server-texts.ts';
 
 type IdParams = { Params: { id: string } };
 
@@ -28,7 +29,7 @@ type IdParams = { Params: { id: string } };
 export const PDF_EXPORT_MODULE = 'invoice_pdf_export';
 /** A CSV is for a selection of a list: at most a few pages of it. */
 export const MAX_CSV_IDS = 500;
-export const ALREADY_CONCEPT = 'This invoice is a concept already.';
+export const ALREADY_CONCEPT = serverText('invoice_concept_already');
 
 const CSV_COLUMNS = [
   'code',

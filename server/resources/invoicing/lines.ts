@@ -20,6 +20,7 @@ import { authorize } from '../plugin.ts';
 import { findRecord, type Deps } from '../repository.ts';
 import { documented } from '../../docs/route-schema.ts';
 import { INVOICING } from '../../docs/routes/invoicing.ts';
+import { serverText } from '../../../common/server-texts.ts';
 
 /** The most records one call takes: a list screen selects a page of them at most. */
 export const MAX_IDS = 100;
@@ -32,8 +33,8 @@ export function parseIds(body: unknown, max = MAX_IDS): number[] {
   return parseIdList(body, {
     min: 1,
     max,
-    tooFew: 'Select at least one record.',
-    tooMany: `At most ${max} records can be handled at once.`,
+    tooFew: serverText('select_at_least_one'),
+    tooMany: serverText('select_at_most', { count: max }),
   });
 }
 
@@ -139,7 +140,8 @@ export async function recomputeAmounts(trx: Transaction<any>, tenantId: number, 
     where i.tenant_id = ${tenantId} and i.id in (${sql.join(invoiceIds)})`.execute(trx);
 }
 
-const label = (resource: Resource, id: number) => `The ${resource.title.toLowerCase()} ${id}`;
+/** The values of a line's texts that name it: its record kind and id. */
+const line = (resource: Resource, id: number) => ({ resource: resource.title.toLowerCase(), id });
 
 /** Puts the records on their companies' draft invoices; answers the ids of those invoices. */
 export async function invoiceRecords(
@@ -154,9 +156,10 @@ export async function invoiceRecords(
     const errors: Record<string, string[]> = {};
     ids.forEach((id, i) => {
       const row = rows.get(id)!;
-      if (row.invoice_id !== null) errors[`ids.${i}`] = [`${label(resource, id)} is already on an invoice.`];
+      if (row.invoice_id !== null)
+        errors[`ids.${i}`] = [serverText('line_invoiced_already', line(resource, id))];
       else if (row.company_id === null)
-        errors[`ids.${i}`] = [`${label(resource, id)} has no company to invoice.`];
+        errors[`ids.${i}`] = [serverText('line_no_company', line(resource, id))];
     });
     if (Object.keys(errors).length) throw new ValidationError(errors);
 
@@ -247,10 +250,10 @@ export async function deinvoiceRecords(
     const errors: Record<string, string[]> = {};
     ids.forEach((id, i) => {
       const invoiceId = rows.get(id)!.invoice_id;
-      if (invoiceId === null) errors[`ids.${i}`] = [`${label(resource, id)} is not on an invoice.`];
+      if (invoiceId === null) errors[`ids.${i}`] = [serverText('line_not_invoiced', line(resource, id))];
       else if (sent.has(Number(invoiceId)))
         errors[`ids.${i}`] = [
-          `${label(resource, id)} is on invoice ${sent.get(Number(invoiceId))}, which has been sent: restore that invoice to concept first.`,
+          serverText('line_invoice_sent', { ...line(resource, id), invoice: sent.get(Number(invoiceId))! }),
         ];
     });
     if (Object.keys(errors).length) throw new ValidationError(errors);

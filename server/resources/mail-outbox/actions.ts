@@ -18,14 +18,14 @@ import { BodyValidation } from '../../schema/validate.ts';
 import type { ActionPlugin } from '../action-contract.ts';
 import { authorize, parseId } from '../plugin.ts';
 import { findRecord, type Deps } from '../repository.ts';
+import { serverText } from '../../../common/server-texts.ts';
 import { documented } from '../../docs/route-schema.ts';
 import { RECORD_CALLS } from '../../docs/routes/record-calls.ts';
 
 /** The answer's `mail_error` when the attempt at once failed again. */
-export const RETRY_FAILED = 'The mail could not be sent this time either.';
-export const RETRY_SENDING = 'This mail is being sent right now; wait for the outcome before trying again.';
-export const RETRY_NO_BODY =
-  'The content of this mail is no longer kept, so it cannot be sent again. Send what caused it again instead.';
+export const RETRY_FAILED = serverText('mail_retry_failed');
+export const RETRY_SENDING = serverText('mail_retry_sending');
+export const RETRY_NO_BODY = serverText('mail_retry_no_body');
 
 type IdParams = { Params: { id: string } };
 

@@ -42,6 +42,7 @@ import { messageMail } from './mail.ts';
 import { checkAddresses, defaultAddress, describeRecipients, type Addresses } from './recipients.ts';
 import { documented } from '../../docs/route-schema.ts';
 import { MESSAGES } from '../../docs/routes/messages.ts';
+import { serverText } from '../../../common/server-texts.ts';
 
 const MAX_FILES = 20;
 
@@ -227,7 +228,7 @@ async function createMessage(
     const linked = await linkUploads(trx, auth, id, attachmentIds);
     // Two messages racing for one upload: the other took it.
     if (linked < attachmentIds.length)
-      throw new ValidationError({ attachment_ids: ['An attachment is already linked to another message.'] });
+      throw new ValidationError({ attachment_ids: [serverText('attachment_linked_elsewhere')] });
     await linkUploads(trx, auth, id, shown);
     if (addresses && owner) outboxId = await queueMail(trx, auth.tenantId, id, owner, addresses);
   });

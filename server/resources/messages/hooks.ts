@@ -10,11 +10,13 @@ import { sanitizeMessage } from '../../html/sanitize.ts';
 import type { ResourceHooks } from '../hook-contract.ts';
 import { addActors, addRecipientGravatars, signImages } from './present.ts';
 import { statusNames } from '../tickets/status-log.ts';
+import { serverText } from '../../../common/server-texts.ts';
 
 /** The sanitised HTML, or a 422 when nothing of it may be kept. */
 export function cleanMessage(html: unknown): string {
   const clean = typeof html === 'string' ? sanitizeMessage(html) : '';
-  if (clean === '') throw new ValidationError({ message: ['The message field is required.'] });
+  if (clean === '')
+    throw new ValidationError({ message: [serverText('field_required', { field: 'message' })] });
   return clean;
 }
 

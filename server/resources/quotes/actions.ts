@@ -33,6 +33,7 @@ import { quoteMail } from '../../mail/quote-mail.ts';
 import { documented } from '../../docs/route-schema.ts';
 import { INVOICING } from '../../docs/routes/invoicing.ts';
 import { RECORD_CALLS } from '../../docs/routes/record-calls.ts';
+import { serverText } from '../../../common/server-texts.ts';
 
 const CONCEPT = 1;
 const SENT = 2;
@@ -53,7 +54,7 @@ export const QUOTE_LINK_DAYS = 30;
 /** The answer's `mail_error` when the first attempt at the quote's mail failed. */
 export const QUOTE_MAIL_RETRYING =
   'The quote is marked as sent, but the e-mail to its client could not be sent yet. It is tried again automatically: do not send the quote again.';
-export const NO_RECIPIENT = 'This quote has no client with an e-mail address to send it to.';
+export const NO_RECIPIENT = serverText('quote_no_recipient');
 
 type IdParams = { Params: { id: string } };
 
@@ -82,25 +83,26 @@ export function parseAcceptance(body: unknown): Acceptance {
   for (const key of Object.keys(rest)) add(key, `The field ${key} is not allowed.`);
 
   let cleanName = '';
-  if (typeof name !== 'string' || name.trim() === '') add('name', 'The name field is required.');
+  if (typeof name !== 'string' || name.trim() === '')
+    add('name', serverText('field_required', { field: 'name' }));
   else if (name.trim().length > NAME_MAX)
-    add('name', `The name may not be greater than ${NAME_MAX} characters.`);
+    add('name', serverText('value_too_long', { field: 'name', max: NAME_MAX }));
   else cleanName = name.trim();
 
   let cleanNote: string | null = null;
   if (note !== undefined && note !== null) {
-    if (typeof note !== 'string') add('note', 'The note must be a text.');
-    else if (note.length > NOTE_MAX) add('note', `The note may not be greater than ${NOTE_MAX} characters.`);
+    if (typeof note !== 'string') add('note', serverText('value_not_text', { field: 'note' }));
+    else if (note.length > NOTE_MAX)
+      add('note', serverText('value_too_long', { field: 'note', max: NOTE_MAX }));
     else cleanNote = note.trim() === '' ? null : note;
   }
 
   if (signature === undefined || signature === null || signature === '')
-    add('signature', 'No signature has been set.');
+    add('signature', serverText('signature_missing'));
   else if (typeof signature !== 'string' || !signature.startsWith(PNG_PREFIX))
-    add('signature', 'The signature must be a PNG image (data:image/png;base64,…).');
-  else if (signature.length > MAX_SIGNATURE_LENGTH)
-    add('signature', 'The signature may not be larger than 500 KB.');
-  else if (!isPngDataUrl(signature)) add('signature', 'The signature is not a valid PNG image.');
+    add('signature', serverText('signature_not_png'));
+  else if (signature.length > MAX_SIGNATURE_LENGTH) add('signature', serverText('signature_too_large'));
+  else if (!isPngDataUrl(signature)) add('signature', serverText('signature_invalid'));
 
   if (Object.keys(errors).length) throw new ValidationError(errors);
   return { name: cleanName, note: cleanNote, signature: signature as string };
@@ -175,8 +177,8 @@ export const quoteActions: ActionPlugin = async (app, { db, registry, config }) 
         if (status !== CONCEPT && status !== SENT) {
           const message =
             status === ACCEPTED
-              ? 'This quote has been accepted and can no longer be sent.'
-              : 'This quote has been rejected and can no longer be sent.';
+              ? serverText('quote_accepted_not_sendable')
+              : serverText('quote_rejected_not_sendable');
           throw new ValidationError({ status_id: [message] }, message);
         }
         const recipient = await recipientOf(trx, auth.tenantId, {
@@ -231,7 +233,7 @@ export const quoteActions: ActionPlugin = async (app, { db, registry, config }) 
       await findRecord(deps, auth, quotes, id);
       const acceptance = parseAcceptance(request.body);
       await db.transaction().execute(async (trx) => {
-        await lockSentQuote(trx, auth, id, 'This quote can no longer be accepted.');
+        await lockSentQuote(trx, auth, id, serverText('quote_not_acceptable'));
         const { acceptedAt } = await trx
           .updateTable('quotes')
           .set({
@@ -274,7 +276,7 @@ export const quoteActions: ActionPlugin = async (app, { db, registry, config }) 
       const id = parseId(request.params.id);
       await findRecord(deps, auth, quotes, id);
       await db.transaction().execute(async (trx) => {
-        await lockSentQuote(trx, auth, id, 'This quote can no longer be declined.');
+        await lockSentQuote(trx, auth, id, serverText('quote_not_declinable'));
         await trx
           .updateTable('quotes')
           .set({ status_id: DECLINED, declined_at: sql`now()`, updated_at: sql`now()` })

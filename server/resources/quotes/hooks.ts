@@ -1,9 +1,10 @@
 import { sql, type Transaction } from 'kysely';
 import { ValidationError } from '../../http/errors.ts';
 import type { ResourceHooks } from '../hook-contract.ts';
+import { serverText } from '../../../common/server-texts.ts';
 
 const ACCEPTED = 3;
-const LOCKED = 'An accepted quote can no longer be changed.';
+const LOCKED = serverText('quote_locked');
 
 /** Status of a quote, read under a row lock so an accept racing a change cannot slip between. */
 async function quoteStatus(trx: Transaction<any>, quoteId: unknown): Promise<number | undefined> {

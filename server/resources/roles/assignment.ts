@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import { HttpError, ValidationError } from '../../http/errors.ts';
 import type { HookContext, ResourceHooks } from '../hook-contract.ts';
+import { serverText } from '../../../common/server-texts.ts';
 
-export const ROLE_FOR_OPERATORS = 'The selected role is for operators, not for clients.';
-export const ROLE_FOR_CLIENTS = 'The selected role is for clients, not for operators.';
-export const ROLE_BEYOND_CALLER = 'You may not give a role with permissions you do not hold yourself.';
+export const ROLE_FOR_OPERATORS = serverText('role_for_operators');
+export const ROLE_FOR_CLIENTS = serverText('role_for_clients');
+export const ROLE_BEYOND_CALLER = serverText('role_beyond_caller');
 
 /**
  * Who may be given which role (docs/decisions.md, "Who may give a role"): a role is for operators or

@@ -1,7 +1,8 @@
 import { ValidationError } from '../../http/errors.ts';
 import type { ResourceHooks } from '../hook-contract.ts';
+import { serverText } from '../../../common/server-texts.ts';
 
-export const ROLE_KIND_HELD = 'A role held by accounts cannot change between operators and clients.';
+export const ROLE_KIND_HELD = serverText('role_kind_held');
 
 /**
  * A role's kind is fixed while accounts hold it: otherwise turning an operators' role into a clients'

@@ -23,6 +23,7 @@ import { currentStatusId, logStatusChange } from './status-log.ts';
 import { defaultStatusId } from './hooks.ts';
 import { documented } from '../../docs/route-schema.ts';
 import { BACK_OFFICE } from '../../docs/routes/back-office.ts';
+import { serverText } from '../../../common/server-texts.ts';
 
 /** SPEC 3 ticket status internal types. */
 const CLOSED = 2;
@@ -30,11 +31,11 @@ const ARCHIVED = 3;
 
 type IdParams = { Params: { id: string } };
 
-export const NO_CLOSED_STATUS = 'There is no ticket status of the type closed to close the ticket with.';
-export const ALREADY_CLOSED = 'This ticket is closed already.';
-export const ARCHIVED_TICKET = 'This ticket is archived: restore it first.';
-export const NOT_RESTORABLE = 'Only a closed or archived ticket can be restored.';
-export const NO_OPEN_STATUS = 'There is no open ticket status to restore the ticket to.';
+export const NO_CLOSED_STATUS = serverText('ticket_no_closed_status');
+export const ALREADY_CLOSED = serverText('ticket_closed_already');
+export const ARCHIVED_TICKET = serverText('ticket_archived');
+export const NOT_RESTORABLE = serverText('ticket_not_restorable');
+export const NO_OPEN_STATUS = serverText('ticket_no_open_status');
 export const OTHER_COMPANIES =
   "Only tickets of the same company can be merged: clients would see each other's messages.";
 

@@ -9,6 +9,7 @@ import {
 } from '../../settings/tenant-config.ts';
 import type { HookContext, ResourceHooks } from '../hook-contract.ts';
 import { currentStatusId, logStatusChange } from './status-log.ts';
+import { serverText } from '../../../common/server-texts.ts';
 
 const OPEN = 1;
 
@@ -47,15 +48,16 @@ export const ticketHooks: ResourceHooks = {
         : [];
       if (missing.length) {
         throw new ValidationError(
-          Object.fromEntries(missing.map((f) => [f.field, [`The ${f.field} field is required.`]])),
+          Object.fromEntries(
+            missing.map((f) => [f.field, [serverText('field_required', { field: f.field })]]),
+          ),
         );
       }
       if (ctx.auth.userId !== null) row.client_id = ctx.auth.userId;
     }
     if (portal || isEmpty(row.status_id)) {
       const status = await defaultStatusId(ctx);
-      if (status === null)
-        throw new ValidationError({ status_id: ['There is no open ticket status to start in.'] });
+      if (status === null) throw new ValidationError({ status_id: [serverText('ticket_no_start_status')] });
       row.status_id = status;
     }
   },

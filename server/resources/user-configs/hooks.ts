@@ -1,8 +1,9 @@
 import { HttpError } from '../../http/errors.ts';
 import type { AuthContext } from '../../auth/context.ts';
 import type { HookContext, ResourceHooks } from '../hook-contract.ts';
+import { serverText } from '../../../common/server-texts.ts';
 
-export const OTHERS_CONFIGS = 'You may only change your own settings.';
+export const OTHERS_CONFIGS = serverText('others_settings');
 
 /**
  * A user's settings are theirs: a caller writes only rows of their own user_id, unless they may

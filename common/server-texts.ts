@@ -1,0 +1,137 @@
+/**
+ * The server's texts that the apps show a user: an action refused, a rule a value broke. The server
+ * answers in English, the wire's language (API clients read these texts, and SPEC 7's contracts are
+ * English); the apps show each one in the user's language by finding it here and translating its key,
+ * `app.server.<key>` (src/i18n/{nl,en,de}/app.ts). A text that is not here is shown as the server wrote
+ * it, so every text a user of the apps can meet belongs here (tests/unit/server-texts.test.ts checks
+ * the three languages).
+ *
+ * `{name}` marks a value the server fills in; the translation gets it as `%{name}`. Two values are
+ * named by the apps instead of shown as sent: `{field}` becomes the field's label and `{resource}` the
+ * record kind of the call, in the user's language. Numbers (`{id}`, `{count}`, `{max}`, `{cost}`,
+ * `{budget}`) are digits only, so that a text with a number is not taken for one with a name there.
+ */
+
+export const SERVER_TEXTS = {
+  // Any record.
+  record_in_use: 'This record is still in use by other records.',
+  value_taken: 'The {field} has already been taken.',
+  value_invalid: 'The selected value is invalid.',
+  value_not_valid: 'A value is not valid for its field.',
+  selected_invalid: 'The selected {field} is invalid.',
+  field_required: 'The {field} field is required.',
+  value_too_long: 'The {field} may not be greater than {max} characters.',
+  value_not_text: 'The {field} must be a text.',
+  order_out_of_range: 'The order must be a whole number from 0 to 1000000.',
+  create_refused: 'You may not create this record.',
+  move_refused: 'You may not move this record out of your own companies.',
+  nul_text: 'Texts may not contain the NUL character.',
+  custom_field_unknown: 'There is no custom field {name}.',
+  query_too_expensive:
+    'The query is too expensive: it costs {cost} where at most {budget} is allowed ' +
+    '(conditions through relations, searches, loaded relations and presets add up). ' +
+    'Use fewer nested conditions or presets.',
+  // Merging and other actions on several records.
+  merge_too_few: 'Select at least two records to merge.',
+  merge_too_many: 'At most {count} records can be merged at once.',
+  merge_record_invalid: 'The selected {resource} {id} is invalid.',
+  select_at_least_one: 'Select at least one record.',
+  select_at_most: 'At most {count} records can be handled at once.',
+  // Messages and their files.
+  files_own_messages: 'You can only add files to your own messages.',
+  attachment_linked_elsewhere: 'An attachment is already linked to another message.',
+  // Tickets.
+  ticket_no_closed_status: 'There is no ticket status of the type closed to close the ticket with.',
+  ticket_closed_already: 'This ticket is closed already.',
+  ticket_archived: 'This ticket is archived: restore it first.',
+  ticket_not_restorable: 'Only a closed or archived ticket can be restored.',
+  ticket_no_open_status: 'There is no open ticket status to restore the ticket to.',
+  ticket_no_start_status: 'There is no open ticket status to start in.',
+  // Quotes.
+  quote_locked: 'An accepted quote can no longer be changed.',
+  quote_no_recipient: 'This quote has no client with an e-mail address to send it to.',
+  quote_accepted_not_sendable: 'This quote has been accepted and can no longer be sent.',
+  quote_rejected_not_sendable: 'This quote has been rejected and can no longer be sent.',
+  quote_not_acceptable: 'This quote can no longer be accepted.',
+  quote_not_declinable: 'This quote can no longer be declined.',
+  signature_missing: 'No signature has been set.',
+  signature_not_png: 'The signature must be a PNG image (data:image/png;base64,…).',
+  signature_too_large: 'The signature may not be larger than 500 KB.',
+  signature_invalid: 'The signature is not a valid PNG image.',
+  // Invoicing.
+  invoice_concept_already: 'This invoice is a concept already.',
+  line_invoiced_already: 'The {resource} {id} is already on an invoice.',
+  line_no_company: 'The {resource} {id} has no company to invoice.',
+  line_not_invoiced: 'The {resource} {id} is not on an invoice.',
+  line_invoice_sent:
+    'The {resource} {id} is on invoice {invoice}, which has been sent: restore that invoice to concept first.',
+  // Contracts.
+  prepaid_card_invalid: 'The selected prepaid card is invalid.',
+  prepaid_only: 'Only a prepaid contract can be topped up with a prepaid card.',
+  // Outgoing mail.
+  mail_retry_failed: 'The mail could not be sent this time either.',
+  mail_retry_sending: 'This mail is being sent right now; wait for the outcome before trying again.',
+  mail_retry_no_body:
+    'The content of this mail is no longer kept, so it cannot be sent again. Send what caused it again instead.',
+  // Accounts, roles and settings.
+  role_for_operators: 'The selected role is for operators, not for clients.',
+  role_for_clients: 'The selected role is for clients, not for operators.',
+  role_beyond_caller: 'You may not give a role with permissions you do not hold yourself.',
+  role_kind_held: 'A role held by accounts cannot change between operators and clients.',
+  others_settings: 'You may only change your own settings.',
+  password_confirmation_mismatch: 'The password confirmation does not match.',
+  sso_not_configured: 'Single sign-on is not configured.',
+  sso_failed: 'Single sign-on failed.',
+} as const;
+
+export type ServerTextKey = keyof typeof SERVER_TEXTS;
+
+/** The values that are numbers: matched as digits only. */
+const NUMBERS = new Set(['id', 'count', 'max', 'cost', 'budget']);
+
+/** The server's text `key` with its `{name}`s filled in. */
+export function serverText(key: ServerTextKey, values: Record<string, string | number> = {}): string {
+  return SERVER_TEXTS[key].replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
+}
+
+interface Matcher {
+  key: ServerTextKey;
+  pattern: RegExp;
+  names: string[];
+  /** Characters matched literally: of two texts a line fits, the one with more is the one meant. */
+  literal: number;
+}
+
+let matchers: Matcher[] | undefined;
+
+/** Each text as a pattern that gives back its values: literal parts exact, each `{name}` any text. */
+function compile(): Matcher[] {
+  return (Object.entries(SERVER_TEXTS) as [ServerTextKey, string][]).map(([key, text]) => {
+    const names: string[] = [];
+    const source = text
+      .split(/(\{\w+\})/)
+      .map((part) => {
+        const name = /^\{(\w+)\}$/.exec(part)?.[1];
+        if (!name) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        names.push(name);
+        return NUMBERS.has(name) ? '(\\d+)' : '(.+?)';
+      })
+      .join('');
+    const literal = text.replace(/\{\w+\}/g, '').length;
+    return { key, pattern: new RegExp(`^${source}$`), names, literal };
+  });
+}
+
+/** Which of the server's texts `line` is, with its values; undefined for a text that is not here. */
+export function matchServerText(
+  line: string,
+): { key: ServerTextKey; values: Record<string, string> } | undefined {
+  matchers ??= compile();
+  let best: { key: ServerTextKey; values: Record<string, string>; literal: number } | undefined;
+  for (const { key, pattern, names, literal } of matchers) {
+    const match = pattern.exec(line);
+    if (match && literal > (best?.literal ?? -1))
+      best = { key, values: Object.fromEntries(names.map((n, i) => [n, match[i + 1]!])), literal };
+  }
+  return best && { key: best.key, values: best.values };
+}
