@@ -86,6 +86,16 @@ export const SERVER_TEXTS = {
 
 export type ServerTextKey = keyof typeof SERVER_TEXTS;
 
+/**
+ * The texts as the apps' English messages (`{name}` as polyglot's `%{name}`): the English app says most
+ * of them in the server's own words.
+ */
+export function serverTextMessages(): Record<ServerTextKey, string> {
+  return Object.fromEntries(
+    Object.entries(SERVER_TEXTS).map(([key, text]) => [key, text.replace(/\{(\w+)\}/g, '%{$1}')]),
+  ) as Record<ServerTextKey, string>;
+}
+
 /** The values that are numbers: matched as digits only. */
 const NUMBERS = new Set(['id', 'count', 'max', 'cost', 'budget']);
 

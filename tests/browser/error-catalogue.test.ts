@@ -11,7 +11,6 @@ import { NETWORK_ERROR } from '../../src/dataProvider/http.ts';
 import { judgeFile } from '../../server/files/kinds.ts';
 import { tooLarge } from '../../server/files/upload.ts';
 import { serverText } from '../../common/server-texts.ts';
-import { ALREADY_CLOSED } from '../../server/resources/tickets/actions.ts';
 
 const nl = createI18nProvider();
 const translate = (key: string, options?: Record<string, unknown>) => nl.translate(key, options);
@@ -165,6 +164,7 @@ describe("an upload's refusal, as the server writes it, in the user's language",
   });
 
   it("says the server's refusals in the user's language: an action, a field by its label, a record by its kind", () => {
+    const ALREADY_CLOSED = serverText('ticket_closed_already');
     const closed = shapeError(
       new HttpError(ALREADY_CLOSED, 422, {
         message: ALREADY_CLOSED,

@@ -1,3 +1,5 @@
+import { serverTextMessages } from '../../../common/server-texts.ts';
+
 /**
  * Every screen text of the two apps that is neither react-admin's own (./ra.ts), nor a schema word
  * (x-i18n in schemas/), nor a list-screen text (./list.ts): `app.*`. Texts quoted in SPEC.md are written here
@@ -121,23 +123,19 @@ const app = {
       file_mismatch:
         'The content of the file does not match its extension .%{extension}. Allowed are images, PDF, office documents, audio, video, archives, code and text files.',
     },
-    /** The server's texts (common/server-texts.ts) in the user's language; `%{field}` is a field's label. */
+    /**
+     * The server's texts (common/server-texts.ts) in the user's language; `%{field}` is a field's label.
+     * In English mostly the server's own words; these say them as the apps do.
+     */
     server: {
+      ...serverTextMessages(),
       record_in_use: 'This item is still in use by other items.',
       value_taken: '%{field} has already been taken.',
-      value_invalid: 'The selected value is invalid.',
-      value_not_valid: 'A value is not valid for its field.',
-      selected_invalid: 'The selected %{field} is invalid.',
       field_required: '%{field} is required',
       value_too_long: '%{field} may not be longer than %{max} characters.',
       value_not_text: '%{field} must be a text.',
-      order_out_of_range: 'The order must be a whole number from 0 to 1000000.',
-      files_own_messages: 'You can only add files to your own messages.',
-      attachment_linked_elsewhere: 'An attachment is already linked to another message.',
       create_refused: 'You may not create this item.',
       move_refused: 'You may not move this item out of your own companies.',
-      nul_text: 'Texts may not contain the NUL character.',
-      custom_field_unknown: 'There is no custom field %{name}.',
       query_too_expensive:
         'This list asks too much at once (cost %{cost}, at most %{budget}). Use fewer filters through related items or fewer presets.',
       merge_too_few: 'Select at least two items to merge.',
@@ -145,42 +143,17 @@ const app = {
       merge_record_invalid: '%{resource} %{id} cannot be selected.',
       select_at_least_one: 'Select at least one item.',
       select_at_most: 'At most %{count} items can be handled at once.',
-      ticket_no_closed_status: 'There is no ticket status of the type closed to close the ticket with.',
-      ticket_closed_already: 'This ticket is closed already.',
-      ticket_archived: 'This ticket is archived: restore it first.',
-      ticket_not_restorable: 'Only a closed or archived ticket can be restored.',
-      ticket_no_open_status: 'There is no open ticket status to restore the ticket to.',
-      ticket_no_start_status: 'There is no open ticket status to start in.',
-      quote_locked: 'An accepted quote can no longer be changed.',
-      quote_no_recipient: 'This quote has no client with an e-mail address to send it to.',
-      quote_accepted_not_sendable: 'This quote has been accepted and can no longer be sent.',
       quote_rejected_not_sendable: 'This quote has been declined and can no longer be sent.',
-      quote_not_acceptable: 'This quote can no longer be accepted.',
-      quote_not_declinable: 'This quote can no longer be declined.',
-      signature_missing: 'No signature has been set.',
       signature_not_png: 'The signature must be a PNG image.',
-      signature_too_large: 'The signature may not be larger than 500 KB.',
-      signature_invalid: 'The signature is not a valid PNG image.',
-      invoice_concept_already: 'This invoice is a concept already.',
       line_invoiced_already: '%{resource} %{id} is already on an invoice.',
       line_no_company: '%{resource} %{id} has no company to invoice.',
       line_not_invoiced: '%{resource} %{id} is not on an invoice.',
       line_invoice_sent:
         '%{resource} %{id} is on invoice %{invoice}, which has been sent: restore that invoice to concept first.',
-      prepaid_card_invalid: 'The selected prepaid card is invalid.',
-      prepaid_only: 'Only a prepaid contract can be topped up with a prepaid card.',
       mail_retry_failed: 'The e-mail could not be sent this time either.',
       mail_retry_sending: 'This e-mail is being sent right now; wait for the outcome before trying again.',
       mail_retry_no_body:
         'The content of this e-mail is no longer kept, so it cannot be sent again. Send what caused it again instead.',
-      role_for_operators: 'The selected role is for operators, not for clients.',
-      role_for_clients: 'The selected role is for clients, not for operators.',
-      role_beyond_caller: 'You may not give a role with permissions you do not hold yourself.',
-      role_kind_held: 'A role held by accounts cannot change between operators and clients.',
-      others_settings: 'You may only change your own settings.',
-      password_confirmation_mismatch: 'The password confirmation does not match.',
-      sso_not_configured: 'Single sign-on is not configured.',
-      sso_failed: 'Single sign-on failed.',
     },
     /** SPEC section 8, successes. */
     notifications: {
