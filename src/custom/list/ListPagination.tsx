@@ -5,9 +5,9 @@ import ChevronRight from '@mui/icons-material/ChevronRight';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import { useTranslate } from 'react-admin';
+import { useListPaginationContext, useTranslate } from 'react-admin';
 import { ToolButton } from './ListToolbar.tsx';
-import { pageItems, pageJumpTarget } from './pageItems.ts';
+import { lastPageOf, pageItems, pageJumpTarget } from './pageItems.ts';
 
 export interface ListPaginationProps {
   page: number;
@@ -84,5 +84,18 @@ export function ListPagination({ page, lastPage, onPage, compact }: ListPaginati
         />
       </Box>
     </Box>
+  );
+}
+
+/** The pagination of the list in react-admin's list context (the list screen's controller). */
+export function ListContextPagination({ compact }: { compact?: boolean }) {
+  const { page, perPage, total, setPage } = useListPaginationContext();
+  return (
+    <ListPagination
+      page={page}
+      lastPage={lastPageOf(total ?? 0, perPage)}
+      onPage={setPage}
+      compact={compact}
+    />
   );
 }

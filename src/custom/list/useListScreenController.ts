@@ -1,0 +1,311 @@
+/**
+ * The list screen's state, held by react-admin's list controller: its `useListParams` owns sort, filter,
+ * page and page size, its `useRecordSelection` the selected rows. The rows come from our own `useGetList`
+ * call instead of `useListController`'s, because the header filters are kept as filter state and become
+ * the builder query only when fetched (./filters.ts: date presets are relative to a moment). The result's
+ * `context` is a `ListControllerResult`: under a `ListContextProvider`, react-admin's hooks
+ * (`useListContext`, `useListSortContext`, `useListPaginationContext`) read and change this list.
+ *
+ * Neither the URL nor react-admin's store holds any of it (`disableSyncWithLocation`, `storeKey: false`,
+ * a selection without store): the list had no URL state, and its layout is kept per user and route under
+ * keys of its own (./useListPersistence.ts).
+ */
+import { useCallback, useMemo, useState } from 'react';
+import {
+  SET_FILTER,
+  SET_PAGE,
+  SET_PER_PAGE,
+  SET_SORT,
+  useGetList,
+  useListParams,
+  useRecordSelection,
+  type Identifier,
+  type ListControllerResult,
+  type RaRecord,
+  type SortPayload,
+} from 'react-admin';
+import type { Resource } from '../../../common/schema/types.ts';
+import { isAbort } from '../../shell/errors.ts';
+import { toProviderFilter, type FilterState, type ProviderFilter } from './filters.ts';
+import { lastPageOf, rangeOf } from './pageItems.ts';
+import type { Direction, ListSettings } from './persistence.ts';
+import type { ListModel } from './shape.ts';
+
+/** The header's text filters wait 250 ms themselves; a filter set through the context waits this long. */
+const CONTEXT_FILTER_DEBOUNCE_MS = 250;
+
+export interface ListScreenController {
+  /** For `ListContextProvider`. */
+  context: ListControllerResult;
+  /** Columns, sort, filter and page size, as kept and as presets hold them (./persistence.ts). */
+  settings: ListSettings;
+  /** The filter as the data provider gets it (also the export's and the counts'). */
+  providerFilter: ProviderFilter;
+  /** The selected rows that are on the page. */
+  selected: Identifier[];
+  /** Changes when the filter is replaced from outside the header controls: they start over. */
+  filterEpoch: number;
+  /** Skeletons show (first load, another page or filter, a retry after a failure). */
+  loading: boolean;
+  /** No rows to show because the load failed (rows shown before stay when a reload fails). */
+  failed: boolean;
+  range?: { from: number; to: number; total: number };
+  lastPage: number;
+  /** A header filter control's new value (undefined: no filter on the field); back to page 1. */
+  setFilter: (field: string, value: unknown) => void;
+  /** Replaces columns, sort, filter and page size at once (reset, a preset, the columns dialog). */
+  replace: (next: ListSettings, options?: { firstPage?: boolean }) => void;
+  /** Reads the rows from a list view (./listViews.ts) or, undefined, from the list itself; page 1. */
+  setListView: (view: string | undefined) => void;
+  listView?: string;
+  /** Reads the rows again, date presets relative to now. */
+  reload: () => void;
+}
+
+type Order = SortPayload['order'];
+const toOrder = (direction: Direction): Order => (direction === 'desc' ? 'DESC' : 'ASC');
+
+interface Params {
+  sort: string;
+  order: Order;
+  perPage: number;
+  page: number;
+  filter: FilterState;
+}
+const paramsKey = (p: Params) => JSON.stringify([p.sort, p.order, p.perPage, p.page, p.filter]);
+
+/**
+ * What the screen shows besides the controller's params: the columns, the list view, the moment date
+ * presets are relative to and the filter controls' epoch, for the params of `key`.
+ */
+interface View {
+  key: string;
+  filterKey: string;
+  columns: string[];
+  listView?: string;
+  /** The moment date presets ('today', 'future') are relative to: moves on a filter change and a reload. */
+  at: number;
+  epoch: number;
+}
+
+/** A change of the view waiting for the controller: it applies its params a tick after they are set. */
+interface Staged {
+  columns?: string[];
+  listView?: string | null;
+  at?: number;
+  /** The filter was replaced from outside the header controls. */
+  external?: boolean;
+}
+
+export function useListScreenController(options: {
+  resource: Resource;
+  model: ListModel;
+  initial: ListSettings;
+  onError: (error: unknown) => void;
+}): ListScreenController {
+  const { resource, model, initial, onError } = options;
+  const [defaults] = useState(() => ({
+    sort: { field: initial.sort[0], order: toOrder(initial.sort[1]) },
+    perPage: initial.perPage,
+    filter: initial.filter,
+  }));
+  const [query, params] = useListParams({
+    resource: resource.name,
+    disableSyncWithLocation: true,
+    storeKey: false,
+    sort: defaults.sort,
+    perPage: defaults.perPage,
+    filterDefaultValues: defaults.filter,
+    debounce: CONTEXT_FILTER_DEBOUNCE_MS,
+  });
+  const [selectedIds, selection] = useRecordSelection({
+    resource: resource.name,
+    disableSyncWithStore: true,
+  });
+
+  const current: Params = {
+    sort: query.sort,
+    order: query.order,
+    perPage: query.perPage,
+    page: query.page,
+    filter: (query.filter ?? {}) as FilterState,
+  };
+  const key = paramsKey(current);
+  const filterKey = JSON.stringify(current.filter);
+
+  const [view, setView] = useState<View>(() => ({
+    key,
+    filterKey,
+    columns: initial.columns,
+    at: Date.now(),
+    epoch: 0,
+  }));
+  const [staged, setStaged] = useState<Staged | undefined>(undefined);
+  const applyStaged = (v: View, s: Staged | undefined, nextKey: string, nextFilterKey: string): View => {
+    const filterMoved = nextFilterKey !== v.filterKey;
+    return {
+      key: nextKey,
+      filterKey: nextFilterKey,
+      columns: s?.columns ?? v.columns,
+      listView: s?.listView === undefined ? v.listView : (s.listView ?? undefined),
+      at: s?.at ?? v.at,
+      // A filter from elsewhere (a preset, a reset, react-admin's setFilters) restarts the controls.
+      epoch: s?.external || (filterMoved && !s) ? v.epoch + 1 : v.epoch,
+    };
+  };
+  // The controller has applied new params: what was staged for them shows in the same render, so the
+  // rows are fetched once, with the new columns and the new moment.
+  if (view.key !== key) {
+    setView(applyStaged(view, staged, key, filterKey));
+    setStaged(undefined);
+  }
+
+  /** Asks the controller for `next` and shows `change` with it (at once when the params stay). */
+  const change = (next: Params, actions: { type: string; payload: unknown }[], stage: Staged) => {
+    if (paramsKey(next) === view.key) {
+      setView((v) => applyStaged(v, stage, v.key, v.filterKey));
+      return;
+    }
+    // Two changes before the controller applies either: both show with its params.
+    setStaged((s) => ({ ...s, ...stage }));
+    for (const action of actions) params.changeParams(action);
+  };
+
+  const setFilter = (field: string, value: unknown) => {
+    const filter = { ...current.filter };
+    if (value === undefined) delete filter[field];
+    else filter[field] = value;
+    change({ ...current, filter, page: 1 }, [{ type: SET_FILTER, payload: { filter } }], { at: Date.now() });
+  };
+
+  const replace = (next: ListSettings, opts: { firstPage?: boolean } = {}) => {
+    const firstPage = opts.firstPage ?? true;
+    const wanted: Params = {
+      sort: next.sort[0],
+      order: toOrder(next.sort[1]),
+      perPage: next.perPage,
+      filter: next.filter,
+      page: firstPage ? 1 : current.page,
+    };
+    const filterChanges = JSON.stringify(next.filter) !== filterKey;
+    change(
+      wanted,
+      [
+        { type: SET_SORT, payload: { field: wanted.sort, order: wanted.order } },
+        { type: SET_PER_PAGE, payload: wanted.perPage },
+        { type: SET_FILTER, payload: { filter: wanted.filter } },
+        // The three above go back to page 1; a layout without a new page size stays where it is.
+        ...(firstPage ? [] : [{ type: SET_PAGE, payload: current.page }]),
+      ],
+      { columns: next.columns, ...(filterChanges && { at: Date.now(), external: true }) },
+    );
+  };
+
+  const setListView = (listView: string | undefined) =>
+    change({ ...current, page: 1 }, [{ type: SET_PAGE, payload: 1 }], { listView: listView ?? null });
+
+  const settings: ListSettings = useMemo(
+    () => ({
+      columns: view.columns,
+      sort: [current.sort, current.order === 'DESC' ? 'desc' : 'asc'],
+      filter: current.filter,
+      perPage: current.perPage,
+    }),
+    [view.columns, current.sort, current.order, current.filter, current.perPage],
+  );
+
+  // ---- the rows
+  const providerFilter = useMemo(
+    () => toProviderFilter(current.filter, model.kindOf, new Date(view.at)),
+    [current.filter, model, view.at],
+  );
+  const withRelations = useMemo(() => model.relationsFor(view.columns), [model, view.columns]);
+  const meta =
+    withRelations.length > 0 || view.listView
+      ? {
+          ...(withRelations.length > 0 && { with: withRelations }),
+          ...(view.listView && { listAction: view.listView }),
+        }
+      : undefined;
+  const result = useGetList(
+    resource.name,
+    {
+      pagination: { page: current.page, perPage: current.perPage },
+      sort: { field: current.sort, order: current.order },
+      filter: providerFilter,
+      meta,
+    },
+    {
+      placeholderData: (previous) => previous,
+      // A failed load is said at once (toast, then the error state and its retry button), not after
+      // three silent retries behind the skeleton.
+      retry: false,
+      onError,
+      onSuccess: (answer) => {
+        const last = lastPageOf(answer.total ?? 0, current.perPage);
+        if (current.page > last) params.setPage(last);
+      },
+    },
+  );
+  const { data, total, isPending, isPlaceholderData, isFetching, error, refetch } = result;
+  const failed = !!error && !isAbort(error) && !data;
+  const loading = isPending || isPlaceholderData || (failed && isFetching);
+
+  // A selection is of the rows shown: rows that left the page (another page, filter) drop out of it.
+  const pageIds = (data ?? []).map((r: RaRecord) => r.id);
+  const selected = selectedIds.filter((id) => pageIds.includes(id));
+
+  const reload = useCallback(() => {
+    const at = Date.now();
+    setView((v) => ({ ...v, at }));
+    void refetch();
+  }, [refetch]);
+
+  const context = {
+    ...result,
+    data,
+    total,
+    error,
+    isPending,
+    sort: { field: current.sort, order: current.order },
+    filterValues: current.filter,
+    displayedFilters: query.displayedFilters,
+    page: current.page,
+    perPage: current.perPage,
+    resource: resource.name,
+    setSort: params.setSort,
+    setPage: params.setPage,
+    setPerPage: params.setPerPage,
+    setFilters: params.setFilters,
+    showFilter: params.showFilter,
+    hideFilter: params.hideFilter,
+    selectedIds: selected,
+    onSelect: selection.select,
+    onToggleItem: selection.toggle,
+    onUnselectItems: () => selection.clearSelection(),
+    // "All" is the rows shown: a selection never reaches beyond the page.
+    onSelectAll: () => selection.select(pageIds),
+    // The export is the server's (ListScreen's export button), not a file built here.
+    exporter: false,
+    hasPreviousPage: current.page > 1,
+    hasNextPage: total === undefined ? undefined : current.page * current.perPage < total,
+    refetch: reload,
+  } as unknown as ListControllerResult;
+
+  return {
+    context,
+    settings,
+    providerFilter,
+    selected,
+    filterEpoch: view.epoch,
+    loading,
+    failed,
+    range: total === undefined ? undefined : rangeOf(current.page, current.perPage, total),
+    lastPage: lastPageOf(total ?? 0, current.perPage),
+    setFilter,
+    replace,
+    setListView,
+    listView: view.listView,
+    reload,
+  };
+}
