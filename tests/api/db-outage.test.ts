@@ -115,6 +115,30 @@ describe('PostgreSQL restart under write load (own cluster)', () => {
     const health = await fetch(`${server.base}/api/health`);
     expect(health.status).toBe(503);
     expect(health.headers.get('retry-after')).toMatch(/^\d+$/);
+    // Not only writes: a list, a record, a sign-in (its attempt counters live in the database) and an
+    // upload (its row does) are each a 503 with Retry-After too, never a 500 or a wrong 401.
+    const form = new FormData();
+    form.append('file', new Blob(['het logbestand'], { type: 'text/plain' }), 'log.txt');
+    const others: [string, RequestInit][] = [
+      ['/api/companies', { headers }],
+      ['/api/companies/1', { headers }],
+      [
+        '/api/auth/login',
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'admin@example.com', password: 'demo' }),
+        },
+      ],
+      ['/api/attachments', { method: 'POST', headers: { authorization: headers.authorization }, body: form }],
+    ];
+    for (const [path, init] of others) {
+      const res = await fetch(`${server.base}${path}`, init);
+      const body = await res.text();
+      expect(res.status, `${init.method ?? 'GET'} ${path}: ${body}`).toBe(503);
+      expect(res.headers.get('retry-after'), path).toMatch(/^\d+$/);
+      expect(JSON.parse(body).message, path).toMatch(/database/i);
+    }
 
     phase = 'restarting';
     cluster.start();

@@ -1,8 +1,9 @@
 /**
- * Finding 11: SIGTERM while an export runs. The real server runs as a child process on an embedded
- * database filled with enough tickets that the export is still being written when the signal comes.
- * The process must exit 0, hand the job back (queued, no lease), leave no temporary files, and the
- * next start must finish the job.
+ * Finding 11: SIGTERM while an export runs. The real server runs as a child process on a database
+ * filled with enough tickets that the export is still being written when the signal comes: the
+ * embedded one, and with TEST_DATABASE_URL a PostgreSQL copy of the run's seed (there the pool closes
+ * under the export, and its files go to the database store). The process must exit 0, hand the job
+ * back (queued, no lease), leave no temporary files, and the next start must finish the job.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -11,24 +12,42 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase } from '../../server/db/database.ts';
+import { openDatabase, type Database } from '../../server/db/database.ts';
 import { freePort, startServer, waitFor, type ServerProcess } from './processes.ts';
-import { seededDataFolder } from './seed-copy.ts';
+import { postgresCopy, seededDataFolder } from './seed-copy.ts';
 
 const BULK_TICKETS = 30_000;
 
-describe('SIGTERM during an export (embedded database)', () => {
+const engines = [
+  { name: 'embedded database' },
+  ...(process.env.TEST_DATABASE_URL ? [{ name: 'PostgreSQL', url: process.env.TEST_DATABASE_URL }] : []),
+];
+
+describe.each(engines)('SIGTERM during an export ($name)', (engine) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'sd-shutdown-'));
   // The server's temporary folder (TMPDIR), so the test sees the export's files come and go.
   const tmp = join(dataDir, 'tmp');
   // No drain before closing (instances.test.ts tests it): the export must still run when the door closes.
-  const env = { DATA_DIR: dataDir, TMPDIR: tmp, SEED: 'demo', SHUTDOWN_DRAIN_MS: '0' };
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    TMPDIR: tmp,
+    SEED: 'demo',
+    SHUTDOWN_DRAIN_MS: '0',
+  };
   const servers: ServerProcess[] = [];
   const exportFolders = () => readdirSync(tmp).filter((name) => name.startsWith('sd-export-'));
+  /** PostgreSQL: removes the copy of the seed when done. */
+  let drop = async () => {};
 
-  /** The export job rows, read from the folder while no server has it open. */
+  /** The database the servers use, opened by the test while (embedded) no server has it open. */
+  const open = (): Promise<Database> =>
+    env.DATABASE_URL
+      ? openDatabase({ url: env.DATABASE_URL, poolSize: 1 })
+      : openDatabase({ dataDir: join(dataDir, 'pglite') });
+
+  /** The export job rows. */
   async function jobs() {
-    const database = await openDatabase({ dataDir: join(dataDir, 'pglite') });
+    const database = await open();
     try {
       return (
         await sql<{ id: number; status: string; locked_until: unknown; attempts: number }>`
@@ -40,9 +59,16 @@ describe('SIGTERM during an export (embedded database)', () => {
   }
 
   beforeAll(async () => {
-    seededDataFolder(inject('seeds'), dataDir);
-    mkdirSync(tmp);
-    const database = await openDatabase({ dataDir: join(dataDir, 'pglite') });
+    mkdirSync(tmp, { recursive: true });
+    if (engine.url) {
+      const copy = await postgresCopy(inject('seeds'), engine.url, dataDir, { poolSize: 1 });
+      await copy.database.close();
+      env.DATABASE_URL = copy.url!;
+      drop = copy.drop;
+    } else {
+      seededDataFolder(inject('seeds'), dataDir);
+    }
+    const database = await open();
     try {
       await sql`
         insert into tickets (tenant_id, company_id, status_id, description)
@@ -56,6 +82,7 @@ describe('SIGTERM during an export (embedded database)', () => {
 
   afterAll(async () => {
     for (const server of servers) await server.stop();
+    await drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

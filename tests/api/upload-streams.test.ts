@@ -2,13 +2,17 @@
  * Uploads that break off (issue 12, finding 1): a multipart body that ends before its closing
  * boundary, to every route that takes files, answers 400 and keeps nothing (no row, no file); a
  * client that drops the connection mid-upload, against a real listening server, leaves no
- * half-written file and the server answers the next request.
+ * half-written file and the server answers the next request. With files on disk on both engines, and
+ * with files in the database (FILES_STORE=postgres, the default with DATABASE_URL) on PostgreSQL,
+ * where the finding's upload hung: a store that writes through the pool is where a stream nobody
+ * reads any more would wait.
  */
 import { mkdtemp, readdir } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type TestApp, buildTestApp, firstClientTicketId, targets } from './harness.ts';
 import { multipart } from './multipart.ts';
@@ -19,7 +23,7 @@ const CUT_OFF = { message: 'The upload was cut off before the form was complete.
 const TEXT = 'regel van het logbestand '.repeat(4000).slice(0, 100_000);
 
 /** Every file under the store's folder, finished (`ab/…`) or half-written (`ab/….part`). */
-async function storedFiles(root: string): Promise<string[]> {
+async function filesOnDisk(root: string): Promise<string[]> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
   return entries
     .filter((e) => e.isFile())
@@ -27,7 +31,15 @@ async function storedFiles(root: string): Promise<string[]> {
     .sort();
 }
 
-describe.each(targets)('uploads that break off on $name', (target) => {
+/** Files on disk on every engine; in the database too on PostgreSQL, where that is the default store. */
+const cases = targets.flatMap((target) => [
+  { target, store: 'local' as const, name: `${target.name}, files on disk` },
+  ...(target.name === 'postgres'
+    ? [{ target, store: 'postgres' as const, name: `${target.name}, files in the database` }]
+    : []),
+]);
+
+describe.each(cases)('uploads that break off on $name', ({ target, store }) => {
   let t: TestApp;
   let root: string;
   let client: Record<string, string>;
@@ -44,16 +56,23 @@ describe.each(targets)('uploads that break off on $name', (target) => {
           .executeTakeFirstOrThrow()
       ).n,
     );
+  /** Every file of the store, finished (`key`) or half-written (`key.part`), in the same words for both. */
+  const storedFiles = async (): Promise<string[]> => {
+    if (store === 'local') return filesOnDisk(root);
+    const { rows } = await sql<{ key: string; complete: boolean }>`
+      select key, complete from stored_files order by key`.execute(t.db);
+    return rows.map((r) => (r.complete ? r.key : `${r.key}.part`));
+  };
   const snapshot = async () => ({
     attachments: await count('attachments'),
     messages: await count('messages'),
-    files: await storedFiles(root),
+    files: await storedFiles(),
   });
 
   beforeAll(async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'sd-upload-streams-'));
     root = join(dataDir, 'files');
-    t = await buildTestApp(target, { config: { dataDir, attachmentMaxBytes: LIMIT } });
+    t = await buildTestApp(target, { config: { dataDir, attachmentMaxBytes: LIMIT, filesStore: store } });
     client = await t.as('client@example.com');
     admin = await t.as('admin@example.com');
     ticketId = await firstClientTicketId(t.db);
@@ -183,11 +202,11 @@ describe.each(targets)('uploads that break off on $name', (target) => {
       socket.write(form.payload.subarray(0, 80_000));
       // The server has started writing the file: a half-written file is in the store.
       await vi.waitFor(
-        async () => expect((await storedFiles(root)).some((f) => f.endsWith('.part'))).toBe(true),
+        async () => expect((await storedFiles()).some((f) => f.endsWith('.part'))).toBe(true),
         { timeout: 15_000, interval: 20 },
       );
       socket.destroy();
-      await vi.waitFor(async () => expect(await storedFiles(root)).toEqual(before.files), {
+      await vi.waitFor(async () => expect(await storedFiles()).toEqual(before.files), {
         timeout: 15_000,
         interval: 50,
       });
