@@ -68,6 +68,16 @@ export const SERVER_TEXTS = {
   // Contracts.
   prepaid_card_invalid: 'The selected prepaid card is invalid.',
   prepaid_only: 'Only a prepaid contract can be topped up with a prepaid card.',
+  // A record saved whose e-mail did not go (an answer's `mail_error`): tried again, or given up at once
+  // (MAIL_MAX_ATTEMPTS 1).
+  quote_mail_retrying:
+    'The quote is marked as sent, but the e-mail to its client could not be sent yet. It is tried again automatically: do not send the quote again.',
+  quote_mail_given_up:
+    'The quote is marked as sent, but the e-mail to its client could not be sent and has been given up. Try it again under Outgoing mail: do not send the quote again.',
+  message_mail_retrying:
+    'The message was saved, but the e-mail to the client could not be sent yet. It is tried again automatically.',
+  message_mail_given_up:
+    'The message was saved, but the e-mail to the client could not be sent and has been given up. Try it again under Outgoing mail.',
   // Outgoing mail.
   mail_retry_failed: 'The mail could not be sent this time either.',
   mail_retry_sending: 'This mail is being sent right now; wait for the outcome before trying again.',

@@ -118,6 +118,12 @@ export function translateLine(
   return line;
 }
 
+/** The apps' key of one of the server's texts (`app.server.<key>`), for texts shown as they come. */
+export function serverTextKey(line: string): string | undefined {
+  const known = matchServerText(line);
+  return known && `app.server.${known.key}`;
+}
+
 /**
  * A server text's values for its translation: a field's name becomes its label and a record kind the
  * resource's name, in the user's language (common/server-texts.ts); the rest as the server sent them.

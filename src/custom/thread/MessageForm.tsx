@@ -20,7 +20,7 @@ import type { ServiceDeskDataProvider } from '../../dataProvider/index.ts';
 import { embeddedAttachmentIds, isEmptyHtml, messageFormData, type NewMessage } from './helpers.ts';
 import type { MentionCandidate } from './mentions.tsx';
 import { FileIcon } from './AttachmentList.tsx';
-import { useNotifyError } from '../../shell/errors.ts';
+import { serverTextKey, useNotifyError } from '../../shell/errors.ts';
 
 const MessageEditor = lazy(() => import('./MessageEditor.tsx'));
 
@@ -109,7 +109,8 @@ export default function MessageForm({
         messageFormData(values),
       );
       // The message stands when its e-mail failed (the server says so): the operator must know.
-      if (saved.mail_error) notify('app.messages.mail_failed', { type: 'warning' });
+      if (saved.mail_error)
+        notify(serverTextKey(saved.mail_error) ?? 'app.server.message_mail_retrying', { type: 'warning' });
       // An internal note is kept, not sent: its toast says so.
       else if (mode === 'internal_note') notify('app.notifications.note_saved', { type: 'success' });
       else notify('app.notifications.message_sent', { type: 'success' });

@@ -183,6 +183,14 @@ const app: DeepPartial<AppMessages> = {
       password_confirmation_mismatch: 'Die Passwortbestätigung stimmt nicht überein.',
       sso_not_configured: 'Die einmalige Anmeldung ist nicht eingerichtet.',
       sso_failed: 'Die einmalige Anmeldung ist fehlgeschlagen.',
+      quote_mail_retrying:
+        'Das Angebot wurde als gesendet markiert, aber die E-Mail konnte noch nicht gesendet werden. Sie wird automatisch erneut versucht; senden Sie das Angebot nicht erneut.',
+      quote_mail_given_up:
+        'Das Angebot wurde als gesendet markiert, aber die E-Mail konnte nicht gesendet werden und wurde aufgegeben. Versuchen Sie es erneut unter Ausgehende E-Mails; senden Sie das Angebot nicht erneut.',
+      message_mail_retrying:
+        'Die Nachricht wurde gespeichert, aber die E-Mail an den Kunden konnte noch nicht gesendet werden. Sie wird automatisch erneut versucht.',
+      message_mail_given_up:
+        'Die Nachricht wurde gespeichert, aber die E-Mail an den Kunden konnte nicht gesendet werden und wurde aufgegeben. Versuchen Sie es erneut unter Ausgehende E-Mails.',
     },
     notifications: {
       order_saved: 'Reihenfolge gespeichert.',
@@ -233,8 +241,6 @@ const app: DeepPartial<AppMessages> = {
       send: 'Senden',
       send_again: 'Erneut senden',
       sent: 'Angebot an %{email} gesendet.',
-      mail_retrying:
-        'Das Angebot wurde als gesendet markiert, aber die E-Mail konnte noch nicht gesendet werden. Sie wird automatisch erneut versucht; senden Sie das Angebot nicht erneut.',
       decline: 'Ablehnen',
       decline_confirm: 'Dieses Angebot ablehnen? Der Kunde kann es danach nicht mehr annehmen.',
       declined: 'Angebot abgelehnt.',
@@ -411,8 +417,6 @@ const app: DeepPartial<AppMessages> = {
     messages: {
       mail_given_up: 'Die E-Mail an den Kunden konnte nicht gesendet werden und wurde aufgegeben.',
       mail_outbox: 'Ausgehende E-Mails öffnen',
-      mail_failed:
-        'Die Nachricht wurde gespeichert, aber die E-Mail an den Kunden konnte noch nicht gesendet werden. Sie wird automatisch erneut versucht.',
       load_older: 'Ältere Nachrichten laden',
       title: 'Nachrichten',
       new: 'Neue Nachricht',

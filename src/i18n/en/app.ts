@@ -154,6 +154,14 @@ const app = {
       mail_retry_sending: 'This e-mail is being sent right now; wait for the outcome before trying again.',
       mail_retry_no_body:
         'The content of this e-mail is no longer kept, so it cannot be sent again. Send what caused it again instead.',
+      quote_mail_retrying:
+        'The quote has been marked as sent, but the e-mail could not be sent yet. It is tried again automatically; do not send the quote again.',
+      quote_mail_given_up:
+        'The quote has been marked as sent, but the e-mail could not be sent and has been given up. Try it again under Outgoing mail; do not send the quote again.',
+      message_mail_retrying:
+        'The message was saved, but the e-mail to the client could not be sent yet. It is tried again automatically.',
+      message_mail_given_up:
+        'The message was saved, but the e-mail to the client could not be sent and has been given up. Try it again under Outgoing mail.',
     },
     /** SPEC section 8, successes. */
     notifications: {
@@ -205,8 +213,6 @@ const app = {
       send: 'Send',
       send_again: 'Send again',
       sent: 'Quote sent to %{email}.',
-      mail_retrying:
-        'The quote has been marked as sent, but the e-mail could not be sent yet. It is tried again automatically; do not send the quote again.',
       decline: 'Decline',
       decline_confirm: 'Decline this quote? The client can no longer accept it afterwards.',
       declined: 'Quote declined.',
@@ -390,8 +396,6 @@ const app = {
     messages: {
       mail_given_up: 'The e-mail to the client could not be sent and has been given up.',
       mail_outbox: 'Open outgoing mail',
-      mail_failed:
-        'The message was saved, but the e-mail to the client could not be sent yet. It is tried again automatically.',
       load_older: 'Load older messages',
       title: 'Messages',
       new: 'New message',

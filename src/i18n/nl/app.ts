@@ -178,6 +178,14 @@ const app: AppMessages = {
       password_confirmation_mismatch: 'De wachtwoordbevestiging komt niet overeen.',
       sso_not_configured: 'Eenmalige aanmelding is niet ingesteld.',
       sso_failed: 'Eenmalige aanmelding is mislukt.',
+      quote_mail_retrying:
+        'De offerte is als verzonden gemarkeerd, maar de e-mail kon nog niet worden verstuurd. Hij wordt automatisch opnieuw geprobeerd; verstuur de offerte niet opnieuw.',
+      quote_mail_given_up:
+        'De offerte is als verzonden gemarkeerd, maar de e-mail kon niet worden verstuurd en is opgegeven. Probeer hem opnieuw onder Uitgaande e-mail; verstuur de offerte niet opnieuw.',
+      message_mail_retrying:
+        'Het bericht is opgeslagen, maar de e-mail aan de klant kon nog niet worden verstuurd. Dat wordt automatisch opnieuw geprobeerd.',
+      message_mail_given_up:
+        'Het bericht is opgeslagen, maar de e-mail aan de klant kon niet worden verstuurd en is opgegeven. Probeer hem opnieuw onder Uitgaande e-mail.',
     },
     notifications: {
       order_saved: 'Volgorde opgeslagen.',
@@ -228,8 +236,6 @@ const app: AppMessages = {
       send: 'Versturen',
       send_again: 'Opnieuw versturen',
       sent: 'Offerte verstuurd naar %{email}.',
-      mail_retrying:
-        'De offerte is als verzonden gemarkeerd, maar de e-mail kon nog niet worden verstuurd. Hij wordt automatisch opnieuw geprobeerd; verstuur de offerte niet opnieuw.',
       decline: 'Afwijzen',
       decline_confirm: 'Deze offerte afwijzen? De klant kan haar daarna niet meer accepteren.',
       declined: 'Offerte afgewezen.',
@@ -407,8 +413,6 @@ const app: AppMessages = {
     messages: {
       mail_given_up: 'De e-mail aan de klant kon niet worden verstuurd en is opgegeven.',
       mail_outbox: 'Uitgaande e-mail openen',
-      mail_failed:
-        'Het bericht is opgeslagen, maar de e-mail aan de klant kon nog niet worden verstuurd. Dat wordt automatisch opnieuw geprobeerd.',
       load_older: 'Oudere berichten laden',
       title: 'Berichten',
       new: 'Nieuw bericht',

@@ -23,6 +23,7 @@ import type { RecordActionsProps } from '../override-contract.ts';
 import { useActionCall, useActionsProvider } from '../../custom/detail/recordActions.tsx';
 import { saveBlob } from '../../custom/saveBlob.ts';
 import { AcceptForm } from './AcceptForm.tsx';
+import { serverTextKey } from '../../shell/errors.ts';
 
 /** SPEC 3 quote statuses. */
 const CONCEPT = 1;
@@ -70,10 +71,14 @@ export default function QuoteActions({ record, refetch }: RecordActionsProps) {
           onClick={() =>
             void run(
               () => dataProvider.recordAction<SendAnswer>('quotes', record.id, 'send'),
-              // The quote is sent either way; a refused mail is a warning not to send it again.
+              // The quote is sent either way; a refused mail (tried again, or given up) is a warning
+              // not to send it again.
               ({ recipient, mail_error }) =>
                 mail_error
-                  ? { message: 'app.quote_actions.mail_retrying', type: 'warning' }
+                  ? {
+                      message: serverTextKey(mail_error) ?? 'app.server.quote_mail_retrying',
+                      type: 'warning',
+                    }
                   : { message: 'app.quote_actions.sent', args: { email: recipient } },
               refetch,
             )
