@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Alert, Box, Button } from '@mui/material';
 import { Admin, memoryStore, type I18nProvider } from 'react-admin';
 import { AppKindContext, type AppKind } from '../custom/appKind.ts';
@@ -28,9 +28,25 @@ import {
 } from './guards.tsx';
 import { Layout } from './Layout.tsx';
 import { exportRoutes } from '../custom/exports/routes.tsx';
-import { LoginPage } from './LoginPage.tsx';
+import { lazyWithTimeout } from './lazy.ts';
+import { APP_PORTAL_TOKEN, getItem } from '../dataProvider/storage.ts';
 import { Notifications } from './Notifications.tsx';
 import { theme } from './theme.ts';
+
+const LoginScreen = lazyWithTimeout(() => import('./LoginPage.tsx').then((m) => ({ default: m.LoginPage })));
+
+/** The login page is a chunk of its own: a user with a session never needs it. */
+function LoginPage() {
+  return (
+    <Suspense fallback={<Waiting />}>
+      <LoginScreen />
+    </Suspense>
+  );
+}
+
+/** A page load that will show the login page (asked for, or no session to open anything else). */
+const headsForLogin = () =>
+  /\/login(\/|$)/.test(window.location.pathname) || getItem(APP_PORTAL_TOKEN) === null;
 
 type Start = 'loading' | 'ready' | 'failed';
 
@@ -76,6 +92,8 @@ function LanguageFailed({ onRetry }: { onRetry: () => void }) {
 /** One of the two apps: the same providers and screens, told apart by kind (menu, permissions, basename). */
 export function AppShell({ kind }: { kind: AppKind }) {
   useSelfValidatingForms();
+  // Downloads beside the language and the status call, not after them.
+  useState(() => headsForLogin() && LoginScreen.preload());
   const [start, retryStart] = useStartingLanguage();
   const providers = useMemo(() => {
     const http = createHttpClient({
