@@ -1,9 +1,12 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { ASSETS_DIR } from './common/build.ts';
+import { labelsOf, withoutLabels } from './common/schema/label-split.ts';
+import { LABEL_LOCALES, type LabelLocale } from './common/schema/types.ts';
 
 /**
  * Writes a brotli (`.br`) and a gzip (`.gz`) copy beside each built script, style sheet and page, which
@@ -36,6 +39,36 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The schemas' words (x-i18n, a third of schemas/*.json in three languages) leave the registry that both
+ * apps load first: `schemas/x.json` is bundled without them and `schemas/x.json?labels=nl` with the Dutch
+ * ones only, which the Dutch messages chunk imports (src/i18n/nl/index.ts). Build only: in dev and in
+ * tests the files stay whole and the same functions read the words from them.
+ */
+function schemaLabelsApart(): Plugin {
+  const file = /\/schemas\/([^/?]+)\.json(?:\?labels=([a-z]+))?$/;
+  return {
+    name: 'schema-labels-apart',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      const m = file.exec(id);
+      if (!m) return undefined;
+      const locale = m[2] as LabelLocale | undefined;
+      if (locale !== undefined && !LABEL_LOCALES.includes(locale))
+        throw new Error(`No labels in '${locale}'.`);
+      const json = JSON.parse(code) as Record<string, unknown>;
+      if (!locale) return { code: JSON.stringify(withoutLabels(m[1]!, json)), map: null };
+      // With a query the file is no longer taken for JSON: it becomes the module it would have been.
+      return {
+        code: `export default ${JSON.stringify(labelsOf(m[1]!, json, locale))};`,
+        map: null,
+        moduleType: 'js',
+      };
+    },
+  };
+}
+
 /** In dev, /app/… is the portal's page and every other non-API path the back office's (history mode). */
 function twoApps(): Plugin {
   return {
@@ -57,8 +90,17 @@ function twoApps(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), twoApps(), precompress()],
+  plugins: [react(), schemaLabelsApart(), twoApps(), precompress()],
   appType: 'mpa',
+  // Native instead of a polyfill and its twenty helper packages (src/shims/object-entries.cjs).
+  resolve: {
+    alias: [
+      {
+        find: /^object\.entries$/,
+        replacement: fileURLToPath(new URL('./src/shims/object-entries.cjs', import.meta.url)),
+      },
+    ],
+  },
   build: {
     outDir: 'dist',
     assetsDir: ASSETS_DIR,
