@@ -1,6 +1,18 @@
 import { Suspense, useEffect, useMemo, useState } from 'react';
-import { Alert, Box, Button } from '@mui/material';
-import { Admin, memoryStore, type I18nProvider } from 'react-admin';
+import { Alert, Box, Button, CssBaseline } from '@mui/material';
+import {
+  AccessDenied,
+  AdminContext,
+  AuthCallback,
+  AuthenticationError,
+  CoreAdminUI,
+  Error as ErrorPage,
+  LoadingPage,
+  memoryStore,
+  NotFound,
+  type CatchAllComponent,
+  type I18nProvider,
+} from 'react-admin';
 import { AppKindContext, type AppKind } from '../custom/appKind.ts';
 import { createHttpClient } from '../dataProvider/http.ts';
 import { createDataProvider } from '../dataProvider/index.ts';
@@ -137,25 +149,40 @@ export function AppShell({ kind }: { kind: AppKind }) {
       <Waiting />
     )
   ) : (
-    <Admin
+    // react-admin's <Admin> is AdminContext around AdminUI, whose default login page (a react-hook-form
+    // form) and default English messages would stay in the first download even when replaced: the two
+    // halves are composed here with react-admin's own defaults for everything else.
+    <AdminContext
       basename={BASENAME[kind]}
       dataProvider={providers.dataProvider}
       authProvider={providers.authProvider}
       i18nProvider={i18nProvider}
       store={providers.store}
-      layout={Layout}
-      loginPage={LoginPage}
-      notification={Notifications}
       theme={theme}
-      disableTelemetry
-      requireAuth
-      {...(kind === 'portal' ? { catchAll: PortalNotFound } : {})}
     >
-      {[
-        ...buildResources(registry, kind),
-        ...(kind === 'portal' ? portalRoutes(LoginPage) : [...exportRoutes(), accessDeniedRoute()]),
-      ]}
-    </Admin>
+      <CssBaseline enableColorScheme>
+        <CoreAdminUI
+          layout={Layout}
+          loginPage={LoginPage}
+          // react-admin's AdminUI passes its NotFound the same way (its title prop is a string only).
+          catchAll={kind === 'portal' ? PortalNotFound : (NotFound as CatchAllComponent)}
+          accessDenied={AccessDenied}
+          authCallbackPage={AuthCallback}
+          authenticationError={AuthenticationError}
+          error={ErrorPage}
+          loading={LoadingPage}
+          title="React Admin"
+          disableTelemetry
+          requireAuth
+        >
+          {[
+            ...buildResources(registry, kind),
+            ...(kind === 'portal' ? portalRoutes(LoginPage) : [...exportRoutes(), accessDeniedRoute()]),
+          ]}
+        </CoreAdminUI>
+        <Notifications />
+      </CssBaseline>
+    </AdminContext>
   );
   return (
     <AppKindContext.Provider value={kind}>
