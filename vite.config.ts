@@ -5,8 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { ASSETS_DIR } from './common/build.ts';
-import { labelsOf, withoutLabels } from './common/schema/label-split.ts';
-import { LABEL_LOCALES, type LabelLocale } from './common/schema/types.ts';
+import { schemaLabelsApart } from './common/schema/label-split-plugin.ts';
 
 /**
  * Writes a brotli (`.br`) and a gzip (`.gz`) copy beside each built script, style sheet and page, which
@@ -35,36 +34,6 @@ function precompress(): Plugin {
           brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 10 } }),
         );
       }
-    },
-  };
-}
-
-/**
- * The schemas' words (x-i18n, a third of schemas/*.json in three languages) leave the registry that both
- * apps load first: `schemas/x.json` is bundled without them and `schemas/x.json?labels=nl` with the Dutch
- * ones only, which the Dutch messages chunk imports (src/i18n/nl/index.ts). Build only: in dev and in
- * tests the files stay whole and the same functions read the words from them.
- */
-function schemaLabelsApart(): Plugin {
-  const file = /\/schemas\/([^/?]+)\.json(?:\?labels=([a-z]+))?$/;
-  return {
-    name: 'schema-labels-apart',
-    apply: 'build',
-    enforce: 'pre',
-    transform(code, id) {
-      const m = file.exec(id);
-      if (!m) return undefined;
-      const locale = m[2] as LabelLocale | undefined;
-      if (locale !== undefined && !LABEL_LOCALES.includes(locale))
-        throw new Error(`No labels in '${locale}'.`);
-      const json = JSON.parse(code) as Record<string, unknown>;
-      if (!locale) return { code: JSON.stringify(withoutLabels(m[1]!, json)), map: null };
-      // With a query the file is no longer taken for JSON: it becomes the module it would have been.
-      return {
-        code: `export default ${JSON.stringify(labelsOf(m[1]!, json, locale))};`,
-        map: null,
-        moduleType: 'js',
-      };
     },
   };
 }
