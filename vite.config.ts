@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { ASSETS_DIR } from './common/build.ts';
+import { schemaLabelsApart } from './common/schema/label-split-plugin.ts';
 
 /**
  * Writes a brotli (`.br`) and a gzip (`.gz`) copy beside each built script, style sheet and page, which
@@ -57,8 +59,17 @@ function twoApps(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), twoApps(), precompress()],
+  plugins: [react(), schemaLabelsApart(), twoApps(), precompress()],
   appType: 'mpa',
+  // Native instead of a polyfill and its twenty helper packages (src/shims/object-entries.cjs).
+  resolve: {
+    alias: [
+      {
+        find: /^object\.entries$/,
+        replacement: fileURLToPath(new URL('./src/shims/object-entries.cjs', import.meta.url)),
+      },
+    ],
+  },
   build: {
     outDir: 'dist',
     assetsDir: ASSETS_DIR,

@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { schemaLabelsApart } from './common/schema/label-split-plugin.ts';
 
 export default defineConfig({
+  // The language chunks import the schemas' words of their language only (`?labels=nl`).
+  plugins: [schemaLabelsApart()],
   test: {
     testTimeout: 60_000,
     hookTimeout: 120_000,

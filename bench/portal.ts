@@ -11,6 +11,8 @@ import { median } from './stats.ts';
 export interface PortalResult {
   initialGzip: number;
   backofficeInitialGzip: number;
+  /** Initial JavaScript plus the list screen's chunks and the Dutch messages: all before the first row. */
+  firstListGzip: number;
   lazy: { file: string; gzip: number }[];
   loginToFirstRow: { median: number; samples: number[] } | null;
   pageToRows: { median: number; samples: number[] } | null;
@@ -36,10 +38,11 @@ const counter = (page: Page, from: number) =>
   page.getByRole('status').filter({ hasText: new RegExp(`^${from}-\\d+ van `) });
 
 export async function measurePortal(base: string, email: string, runs: number): Promise<PortalResult> {
-  const { initial, lazy } = bundleSizes();
+  const { initial, lazy, firstList } = bundleSizes();
   const result: PortalResult = {
     initialGzip: initial.portal!.gzip,
     backofficeInitialGzip: initial.backoffice!.gzip,
+    firstListGzip: firstList.gzip,
     lazy: lazy.sort((a, b) => b.gzip - a.gzip),
     loginToFirstRow: null,
     pageToRows: null,

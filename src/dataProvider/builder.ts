@@ -31,8 +31,6 @@
  * so the list screen never sends both). An unknown `@op` throws: it is a programming error.
  * Values go as they are; `me` is resolved by the server (spec section 6); a Date becomes ISO 8601.
  */
-import qs from 'qs';
-
 export type Scalar = string | number | boolean | Date;
 export const WHERE_OPERATORS = ['=', '!=', '<', '<=', '>', '>=', 'like'] as const;
 export type WhereOperator = (typeof WHERE_OPERATORS)[number];
@@ -133,7 +131,28 @@ export function toBuilder(params: BuilderParams, extra: BuilderItem[] = []): Bui
   return items;
 }
 
-/** Bracket style with indices, values encoded: `builder[0][orderBy][0]=updated_at&…`. Empty lists vanish. */
+/** A value as qs writes it (RFC 3986): encodeURIComponent's output with its five spared marks encoded too. */
+const encodeValue = (value: string) =>
+  encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+function appendPairs(pairs: string[], key: string, value: unknown): void {
+  if (value === undefined) return;
+  if (value === null) pairs.push(`${key}=`);
+  else if (value instanceof Date) pairs.push(`${key}=${encodeValue(value.toISOString())}`);
+  else if (Array.isArray(value)) value.forEach((item, i) => appendPairs(pairs, `${key}[${i}]`, item));
+  else if (typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) appendPairs(pairs, `${key}[${k}]`, v);
+  else pairs.push(`${key}=${encodeValue(String(value))}`);
+}
+
+/**
+ * Bracket style with indices, values encoded: `builder[0][orderBy][0]=updated_at&…`. Empty lists vanish,
+ * null is an empty value, undefined is left out. The server parses it with qs; this writes exactly what
+ * `qs.stringify(query, { encodeValuesOnly: true })` writes (tests/unit/query-string.test.ts), without
+ * putting qs and its five dependencies (35 kB) in the apps' first download.
+ */
 export function toQueryString(query: Record<string, unknown>): string {
-  return qs.stringify(query, { encodeValuesOnly: true });
+  const pairs: string[] = [];
+  for (const [key, value] of Object.entries(query)) appendPairs(pairs, key, value);
+  return pairs.join('&');
 }

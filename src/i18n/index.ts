@@ -1,19 +1,8 @@
 import type { I18nProvider, Locale, TranslationMessages } from 'ra-core';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import deApp from './de/app.ts';
-import deExports from './de/exports.ts';
-import deList from './de/list.ts';
-import deRa from './de/ra.ts';
-import enApp from './en/app.ts';
-import enExports from './en/exports.ts';
-import enList from './en/list.ts';
-import enRa from './en/ra.ts';
-import nlApp from './nl/app.ts';
-import nlExports from './nl/exports.ts';
-import nlList from './nl/list.ts';
-import nlRa from './nl/ra.ts';
-import { schemaMessages } from '../../common/schema/labels.ts';
-import { registry } from '../schema.ts';
+import { deepMerge } from './merge.ts';
+
+export { deepMerge } from './merge.ts';
 
 /**
  * The languages of both apps (SPEC section 1): Dutch by default, English, German (falling back to English).
@@ -36,29 +25,71 @@ export const LOCALES: { locale: LocaleCode; name: string }[] = [
   { locale: 'de', name: 'Deutsch' },
 ];
 
-type Tree = { [key: string]: unknown };
+/**
+ * Each language's messages are a chunk of their own (./<lang>/index.ts), loaded when that language is
+ * shown: the first one before the app renders (`loadLanguage(storedLocale())`), another when the user
+ * switches to it. German holds only what is written in German; it is shown merged over English.
+ */
+const chunks: Record<LocaleCode, () => Promise<{ default: TranslationMessages }>> = {
+  nl: () => import('./nl/index.ts'),
+  en: () => import('./en/index.ts'),
+  de: () => import('./de/index.ts'),
+};
 
-const isTree = (value: unknown): value is Tree =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const loading = new Map<LocaleCode, Promise<TranslationMessages>>();
+const loaded = new Map<LocaleCode, TranslationMessages>();
 
-/** Merges trees left to right into a new one; later leaves win, nested objects are merged, inputs untouched. */
-export function deepMerge(...trees: object[]): TranslationMessages {
-  const out: Tree = {};
-  for (const tree of trees) {
-    for (const [key, value] of Object.entries(tree)) {
-      if (value === undefined) continue;
-      const current = out[key];
-      out[key] = isTree(value) ? deepMerge(isTree(current) ? current : {}, value) : value;
-    }
-  }
-  return out as TranslationMessages;
+/** The tree a language is shown with: German over English, the others as they are. */
+function shown(code: LocaleCode, own: (c: LocaleCode) => TranslationMessages): TranslationMessages {
+  return code === 'de' ? deepMerge(own('en'), own('de')) : own(code);
 }
 
-/** Each language's own messages; German holds only what is written in German (see `createI18nProvider`). */
-export const messages: Record<LocaleCode, TranslationMessages> = {
-  nl: deepMerge(nlRa, schemaMessages(registry, 'nl'), nlApp, nlList, nlExports),
-  en: deepMerge(enRa, schemaMessages(registry, 'en'), enApp, enList, enExports),
-  de: deepMerge(deRa, schemaMessages(registry, 'de'), deApp, deList, deExports),
+/**
+ * Loads a language's messages once (German brings English along, its fallback); a failed download is
+ * forgotten, so the next call tries again.
+ */
+export function loadLanguage(code: LocaleCode): Promise<TranslationMessages> {
+  let promise = loading.get(code);
+  if (!promise) {
+    const codes: LocaleCode[] = code === 'de' ? ['en', 'de'] : [code];
+    promise = Promise.all(codes.map((c) => chunks[c]())).then((modules) => {
+      const own = new Map(codes.map((c, i) => [c, modules[i]!.default]));
+      const tree = shown(code, (c) => own.get(c)!);
+      loaded.set(code, tree);
+      return tree;
+    });
+    promise.catch(() => loading.delete(code));
+    loading.set(code, promise);
+  }
+  return promise;
+}
+
+/** A language's messages if they are loaded already, else undefined. */
+export function loadedLanguage(code: LocaleCode): TranslationMessages | undefined {
+  return loaded.get(code);
+}
+
+/**
+ * The two texts shown before any language is loaded (the spinner's name, and what is said when the
+ * language cannot be downloaded): each language's own `ra.page.loading`, `app.errors.network` and
+ * `app.errors.retry`, kept equal to the message files by tests/browser/i18n.test.ts.
+ */
+export const START_TEXTS: Record<LocaleCode, { loading: string; failed: string; retry: string }> = {
+  nl: {
+    loading: 'Laden',
+    failed: 'De server is niet bereikbaar. Controleer je verbinding en probeer het opnieuw.',
+    retry: 'Opnieuw proberen',
+  },
+  en: {
+    loading: 'Loading',
+    failed: 'The server cannot be reached. Check your connection and try again.',
+    retry: 'Try again',
+  },
+  de: {
+    loading: 'Wird geladen',
+    failed: 'Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+    retry: 'Erneut versuchen',
+  },
 };
 
 export const isLocale = (value: unknown): value is LocaleCode => LOCALES.some((l) => l.locale === value);
@@ -126,26 +157,36 @@ function remember(locale: LocaleCode): void {
 }
 
 export interface I18nOptions {
-  /** Replaces the message trees (tests). */
+  /** Every language at hand (tests: ./catalogue.ts); without it, the languages loaded by `loadLanguage`. */
   messages?: Record<LocaleCode, TranslationMessages>;
 }
 
 /**
- * react-admin's i18nProvider: polyglot over `messages`, starting in the language stored under
+ * react-admin's i18nProvider: polyglot over the messages, starting in the language stored under
  * localStorage 'locale' (nl, en or de; anything else is nl). German is English with the German messages
- * merged over it, so a key missing in German shows the English text. `changeLocale` stores the choice and
- * sets `<html lang>`. A key missing everywhere shows its last segment humanised, never the raw key, and
- * a validation message in react-admin's wire form is translated as the key it wraps, whichever
- * component shows it (react-admin's own helper text parses it; an input of ours need not).
+ * merged over it, so a key missing in German shows the English text. Without `options.messages` the
+ * starting language must have been loaded (`loadLanguage(storedLocale())`) and another one is downloaded
+ * when the user switches to it: react-admin waits for it, so no screen shows keys or the old language
+ * half-replaced. `changeLocale` stores the choice and sets `<html lang>`. A key missing everywhere shows
+ * its last segment humanised, never the raw key, and a validation message in react-admin's wire form is
+ * translated as the key it wraps, whichever component shows it (react-admin's own helper text parses it;
+ * an input of ours need not).
  */
 export function createI18nProvider(options: I18nOptions = {}): I18nProvider {
-  const catalogue = options.messages ?? messages;
+  const catalogue = options.messages;
   const resolved = new Map<LocaleCode, TranslationMessages>();
-  const getMessages = (locale: string): TranslationMessages => {
+  const getMessages = (locale: string): TranslationMessages | Promise<TranslationMessages> => {
     const code = isLocale(locale) ? locale : DEFAULT_LOCALE;
+    if (!catalogue) {
+      const tree = loadedLanguage(code);
+      if (tree) return tree;
+      // polyglot asks for the starting language synchronously: it must be loaded before the app starts.
+      if (locale === initial) throw new Error(`The messages of '${code}' are not loaded yet.`);
+      return loadLanguage(code);
+    }
     let tree = resolved.get(code);
     if (!tree) {
-      tree = code === 'de' ? deepMerge(catalogue.en, catalogue.de) : catalogue[code];
+      tree = shown(code, (c) => catalogue[c]);
       resolved.set(code, tree);
     }
     return tree;

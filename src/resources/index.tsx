@@ -13,8 +13,13 @@ import { lazyWithTimeout } from '../shell/lazy.ts';
 import { iconNamed } from './icons.ts';
 import { overrides } from './overrides.ts';
 import { inMenu, menuResources } from './menus.ts';
-// The list is every app's first screen: in the main chunk. Every other screen is a lazy chunk.
-import ListScreen from './screens/ListPage.tsx';
+// Every screen is a lazy chunk, the list too: a first visit opens on the login page, which needs none of
+// the list's code (its table, filters, column dialogs). Where the list is next, it downloads ahead
+// (`preloadScreen`, `preloadList`), beside the status call or while the login form is filled in.
+const ListScreen = lazyWithTimeout(() => import('./screens/ListPage.tsx'));
+
+/** Starts the list screen's download (it is one screen for every resource). */
+export const preloadList = (): void => ListScreen.preload();
 
 const DetailScreen = lazyWithTimeout(() => import('../custom/detail/DetailScreen.tsx'));
 const CreateScreen = lazyWithTimeout(() => import('../custom/detail/CreateScreen.tsx'));
@@ -47,14 +52,20 @@ function ToOwnPath({ path }: { path: string }) {
 }
 
 /**
- * Starts fetching the lazy screen of an app path ('/quotes/12': the quote's detail) ahead of rendering
- * it, so its chunk loads while the guards wait for the status call instead of after it (a quote
- * e-mail's link opens on a detail screen, not on the list that is in the main chunk).
+ * Starts fetching the lazy screen of an app path ('/quotes/12': the quote's detail, '/tickets' or '/':
+ * the list) ahead of rendering it, so its chunk loads while the guards wait for the status call instead
+ * of after it.
  */
 export function preloadScreen(registry: Registry, kind: AppKind, path: string): void {
   const [name, id, ...rest] = path.split('/').filter(Boolean);
-  const resource = name ? registry.get(name) : undefined;
-  if (!resource || !id || rest.length > 0) return;
+  // The app's home opens the first menu entry's list.
+  if (!name) return preloadList();
+  const resource = registry.get(name);
+  if (!resource || rest.length > 0) return;
+  if (!id) {
+    if (screensOf(resource, kind, true).list) preloadList();
+    return;
+  }
   const screens = screensOf(resource, kind, true);
   if (id === 'create' ? !screens.create : !screens.detail) return;
   const own = overrides[kind][resource.name] ?? {};

@@ -13,6 +13,7 @@ import {
 } from '../authProvider/index.ts';
 import { tooManyText } from '../authProvider/wait.ts';
 import { afterLoginAddress } from './returnTo.ts';
+import { preloadList } from '../resources/index.tsx';
 
 interface SsoAnswer {
   enabled: boolean;
@@ -76,6 +77,8 @@ export function LoginPage() {
   });
   // Leaving the login page (a login, the reset page) forgets why the last session ended.
   useEffect(() => () => loginPageLeft(window.location.pathname), []);
+  // A login opens a list most of the time: its screen downloads while the form is filled in.
+  useEffect(() => preloadList(), []);
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const emailLabel = translate('app.auth.email');

@@ -19,7 +19,7 @@
  * for the routes that need a session. Only paths whose first segment names a resource are checked
  * against a permission (guard 4): any other path is the 'Page not found' catch-all.
  */
-import { messages, storedLocale } from '../i18n/index.ts';
+import { START_TEXTS, storedLocale } from '../i18n/index.ts';
 import { Suspense, useEffect, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { Box, CircularProgress } from '@mui/material';
 import { CustomRoutes } from 'react-admin';
@@ -207,9 +207,9 @@ export interface PortalGuardsProps {
   children: ReactNode;
 }
 
-/** Shown before react-admin (and its translate) exists: the label comes from the message files directly. */
-function Waiting() {
-  const label = (messages[storedLocale()] as { ra: { page: { loading: string } } }).ra.page.loading;
+/** Shown before react-admin (and its translate) exists, before any language is loaded: ../i18n START_TEXTS. */
+export function Waiting() {
+  const label = START_TEXTS[storedLocale()].loading;
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: '100vh' }}>
       <CircularProgress aria-label={label} />

@@ -6,13 +6,14 @@
 import { HttpError } from 'ra-core';
 import { describe, expect, it } from 'vitest';
 import { createI18nProvider } from '../../src/i18n/index.ts';
+import { messages } from '../../src/i18n/catalogue.ts';
 import { SILENT, shapeError, translateLine, withErrorCatalogue } from '../../src/shell/errors.ts';
 import { NETWORK_ERROR } from '../../src/dataProvider/http.ts';
 import { judgeFile } from '../../server/files/kinds.ts';
 import { tooLarge } from '../../server/files/upload.ts';
 import { serverText } from '../../common/server-texts.ts';
 
-const nl = createI18nProvider();
+const nl = createI18nProvider({ messages });
 const translate = (key: string, options?: Record<string, unknown>) => nl.translate(key, options);
 
 describe('shapeError', () => {

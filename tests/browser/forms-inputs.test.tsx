@@ -13,6 +13,7 @@ import {
   numericValue,
 } from '../../src/custom/forms/TypedInputs.tsx';
 import { createI18nProvider } from '../../src/i18n/index.ts';
+import { messages } from '../../src/i18n/catalogue.ts';
 
 afterEach(cleanup);
 
@@ -38,7 +39,7 @@ describe('typed values', () => {
 /** A form whose submitted values land in `sent`. */
 function renderForm(children: React.ReactNode, sent: Record<string, unknown>[]) {
   return render(
-    <AdminContext i18nProvider={createI18nProvider()} store={memoryStore()}>
+    <AdminContext i18nProvider={createI18nProvider({ messages })} store={memoryStore()}>
       <SimpleForm
         onSubmit={(data: Record<string, unknown>) => void sent.push(data)}
         toolbar={

@@ -6,6 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createI18nProvider, LOCALE_STORAGE_KEY, validationMessage } from '../../src/i18n/index.ts';
+import { messages } from '../../src/i18n/catalogue.ts';
 
 describe('validationMessage', () => {
   it('reads both of react-admin’s forms and nothing else', () => {
@@ -27,7 +28,7 @@ describe('the i18n provider', () => {
   beforeEach(() => localStorage.clear());
 
   it('translates a wrapped validation message, even with the wrapper itself as the fallback', () => {
-    const nl = createI18nProvider();
+    const nl = createI18nProvider({ messages });
     const required = '@@react-admin@@"ra.validation.required"';
     expect(nl.translate(required)).toBe('Verplicht');
     expect(nl.translate(required, { _: required })).toBe('Verplicht');
@@ -35,11 +36,11 @@ describe('the i18n provider', () => {
       'Moet minimaal 3 tekens lang zijn',
     );
     localStorage.setItem(LOCALE_STORAGE_KEY, 'en');
-    expect(createI18nProvider().translate(required, { _: required })).toBe('Required');
+    expect(createI18nProvider({ messages }).translate(required, { _: required })).toBe('Required');
   });
 
   it('shows a wrapped plain sentence as it is, and humanises a wrapped unknown key', () => {
-    const nl = createI18nProvider();
+    const nl = createI18nProvider({ messages });
     expect(nl.translate('@@react-admin@@"Vul een datum in."')).toBe('Vul een datum in.');
     expect(nl.translate('@@react-admin@@"app.no.such_key"')).toBe('Such key');
   });

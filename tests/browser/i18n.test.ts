@@ -9,9 +9,12 @@ import {
   humanizeKey,
   LOCALE_STORAGE_KEY,
   LOCALES,
-  messages,
+  loadedLanguage,
+  loadLanguage,
+  START_TEXTS,
   type LocaleCode,
 } from '../../src/i18n/index.ts';
+import { messages } from '../../src/i18n/catalogue.ts';
 
 /*
  * The registry the apps bundle: the same Registry and toResource the server's loadRegistry uses, over every
@@ -164,7 +167,7 @@ describe('the schemas in every language', () => {
   });
 
   it('gives react-admin singular and plural resource names through the provider', () => {
-    const i18n = createI18nProvider();
+    const i18n = createI18nProvider({ messages });
     expect(i18n.translate('resources.tickets.name', { smart_count: 1 })).toBe('Ticket');
     expect(i18n.translate('resources.quotes.name', { smart_count: 2 })).toBe('Offertes');
     expect(i18n.translate('resources.prepaid-cards.name', { smart_count: 1 })).toBe('Strippenkaart');
@@ -245,7 +248,7 @@ describe('the texts quoted in SPEC.md', () => {
 
   it('fills in variables and plural forms', () => {
     localStorage.setItem(LOCALE_STORAGE_KEY, 'en');
-    const en = createI18nProvider();
+    const en = createI18nProvider({ messages });
     expect(en.translate('app.errors.required', { field: 'Name' })).toBe('Name is required');
     expect(en.translate('app.errors.min_length', { subject: 'The message', length: 5 })).toBe(
       'The message must be at least 5 characters long.',
@@ -256,7 +259,7 @@ describe('the texts quoted in SPEC.md', () => {
       'Tickets - Acme IT Portal',
     );
     localStorage.setItem(LOCALE_STORAGE_KEY, 'nl');
-    const nl = createI18nProvider();
+    const nl = createI18nProvider({ messages });
     expect(nl.translate('app.errors.required', { field: 'Naam' })).toBe('Naam is verplicht');
     expect(nl.translate('list.filter.type_more', { smart_count: 1 })).toBe('Typ nog 1 teken');
     expect(nl.translate('list.filter.type_more', { smart_count: 2 })).toBe('Typ nog 2 tekens');
@@ -269,7 +272,7 @@ describe('the texts quoted in SPEC.md', () => {
 
 describe('createI18nProvider', () => {
   it('starts in Dutch without a stored choice', () => {
-    const i18n = createI18nProvider();
+    const i18n = createI18nProvider({ messages });
     expect(i18n.getLocale()).toBe('nl');
     expect(i18n.translate('ra.action.save')).toBe('Opslaan');
     expect(document.documentElement.lang).toBe('nl');
@@ -277,11 +280,11 @@ describe('createI18nProvider', () => {
 
   it("starts in the language stored under localStorage 'locale'", () => {
     localStorage.setItem('locale', 'en');
-    const en = createI18nProvider();
+    const en = createI18nProvider({ messages });
     expect(en.getLocale()).toBe('en');
     expect(en.translate('ra.action.save')).toBe('Save');
     localStorage.setItem('locale', 'de');
-    const de = createI18nProvider();
+    const de = createI18nProvider({ messages });
     expect(de.getLocale()).toBe('de');
     expect(de.translate('ra.action.save')).toBe('Speichern');
     expect(document.documentElement.lang).toBe('de');
@@ -290,14 +293,14 @@ describe('createI18nProvider', () => {
   it('ignores a stored language it does not offer', () => {
     for (const stored of ['fr', 'EN', '', 'nl-NL', 'null']) {
       localStorage.setItem('locale', stored);
-      const i18n = createI18nProvider();
+      const i18n = createI18nProvider({ messages });
       expect(i18n.getLocale(), stored).toBe('nl');
       expect(i18n.translate('ra.action.save'), stored).toBe('Opslaan');
     }
   });
 
   it('stores a changed language and sets the page language', async () => {
-    const i18n = createI18nProvider();
+    const i18n = createI18nProvider({ messages });
     await i18n.changeLocale('en');
     expect(localStorage.getItem('locale')).toBe('en');
     expect(document.documentElement.lang).toBe('en');
@@ -308,19 +311,19 @@ describe('createI18nProvider', () => {
     expect(document.documentElement.lang).toBe('de');
     expect(i18n.translate('app.pages.not_found')).toBe('Seite nicht gefunden');
     // The choice survives a reload.
-    expect(createI18nProvider().getLocale()).toBe('de');
+    expect(createI18nProvider({ messages }).getLocale()).toBe('de');
   });
 
   it('changes to Dutch when asked for a language it does not offer', async () => {
     localStorage.setItem('locale', 'en');
-    const i18n = createI18nProvider();
+    const i18n = createI18nProvider({ messages });
     await i18n.changeLocale('fr');
     expect(i18n.getLocale()).toBe('nl');
     expect(localStorage.getItem('locale')).toBe('nl');
   });
 
   it('offers the three languages', () => {
-    expect(createI18nProvider().getLocales?.()).toEqual(LOCALES);
+    expect(createI18nProvider({ messages }).getLocales?.()).toEqual(LOCALES);
   });
 
   it('falls back to English for a key missing in German', async () => {
@@ -346,7 +349,7 @@ describe('createI18nProvider', () => {
   });
 
   it('shows the last segment of a key missing everywhere, humanised, and never throws', async () => {
-    const i18n = createI18nProvider();
+    const i18n = createI18nProvider({ messages });
     expect(i18n.translate('resources.tickets.fields.some_new_field')).toBe('Some new field');
     expect(i18n.translate('resources.tickets.fields.contractPeriods')).toBe('Contract periods');
     expect(i18n.translate('app.nothing.here', { smart_count: 3 })).toBe('Here');
@@ -362,5 +365,41 @@ describe('createI18nProvider', () => {
     expect(humanizeKey('a.asset-categories')).toBe('Asset categories');
     expect(humanizeKey('Loading...')).toBe('Loading...');
     expect(humanizeKey('single')).toBe('single');
+  });
+});
+
+describe('languages loaded on demand', () => {
+  it('builds no provider before the starting language is loaded', () => {
+    localStorage.setItem(LOCALE_STORAGE_KEY, 'en');
+    expect(loadedLanguage('en')).toBeUndefined();
+    expect(() => createI18nProvider()).toThrow("The messages of 'en' are not loaded yet.");
+  });
+
+  it('starts in the loaded language and downloads another one when the user switches to it', async () => {
+    localStorage.setItem(LOCALE_STORAGE_KEY, 'nl');
+    expect(await loadLanguage('nl')).toEqual(messages.nl);
+    const i18n = createI18nProvider();
+    expect(i18n.translate('ra.action.save')).toBe('Opslaan');
+    expect(loadedLanguage('de')).toBeUndefined();
+    await i18n.changeLocale('de');
+    // German arrives with English, its fallback, merged under it.
+    expect(loadedLanguage('de')).toEqual(deepMerge(messages.en, messages.de));
+    expect(i18n.translate('app.pages.not_found')).toBe('Seite nicht gefunden');
+    expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('de');
+    expect(document.documentElement.lang).toBe('de');
+    // The next page load starts in German, loaded first.
+    await loadLanguage('de');
+    expect(createI18nProvider().translate('ra.action.save')).toBe('Speichern');
+  });
+
+  it('says the words shown before any language is loaded as the message files do', () => {
+    for (const locale of LANGUAGES) {
+      const tree = locale === 'de' ? deepMerge(messages.en, messages.de) : messages[locale];
+      expect(START_TEXTS[locale], locale).toEqual({
+        loading: lookup(tree, 'ra.page.loading'),
+        failed: lookup(tree, 'app.errors.network'),
+        retry: lookup(tree, 'app.errors.retry'),
+      });
+    }
   });
 });

@@ -8,6 +8,7 @@ import { AdminContext, memoryStore, Notification, TestMemoryRouter, type AuthPro
 import { ListScreen } from '../../src/custom/list/ListScreen.tsx';
 import { AppKindContext, type AppKind } from '../../src/custom/appKind.ts';
 import { createI18nProvider } from '../../src/i18n/index.ts';
+import { messages } from '../../src/i18n/catalogue.ts';
 import { registry } from '../../src/schema.ts';
 
 const tickets = registry.require('tickets');
@@ -67,7 +68,7 @@ function renderList(
       <AdminContext
         dataProvider={dataProvider as any}
         authProvider={authProvider(options.permissions)}
-        i18nProvider={createI18nProvider()}
+        i18nProvider={createI18nProvider({ messages })}
         store={memoryStore()}
       >
         <AppKindContext.Provider value={options.kind ?? 'backoffice'}>

@@ -10,6 +10,7 @@ import { registry as real } from '../../src/schema.ts';
 import { buildResources } from '../../src/resources/index.tsx';
 import { menuSections } from '../../src/resources/menus.ts';
 import { createI18nProvider } from '../../src/i18n/index.ts';
+import { messages } from '../../src/i18n/catalogue.ts';
 
 const gadgets = toResource({
   $id: 'gadgets',
@@ -88,7 +89,7 @@ describe('resources from schemas', () => {
   });
 
   it('a new schema’s labels fall back to readable words until translated', () => {
-    const i18n = createI18nProvider();
+    const i18n = createI18nProvider({ messages });
     expect(i18n.translate('resources.gadgets.fields.serial_code')).toBe('Serial code');
   });
 });

@@ -1,0 +1,17 @@
+import { messagesOfFiles } from '../../../common/schema/label-split.ts';
+import { deepMerge } from '../merge.ts';
+import app from './app.ts';
+import exportsMessages from './exports.ts';
+import list from './list.ts';
+import ra from './ra.ts';
+
+// The schemas' words in this language only (the build leaves the others out of these imports, and all
+// of them out of the registry's copy of the schemas: common/schema/label-split.ts).
+const schemaFiles = import.meta.glob<Record<string, any>>('../../../schemas/*.json', {
+  eager: true,
+  import: 'default',
+  query: '?labels=de',
+});
+
+/** The whole message tree of one language, German: only what is written in German (the provider merges it over English): a chunk of its own, loaded when it is the one shown. */
+export default deepMerge(ra, messagesOfFiles(schemaFiles, 'de'), app, list, exportsMessages);
