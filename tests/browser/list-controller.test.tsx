@@ -15,6 +15,7 @@ import {
 import { ListScreen } from '../../src/custom/list/ListScreen.tsx';
 import { AppKindContext } from '../../src/custom/appKind.ts';
 import { createI18nProvider } from '../../src/i18n/index.ts';
+import { messages } from '../../src/i18n/catalogue.ts';
 import { registry } from '../../src/schema.ts';
 
 // A wait ends as soon as its condition holds; this is only its limit. With the other test files running
@@ -108,7 +109,7 @@ function renderList(
       <AdminContext
         dataProvider={dataProvider as any}
         authProvider={authProvider(permissions)}
-        i18nProvider={createI18nProvider()}
+        i18nProvider={createI18nProvider({ messages })}
         store={store}
       >
         <AppKindContext.Provider value="backoffice">
