@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { registry } from '../../server/schema/registry.ts';
-import { expectAccessible, firstRecordRow, login, openFirstRecord } from './support.ts';
+import { expectAccessible, firstRecordRow, signIn, openFirstRecord } from './support.ts';
 
 const reg = registry();
 /** Resources with a list in the back office (their schema offers index). */
@@ -33,7 +33,7 @@ for (const [index, part] of parts.entries()) {
 }
 
 async function walk(page: Page, names: string[]) {
-  await login(page, 'admin@example.com', 'backoffice');
+  await signIn(page, 'admin@example.com', 'backoffice');
   await expect(page).toHaveURL(/\/tickets$/);
   const heading = page.getByRole('heading', { level: 1 });
   const problems: string[] = [];
@@ -68,9 +68,7 @@ async function walk(page: Page, names: string[]) {
 test('the screen types pass axe: a list, a detail with tabs, a plain detail and a create form', async ({
   page,
 }) => {
-  await login(page, 'admin@example.com', 'backoffice');
-  await expect(page).toHaveURL(/\/tickets$/);
-  await page.goto('/products');
+  await signIn(page, 'admin@example.com', 'backoffice', { to: '/products' });
   await expect(firstRecordRow(page)).toBeVisible();
   await expectAccessible(page, 'products list');
   await openFirstRecord(page);
@@ -86,7 +84,7 @@ test('the screen types pass axe: a list, a detail with tabs, a plain detail and 
 });
 
 test('an operator changes the order of the priorities by dragging, and it is stored', async ({ page }) => {
-  await login(page, 'admin@example.com', 'backoffice');
+  await signIn(page, 'admin@example.com', 'backoffice');
   await expect(page).toHaveURL(/\/tickets$/);
   const token = await page.evaluate(() => localStorage.getItem('APP_PORTAL_TOKEN'));
   const headers = { authorization: `Bearer ${token}` };
