@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { expectAccessible, login } from './support.ts';
+import { expectAccessible, signIn } from './support.ts';
 
 const ADMIN = 'admin@example.com';
 const FIRST_LINE = 'operator@example.com';
@@ -51,7 +51,7 @@ async function openFirstRow(page: Page) {
 }
 
 test('an operator creates, edits, closes, restores, clones and deletes a ticket', async ({ page }) => {
-  await login(page, ADMIN, 'backoffice');
+  await signIn(page, ADMIN, 'backoffice');
   await expect(page).toHaveURL(/\/tickets$/);
   const description = unique('E2E actie-ticket');
   const id = await create(page, 'tickets', 'Omschrijving', description, [['Impact', 'Afdeling']]);
@@ -90,7 +90,7 @@ test('an operator creates, edits, closes, restores, clones and deletes a ticket'
 });
 
 test('an operator merges a company into another; the merged one is gone', async ({ page }) => {
-  await login(page, ADMIN, 'backoffice');
+  await signIn(page, ADMIN, 'backoffice');
   await expect(page).toHaveURL(/\/tickets$/);
   const goneName = unique('E2E samen weg');
   const gone = await create(page, 'companies', 'Naam', goneName);
@@ -120,7 +120,7 @@ test('an operator merges a company into another; the merged one is gone', async 
 });
 
 test('a first-line operator sees no merge or company archive buttons', async ({ page }) => {
-  await login(page, FIRST_LINE, 'backoffice');
+  await signIn(page, FIRST_LINE, 'backoffice');
   await expect(page).toHaveURL(/\/tickets$/);
   await openFirstRow(page);
   await expect(page).toHaveURL(/\/tickets\/\d+$/);
@@ -138,9 +138,7 @@ test('a first-line operator sees no merge or company archive buttons', async ({ 
 test('template tickets live at /tickets/templates/{id}; clients and operators at their own paths', async ({
   page,
 }) => {
-  await login(page, ADMIN, 'backoffice');
-  await expect(page).toHaveURL(/\/tickets$/);
-  await page.goto('/ticket-templates');
+  await signIn(page, ADMIN, 'backoffice', { to: '/ticket-templates' });
   await openFirstRow(page);
   await expect(page).toHaveURL(/\/tickets\/templates\/\d+$/);
   await expect(page).toHaveTitle(/ - Ticketsjabloon - Acme IT$/);

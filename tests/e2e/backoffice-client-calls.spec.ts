@@ -6,20 +6,20 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { expectAccessible, login, sign } from './support.ts';
+import { expectAccessible, sign, storeSession } from './support.ts';
 
-async function api(page: Page, path: string) {
-  const token = await page.evaluate(() => localStorage.getItem('APP_PORTAL_TOKEN'));
+/** The API as the signed-in operator: the bearer token the app stores (storeSession's). */
+async function api(page: Page, token: string, path: string) {
   const res = await page.request.get(`/api${path}`, { headers: { authorization: `Bearer ${token}` } });
   expect(res.status(), await res.text()).toBe(200);
   return res.json();
 }
 
 test('an operator accepts a sent quote with the client signing on screen', async ({ page }) => {
-  await login(page, 'admin@example.com', 'backoffice');
-  await expect(page).toHaveURL(/\/tickets$/);
+  const token = await storeSession(page, 'admin@example.com');
   const sent = await api(
     page,
+    token,
     '/quotes?builder[0][where][0]=status_id&builder[0][where][1]==&builder[0][where][2]=2' +
       '&builder[1][paginate]=100&with[0]=deal.client&with[1]=deal.company',
   );
@@ -35,16 +35,16 @@ test('an operator accepts a sent quote with the client signing on screen', async
   await dialog.getByRole('button', { name: 'Offerte accepteren' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'De offerte is geaccepteerd.' })).toBeVisible();
   await expect(dialog).toHaveCount(0);
-  expect(Number((await api(page, `/quotes/${quote.id}`)).status_id)).toBe(3);
+  expect(Number((await api(page, token, `/quotes/${quote.id}`)).status_id)).toBe(3);
   // Accepted: no accept button any more.
   await expect(page.getByRole('button', { name: 'Offerte accepteren' })).toHaveCount(0);
 });
 
 test('an operator tops up a prepaid contract with a prepaid card', async ({ page }) => {
-  await login(page, 'admin@example.com', 'backoffice');
-  await expect(page).toHaveURL(/\/tickets$/);
+  const token = await storeSession(page, 'admin@example.com');
   const contracts = await api(
     page,
+    token,
     '/contracts?builder[0][where][0]=period&builder[0][where][1]==&builder[0][where][2]=none' +
       '&builder[1][paginate]=100&with[0]=companies',
   );
@@ -52,7 +52,7 @@ test('an operator tops up a prepaid contract with a prepaid card', async ({ page
     c.companies?.some((co: any) => co.name === 'De Vries Installaties'),
   );
   expect(contract, 'a prepaid contract of De Vries Installaties').toBeTruthy();
-  const cards = (await api(page, '/prepaid-cards?builder[0][paginate]=100')).data as any[];
+  const cards = (await api(page, token, '/prepaid-cards?builder[0][paginate]=100')).data as any[];
   const card = cards[0];
 
   await page.goto(`/contracts/${contract.id}`);
@@ -65,6 +65,6 @@ test('an operator tops up a prepaid contract with a prepaid card', async ({ page
   await submit.click();
   await expect(page.getByRole('status').filter({ hasText: 'Strippenkaart opgewaardeerd' })).toBeVisible();
   await expect(dialog).toHaveCount(0);
-  const after = await api(page, `/contracts/${contract.id}`);
+  const after = await api(page, token, `/contracts/${contract.id}`);
   expect(Number(after.minutes_remaining)).toBe(Number(contract.minutes_remaining) + Number(card.hours) * 60);
 });

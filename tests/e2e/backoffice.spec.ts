@@ -1,8 +1,8 @@
 import { expect, test } from './fixtures.ts';
-import { expectAccessible, login } from './support.ts';
+import { expectAccessible, signIn } from './support.ts';
 
 test('an operator finds every resource in the menu and pages through one', async ({ page }) => {
-  await login(page, 'admin@example.com', 'backoffice');
+  await signIn(page, 'admin@example.com', 'backoffice');
   await expect(page).toHaveURL(/\/tickets$/);
   for (const item of ['Tickets', 'Bedrijven', 'Offertes', 'Facturen', 'Klanten']) {
     await expect(page.getByRole('menuitem', { name: item, exact: true })).toBeVisible();

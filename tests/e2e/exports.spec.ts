@@ -5,13 +5,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures.ts';
-import { expectAccessible, login } from './support.ts';
+import { expectAccessible, signIn } from './support.ts';
 
 /** A demo ticket (server/db/seed/demo.ts) of the list's first page and of the file. */
 const DEMO_TICKET = 'Printer op de eerste verdieping drukt niet af';
 
 test('an operator runs an export of the tickets list and downloads it', async ({ page }) => {
-  await login(page, 'admin@example.com', 'backoffice');
+  await signIn(page, 'admin@example.com', 'backoffice');
   await expect(page).toHaveURL(/\/tickets$/);
   await page.getByRole('button', { name: 'Exporteren' }).click();
   await expect(

@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { expectAccessible, login } from './support.ts';
+import { expectAccessible, signIn } from './support.ts';
 
 /** GET /api/... as the signed-in user (the app's bearer token). */
 async function apiGet(page: Page, path: string) {
@@ -19,9 +19,7 @@ async function apiGet(page: Page, path: string) {
 test('an operator enters time as 1:30 and picks a date-time: 90 minutes and a 5-minute step are stored', async ({
   page,
 }) => {
-  await login(page, 'admin@example.com', 'backoffice');
-  await expect(page).toHaveURL(/\/tickets$/);
-  await page.goto('/time-registrations/create');
+  await signIn(page, 'admin@example.com', 'backoffice', { to: '/time-registrations/create' });
   await expect(page.getByRole('heading', { level: 1, name: 'Urenregistratie aanmaken' })).toBeVisible();
 
   const time = page.getByLabel('Bestede tijd');
@@ -73,9 +71,7 @@ test('an operator enters time as 1:30 and picks a date-time: 90 minutes and a 5-
 });
 
 test('numeric-only input ignores letters and turns a comma into a dot', async ({ page }) => {
-  await login(page, 'admin@example.com', 'backoffice');
-  await expect(page).toHaveURL(/\/tickets$/);
-  await page.goto('/products/create');
+  await signIn(page, 'admin@example.com', 'backoffice', { to: '/products/create' });
   const price = page.getByLabel('Verkoopprijs');
   await price.pressSequentially('1a2,5€0', { delay: 20 });
   await expect(price).toHaveValue('12.50');
@@ -84,7 +80,7 @@ test('numeric-only input ignores letters and turns a comma into a dot', async ({
 test('the back-office ticket form: a search selector hints until 2 characters, a required custom field is asked and saved', async ({
   page,
 }) => {
-  await login(page, 'admin@example.com', 'backoffice');
+  await signIn(page, 'admin@example.com', 'backoffice');
   await expect(page).toHaveURL(/\/tickets$/);
   // At 375 px the picker opens as a dialog (its calendar and time columns do not fit in a popup).
   await page.setViewportSize({ width: 375, height: 800 });
@@ -154,9 +150,7 @@ test('the back-office ticket form: a search selector hints until 2 characters, a
 test("list header filters: 'me' on the operator and a schedule preset on a date column match the API", async ({
   page,
 }) => {
-  await login(page, 'admin@example.com', 'backoffice');
-  await expect(page).toHaveURL(/\/tickets$/);
-  await page.goto('/time-registrations');
+  await signIn(page, 'admin@example.com', 'backoffice', { to: '/time-registrations' });
   const status = page.getByRole('status').filter({ hasText: / van \d+$/ });
   await expect(status).toHaveText(/^1-\d+ van \d+$/);
   const shownTotal = async () => Number((await status.textContent())!.split(' van ')[1]);

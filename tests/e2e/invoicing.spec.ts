@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { expectAccessible, login } from './support.ts';
+import { expectAccessible, signIn } from './support.ts';
 
 /** A GET of the API with the signed-in operator's token, as the app sends it. */
 async function api<T>(page: Page, path: string): Promise<T> {
@@ -17,7 +17,7 @@ type Page1<T> = { data: T[] };
 test('an operator invoices and de-invoices a time registration from its list, duplicates a quote, and exports an invoice', async ({
   page,
 }) => {
-  await login(page, 'admin@example.com', 'backoffice');
+  await signIn(page, 'admin@example.com', 'backoffice');
   await expect(page).toHaveURL(/\/tickets$/);
 
   await test.step('invoice and de-invoice from the time registrations list', async () => {
@@ -121,9 +121,7 @@ test('an operator invoices and de-invoices a time registration from its list, du
 test('a first-line operator without the invoicing permissions gets no selection and no invoice buttons', async ({
   page,
 }) => {
-  await login(page, 'operator@example.com', 'backoffice');
-  await expect(page).toHaveURL(/\/tickets$/);
-  await page.goto('/time-registrations');
+  await signIn(page, 'operator@example.com', 'backoffice', { to: '/time-registrations' });
   await expect(page.getByRole('status').filter({ hasText: / van \d+$/ })).toHaveText(/^1-\d+ van \d+$/);
   await expect(page.getByRole('toolbar', { name: 'Acties voor de geselecteerde rijen' })).toHaveCount(0);
   await expect(page.getByRole('checkbox', { name: /^Rij .* selecteren$/ })).toHaveCount(0);

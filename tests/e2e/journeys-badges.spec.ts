@@ -8,6 +8,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { signIn } from './support.ts';
 
 type Lang = 'nl' | 'en';
 
@@ -53,14 +54,6 @@ async function startIn(page: Page, lang: Lang, now: Date) {
       sessionStorage.setItem('journeys-started', '1');
     }
   }, lang);
-}
-
-async function signIn(page: Page, email: string, app: 'portal' | 'backoffice') {
-  await page.goto(app === 'portal' ? '/app/login' : '/login');
-  await page.getByLabel(/e-?mail/i).fill(email);
-  await page.getByLabel(/wachtwoord|password/i).fill('demo');
-  await page.getByRole('button', { name: /inloggen|sign in/i }).click();
-  await expect(page).toHaveURL(/\/tickets$/);
 }
 
 async function api(request: APIRequestContext, email: string) {
@@ -116,8 +109,7 @@ for (const lang of ['nl', 'en'] as const) {
       });
 
       await startIn(page, lang, TWO_DAYS_AFTER);
-      await signIn(page, 'admin@example.com', 'backoffice');
-      await page.goto('/invoices');
+      await signIn(page, 'admin@example.com', 'backoffice', { to: '/invoices' });
       const openRow = page.getByRole('row').filter({ hasText: open.code });
       await expect(openRow).toBeVisible({ timeout: 30_000 });
       await expect(badge(openRow, 'due-date')).toHaveAttribute('data-badge', 'due-date:red');
@@ -160,8 +152,7 @@ for (const lang of ['nl', 'en'] as const) {
       });
 
       await startIn(page, lang, TEN_DAYS_BEFORE);
-      await signIn(page, 'admin@example.com', 'backoffice');
-      await page.goto(`/tickets/${ticket.id}`);
+      await signIn(page, 'admin@example.com', 'backoffice', { to: `/tickets/${ticket.id}` });
       await expect(badge(page, 'due-date')).toHaveAttribute('data-badge', 'due-date:yellow', {
         timeout: 30_000,
       });
@@ -206,8 +197,7 @@ for (const lang of ['nl', 'en'] as const) {
 
       // 14 months before the warranty ends: no 'soon' (today's seed once read 'Binnenkort' here).
       await startIn(page, lang, FOURTEEN_MONTHS_BEFORE);
-      await signIn(page, 'client@example.com', 'portal');
-      await page.goto(`/app/assets/${dated.id}`);
+      await signIn(page, 'client@example.com', 'portal', { to: `/app/assets/${dated.id}` });
       await expect(badge(page, 'due-date')).toHaveAttribute('data-badge', 'due-date:none');
       await expect(page.getByText(t.upcoming, { exact: true })).toHaveCount(0);
 

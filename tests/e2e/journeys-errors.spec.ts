@@ -10,7 +10,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { DEMO_PASSWORD, expectAccessible, firstRecordRow } from './support.ts';
+import { expectAccessible, firstRecordRow, signIn } from './support.ts';
 
 type Lang = 'nl' | 'en';
 const DESKTOP = { width: 1280, height: 900 };
@@ -93,14 +93,6 @@ async function startIn(page: Page, lang: Lang) {
 const toastsSeen = (page: Page) =>
   page.evaluate(() => (window as unknown as { e2eToasts: string[] }).e2eToasts);
 
-async function signIn(page: Page, email: string, app: 'portal' | 'backoffice') {
-  await page.goto(app === 'portal' ? '/app/login' : '/login');
-  await page.getByLabel(/e-?mail/i).fill(email);
-  await page.getByLabel(/wachtwoord|password/i).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: /inloggen|sign in/i }).click();
-  await expect(page).toHaveURL(app === 'portal' ? /\/app\/tickets$/ : /\/(tickets)?$/);
-}
-
 const errorToast = (page: Page) => page.getByRole('alert');
 
 for (const lang of ['nl', 'en'] as const) {
@@ -182,8 +174,7 @@ for (const lang of ['nl', 'en'] as const) {
       page,
     }) => {
       await startIn(page, lang);
-      await signIn(page, CLIENT, 'portal');
-      await page.goto('/app/contracts');
+      await signIn(page, CLIENT, 'portal', { to: '/app/contracts' });
       await firstRecordRow(page).click();
       await expect(page).toHaveURL(/\/app\/contracts\/\d+$/);
       const id = new URL(page.url()).pathname.split('/').pop()!;
@@ -215,8 +206,7 @@ for (const lang of ['nl', 'en'] as const) {
       }) => {
         await page.setViewportSize(viewport);
         await startIn(page, lang);
-        await signIn(page, ADMIN, 'backoffice');
-        await page.goto('/clients/create');
+        await signIn(page, ADMIN, 'backoffice', { to: '/clients/create' });
         await page.getByLabel(t.firstName).fill('Kort');
         await page.getByLabel(t.lastName).fill(`Wachtwoord ${Date.now()}`);
         await page.getByLabel(t.password, { exact: true }).fill('abc');
@@ -244,8 +234,7 @@ for (const lang of ['nl', 'en'] as const) {
       page,
     }) => {
       await startIn(page, lang);
-      await signIn(page, CLIENT, 'portal');
-      await page.goto('/app/tickets/create');
+      await signIn(page, CLIENT, 'portal', { to: '/app/tickets/create' });
       await page.getByLabel(t.description).fill('x'.repeat(501));
       const priority = page.getByRole('combobox', { name: t.priority });
       await priority.click();

@@ -7,7 +7,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { DEMO_PASSWORD, expectAccessible } from './support.ts';
+import { expectAccessible, signIn } from './support.ts';
 
 const PHONE = { width: 375, height: 800 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -29,14 +29,6 @@ async function startIn(page: Page, lang: Lang) {
       sessionStorage.setItem('list-names-started', '1');
     }
   }, lang);
-}
-
-/** Signs in through the login form in any of the three languages ('E-mailadres', 'Email address'). */
-async function login(page: Page, email: string, app: 'portal' | 'backoffice' = 'portal') {
-  await page.goto(app === 'portal' ? '/app/login' : '/login');
-  await page.getByLabel(/e-?mail/i).fill(email);
-  await page.getByLabel(/wachtwoord|password|passwort/i).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: /inloggen|sign in|anmelden/i }).click();
 }
 
 async function token(request: APIRequestContext, email: string): Promise<string> {
@@ -62,7 +54,7 @@ for (const lang of ['nl', 'en'] as const) {
     }) => {
       await page.setViewportSize(size);
       await startIn(page, lang);
-      await login(page, 'client@example.com');
+      await signIn(page, 'client@example.com');
       await expect(page).toHaveURL(/\/app\/tickets$/);
       const main = page.locator('main');
       await expect(main).toContainText(new RegExp(CLIENT_STATUSES[lang].join('|')));
@@ -77,9 +69,7 @@ for (const lang of ['nl', 'en'] as const) {
 test('back office: the statuses list in English, the form shows the three names', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
   await startIn(page, 'en');
-  await login(page, 'admin@example.com', 'backoffice');
-  await expect(page).not.toHaveURL(/login/);
-  await page.goto('/ticket-statuses');
+  await signIn(page, 'admin@example.com', 'backoffice', { to: '/ticket-statuses' });
   const main = page.locator('main');
   await expect(main.getByText('Waiting for client', { exact: true }).first()).toBeVisible();
   await expect(main.getByText('Wacht op klant', { exact: true })).toHaveCount(0);
@@ -106,9 +96,7 @@ for (const lang of ['nl', 'en'] as const) {
     try {
       await page.setViewportSize(DESKTOP);
       await startIn(page, lang);
-      await login(page, 'admin@example.com', 'backoffice');
-      await expect(page).not.toHaveURL(/login/);
-      await page.goto(`/priorities/${created.id}`);
+      await signIn(page, 'admin@example.com', 'backoffice', { to: `/priorities/${created.id}` });
       await expect(page.getByRole('heading', { level: 1 })).toContainText(dutch);
       await page.getByRole('button', { name: lang === 'nl' ? 'Bewerken' : 'Edit', exact: true }).click();
       const base = page.getByLabel(lang === 'nl' ? 'Naam (Nederlands) *' : 'Name (Dutch) *');
@@ -143,9 +131,7 @@ for (const lang of ['nl', 'en'] as const) {
     await api(request, 'admin@example.com', 'PUT', `tickets/${ticket.id}`, { status_id: scheduled.id });
     await page.setViewportSize(PHONE);
     await startIn(page, lang);
-    await login(page, 'client@example.com');
-    await expect(page).toHaveURL(/\/app\/tickets$/);
-    await page.goto(`/app/tickets/${ticket.id}`);
+    await signIn(page, 'client@example.com', 'portal', { to: `/app/tickets/${ticket.id}` });
     const text =
       lang === 'en'
         ? 'Status changed to Scheduled by Sanne Bakker'

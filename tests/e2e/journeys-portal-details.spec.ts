@@ -7,7 +7,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { expectAccessible } from './support.ts';
+import { expectAccessible, signIn } from './support.ts';
 
 const CLIENT = 'client@example.com';
 const OTHER = 'other@example.com';
@@ -35,15 +35,6 @@ async function records(request: APIRequestContext, email: string, path: string):
   });
   expect(res.ok()).toBe(true);
   return (await res.json()).data;
-}
-
-/** The login form in the test's language (support.ts's login knows the Dutch labels only). */
-async function signIn(page: Page, email: string) {
-  await page.goto('/app/login');
-  await page.getByLabel(/e-?mail/i).fill(email);
-  await page.getByLabel(/wachtwoord|password/i).fill('demo');
-  await page.getByRole('button', { name: /inloggen|sign in/i }).click();
-  await expect(page).toHaveURL(/\/app\/tickets$/);
 }
 
 /** The page does not scroll sideways, and the element is inside the viewport's width. */
@@ -106,8 +97,7 @@ for (const lang of ['nl', 'en'] as const) {
 
     test('quote lines reflow; the quote total is in view', async ({ page }) => {
       const quote = (await records(page.request, CLIENT, 'quotes'))[0];
-      await signIn(page, CLIENT);
-      await page.goto(`/app/quotes/${quote.id}`);
+      await signIn(page, CLIENT, 'portal', { to: `/app/quotes/${quote.id}` });
       await expectFitsTheScreen(page, 'quote-total');
       // The quote's total in euros with two decimals ('€ 1.767,20', '€1,767.20'), not cut off.
       const total = await page.getByTestId('quote-total').innerText();
@@ -124,8 +114,7 @@ for (const lang of ['nl', 'en'] as const) {
 
     test('subscription lines reflow; the total and the monthly amount are in view', async ({ page }) => {
       const subscription = (await records(page.request, CLIENT, 'subscriptions'))[0];
-      await signIn(page, CLIENT);
-      await page.goto(`/app/subscriptions/${subscription.id}`);
+      await signIn(page, CLIENT, 'portal', { to: `/app/subscriptions/${subscription.id}` });
       await expectFitsTheScreen(page, 'subscription-total');
       await expectFitsTheScreen(page, 'subscription-mrr');
       await expect(page.locator('dt').filter({ hasText: t.monthly })).toBeVisible();
@@ -135,8 +124,7 @@ for (const lang of ['nl', 'en'] as const) {
     test('time registrations and asset details reflow inside the screen', async ({ page }) => {
       const contract = (await records(page.request, CLIENT, 'contracts')).find((c) => c.period !== 'none');
       const asset = (await records(page.request, CLIENT, 'assets')).find((a) => a.serial_number);
-      await signIn(page, CLIENT);
-      await page.goto(`/app/contracts/${contract.id}`);
+      await signIn(page, CLIENT, 'portal', { to: `/app/contracts/${contract.id}` });
       const list = page.getByRole('list', { name: t.registrations }).first();
       await expect(list).toBeVisible({ timeout: 30_000 });
       await expectNoSidewaysScroll(page);
@@ -155,8 +143,7 @@ for (const lang of ['nl', 'en'] as const) {
     test('each invoice card carries the download button of the desktop list', async ({ page }) => {
       const invoices = await records(page.request, CLIENT, 'invoices');
       expect(invoices.length).toBeGreaterThan(0);
-      await signIn(page, CLIENT);
-      await page.goto('/app/invoices');
+      await signIn(page, CLIENT, 'portal', { to: '/app/invoices' });
       const first = invoices[0];
       const button = page.getByRole('button', { name: t.download(first.code) });
       await expect(button).toBeVisible();
@@ -178,8 +165,7 @@ for (const lang of ['nl', 'en'] as const) {
       const invoices = await records(page.request, OTHER, 'invoices');
       const long = invoices.filter((i) => String(i.reference).length > 35);
       expect(long.length, 'a reference longer than the generic limit of 35').toBeGreaterThan(0);
-      await signIn(page, OTHER);
-      await page.goto('/app/invoices');
+      await signIn(page, OTHER, 'portal', { to: '/app/invoices' });
       for (const invoice of long)
         await expect(page.getByText(invoice.reference, { exact: true }).first()).toBeVisible();
       await expectNoSidewaysScroll(page);
@@ -211,9 +197,7 @@ for (const lang of ['nl', 'en'] as const) {
         CLIENT,
         `time-registrations?builder[0][where][0]=contract_period_id&builder[0][where][1]=${periods[0].id}&builder[1][orderBy][0]=executed_at&builder[1][orderBy][1]=desc&with[0]=ticket`,
       );
-      await signIn(page, CLIENT);
-
-      await page.goto(`/app/contracts/${monthly.id}`);
+      await signIn(page, CLIENT, 'portal', { to: `/app/contracts/${monthly.id}` });
       const heading = page.getByRole('article').first().getByRole('heading', { level: 3 });
       await expect(heading).toHaveText(
         `${periodDate(periods[0].period_start)} – ${periodDate(periods[0].period_end)}`,
@@ -235,8 +219,7 @@ for (const lang of ['nl', 'en'] as const) {
       const invoices = await records(page.request, OTHER, 'invoices');
       const long = invoices.filter((i) => String(i.reference).length > 35);
       expect(long.length, 'a reference longer than the generic limit of 35').toBeGreaterThan(0);
-      await signIn(page, OTHER);
-      await page.goto('/app/invoices');
+      await signIn(page, OTHER, 'portal', { to: '/app/invoices' });
       for (const invoice of long) {
         const row = page.getByRole('row').filter({ hasText: invoice.code });
         await expect(row.getByRole('cell', { name: invoice.reference, exact: true })).toBeVisible();

@@ -10,7 +10,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test as base } from './fixtures.ts';
 import { recipients, startSmtp, type LoopbackSmtp } from '../api/smtp.ts';
 import { startServer, type E2eServer } from './server.ts';
-import { DEMO_PASSWORD, expectAccessible, login } from './support.ts';
+import { DEMO_PASSWORD, expectAccessible, signIn } from './support.ts';
 
 const ADMIN = 'admin@example.com';
 const CLIENT = 'client@example.com';
@@ -111,7 +111,7 @@ test('a quote whose mail is refused is sent with a warning; the given-up mail is
   page,
   desk,
 }) => {
-  await login(page, ADMIN, 'backoffice');
+  await signIn(page, ADMIN, 'backoffice');
   await expect(page).toHaveURL(/\/tickets$/);
 
   // The mail server accepts: the toast names who got the quote, in Dutch.
@@ -209,7 +209,7 @@ test('a reply whose mail was given up says so in the thread, in Dutch and Englis
     desk.smtp.refusing = false;
   }
 
-  const shots: [string, string, string, number][] = [
+  const shots: ['nl' | 'en', string, string, number][] = [
     [
       'nl',
       'De e-mail aan de klant kon niet worden verstuurd en is opgegeven.',
@@ -233,10 +233,7 @@ test('a reply whose mail was given up says so in the thread, in Dutch and Englis
       viewport: { width, height: 800 },
     });
     const screen = await context.newPage();
-    await login(screen, ADMIN, 'backoffice');
-    await expect(screen).toHaveURL(/\/tickets$/);
-    await screen.evaluate((l) => localStorage.setItem('locale', l), locale);
-    await screen.goto(`/tickets/${ticket.id}#message-${messageId!}`);
+    await signIn(screen, ADMIN, 'backoffice', { to: `/tickets/${ticket.id}#message-${messageId!}`, locale });
     const item = screen.locator(`#message-${messageId!}`);
     const notice = item.getByTestId('mail-given-up');
     await expect(notice).toContainText(warning);
@@ -251,9 +248,7 @@ test('a reply whose mail was given up says so in the thread, in Dutch and Englis
     await context.close();
   }
 
-  await login(page, ADMIN, 'backoffice');
-  await expect(page).toHaveURL(/\/tickets$/);
-  await page.goto(`/tickets/${ticket.id}#message-${messageId!}`);
+  await signIn(page, ADMIN, 'backoffice', { to: `/tickets/${ticket.id}#message-${messageId!}` });
   // The link leads to the outgoing mail, where the reply's mail is.
   await page.locator(`#message-${messageId!}`).getByRole('link', { name: 'Uitgaande e-mail openen' }).click();
   await expect(page).toHaveURL(/\/mail-outbox$/);

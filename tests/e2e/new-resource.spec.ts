@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startServer, type E2eServer } from './server.ts';
-import { expectAccessible, login } from './support.ts';
+import { expectAccessible, signIn } from './support.ts';
 
 const words = (lang: 'nl' | 'en' | 'de') =>
   ({
@@ -188,7 +188,7 @@ async function pageOfCopy(browser: Browser): Promise<Page> {
 
 test('the back office shows it in its menu group, lists it and opens a record', async ({ browser }) => {
   const page = await pageOfCopy(browser);
-  await login(page, 'admin@example.com', 'backoffice');
+  await signIn(page, 'admin@example.com', 'backoffice');
   await expect(page).toHaveURL(/\/tickets$/);
   // In the sales group (x-menu), before contracts (order 5 < 10).
   const sales = page.getByRole('group', { name: 'Verkoop en facturatie' });
@@ -202,7 +202,7 @@ test('the back office shows it in its menu group, lists it and opens a record', 
 
 test('the portal shows it in its menu, lists it and opens a record', async ({ browser }) => {
   const page = await pageOfCopy(browser);
-  await login(page, 'client@example.com');
+  await signIn(page, 'client@example.com');
   await expect(page).toHaveURL(/\/app\/tickets$/);
   await openFromMenu(page, 'Apparaten', 'Apparaten');
   await expectAccessible(page, 'portal gadgets list');

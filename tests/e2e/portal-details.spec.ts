@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { expectAccessible, login, sign, startWithEmptyStorage } from './support.ts';
+import { expectAccessible, signIn, sign, startWithEmptyStorage } from './support.ts';
 
 const CLIENT = 'client@example.com';
 
@@ -40,7 +40,7 @@ test.describe('portal detail screens', () => {
     const sent = await sentQuotes(page.request);
     expect(sent.length === 0, 'no sent quote left for this client').toBe(false);
     const quote = sent[0];
-    await login(page, CLIENT);
+    await signIn(page, CLIENT);
     await expect(page).toHaveURL(/\/app\/tickets$/);
     await page.getByRole('menuitem', { name: 'Offertes' }).click();
     await page.getByRole('row').filter({ hasText: quote.name }).first().click();
@@ -71,9 +71,7 @@ test.describe('portal detail screens', () => {
     const sent = await sentQuotes(page.request);
     expect(sent.length === 0, 'no sent quote left for this client').toBe(false);
     const quote = sent[sent.length - 1];
-    await login(page, CLIENT);
-    await expect(page).toHaveURL(/\/app\/tickets$/);
-    await page.goto(`/app/quotes/${quote.id}`);
+    await signIn(page, CLIENT, 'portal', { to: `/app/quotes/${quote.id}` });
     await expect(page.getByRole('heading', { level: 2, name: 'Offerte accepteren' })).toBeVisible();
     const alerts: string[] = [];
     page.on('dialog', (dialog) => {
@@ -96,9 +94,7 @@ test.describe('portal detail screens', () => {
 
   test('download the quote PDF', async ({ page }) => {
     const quote = (await records(page.request, 'quotes'))[0];
-    await login(page, CLIENT);
-    await expect(page).toHaveURL(/\/app\/tickets$/);
-    await page.goto(`/app/quotes/${quote.id}`);
+    await signIn(page, CLIENT, 'portal', { to: `/app/quotes/${quote.id}` });
     await expect(page.getByRole('heading', { level: 1 })).toContainText(quote.name);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'PDF downloaden' }).click();
@@ -111,11 +107,9 @@ test.describe('portal detail screens', () => {
   test('an accepted or rejected quote says so (English)', async ({ page }) => {
     const done = (await records(page.request, 'quotes')).filter((q) => [3, 4].includes(Number(q.status_id)));
     expect(done.length === 0, 'no accepted or rejected quote').toBe(false);
-    await login(page, CLIENT);
-    await expect(page).toHaveURL(/\/app\/tickets$/);
-    await page.evaluate(() => localStorage.setItem('locale', 'en'));
-    for (const quote of done) {
-      await page.goto(`/app/quotes/${quote.id}`);
+    for (const [i, quote] of done.entries()) {
+      if (i === 0) await signIn(page, CLIENT, 'portal', { to: `/app/quotes/${quote.id}`, locale: 'en' });
+      else await page.goto(`/app/quotes/${quote.id}`);
       await expect(page.getByRole('heading', { level: 1, name: `${quote.name} - Quote` })).toBeVisible();
       const text =
         Number(quote.status_id) === 3 ? 'The quote has been accepted.' : 'The quote has been rejected.';
@@ -130,9 +124,7 @@ test.describe('portal detail screens', () => {
     expect(!contract, 'no prepaid contract').toBe(false);
     const cards = await records(page.request, 'prepaid-cards');
     const card = cards[0];
-    await login(page, CLIENT);
-    await expect(page).toHaveURL(/\/app\/tickets$/);
-    await page.goto(`/app/contracts/${contract.id}`);
+    await signIn(page, CLIENT, 'portal', { to: `/app/contracts/${contract.id}` });
     await expect(page.getByRole('heading', { level: 1 })).toContainText(contract.name);
     const remaining = page.getByTestId('contract-remaining');
     await expect(remaining).not.toBeEmpty();
@@ -165,9 +157,7 @@ test.describe('portal detail screens', () => {
   test('a contract with periods lists its time registrations with links to the tickets', async ({ page }) => {
     const contract = (await records(page.request, 'contracts')).find((c) => c.period !== 'none');
     expect(!contract, 'no contract with periods').toBe(false);
-    await login(page, CLIENT);
-    await expect(page).toHaveURL(/\/app\/tickets$/);
-    await page.goto(`/app/contracts/${contract.id}`);
+    await signIn(page, CLIENT, 'portal', { to: `/app/contracts/${contract.id}` });
     await expect(page.getByRole('heading', { level: 2, name: 'Periodes' })).toBeVisible();
     await expect(page.getByText('Resterende uren')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Opwaarderen' })).toHaveCount(0);
@@ -179,9 +169,7 @@ test.describe('portal detail screens', () => {
   test('an asset shows its cards and its table', async ({ page }) => {
     const asset = (await records(page.request, 'assets'))[0];
     expect(!asset, 'no asset').toBe(false);
-    await login(page, CLIENT);
-    await expect(page).toHaveURL(/\/app\/tickets$/);
-    await page.goto(`/app/assets/${asset.id}`);
+    await signIn(page, CLIENT, 'portal', { to: `/app/assets/${asset.id}` });
     await expect(page.getByRole('heading', { level: 1 })).toContainText(asset.name);
     await expect(page.getByText('Garantie tot')).toBeVisible();
     // The warranty's badge depends on the date (SPEC 4): its states are tested on Playwright's clock in
@@ -194,9 +182,7 @@ test.describe('portal detail screens', () => {
     const subscription = (await records(page.request, 'subscriptions'))[0];
     expect(!subscription, 'no subscription').toBe(false);
     await page.setViewportSize({ width: 375, height: 740 });
-    await login(page, CLIENT);
-    await expect(page).toHaveURL(/\/app\/tickets$/);
-    await page.goto(`/app/subscriptions/${subscription.id}`);
+    await signIn(page, CLIENT, 'portal', { to: `/app/subscriptions/${subscription.id}` });
     await expect(page.getByRole('heading', { level: 1 })).toContainText(subscription.description);
     for (const label of ['Periode', 'Startdatum', 'Begin periode', 'Einde periode', 'Opzegdatum']) {
       await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
@@ -208,7 +194,7 @@ test.describe('portal detail screens', () => {
   test('download an invoice from the invoice the list opens', async ({ page }) => {
     const invoice = (await records(page.request, 'invoices'))[0];
     expect(!invoice, 'no invoice').toBe(false);
-    await login(page, CLIENT);
+    await signIn(page, CLIENT);
     await expect(page).toHaveURL(/\/app\/tickets$/);
     await page.getByRole('menuitem', { name: 'Facturen' }).click();
     await page
@@ -233,7 +219,7 @@ test.describe('portal detail screens', () => {
   test('download an invoice from the list: the link in its last column', async ({ page }) => {
     const invoice = (await records(page.request, 'invoices'))[0];
     expect(!invoice, 'no invoice').toBe(false);
-    await login(page, CLIENT);
+    await signIn(page, CLIENT);
     await expect(page).toHaveURL(/\/app\/tickets$/);
     await page.getByRole('menuitem', { name: 'Facturen' }).click();
     await expect(page.getByRole('columnheader', { name: 'Downloaden' })).toBeVisible();

@@ -10,7 +10,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { expectAccessible, login } from './support.ts';
+import { expectAccessible, signIn, storeSession } from './support.ts';
 
 const CLIENT = 'client@example.com';
 
@@ -23,11 +23,6 @@ async function expectAccessibleBothSizes(page: Page, where: string) {
   await page.setViewportSize({ width: 375, height: 800 });
   await expectAccessible(page, `${where} (375 px)`);
   await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-async function signIn(page: Page) {
-  await login(page, CLIENT);
-  await expect(page).toHaveURL(/\/app\/tickets$/);
 }
 
 const storedToken = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
@@ -61,7 +56,7 @@ test.describe('portal route guards', () => {
   });
 
   test('(4) a route the client holds no permission for opens Access denied with r', async ({ page }) => {
-    await signIn(page);
+    await signIn(page, CLIENT, 'portal', { to: '/app/deals' });
     const me = await page.evaluate(async () => {
       const res = await fetch('/api/auth/me', {
         headers: { authorization: `Bearer ${localStorage.getItem('APP_PORTAL_TOKEN')}` },
@@ -71,7 +66,6 @@ test.describe('portal route guards', () => {
     expect(me).toContain('portal.tickets.index');
     expect(me).not.toContain('portal.deals.index');
 
-    await page.goto('/app/deals');
     await expect(page).toHaveURL(/\/app\/403\?/);
     const url = new URL(page.url());
     expect(url.searchParams.get('r')).toBe('deals.index');
@@ -85,10 +79,7 @@ test.describe('portal route guards', () => {
   });
 
   test('the 403 page in English', async ({ page }) => {
-    // The login helper reads the Dutch labels: the language changes after signing in.
-    await signIn(page);
-    await page.evaluate(() => localStorage.setItem('locale', 'en'));
-    await page.goto('/app/slas/3');
+    await signIn(page, CLIENT, 'portal', { to: '/app/slas/3', locale: 'en' });
     await expect(page).toHaveURL(/r=slas\.show/);
     await expect(page.getByRole('heading', { level: 1, name: 'Access denied' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to the tickets' })).toBeVisible();
@@ -96,8 +87,7 @@ test.describe('portal route guards', () => {
   });
 
   test('an unknown path shows Page not found', async ({ page }) => {
-    await signIn(page);
-    await page.goto('/app/no-such-page/at-all');
+    await signIn(page, CLIENT, 'portal', { to: '/app/no-such-page/at-all' });
     await expect(page.getByRole('heading', { level: 1, name: 'Pagina niet gevonden' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Terug naar de tickets' })).toBeVisible();
     await expectAccessibleBothSizes(page, '404');
@@ -127,7 +117,7 @@ test.describe('portal route guards', () => {
   });
 
   test('(3) an ended trial goes to login', async ({ page }) => {
-    await signIn(page);
+    await storeSession(page, CLIENT);
     await page.route('**/api/system/status', (route) =>
       route.fulfill({ json: { ...DEMO_STATUS, trial_ends_in: -1 } }),
     );

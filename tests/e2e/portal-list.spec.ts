@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { expectAccessible, login, startWithEmptyStorage } from './support.ts';
+import { expectAccessible, signIn, startWithEmptyStorage } from './support.ts';
 
 async function apiTotal(page: Page, email: string, query = ''): Promise<number> {
   const res = await page.request.post('/api/auth/login', { data: { username: email, password: 'demo' } });
@@ -44,7 +44,7 @@ test.describe('portal tickets list', () => {
     const total = await apiTotal(page, 'client@example.com');
     await page.goto('/app/login');
     await expectAccessible(page, 'login');
-    await login(page, 'client@example.com');
+    await signIn(page, 'client@example.com');
     await expect(page).toHaveURL(/\/app\/tickets$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Tickets' })).toBeVisible();
     await expect(counter(page)).toHaveText(`1-15 van ${total}`);
@@ -64,7 +64,7 @@ test.describe('portal tickets list', () => {
 
   // The reference is the list's first column (the ticket list's default columns start with it).
   test('sort by a header toggle and filter in a header cell', async ({ page }) => {
-    await login(page, 'client@example.com');
+    await signIn(page, 'client@example.com');
     await expect(bodyRows(page)).toHaveCount(15);
     const header = page.getByRole('columnheader', { name: /Referentie/ });
     // The header says the new order at once; the rows follow when the list has answered. The order is
@@ -92,7 +92,7 @@ test.describe('portal tickets list', () => {
   });
 
   test('save a table view, see its count in the menu, apply it', async ({ page }) => {
-    await login(page, 'client@example.com');
+    await signIn(page, 'client@example.com');
     await expect(bodyRows(page)).toHaveCount(15);
     const first = (await bodyRows(page).first().locator('td:nth-child(1)').textContent())!.trim();
     await page.getByLabel('Filter op Referentie').fill(first.slice(0, -1));
@@ -114,7 +114,7 @@ test.describe('portal tickets list', () => {
   });
 
   test('switch to English and back; the choice survives a reload', async ({ page }) => {
-    await login(page, 'client@example.com');
+    await signIn(page, 'client@example.com');
     await expect(page.getByRole('menuitem', { name: 'Offertes' })).toBeVisible();
     await page.getByRole('button', { name: 'Nederlands' }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
@@ -132,7 +132,7 @@ test.describe('portal tickets list', () => {
 
   test('at 375 px the list is cards', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
-    await login(page, 'client@example.com');
+    await signIn(page, 'client@example.com');
     await expect(page.getByRole('heading', { level: 1, name: 'Tickets' })).toBeVisible();
     await expect(page.getByRole('table')).toHaveCount(0);
     const cards = page.getByRole('heading', { level: 2, name: /^T-\d{4}-\d{5}$/ });
@@ -148,13 +148,13 @@ test.describe('portal tickets list', () => {
 
   test('other@example.com sees none of Jansen BV', async ({ page }) => {
     const total = await apiTotal(page, 'other@example.com');
-    await login(page, 'other@example.com');
+    await signIn(page, 'other@example.com');
     await expect(counter(page)).toHaveText(`1-${Math.min(15, total)} van ${total}`);
     await expect(table(page)).not.toContainText('Jansen BV');
     await expect(table(page)).toContainText('De Vries Installaties');
   });
   test('hide and reorder a column, 25 rows; still so after a reload', async ({ page }) => {
-    await login(page, 'client@example.com');
+    await signIn(page, 'client@example.com');
     await expect(bodyRows(page)).toHaveCount(15);
     await page.getByRole('button', { name: 'Kolommen en paginagrootte' }).click();
     const dialog = page.getByRole('dialog');

@@ -10,7 +10,7 @@ import { expect, test } from './fixtures.ts';
 import {
   expectAccessible,
   firstRecordRow,
-  login,
+  signIn,
   openFirstRecord,
   startWithEmptyStorage,
 } from './support.ts';
@@ -35,7 +35,7 @@ test.describe('portal tickets', () => {
     page,
   }) => {
     const posts = countTicketPosts(page);
-    await login(page, CLIENT);
+    await signIn(page, CLIENT);
     await expect(page).toHaveURL(/\/app\/tickets$/);
     await page.getByRole('link', { name: 'Aanmaken' }).click();
     await expect(page).toHaveURL(/\/app\/tickets\/create$/);
@@ -98,10 +98,8 @@ test.describe('portal tickets', () => {
 
   test('in English at 375 px the form names each missing field', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
-    await login(page, CLIENT);
+    await signIn(page, CLIENT, 'portal', { locale: 'en' });
     await expect(page).toHaveURL(/\/app\/tickets$/);
-    await page.evaluate(() => localStorage.setItem('locale', 'en'));
-    await page.reload();
     // Below 768 px the create button floats at the bottom right.
     await page.getByRole('link', { name: 'Create' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'New ticket' })).toBeVisible();
@@ -119,7 +117,7 @@ test.describe('portal tickets', () => {
   });
 
   test('a ticket opens with its fields', async ({ page }) => {
-    await login(page, CLIENT);
+    await signIn(page, CLIENT);
     await expect(page).toHaveURL(/\/app\/tickets$/);
     // The reference is the first column; the row opens from the keyboard (its cells hold links).
     const row = firstRecordRow(page);

@@ -3,12 +3,80 @@ import { AxeBuilder } from '@axe-core/playwright';
 
 export const DEMO_PASSWORD = 'demo';
 
-/** Signs in through the login form of the portal (/app/login) or the back office (/login). */
-export async function login(page: Page, email: string, app: 'portal' | 'backoffice' = 'portal') {
-  await page.goto(app === 'portal' ? '/app/login' : '/login');
+export type App = 'portal' | 'backoffice';
+
+/** Where a login lands in each app: its tickets list. */
+export const LANDING: Record<App, string> = { portal: '/app/tickets', backoffice: '/tickets' };
+
+/**
+ * Fills and sends the login form of the page that shows it (/app/login or /login). Only for the tests
+ * whose subject is the login itself (journeys-auth, csp, portal-guards, portal-signin have their own
+ * variants too); the others sign in with signIn, without the form.
+ */
+export async function submitLogin(page: Page, email: string) {
   await page.getByLabel(/e-?mail/i).fill(email);
   await page.getByLabel(/wachtwoord|password|passwort/i).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: /inloggen|sign in|anmelden/i }).click();
+}
+
+/** How many times this worker signed in: each signIn's init script has its own once-only mark. */
+let signIns = 0;
+
+/**
+ * Signs in without the login form, for the tests whose subject is not the login: POST /api/auth/login
+ * through the page's own request context, so the refresh cookie lands in the browser context as after a
+ * login in the page, and the session keys the apps read (src/dataProvider/storage.ts: APP_PORTAL_TOKEN,
+ * APP_USER as JSON, no quote link) are stored before the first script of the next page load runs, as the
+ * login page's auth provider stores them. Nothing is loaded: the test opens the page it wants (signIn
+ * does both). Returns the access token, for calls to the API as the same user.
+ *
+ * The keys are stored once (a mark in sessionStorage), so a later logout, reload or navigation sees only
+ * what the app itself left. `locale` is stored with them (the app's language choice). An init script of
+ * the test that clears localStorage must come before this one: they run in the order they were added.
+ */
+export async function storeSession(
+  page: Page,
+  email: string,
+  { locale }: { locale?: 'nl' | 'en' | 'de' } = {},
+): Promise<string> {
+  const res = await page.request.post('/api/auth/login', {
+    data: { username: email, password: DEMO_PASSWORD },
+  });
+  expect(res.ok(), `login of ${email}: ${res.status()} ${await res.text()}`).toBe(true);
+  const { access_token: token, user } = (await res.json()) as { access_token: string; user: unknown };
+  const mark = `e2e-signed-in-${++signIns}`;
+  await page.addInitScript(
+    ({ mark, token, user, locale }) => {
+      try {
+        if (sessionStorage.getItem(mark)) return;
+        sessionStorage.setItem(mark, '1');
+        localStorage.setItem('APP_PORTAL_TOKEN', token);
+        localStorage.setItem('APP_USER', JSON.stringify(user));
+        localStorage.removeItem('APP_QUOTE_TOKEN');
+        localStorage.removeItem('APP_QUOTE_PATH');
+        if (locale) localStorage.setItem('locale', locale);
+      } catch {
+        // A frame without storage of its own (about:blank, a sandboxed frame): not the app.
+      }
+    },
+    { mark, token, user, locale },
+  );
+  return token;
+}
+
+/**
+ * storeSession, then opens `to` (default: the app's tickets list, where a login lands): one page load
+ * instead of the login form's three (login page, tickets list, the page the test wants).
+ */
+export async function signIn(
+  page: Page,
+  email: string,
+  app: App = 'portal',
+  { to = LANDING[app], locale }: { to?: string; locale?: 'nl' | 'en' | 'de' } = {},
+): Promise<string> {
+  const token = await storeSession(page, email, { locale });
+  await page.goto(to);
+  return token;
 }
 
 /** axe-core on the page as it is: no violations at all (WCAG 2.1 A and AA rules and best practices). */

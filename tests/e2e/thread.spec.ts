@@ -9,7 +9,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { recipients, startSmtp, type LoopbackSmtp } from '../api/smtp.ts';
 import { startServer, type E2eServer } from './server.ts';
-import { expectAccessible, login } from './support.ts';
+import { expectAccessible, signIn } from './support.ts';
 
 const CLIENT = 'client@example.com';
 const ADMIN = 'admin@example.com';
@@ -80,9 +80,7 @@ test.describe('message thread', () => {
     const { ticket, messages } = await ticketWithInternalNote(page.request);
     const visible = messages.filter((m) => m.visible_to_client);
     const internal = messages.filter((m) => !m.visible_to_client);
-    await login(page, CLIENT);
-    await expect(page).toHaveURL(/\/app\/tickets$/);
-    await page.goto(`/app/tickets/${ticket.id}`);
+    await signIn(page, CLIENT, 'portal', { to: `/app/tickets/${ticket.id}` });
     await expect(page.getByRole('heading', { level: 1, name: new RegExp(ticket.reference) })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Berichten' })).toBeVisible();
     await expect(messagesOf(page)).toHaveCount(visible.length);
@@ -134,9 +132,7 @@ test.describe('message thread', () => {
   }) => {
     const ticket = await anyTicket(page.request, 1);
     const before = await thread(page.request, CLIENT, ticket.id);
-    await login(page, CLIENT);
-    await expect(page).toHaveURL(/\/app\/tickets$/);
-    await page.goto(`/app/tickets/${ticket.id}`);
+    await signIn(page, CLIENT, 'portal', { to: `/app/tickets/${ticket.id}` });
     await expect(page.getByRole('heading', { level: 2, name: 'Berichten' })).toBeVisible();
     const text = `Antwoord met bijlage ${Date.now()}`;
     await editor(page).click();
@@ -189,9 +185,7 @@ test.describe('message thread', () => {
   }) => {
     const { ticket, messages } = await ticketWithInternalNote(page.request);
     const internal = messages.filter((m) => !m.visible_to_client);
-    await login(page, ADMIN, 'backoffice');
-    await expect(page).toHaveURL(/\/tickets$/);
-    await page.goto(`/tickets/${ticket.id}`);
+    await signIn(page, ADMIN, 'backoffice', { to: `/tickets/${ticket.id}` });
     await expect(page.getByRole('heading', { level: 2, name: 'Berichten' })).toBeVisible();
     await expect(messagesOf(page)).toHaveCount(messages.length);
     await expect(page.locator('[data-kind="internal_note"]')).toHaveCount(internal.length);
@@ -216,9 +210,7 @@ test.describe('message thread', () => {
     expect((await thread(page.request, CLIENT, ticket.id)).some((m) => m.message.includes(note))).toBe(false);
     const client = await browser.newContext();
     const clientPage = await client.newPage();
-    await login(clientPage, CLIENT);
-    await expect(clientPage).toHaveURL(/\/app\/tickets$/);
-    await clientPage.goto(`/app/tickets/${ticket.id}`);
+    await signIn(clientPage, CLIENT, 'portal', { to: `/app/tickets/${ticket.id}` });
     await expect(clientPage.getByRole('heading', { level: 2, name: 'Berichten' })).toBeVisible();
     await expect(messagesOf(clientPage).first()).toBeVisible();
     await expect(clientPage.getByText(note)).toHaveCount(0);
@@ -237,9 +229,7 @@ test.describe('message thread', () => {
     }
     expect(messages.length > 1, 'a ticket of the client with two messages').toBe(true);
     const target = messages[1];
-    await login(page, CLIENT);
-    await expect(page).toHaveURL(/\/app\/tickets$/);
-    await page.goto(`/app/tickets/${ticket.id}#message-${target.id}`);
+    await signIn(page, CLIENT, 'portal', { to: `/app/tickets/${ticket.id}#message-${target.id}` });
     const item = page.locator(`#message-${target.id}`);
     await expect(item).toHaveAttribute('data-highlighted', 'true');
     await expect(item).toBeInViewport();
@@ -271,9 +261,7 @@ test.describe('message thread', () => {
       expect(created.status()).toBe(201);
       ids.push((await created.json()).id);
     }
-    await login(page, ADMIN, 'backoffice');
-    await expect(page).toHaveURL(/\/tickets$/);
-    await page.goto(`/tickets/${ticketId}`);
+    await signIn(page, ADMIN, 'backoffice', { to: `/tickets/${ticketId}` });
     await expect(messagesOf(page)).toHaveCount(100);
     await expect(messagesOf(page).last()).toContainText('Notitie 103');
     await expect(page.locator(`#message-${ids[0]}`)).toHaveCount(0);
@@ -304,9 +292,7 @@ test.describe('message thread', () => {
     });
     expect(created.status()).toBe(201);
     const id = (await created.json()).id;
-    await login(page, ADMIN, 'backoffice');
-    await expect(page).toHaveURL(/\/tickets$/);
-    await page.goto(`/tickets/${ticket.id}`);
+    await signIn(page, ADMIN, 'backoffice', { to: `/tickets/${ticket.id}` });
     const item = page.locator(`#message-${id}`);
     await expect(item).toContainText(text);
 
@@ -342,9 +328,7 @@ test.describe('message thread', () => {
   test('markup typed into the editor is text and never runs', async ({ page }) => {
     const ticket = await anyTicket(page.request, 4);
     const payload = '<img src=x onerror=window.__xss=1>';
-    await login(page, CLIENT);
-    await expect(page).toHaveURL(/\/app\/tickets$/);
-    await page.goto(`/app/tickets/${ticket.id}`);
+    await signIn(page, CLIENT, 'portal', { to: `/app/tickets/${ticket.id}` });
     await editor(page).click();
     await page.keyboard.type(payload);
     await page.getByRole('button', { name: 'Versturen', exact: true }).click();
@@ -362,9 +346,7 @@ test.describe('message thread', () => {
     page,
   }) => {
     const ticket = await anyTicket(page.request, 5);
-    await login(page, CLIENT);
-    await expect(page).toHaveURL(/\/app\/tickets$/);
-    await page.goto(`/app/tickets/${ticket.id}`);
+    await signIn(page, CLIENT, 'portal', { to: `/app/tickets/${ticket.id}` });
     await expect(editor(page)).toBeVisible();
     await page.getByTestId('editor-image-input').setInputFiles({
       name: 'kapot.png',
@@ -390,9 +372,7 @@ test.describe('message thread', () => {
     const operators = (await api(page.request, ADMIN, '/operators?builder[0][paginate]=100')).data as any[];
     const colleague = operators.find((o) => o.email !== ADMIN && !o.archived_at)!;
     const first = String(colleague.full_name).split(' ')[0]!;
-    await login(page, ADMIN, 'backoffice');
-    await expect(page).toHaveURL(/\/tickets$/);
-    await page.goto(`/tickets/${ticket.id}`);
+    await signIn(page, ADMIN, 'backoffice', { to: `/tickets/${ticket.id}` });
     await expect(page.getByText('Typ @ om een operator te noemen')).toBeVisible();
     const text = `Vraag voor ${Date.now()}`;
     await editor(page).click();
@@ -432,10 +412,7 @@ test.describe('message thread', () => {
       }
     }
     expect(!asset, 'no asset of the client with messages').toBe(false);
-    await login(page, CLIENT);
-    await expect(page).toHaveURL(/\/app\/tickets$/);
-    await page.evaluate(() => localStorage.setItem('locale', 'en'));
-    await page.goto(`/app/assets/${asset.id}`);
+    await signIn(page, CLIENT, 'portal', { to: `/app/assets/${asset.id}`, locale: 'en' });
     await expect(page.getByRole('heading', { level: 2, name: 'Messages' })).toBeVisible();
     await expect(messagesOf(page)).toHaveCount(messages.length);
     const first = messages[0];
@@ -470,9 +447,7 @@ mailTest(
   'an operator sends a reply with a file to the client: the mail arrives with it and the client reads it',
   async ({ page, desk }) => {
     const ticket = await anyTicket(page.request, 7);
-    await login(page, ADMIN, 'backoffice');
-    await expect(page).toHaveURL(/\/tickets$/);
-    await page.goto(`/tickets/${ticket.id}`);
+    await signIn(page, ADMIN, 'backoffice', { to: `/tickets/${ticket.id}` });
     const text = `Antwoord aan de klant ${Date.now()}`;
     await editor(page).click();
     await page.keyboard.type(text);
@@ -497,9 +472,7 @@ mailTest(
 
     const client = await page.context().browser()!.newContext({ baseURL: desk.server.baseURL });
     const clientPage = await client.newPage();
-    await login(clientPage, CLIENT);
-    await expect(clientPage).toHaveURL(/\/app\/tickets$/);
-    await clientPage.goto(`/app/tickets/${ticket.id}`);
+    await signIn(clientPage, CLIENT, 'portal', { to: `/app/tickets/${ticket.id}` });
     const seen = messagesOf(clientPage).filter({ hasText: text });
     await expect(seen).toHaveAttribute('data-kind', 'received');
     await expect(seen.getByRole('link', { name: 'uitleg.txt' })).toBeVisible();

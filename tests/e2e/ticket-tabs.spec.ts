@@ -1,10 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { expectAccessible, login } from './support.ts';
+import { expectAccessible, storeSession } from './support.ts';
 
-/** The API as the signed-in page: the same bearer token the app stored. */
-async function api(page: Page, path: string) {
-  const token = await page.evaluate(() => localStorage.getItem('APP_PORTAL_TOKEN'));
+/** The API as the signed-in page: the same bearer token the app stores (storeSession's). */
+async function api(page: Page, token: string, path: string) {
   const res = await page.request.get(`/api${path}`, { headers: { authorization: `Bearer ${token}` } });
   expect(res.status(), await res.text()).toBe(200);
   return res.json();
@@ -13,13 +12,13 @@ async function api(page: Page, path: string) {
 test('the ticket tab bar shows badges in minutes and euros, lists the related rows and opens them', async ({
   page,
 }) => {
-  await login(page, 'admin@example.com', 'backoffice');
-  await expect(page).toHaveURL(/\/tickets$/);
+  const token = await storeSession(page, 'admin@example.com');
   // A ticket with time registrations (the demo has them) and what the API says they add up to.
-  const registrations = await api(page, '/time-registrations?builder[0][paginate]=1');
+  const registrations = await api(page, token, '/time-registrations?builder[0][paginate]=1');
   const ticketId = registrations.data[0].ticket_id as number;
   const ticket = await api(
     page,
+    token,
     `/tickets/${ticketId}?withSum[]=timeRegistrations.time_spent&withSum[]=usedProducts.total&withCount[]=messages`,
   );
   const minutes = ticket.timeRegistrations_sum_time_spent as number;
@@ -65,9 +64,8 @@ test('the ticket tab bar shows badges in minutes and euros, lists the related ro
 
 test('on a phone the tabs scroll with arrows, 100 px a click', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await login(page, 'admin@example.com', 'backoffice');
-  await expect(page).toHaveURL(/\/tickets$/);
-  const registrations = await api(page, '/time-registrations?builder[0][paginate]=1');
+  const token = await storeSession(page, 'admin@example.com');
+  const registrations = await api(page, token, '/time-registrations?builder[0][paginate]=1');
   await page.goto(`/tickets/${registrations.data[0].ticket_id}`);
   const scroller = page.locator('[role="tablist"]').locator('xpath=..');
   const right = page.getByRole('button', { name: 'Naar rechts scrollen' });
@@ -82,9 +80,8 @@ test('on a phone the tabs scroll with arrows, 100 px a click', async ({ page }) 
 test("an asset's back-office detail lives at /assets/{id} beside the build's files, with its thread and tickets", async ({
   page,
 }) => {
-  await login(page, 'admin@example.com', 'backoffice');
-  await expect(page).toHaveURL(/\/tickets$/);
-  const assets = await api(page, '/assets?builder[0][paginate]=1&withCount[0]=tickets');
+  const token = await storeSession(page, 'admin@example.com');
+  const assets = await api(page, token, '/assets?builder[0][paginate]=1&withCount[0]=tickets');
   const asset = assets.data[0];
   await page.goto(`/assets/${asset.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${asset.name} - Asset`);
