@@ -20,7 +20,6 @@ export interface ActionAnswer {
   schema?: Schema;
   /** Schemas by content type, for answers that are files (`application/pdf`) or one of several kinds. */
   content?: Record<string, Schema>;
-  headers?: Schema;
 }
 
 /** What the action routes of SPEC 7 beyond the generic routes declare, for their schema and document. */
@@ -77,16 +76,14 @@ export function actionSchema(options: ActionOptions): Schema {
   return schema;
 }
 
-function answerSchema({ description, schema, content, headers }: ActionAnswer): Schema {
-  const extra = headers ? { headers } : {};
+function answerSchema({ description, schema, content }: ActionAnswer): Schema {
   if (content) {
     return {
       description,
-      ...extra,
       content: Object.fromEntries(Object.entries(content).map(([type, s]) => [type, { schema: s }])),
     };
   }
-  return { description, ...extra, ...schema };
+  return { description, ...schema };
 }
 
 /**

@@ -92,6 +92,29 @@ describe.each(targets)('the OpenAPI document of the running app on $name', (targ
     expect(stubs).toEqual([]);
   });
 
+  it('gives every answer that is not an error a schema: JSON by its shape, files by content type', () => {
+    const bare: string[] = [];
+    const files: Record<string, string[]> = {};
+    for (const [path, item] of Object.entries<Doc>(doc.paths)) {
+      for (const [method, op] of Object.entries<Doc>(item)) {
+        for (const [status, answer] of Object.entries<Doc>(op.responses ?? {})) {
+          if (!status.startsWith('2')) continue;
+          const types = Object.entries<Doc>(answer.content ?? {});
+          if (!types.length || types.some(([, c]) => !c.schema)) bare.push(`${method} ${path} ${status}`);
+          const binary = types.filter(([type]) => type !== 'application/json').map(([type]) => type);
+          if (binary.length) files[`${method} ${path}`] = binary;
+        }
+      }
+    }
+    expect(bare).toEqual([]);
+    expect(files).toMatchObject({
+      'post /quotes/{id}/download': ['application/pdf'],
+      'post /invoices/{id}/download': ['application/pdf'],
+      'post /invoicing/download-csv': ['text/csv'],
+      'post /invoicing/export/{id}': ['application/pdf'],
+    });
+  });
+
   it('documents only routes that exist', () => {
     const phantoms: string[] = [];
     for (const [path, item] of Object.entries<Doc>(doc.paths)) {
