@@ -185,8 +185,18 @@ describe.each(targets)('the OpenAPI document of the running app on $name', (targ
     expect(doc.paths['/auth/login'].post.security).toEqual([]);
     // The scrape takes the METRICS_TOKEN, not a user's access token.
     expect(doc.paths['/metrics'].get.security).toEqual([{ metricsToken: [] }]);
+    // The answers that several auth calls share are components (AuthSession: login and refresh).
     const session = doc.paths['/auth/login'].post.responses['200'].content['application/json'].schema;
-    expect(session.required).toEqual(expect.arrayContaining(['user', 'access_token']));
+    expect(session).toEqual({ $ref: '#/components/schemas/AuthSession' });
+    expect(doc.paths['/auth/refresh'].post.responses['200'].content['application/json'].schema).toEqual(
+      session,
+    );
+    expect(doc.components.schemas.AuthSession.required).toEqual(
+      expect.arrayContaining(['user', 'access_token']),
+    );
+    expect(doc.components.schemas.AuthSession.properties.user).toEqual({
+      $ref: '#/components/schemas/AuthUser',
+    });
     const presets = doc.paths['/presets-result-count/{resource}'].get;
     expect(presets.parameters.find((p: Doc) => p.name === 'builders')).toMatchObject({
       in: 'query',
