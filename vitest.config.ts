@@ -9,6 +9,9 @@ export default defineConfig({
     hookTimeout: 120_000,
     // PGlite takes about 1 GB per instance; two cores.
     maxWorkers: 2,
+    // Every answer of an app built in a test is checked against what its response schema writes
+    // (server/http/serialization-check.ts; vitest sets NODE_ENV=test, the check's second key).
+    env: { SERIALIZATION_CHECK: '1' },
     // Two projects so that only a run with API tests in it pays for seeding their databases.
     projects: [
       {

@@ -25,6 +25,7 @@ import { fileStoreFor } from './files/store.ts';
 import { scheduleFileSweep } from './files/sweep.ts';
 import { installOutbox } from './mail/plugin.ts';
 import { installReadRouting } from './http/read-position.ts';
+import { checkedSerializers, serializationCheckEnabled } from './http/serialization-check.ts';
 
 /** How often files of deleted attachments are removed from the store. */
 const FILE_SWEEP_MS = 5 * 60 * 1000;
@@ -49,6 +50,11 @@ export interface AppOptions {
   listenUrl?: string;
   /** Set by server.ts when the process is stopping: /api/health/ready then answers 503. */
   lifecycle?: Lifecycle;
+  /**
+   * Check every answer against what its response schema writes (server/http/serialization-check.ts);
+   * default: on in tests (SERIALIZATION_CHECK=1 and NODE_ENV=test), never in production.
+   */
+  checkSerialization?: boolean;
 }
 
 /** Paths whose values never reach a log line. */
@@ -96,6 +102,7 @@ export async function buildApp({
   listenUrl,
   lifecycle,
   jwtKeys,
+  checkSerialization = serializationCheckEnabled(process.env),
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -110,12 +117,13 @@ export async function buildApp({
       querystringParser: parseQueryString,
       maxParamLength: 200,
     },
+    // Answers are written from their response schemas (fast-json-stringify); the tests check each one
+    // against JSON.stringify, so a schema that lags behind its handler fails a test instead of quietly
+    // dropping a field.
+    ...(checkSerialization && {
+      schemaController: { compilersFactory: { buildSerializer: checkedSerializers() } },
+    }),
   });
-  // Response schemas document the answers (OpenAPI); they do not shape them. fast-json-stringify drops
-  // what a schema does not list and writes null as '' where it says string, so an answer would quietly
-  // lose what the apps read (a message's mail_error, the health check's replica) whenever a schema
-  // lagged behind its handler. Answers are sent as the handler returns them.
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   installErrorHandler(app);
   refuseNulText(app);
   if (lifecycle) {

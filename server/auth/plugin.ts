@@ -14,6 +14,7 @@ import { SharedLoginRateLimiter } from './shared-attempts.ts';
 import { SessionEvents } from './session-events.ts';
 import { requestLanguage } from '../http/language.ts';
 import { authRoutes } from './routes.ts';
+import { addAuthSchemas } from './schemas.ts';
 import { passwordResetRoutes, type ResetLimiter } from './password-reset.ts';
 
 export { createRecordToken } from './record-tokens.ts';
@@ -90,6 +91,7 @@ async function auth(app: FastifyInstance, options: AuthPluginOptions): Promise<v
     return pending;
   });
 
+  addAuthSchemas(app);
   await app.register(authRoutes, {
     db,
     config,

@@ -1,4 +1,5 @@
 /** JSON Schemas of the auth and status routes: body validation, response shape, OpenAPI. */
+import type { FastifyInstance } from 'fastify';
 
 export const loginBody = {
   type: 'object',
@@ -96,22 +97,52 @@ export const userSchema = {
   },
 } as const;
 
-export const tokenResponse = {
+/** A reference to one of AUTH_SCHEMAS (or the shared MessageResponse), as a route schema writes it. */
+const ref = (name: keyof typeof AUTH_SCHEMAS) => ({ $ref: `${name}#` }) as const;
+
+const sessionSchema = {
   type: 'object',
   required: ['user', 'access_token', 'token_type', 'expires_in'],
   properties: {
-    user: userSchema,
+    user: { $ref: 'AuthUser#' },
     access_token: { type: 'string' },
     token_type: { type: 'string', const: 'Bearer' },
     expires_in: { type: 'integer', description: 'Seconds until the access token expires.' },
   },
 } as const;
 
+/**
+ * The answers that several auth calls share, as component schemas: the signed-in user (login, refresh,
+ * me, saving settings), the session (login and refresh) and the `{message}` of logout and the password
+ * calls. The docs plugin lists them among its components; authPlugin adds those that are missing, so
+ * an app without the docs plugin (the auth tests' own) resolves them too.
+ */
+export const AUTH_SCHEMAS = {
+  // Also the answer of a deletion and a queued export (server/docs/components.ts lists it once).
+  AuthUser: userSchema,
+  AuthSession: sessionSchema,
+  MessageResponse: {
+    type: 'object',
+    required: ['message'],
+    properties: { message: { type: 'string' } },
+    additionalProperties: false,
+  },
+};
+
+/** Adds the auth components that the app does not have yet (see AUTH_SCHEMAS). */
+export function addAuthSchemas(app: FastifyInstance): void {
+  for (const [$id, schema] of Object.entries(AUTH_SCHEMAS)) {
+    if (!app.getSchema($id)) app.addSchema({ $id, ...schema });
+  }
+}
+
+export const tokenResponse = ref('AuthSession');
+
 export const meResponse = {
   type: 'object',
   required: ['user', 'lists'],
   properties: {
-    user: userSchema,
+    user: ref('AuthUser'),
     // Arrays, or objects keyed by name (custom fields): each list is the resource's own record shape.
     lists: { type: 'object', additionalProperties: true },
   },
@@ -120,14 +151,10 @@ export const meResponse = {
 export const userResponse = {
   type: 'object',
   required: ['user'],
-  properties: { user: userSchema },
+  properties: { user: ref('AuthUser') },
 } as const;
 
-export const messageResponse = {
-  type: 'object',
-  required: ['message'],
-  properties: { message: { type: 'string' } },
-} as const;
+export const messageResponse = ref('MessageResponse');
 
 export const ssoResponse = {
   type: 'object',

@@ -1,6 +1,7 @@
 import pkg from '../../package.json' with { type: 'json' };
 import type { Registry } from '../schema/registry.ts';
 import type { Field, Resource } from '../../common/schema/types.ts';
+import { AUTH_SCHEMAS } from '../auth/schemas.ts';
 
 /**
  * The parts of the OpenAPI 3.1 document that routes share: the component schemas (added to Fastify with
@@ -202,18 +203,19 @@ function resourceSchemas(r: Resource, n: Names, registry: Registry): Record<stri
       description: 'The body of an update: only the fields that change. Read-only fields are not accepted.',
       properties: properties(r, registry, writable),
     },
-    [n.page]: paginated(n.record),
+    [n.page]: paginated(schemaRef(n.record)),
   };
 }
 
-function paginated(record: string): Schema {
+/** A page of a list: its rows and where it is. */
+export function paginated(row: Schema): Schema {
   const count = { type: 'integer', minimum: 0 };
   const position = { type: ['integer', 'null'], minimum: 1, description: 'Null when the page is empty.' };
   return {
     type: 'object',
     required: ['data', 'total', 'from', 'to', 'per_page', 'current_page', 'last_page'],
     properties: {
-      data: { type: 'array', items: schemaRef(record) },
+      data: { type: 'array', items: row },
       total: { ...count, description: 'Rows matching the filters, over all pages.' },
       from: {
         ...position,
@@ -323,12 +325,7 @@ function moreSharedSchemas(): Record<string, Schema> {
       description: 'A value to compare with; `me` stands for the caller where the field allows it.',
     },
     BuilderOperator: { enum: OPERATORS },
-    MessageResponse: {
-      type: 'object',
-      required: ['message'],
-      properties: { message: { type: 'string' } },
-      additionalProperties: true,
-    },
+    ...AUTH_SCHEMAS,
     Health: {
       type: 'object',
       required: ['status', 'database'],
@@ -354,6 +351,11 @@ function moreSharedSchemas(): Record<string, Schema> {
           type: 'array',
           items: { enum: ['database', 'migrations', 'shutdown'] },
           description: 'Which checks failed; empty when ready.',
+        },
+        replica: {
+          enum: ['ok', 'lagging', 'not_streaming', 'not_standby', 'unreachable'],
+          description:
+            'With DATABASE_READ_URL only: the read replica (`ok`: reads go there); never a reason for 503.',
         },
       },
     },

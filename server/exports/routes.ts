@@ -21,8 +21,8 @@ import { checkExport, mayExport } from './run.ts';
 import { findJob, listJobs, queueJob, type ExportJob } from './jobs.ts';
 import { EXPORT_TEXTS, pickLocale } from './messages.ts';
 import { ExportWorker, type ExportWorkerOptions } from './worker.ts';
-import { documented } from '../docs/route-schema.ts';
-import { EXPORTS } from '../docs/routes/exports.ts';
+import { documentationOnly } from '../docs/validation.ts';
+import { DOWNLOAD_EXPORT_SCHEMA, LIST_EXPORTS_SCHEMA, queueExportSchema } from './openapi.ts';
 
 export interface ExportRoutesOptions {
   db: Db;
@@ -76,7 +76,9 @@ export async function exportRoutes(app: FastifyInstance, options: ExportRoutesOp
     await worker.stop();
   });
 
-  app.post('/api/exports', documented(EXPORTS(registry), 'post', '/exports'), async (request) => {
+  // The schemas document and write the answers; the handlers check their input with our messages.
+  const queue = { schema: queueExportSchema(registry), validatorCompiler: documentationOnly };
+  app.post('/api/exports', queue, async (request) => {
     const auth = await request.getAuth();
     if (!mayExport(auth)) throw forbidden();
     const body = request.body;
@@ -108,7 +110,8 @@ export async function exportRoutes(app: FastifyInstance, options: ExportRoutesOp
     return { message: EXPORT_TEXTS[locale].queued };
   });
 
-  app.get('/api/exports', documented(EXPORTS(registry), 'get', '/exports'), async (request) => {
+  const list = { schema: LIST_EXPORTS_SCHEMA, validatorCompiler: documentationOnly };
+  app.get('/api/exports', list, async (request) => {
     const auth = await request.getAuth();
     if (!mayExport(auth)) throw forbidden();
     return { data: (await listJobs(db, auth.tenantId, auth.userId!)).map(present) };
@@ -116,7 +119,7 @@ export async function exportRoutes(app: FastifyInstance, options: ExportRoutesOp
 
   app.get<{ Params: { id: string; format: string } }>(
     '/api/exports/:id/:format',
-    documented(EXPORTS(registry), 'get', '/exports/{id}/{format}'),
+    { schema: DOWNLOAD_EXPORT_SCHEMA, validatorCompiler: documentationOnly },
     async (request, reply: FastifyReply) => {
       const auth = await request.getAuth();
       if (!mayExport(auth)) throw forbidden();

@@ -3,6 +3,7 @@ import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.ts
 import { isStatementTimeout } from '../db/statement-timeout.ts';
 import { HttpError } from './errors.ts';
 import { isFileStoreUnavailable } from '../files/unavailable.ts';
+import { SerializationMismatch } from './serialization-check.ts';
 
 /** The database is away (restarting, down): the request was fine, the caller may try again soon. */
 function databaseUnavailable(error: Error, request: FastifyRequest, reply: FastifyReply) {
@@ -42,6 +43,12 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply
         .status(error.statusCode)
         .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    }
+    if (error instanceof SerializationMismatch) {
+      // Only the test servers check answers against their schemas (serialization-check.ts): the test
+      // that hit a wrong schema reads what is wrong in the body it did not expect.
+      request.log.error({ err: error }, 'response schema mismatch');
+      return reply.status(500).send({ message: error.message });
     }
     const fe = error as FastifyError;
     if (fe.validation) {

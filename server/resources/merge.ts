@@ -20,6 +20,29 @@ import { serverText } from '../../common/server-texts.ts';
 /** The most records one merge takes: a screen selects a page of them at most. */
 export const MAX_MERGE = 100;
 
+/** The body of a merge, for the routes' schemas: the ids, the kept record first. */
+export const MERGE_BODY = {
+  type: 'object',
+  required: ['ids'],
+  additionalProperties: false,
+  properties: {
+    ids: {
+      type: 'array',
+      minItems: 2,
+      maxItems: MAX_MERGE,
+      uniqueItems: true,
+      items: { type: 'integer', minimum: 1 },
+      description: 'The first id is the record that is kept.',
+    },
+  },
+};
+
+/** What a merge route's documentation says about ids that cannot be merged and about racing merges. */
+export const MERGE_FAILS =
+  'An id that does not exist, is not visible to the caller or went in a merge that committed first is a ' +
+  '422 naming it (`ids.<n>`), and nothing changes. The records are locked in id order, so two merges on ' +
+  'overlapping ids wait for each other and lose no rows.';
+
 /** `{ids: [kept, merged, …]}`: at least two different ids; the first is the record that is kept. */
 export function parseMergeIds(body: unknown): number[] {
   return parseIdList(body, {

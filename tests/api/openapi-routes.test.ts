@@ -92,6 +92,29 @@ describe.each(targets)('the OpenAPI document of the running app on $name', (targ
     expect(stubs).toEqual([]);
   });
 
+  it('gives every answer that is not an error a schema: JSON by its shape, files by content type', () => {
+    const bare: string[] = [];
+    const files: Record<string, string[]> = {};
+    for (const [path, item] of Object.entries<Doc>(doc.paths)) {
+      for (const [method, op] of Object.entries<Doc>(item)) {
+        for (const [status, answer] of Object.entries<Doc>(op.responses ?? {})) {
+          if (!status.startsWith('2')) continue;
+          const types = Object.entries<Doc>(answer.content ?? {});
+          if (!types.length || types.some(([, c]) => !c.schema)) bare.push(`${method} ${path} ${status}`);
+          const binary = types.filter(([type]) => type !== 'application/json').map(([type]) => type);
+          if (binary.length) files[`${method} ${path}`] = binary;
+        }
+      }
+    }
+    expect(bare).toEqual([]);
+    expect(files).toMatchObject({
+      'post /quotes/{id}/download': ['application/pdf'],
+      'post /invoices/{id}/download': ['application/pdf'],
+      'post /invoicing/download-csv': ['text/csv'],
+      'post /invoicing/export/{id}': ['application/pdf'],
+    });
+  });
+
   it('documents only routes that exist', () => {
     const phantoms: string[] = [];
     for (const [path, item] of Object.entries<Doc>(doc.paths)) {
@@ -162,8 +185,18 @@ describe.each(targets)('the OpenAPI document of the running app on $name', (targ
     expect(doc.paths['/auth/login'].post.security).toEqual([]);
     // The scrape takes the METRICS_TOKEN, not a user's access token.
     expect(doc.paths['/metrics'].get.security).toEqual([{ metricsToken: [] }]);
+    // The answers that several auth calls share are components (AuthSession: login and refresh).
     const session = doc.paths['/auth/login'].post.responses['200'].content['application/json'].schema;
-    expect(session.required).toEqual(expect.arrayContaining(['user', 'access_token']));
+    expect(session).toEqual({ $ref: '#/components/schemas/AuthSession' });
+    expect(doc.paths['/auth/refresh'].post.responses['200'].content['application/json'].schema).toEqual(
+      session,
+    );
+    expect(doc.components.schemas.AuthSession.required).toEqual(
+      expect.arrayContaining(['user', 'access_token']),
+    );
+    expect(doc.components.schemas.AuthSession.properties.user).toEqual({
+      $ref: '#/components/schemas/AuthUser',
+    });
     const presets = doc.paths['/presets-result-count/{resource}'].get;
     expect(presets.parameters.find((p: Doc) => p.name === 'builders')).toMatchObject({
       in: 'query',

@@ -66,6 +66,8 @@ export async function startServer(
       DATABASE_URL: '',
       // The faults a test asks for with the X-E2E-Fault header (server/http/faults.ts): both keys.
       E2E_FAULTS: '1',
+      // Every answer checked against what its response schema writes (server/http/serialization-check.ts).
+      SERIALIZATION_CHECK: '1',
       NODE_ENV: 'test',
       ...env,
     },

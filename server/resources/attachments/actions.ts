@@ -22,8 +22,8 @@ import { findRecord, type Deps } from '../repository.ts';
 import { audienceOf } from '../messages/present.ts';
 import { attachmentFor, attachmentForLink, type StoredAttachment } from './access.ts';
 import { insertAttachments } from './rows.ts';
-import { documented } from '../../docs/route-schema.ts';
-import { MESSAGES } from '../../docs/routes/messages.ts';
+import { documentationOnly } from '../../docs/validation.ts';
+import { FILE_SCHEMA, UPLOAD_SCHEMA } from './openapi.ts';
 import { serverText } from '../../../common/server-texts.ts';
 
 type IdParams = { Params: { id: string }; Querystring: { token?: string } };
@@ -49,7 +49,8 @@ export const attachmentActions: ActionPlugin = async (app, { db, registry, confi
   await app.register(multipart, { limits: multipartLimits(limits), throwFileSizeLimit: true });
 
   // The body is a multipart stream: readMultipart and the checks below are its validation.
-  app.post('/api/attachments', documented(MESSAGES, 'post', '/attachments'), async (request, reply) => {
+  const upload = { schema: UPLOAD_SCHEMA, validatorCompiler: documentationOnly };
+  app.post('/api/attachments', upload, async (request, reply) => {
     const auth = await authorize(request, attachments, 'store');
     if (!request.isMultipart()) {
       throw new ValidationError({
@@ -109,14 +110,7 @@ export const attachmentActions: ActionPlugin = async (app, { db, registry, confi
     '/api/attachments/:id/file',
     {
       // Validated by Fastify, as before: the token's length is checked before any work.
-      schema: {
-        ...documented(MESSAGES, 'get', '/attachments/{id}/file').schema,
-        params: idParams,
-        querystring: {
-          type: 'object',
-          properties: { token: { type: 'string', maxLength: 200 } },
-        },
-      },
+      schema: { ...FILE_SCHEMA, params: idParams },
     },
     async (request, reply) => {
       const id = parseId(request.params.id);

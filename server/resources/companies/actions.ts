@@ -13,19 +13,27 @@ import { BodyValidation } from '../../schema/validate.ts';
 import type { ActionPlugin } from '../action-contract.ts';
 import { authorize, parseId } from '../plugin.ts';
 import { findRecord, type Deps } from '../repository.ts';
-import { lockForMerge, moveReferences, parseMergeIds } from '../merge.ts';
-import { documented } from '../../docs/route-schema.ts';
-import { BACK_OFFICE } from '../../docs/routes/back-office.ts';
+import { lockForMerge, MERGE_BODY, MERGE_FAILS, moveReferences, parseMergeIds } from '../merge.ts';
+import { actionRoute, OPERATORS_ONLY, recordRef } from '../../docs/action-schema.ts';
 
 type IdParams = { Params: { id: string } };
 
 export const companyActions: ActionPlugin = async (app, { db, registry }) => {
   const companies = registry.require('companies');
   const deps: Deps = { db, registry, validation: new BodyValidation() };
+  const company = recordRef(registry, companies);
 
   app.post<IdParams>(
     '/api/companies/:id/archive',
-    documented(BACK_OFFICE, 'post', '/companies/{id}/archive'),
+    actionRoute({
+      tag: companies.name,
+      operationId: 'companiesArchive',
+      summary: 'Archive a company',
+      description:
+        '`archived_at` becomes now; an archived company keeps its first date. Permission ' +
+        `\`tenant.companies.archive\`. ${OPERATORS_ONLY}`,
+      answers: { 200: { description: 'The archived company.', schema: company } },
+    }),
     async (request) => {
       const auth = await authorize(request, companies, 'archive');
       const id = parseId(request.params.id);
@@ -40,7 +48,20 @@ export const companyActions: ActionPlugin = async (app, { db, registry }) => {
     },
   );
 
-  app.post('/api/companies/merge', documented(BACK_OFFICE, 'post', '/companies/merge'), async (request) => {
+  const merge = actionRoute({
+    tag: companies.name,
+    operationId: 'companiesMerge',
+    summary: 'Merge companies into the first one',
+    description:
+      'Every row that refers to the other companies (tickets, assets, contracts, subscriptions, quotes, ' +
+      'invoices, deals, projects, ticket groups, used products, clients without duplicates, custom ' +
+      'values the first company lacks, messages on the company) moves to the first company; the others ' +
+      `are deleted. One transaction. ${MERGE_FAILS} Permission \`tenant.companies.merge\`. ${OPERATORS_ONLY}`,
+    params: false,
+    body: MERGE_BODY,
+    answers: { 200: { description: 'The kept company.', schema: company } },
+  });
+  app.post('/api/companies/merge', merge, async (request) => {
     const auth = await authorize(request, companies, 'merge');
     const ids = parseMergeIds(request.body);
     const [kept, ...merged] = ids as [number, ...number[]];

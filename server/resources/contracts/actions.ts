@@ -11,8 +11,7 @@ import { BodyValidation } from '../../schema/validate.ts';
 import type { ActionPlugin } from '../action-contract.ts';
 import { authorize, parseId } from '../plugin.ts';
 import { findRecord, type Deps } from '../repository.ts';
-import { documented } from '../../docs/route-schema.ts';
-import { RECORD_CALLS } from '../../docs/routes/record-calls.ts';
+import { actionRoute, closedBody, recordRef } from '../../docs/action-schema.ts';
 import { serverText } from '../../../common/server-texts.ts';
 
 type IdParams = { Params: { id: string } };
@@ -42,7 +41,21 @@ export const contractActions: ActionPlugin = async (app, { db, registry }) => {
 
   app.post<IdParams>(
     '/api/contracts/:id/buy',
-    documented(RECORD_CALLS, 'post', '/contracts/{id}/buy'),
+    actionRoute({
+      tag: contracts.name,
+      operationId: 'contractsBuy',
+      summary: 'Buy a prepaid card on a prepaid contract (period none)',
+      description:
+        "The card's hours are added to the contract and to its current period, and the purchase is " +
+        'recorded. A contract with a period answers 422.',
+      body: closedBody({ prepaid_card_id: { type: 'integer' } }, ['prepaid_card_id']),
+      answers: {
+        200: {
+          description: "The contract with the card's hours added.",
+          schema: recordRef(registry, contracts),
+        },
+      },
+    }),
     async (request) => {
       const auth = await authorize(request, contracts, 'buy');
       const id = parseId(request.params.id);

@@ -11,8 +11,7 @@ import { authorize, parseId } from '../plugin.ts';
 import { findRecord, type Deps } from '../repository.ts';
 import { invoicePdf } from '../../pdf/invoice.ts';
 import { attachment, pdfFileName } from '../../pdf/layout.ts';
-import { documented } from '../../docs/route-schema.ts';
-import { RECORD_CALLS } from '../../docs/routes/record-calls.ts';
+import { actionRoute, BINARY, recordRef } from '../../docs/action-schema.ts';
 
 type IdParams = { Params: { id: string } };
 
@@ -85,7 +84,13 @@ export const invoiceActions: ActionPlugin = async (app, { db, registry }) => {
 
   app.post<IdParams>(
     '/api/invoices/:id/download',
-    documented(RECORD_CALLS, 'post', '/invoices/{id}/download'),
+    actionRoute({
+      tag: invoices.name,
+      operationId: 'invoicesDownload',
+      summary: 'The invoice as a PDF',
+      description: 'For whoever may see the invoice and holds `download` (clients: invoiced invoices only).',
+      answers: { 200: { description: 'The PDF.', content: { 'application/pdf': BINARY } } },
+    }),
     async (request, reply) => {
       const auth = await authorize(request, invoices, 'download');
       const id = parseId(request.params.id);
@@ -101,7 +106,30 @@ export const invoiceActions: ActionPlugin = async (app, { db, registry }) => {
 
   app.get<IdParams>(
     '/api/invoicing/:id',
-    documented(RECORD_CALLS, 'get', '/invoicing/{id}'),
+    actionRoute({
+      tag: invoices.name,
+      operationId: 'invoicingFile',
+      summary: 'The invoice with its PDF as {Base64, Filename}',
+      description: 'The permission and visibility of `POST /invoices/{id}/download`.',
+      answers: {
+        200: {
+          description: 'The invoice record, with its PDF.',
+          schema: {
+            allOf: [
+              recordRef(registry, invoices),
+              {
+                type: 'object',
+                required: ['Base64', 'Filename'],
+                properties: {
+                  Base64: { type: 'string', contentEncoding: 'base64', contentMediaType: 'application/pdf' },
+                  Filename: { type: 'string' },
+                },
+              },
+            ],
+          },
+        },
+      },
+    }),
     async (request, reply) => {
       const auth = await authorize(request, invoices, 'download');
       const id = parseId(request.params.id);

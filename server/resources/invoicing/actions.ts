@@ -18,9 +18,8 @@ import { authorize, parseId } from '../plugin.ts';
 import { findRecord, type Deps } from '../repository.ts';
 import { renderInvoice } from '../invoices/actions.ts';
 import { attachment } from '../../pdf/layout.ts';
-import { DRAFT_STATUS, parseIds } from './lines.ts';
-import { documented } from '../../docs/route-schema.ts';
-import { INVOICING } from '../../docs/routes/invoicing.ts';
+import { DRAFT_STATUS, idsBody, parseIds } from './lines.ts';
+import { actionRoute, BINARY, OPERATORS_ONLY, recordRef } from '../../docs/action-schema.ts';
 import { serverText } from '../../../common/server-texts.ts';
 
 type IdParams = { Params: { id: string } };
@@ -60,7 +59,29 @@ export const invoicingActions: ActionPlugin = async (app, { db, registry }) => {
 
   app.post<IdParams>(
     '/api/invoicing/export/:id',
-    documented(INVOICING(registry), 'post', '/invoicing/export/{id}'),
+    actionRoute({
+      tag: invoices.name,
+      operationId: 'invoicingExport',
+      summary: 'Export an invoice: its PDF, or a re-export request',
+      description:
+        `With the PDF-export module (\`${PDF_EXPORT_MODULE}\` in the user's \`modules\`) the answer is the ` +
+        'PDF; otherwise the invoice records the request (`re_export_requested_at`) and the answer is ' +
+        `\`{reExport: true}\`. Permission \`tenant.invoices.export\`. ${OPERATORS_ONLY}`,
+      answers: {
+        200: {
+          description: 'The PDF, or {reExport: true}.',
+          content: {
+            'application/pdf': BINARY,
+            'application/json': {
+              type: 'object',
+              required: ['reExport'],
+              properties: { reExport: { type: 'boolean', const: true } },
+              additionalProperties: false,
+            },
+          },
+        },
+      },
+    }),
     async (request, reply) => {
       const auth = await authorize(request, invoices, 'export');
       const id = parseId(request.params.id);
@@ -89,7 +110,15 @@ export const invoicingActions: ActionPlugin = async (app, { db, registry }) => {
 
   app.put<IdParams>(
     '/api/invoicing/restore/:id',
-    documented(INVOICING(registry), 'put', '/invoicing/restore/{id}'),
+    actionRoute({
+      tag: invoices.name,
+      operationId: 'invoicingRestore',
+      summary: 'Restore a sent invoice to concept',
+      description:
+        '`external_id` and the re-export request are cleared and the status becomes 1. An invoice that is ' +
+        `a concept already answers 422. Permission \`tenant.invoices.restore\`. ${OPERATORS_ONLY}`,
+      answers: { 200: { description: 'The invoice.', schema: recordRef(registry, invoices) } },
+    }),
     async (request) => {
       const auth = await authorize(request, invoices, 'restore');
       const id = parseId(request.params.id);
@@ -123,7 +152,18 @@ export const invoicingActions: ActionPlugin = async (app, { db, registry }) => {
 
   app.post(
     '/api/invoicing/download-csv',
-    documented(INVOICING(registry), 'post', '/invoicing/download-csv'),
+    actionRoute({
+      tag: invoices.name,
+      operationId: 'invoicingDownloadCsv',
+      summary: 'The invoices asked for as a CSV file',
+      description:
+        `Columns ${CSV_COLUMNS.join(', ')}; the rows in the order of \`ids\`; UTF-8 with a byte order ` +
+        'mark. An id the caller cannot see is 404. Permission `tenant.invoices.download-csv`. ' +
+        OPERATORS_ONLY,
+      params: false,
+      body: idsBody(MAX_CSV_IDS),
+      answers: { 200: { description: 'The CSV file.', content: { 'text/csv': { type: 'string' } } } },
+    }),
     async (request, reply) => {
       const auth = await authorize(request, invoices, 'download-csv');
       const ids = parseIds(request.body, MAX_CSV_IDS);

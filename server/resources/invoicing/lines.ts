@@ -18,8 +18,8 @@ import { BodyValidation } from '../../schema/validate.ts';
 import type { ActionPlugin } from '../action-contract.ts';
 import { authorize } from '../plugin.ts';
 import { findRecord, type Deps } from '../repository.ts';
-import { documented } from '../../docs/route-schema.ts';
-import { INVOICING } from '../../docs/routes/invoicing.ts';
+import { actionRoute, OPERATORS_ONLY } from '../../docs/action-schema.ts';
+import type { Schema } from '../../docs/components.ts';
 import { serverText } from '../../../common/server-texts.ts';
 
 /** The most records one call takes: a list screen selects a page of them at most. */
@@ -278,12 +278,54 @@ export async function deinvoiceRecords(
 export const invoiceable = (registry: Registry): Resource[] =>
   [...registry.resources.values()].filter((r) => r.invoiceLine);
 
+/** The body of a call on a selection of records, for the routes' schemas (parseIds checks it). */
+export const idsBody = (max: number): Schema => ({
+  type: 'object',
+  required: ['ids'],
+  additionalProperties: false,
+  properties: {
+    ids: {
+      type: 'array',
+      minItems: 1,
+      maxItems: max,
+      uniqueItems: true,
+      items: { type: 'integer', minimum: 1 },
+    },
+  },
+});
+
+const INVOICED = {
+  description: 'Done; the ids of the draft invoices that changed.',
+  schema: {
+    type: 'object',
+    required: ['message', 'invoice_ids'],
+    properties: { message: { type: 'string' }, invoice_ids: { type: 'array', items: { type: 'integer' } } },
+    additionalProperties: false,
+  },
+};
+
+const operationName = (resource: Resource, action: string) =>
+  `${resource.name.replace(/-(.)/g, (_, c: string) => c.toUpperCase())}${action}`;
+
 export const invoiceLineActions: ActionPlugin = async (app, { db, registry }) => {
   const deps: Deps = { db, registry, validation: new BodyValidation() };
   for (const resource of invoiceable(registry)) {
     app.post(
       `/api/${resource.name}/invoice`,
-      documented(INVOICING(registry), 'post', `/${resource.name}/invoice`),
+      actionRoute({
+        tag: resource.name,
+        operationId: operationName(resource, 'Invoice'),
+        summary: `Put ${resource.title.toLowerCase()}s on their company's draft invoice`,
+        description:
+          "Each record becomes a line of its company's draft invoice (the invoice without `external_id`, " +
+          "created when there is none) as the schema's `x-invoice-line` describes. A record already on an " +
+          'invoice or without a company is a 422 naming it (`ids.<n>`) and nothing changes; an id the caller ' +
+          'cannot see is 404. One transaction; racing calls for one company make one draft. Permission ' +
+          `\`tenant.${resource.name}.invoice\`. ${OPERATORS_ONLY}`,
+        params: false,
+        body: idsBody(MAX_IDS),
+        answers: { 200: INVOICED },
+      }),
       async (request) => {
         const auth = await authorize(request, resource, 'invoice');
         const invoices = await invoiceRecords(deps, auth, resource, parseIds(request.body));
@@ -292,7 +334,18 @@ export const invoiceLineActions: ActionPlugin = async (app, { db, registry }) =>
     );
     app.post(
       `/api/${resource.name}/deinvoice`,
-      documented(INVOICING(registry), 'post', `/${resource.name}/deinvoice`),
+      actionRoute({
+        tag: resource.name,
+        operationId: operationName(resource, 'Deinvoice'),
+        summary: `Take ${resource.title.toLowerCase()}s off their draft invoice`,
+        description:
+          'Their invoice lines go and the records are on no invoice again; the invoice amounts follow. A ' +
+          'record on no invoice, or on a sent invoice (`external_id` set), is a 422 naming it and nothing ' +
+          `changes. One transaction. Permission \`tenant.${resource.name}.deinvoice\`. ${OPERATORS_ONLY}`,
+        params: false,
+        body: idsBody(MAX_IDS),
+        answers: { 200: INVOICED },
+      }),
       async (request) => {
         const auth = await authorize(request, resource, 'deinvoice');
         const invoices = await deinvoiceRecords(deps, auth, resource, parseIds(request.body));

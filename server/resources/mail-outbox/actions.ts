@@ -18,9 +18,8 @@ import { BodyValidation } from '../../schema/validate.ts';
 import type { ActionPlugin } from '../action-contract.ts';
 import { authorize, parseId } from '../plugin.ts';
 import { findRecord, type Deps } from '../repository.ts';
+import { actionRoute } from '../../docs/action-schema.ts';
 import { serverText } from '../../../common/server-texts.ts';
-import { documented } from '../../docs/route-schema.ts';
-import { RECORD_CALLS } from '../../docs/routes/record-calls.ts';
 
 /** The answer's `mail_error` when the attempt at once failed again. */
 export const RETRY_FAILED = serverText('mail_retry_failed');
@@ -36,7 +35,33 @@ export const mailOutboxActions: ActionPlugin = async (app, { db, registry }) => 
 
   app.post<IdParams>(
     '/api/mail-outbox/:id/retry',
-    documented(RECORD_CALLS, 'post', '/mail-outbox/{id}/retry'),
+    actionRoute({
+      tag: outbox.name,
+      operationId: 'mailOutboxRetry',
+      summary: 'Try a mail that was not sent again: due now, its attempts counted from zero',
+      description:
+        'Tried once at once; the answer says how that went. Operators with `tenant.mail-outbox.retry`; ' +
+        'clients never. 404 for a mail of another tenant or one already sent; 422 while another instance ' +
+        'is sending it, or when it was given up before bodies were kept (it cannot be sent again).',
+      answers: {
+        200: {
+          description:
+            '`sent`; or refused again, with `mail_error` (`queued`: the outbox goes on trying, `failed`: ' +
+            'given up again); or taken by another instance, which is sending it.',
+          schema: {
+            type: 'object',
+            required: ['id', 'status', 'message'],
+            properties: {
+              id: { type: 'integer' },
+              status: { type: 'string', enum: ['queued', 'sending', 'sent', 'failed'] },
+              message: { type: 'string' },
+              mail_error: { type: 'string' },
+            },
+            additionalProperties: false,
+          },
+        },
+      },
+    }),
     async (request) => {
       const auth = await authorize(request, outbox, 'retry');
       const id = parseId(request.params.id);

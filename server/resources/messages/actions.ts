@@ -40,8 +40,8 @@ import { insertAttachments } from '../attachments/rows.ts';
 import { formFields, readMessageForm } from './form.ts';
 import { messageMail } from './mail.ts';
 import { checkAddresses, defaultAddress, describeRecipients, type Addresses } from './recipients.ts';
-import { documented } from '../../docs/route-schema.ts';
-import { MESSAGES } from '../../docs/routes/messages.ts';
+import { documentationOnly } from '../../docs/validation.ts';
+import { createMessageSchema } from './openapi.ts';
 import { serverText } from '../../../common/server-texts.ts';
 
 const MAX_FILES = 20;
@@ -149,7 +149,11 @@ export const messageActions: ActionPlugin = async (app, { db, registry, config }
   await app.register(multipart, { limits: multipartLimits(limits), throwFileSizeLimit: true });
 
   // Multipart or JSON: readMessageForm, then the schema (through storeRecord) validate the body.
-  app.post('/api/messages', documented(MESSAGES, 'post', '/messages'), async (request, reply) => {
+  const create = {
+    schema: createMessageSchema(registry, messages, registry.require('attachments')),
+    validatorCompiler: documentationOnly,
+  };
+  app.post('/api/messages', create, async (request, reply) => {
     const auth = await authorize(request, messages, 'store');
     let body: unknown = request.body;
     let files: StoredUpload[] = [];

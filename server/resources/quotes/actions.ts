@@ -30,9 +30,7 @@ import { createRecordToken } from '../../auth/record-tokens.ts';
 import { linkOrigin } from '../../mail/link-origin.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { quoteMail } from '../../mail/quote-mail.ts';
-import { documented } from '../../docs/route-schema.ts';
-import { INVOICING } from '../../docs/routes/invoicing.ts';
-import { RECORD_CALLS } from '../../docs/routes/record-calls.ts';
+import { actionRoute, BINARY, closedBody, OPERATORS_ONLY, recordRef } from '../../docs/action-schema.ts';
 import { serverText } from '../../../common/server-texts.ts';
 
 const CONCEPT = 1;
@@ -154,10 +152,40 @@ async function recipientOf(
 export const quoteActions: ActionPlugin = async (app, { db, registry, config }) => {
   const quotes = registry.require('quotes');
   const deps: Deps = { db, registry, validation: new BodyValidation() };
+  const quote = recordRef(registry, quotes);
 
   app.post<IdParams>(
     '/api/quotes/:id/send',
-    documented(RECORD_CALLS, 'post', '/quotes/{id}/send'),
+    actionRoute({
+      tag: quotes.name,
+      operationId: 'quotesSend',
+      summary: "Send a concept or sent quote to its client: status 2 and an e-mail with the quote's link",
+      description:
+        "The quote is sent (status 2); its client (else its deal's client) is mailed, in Dutch, a link " +
+        '`<public origin>/app/quotes/{id}?token=…` whose token (header `X-Quote-Token`) opens exactly this ' +
+        'quote for 30 days. Permission `tenant.quotes.send`; operators only. An accepted or rejected quote ' +
+        'answers 422. When the mail server refused the e-mail the answer is still 200 (the quote is sent) ' +
+        'with `mail_error`: the outbox tries the mail again by itself, so do not send the quote again; a ' +
+        'mail given up for good is listed at /mail-outbox, where it can be tried again.',
+      answers: {
+        200: {
+          description: 'Sent (or marked sent, with `mail_error`).',
+          schema: {
+            type: 'object',
+            required: ['message', 'recipient'],
+            properties: {
+              message: { type: 'string' },
+              recipient: { type: 'string', description: 'The e-mail address the link went to.' },
+              mail_error: {
+                type: 'string',
+                description: 'The mail is not sent yet; the outbox tries again.',
+              },
+            },
+            additionalProperties: false,
+          },
+        },
+      },
+    }),
     async (request) => {
       const auth = await authorize(request, quotes, 'send');
       const id = parseId(request.params.id);
@@ -226,7 +254,23 @@ export const quoteActions: ActionPlugin = async (app, { db, registry, config }) 
 
   app.post<IdParams>(
     '/api/quotes/:id/accept',
-    documented(RECORD_CALLS, 'post', '/quotes/{id}/accept'),
+    actionRoute({
+      tag: quotes.name,
+      operationId: 'quotesAccept',
+      summary: 'Accept a sent quote (status 2) with a signature',
+      description:
+        'By whoever may see the quote and holds `accept`: a client of its company, the holder of its link ' +
+        '(`X-Quote-Token`) or an operator. Two accepts racing: one wins, the other gets 422.',
+      body: closedBody(
+        {
+          name: { type: 'string', minLength: 1, maxLength: 255 },
+          note: { type: 'string', maxLength: 2000 },
+          signature: { type: 'string', description: 'A PNG data URL (data:image/png;base64,…).' },
+        },
+        ['name', 'signature'],
+      ),
+      answers: { 200: { description: 'The quote, now accepted (status 3).', schema: quote } },
+    }),
     async (request) => {
       const auth = await authorize(request, quotes, 'accept');
       const id = parseId(request.params.id);
@@ -270,7 +314,13 @@ export const quoteActions: ActionPlugin = async (app, { db, registry, config }) 
 
   app.post<IdParams>(
     '/api/quotes/:id/decline',
-    documented(RECORD_CALLS, 'post', '/quotes/{id}/decline'),
+    actionRoute({
+      tag: quotes.name,
+      operationId: 'quotesDecline',
+      summary: 'Decline a sent quote (status 4)',
+      description: 'As accepting: whoever may see the quote and holds `decline`; only a sent quote.',
+      answers: { 200: { description: 'The quote, now declined.', schema: quote } },
+    }),
     async (request) => {
       const auth = await authorize(request, quotes, 'decline');
       const id = parseId(request.params.id);
@@ -290,7 +340,15 @@ export const quoteActions: ActionPlugin = async (app, { db, registry, config }) 
 
   app.post<IdParams>(
     '/api/quotes/:id/duplicate',
-    documented(INVOICING(registry), 'post', '/quotes/{id}/duplicate'),
+    actionRoute({
+      tag: quotes.name,
+      operationId: 'quotesDuplicate',
+      summary: 'Copy a quote as a new concept quote',
+      description:
+        "A new quote (status 1) with the quote's own fields, custom values, lines and total; nothing of its " +
+        `sending, signature or decision. One transaction. Permission \`tenant.quotes.duplicate\`. ${OPERATORS_ONLY}`,
+      answers: { 201: { description: 'The new quote.', schema: quote } },
+    }),
     async (request, reply) => {
       const auth = await authorize(request, quotes, 'duplicate');
       const id = parseId(request.params.id);
@@ -325,7 +383,13 @@ export const quoteActions: ActionPlugin = async (app, { db, registry, config }) 
 
   app.post<IdParams>(
     '/api/quotes/:id/download',
-    documented(RECORD_CALLS, 'post', '/quotes/{id}/download'),
+    actionRoute({
+      tag: quotes.name,
+      operationId: 'quotesDownload',
+      summary: 'The quote as a PDF',
+      description: 'Saved as `{name}.pdf`; for whoever may see the quote and holds `download`.',
+      answers: { 200: { description: 'The PDF.', content: { 'application/pdf': BINARY } } },
+    }),
     async (request, reply) => {
       const auth = await authorize(request, quotes, 'download');
       const id = parseId(request.params.id);

@@ -7,8 +7,7 @@ import { BodyValidation } from '../../schema/validate.ts';
 import type { ActionPlugin } from '../action-contract.ts';
 import { authorize, parseId } from '../plugin.ts';
 import { findRecord, type Deps } from '../repository.ts';
-import { documented } from '../../docs/route-schema.ts';
-import { BACK_OFFICE } from '../../docs/routes/back-office.ts';
+import { actionRoute, OPERATORS_ONLY, recordRef } from '../../docs/action-schema.ts';
 
 type IdParams = { Params: { id: string } };
 
@@ -18,7 +17,16 @@ export const ticketGroupActions: ActionPlugin = async (app, { db, registry }) =>
 
   app.post<IdParams>(
     '/api/ticket-groups/:id/archive',
-    documented(BACK_OFFICE, 'post', '/ticket-groups/{id}/archive'),
+    actionRoute({
+      tag: groups.name,
+      operationId: 'ticketGroupsArchive',
+      summary: 'Archive a ticket group',
+      description:
+        '`archived_at` becomes now; an archived group keeps its first date. Restore with ' +
+        '`PUT /ticket-groups/{id}` `{archived_at: null}`. Permission `tenant.ticket-groups.archive`. ' +
+        OPERATORS_ONLY,
+      answers: { 200: { description: 'The archived ticket group.', schema: recordRef(registry, groups) } },
+    }),
     async (request) => {
       const auth = await authorize(request, groups, 'archive');
       const id = parseId(request.params.id);

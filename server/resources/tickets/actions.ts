@@ -18,11 +18,10 @@ import { BodyValidation } from '../../schema/validate.ts';
 import type { ActionPlugin } from '../action-contract.ts';
 import { authorize, parseId } from '../plugin.ts';
 import { findRecord, storeRecord, writableFields, type Deps } from '../repository.ts';
-import { lockForMerge, moveReferences, parseMergeIds } from '../merge.ts';
+import { lockForMerge, MERGE_BODY, MERGE_FAILS, moveReferences, parseMergeIds } from '../merge.ts';
 import { currentStatusId, logStatusChange } from './status-log.ts';
 import { defaultStatusId } from './hooks.ts';
-import { documented } from '../../docs/route-schema.ts';
-import { BACK_OFFICE } from '../../docs/routes/back-office.ts';
+import { actionRoute, OPERATORS_ONLY, recordRef } from '../../docs/action-schema.ts';
 import { serverText } from '../../../common/server-texts.ts';
 
 /** SPEC 3 ticket status internal types. */
@@ -73,10 +72,19 @@ const asBodyValue = (value: unknown) => (value instanceof Date ? value.toISOStri
 export const ticketActions: ActionPlugin = async (app, { db, registry }) => {
   const tickets = registry.require('tickets');
   const deps: Deps = { db, registry, validation: new BodyValidation() };
+  const ticket = recordRef(registry, tickets);
 
   app.post<IdParams>(
     '/api/tickets/:id/close',
-    documented(BACK_OFFICE, 'post', '/tickets/{id}/close'),
+    actionRoute({
+      tag: tickets.name,
+      operationId: 'ticketsClose',
+      summary: 'Close a ticket',
+      description:
+        "The status becomes the tenant's first ticket status of internal type closed (2) and `resolved_at` " +
+        `now. A closed or archived ticket answers 422. Permission \`tenant.tickets.close\`. ${OPERATORS_ONLY}`,
+      answers: { 200: { description: 'The closed ticket.', schema: ticket } },
+    }),
     async (request) => {
       const auth = await authorize(request, tickets, 'close');
       const id = parseId(request.params.id);
@@ -104,7 +112,16 @@ export const ticketActions: ActionPlugin = async (app, { db, registry }) => {
 
   app.post<IdParams>(
     '/api/tickets/:id/restore',
-    documented(BACK_OFFICE, 'post', '/tickets/{id}/restore'),
+    actionRoute({
+      tag: tickets.name,
+      operationId: 'ticketsRestore',
+      summary: 'Restore a closed or archived ticket',
+      description:
+        "Back to the status a new ticket starts in (the tenant's `default_ticket_status_id`, else its first " +
+        'open status); `resolved_at` is cleared. Any other ticket answers 422. Permission ' +
+        `\`tenant.tickets.restore\`. ${OPERATORS_ONLY}`,
+      answers: { 200: { description: 'The restored ticket.', schema: ticket } },
+    }),
     async (request) => {
       const auth = await authorize(request, tickets, 'restore');
       const id = parseId(request.params.id);
@@ -129,7 +146,16 @@ export const ticketActions: ActionPlugin = async (app, { db, registry }) => {
 
   app.post<IdParams>(
     '/api/tickets/:id/clone',
-    documented(BACK_OFFICE, 'post', '/tickets/{id}/clone'),
+    actionRoute({
+      tag: tickets.name,
+      operationId: 'ticketsClone',
+      summary: 'Copy a ticket',
+      description:
+        "A new ticket with the ticket's own fields and custom values, a new reference and the status a new " +
+        'ticket starts in; messages, attachments and time are not copied. Permission ' +
+        `\`tenant.tickets.clone\`. ${OPERATORS_ONLY}`,
+      answers: { 201: { description: 'The new ticket.', schema: ticket } },
+    }),
     async (request, reply) => {
       const auth = await authorize(request, tickets, 'clone');
       const id = parseId(request.params.id);
@@ -152,7 +178,20 @@ export const ticketActions: ActionPlugin = async (app, { db, registry }) => {
     },
   );
 
-  app.post('/api/tickets/merge', documented(BACK_OFFICE, 'post', '/tickets/merge'), async (request) => {
+  const merge = actionRoute({
+    tag: tickets.name,
+    operationId: 'ticketsMerge',
+    summary: 'Merge tickets into the first one',
+    description:
+      'Everything that points at the other tickets (messages with their attachments, time registrations, ' +
+      'used products, custom values the first ticket lacks) moves to the first ticket; the others are ' +
+      'closed. Tickets of different companies answer 422. One transaction. ' +
+      `${MERGE_FAILS} Permission \`tenant.tickets.merge\`. ${OPERATORS_ONLY}`,
+    params: false,
+    body: MERGE_BODY,
+    answers: { 200: { description: 'The kept ticket.', schema: ticket } },
+  });
+  app.post('/api/tickets/merge', merge, async (request) => {
     const auth = await authorize(request, tickets, 'merge');
     const ids = parseMergeIds(request.body);
     const [kept, ...merged] = ids as [number, ...number[]];

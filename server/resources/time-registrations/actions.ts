@@ -8,8 +8,8 @@ import { BodyValidation } from '../../schema/validate.ts';
 import type { ActionPlugin } from '../action-contract.ts';
 import { authorize } from '../plugin.ts';
 import { listRecords, type Deps } from '../repository.ts';
-import { documented } from '../../docs/route-schema.ts';
-import { INVOICING } from '../../docs/routes/invoicing.ts';
+import { actionRoute, listQuery, OPERATORS_ONLY, schemaRef } from '../../docs/action-schema.ts';
+import { namesOf } from '../../docs/components.ts';
 
 export const timeRegistrationActions: ActionPlugin = async (app, { db, registry }) => {
   const timeRegistrations = registry.require('time-registrations');
@@ -18,7 +18,22 @@ export const timeRegistrationActions: ActionPlugin = async (app, { db, registry 
 
   app.get(
     '/api/time-registrations/open',
-    documented(INVOICING(registry), 'get', '/time-registrations/open'),
+    actionRoute({
+      tag: timeRegistrations.name,
+      operationId: 'timeRegistrationsOpen',
+      summary: 'Time registrations on no invoice yet',
+      description:
+        'The generic list of time registrations (same builder query, paging and answer) limited to those ' +
+        `whose \`invoice_id\` is null. Permission \`tenant.time-registrations.open\`. ${OPERATORS_ONLY}`,
+      params: false,
+      query: listQuery(),
+      answers: {
+        200: {
+          description: 'A page of time registrations.',
+          schema: schemaRef(namesOf(registry, timeRegistrations).page),
+        },
+      },
+    }),
     async (request) => {
       const auth = await authorize(request, timeRegistrations, 'open');
       const query = parseListQuery(
