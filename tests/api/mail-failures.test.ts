@@ -10,7 +10,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as migration0016 from '../../server/db/migrations/0016_mail_outbox_tenants.ts';
 import { enqueueMail } from '../../server/mail/outbox.ts';
-import { MAIL_GIVEN_UP } from '../../server/resources/messages/actions.ts';
+import { MAIL_GIVEN_UP, MAIL_GIVEN_UP_NOW } from '../../server/resources/messages/actions.ts';
+import { QUOTE_MAIL_GIVEN_UP } from '../../server/resources/quotes/actions.ts';
 import { RETRY_FAILED, RETRY_NO_BODY, RETRY_SENDING } from '../../server/resources/mail-outbox/actions.ts';
 import { backOffice, type BackOffice } from './back-office.ts';
 import { buildTestApp, targets, type TestApp } from './harness.ts';
@@ -367,5 +368,85 @@ describe.each(targets)('failed mail for operators on $name', (target) => {
         throw done;
       }),
     ).rejects.toBe(done);
+  });
+});
+
+describe.each(targets)('a mail given up at its first attempt (MAIL_MAX_ATTEMPTS=1) on $name', (target) => {
+  let t: TestApp;
+  let smtp: LoopbackSmtp;
+  let b: BackOffice;
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    smtp.refusing = true;
+    t = await buildTestApp(target, { config: { smtpUrl: smtp.url, mailMaxAttempts: 1 } });
+    b = await backOffice(t, ['tenant.mail-outbox.retry']);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  const outbox = (source: string | null, subject?: string) =>
+    t.db
+      .selectFrom('mail_outbox')
+      .select(['status', 'attempts'])
+      .$if(source !== null, (q) => q.where('source', '=', source))
+      .$if(subject !== undefined, (q) => q.where('subject', '=', subject!))
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+
+  it('a sent quote says its mail was given up, not that it is tried again', async () => {
+    const quote = await t.db
+      .selectFrom('quotes as q')
+      .innerJoin('companies as c', 'c.id', 'q.company_id')
+      .select(['q.id', 'q.name'])
+      .where('c.name', '=', 'Jansen BV')
+      .where('q.status_id', '=', 1)
+      .orderBy('q.id')
+      .executeTakeFirstOrThrow();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/quotes/${quote.id}/send`,
+      headers: b.admin,
+      payload: {},
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().mail_error).toBe(QUOTE_MAIL_GIVEN_UP);
+    expect(await outbox(null, `Offerte "${quote.name}" van Acme IT`)).toEqual({
+      status: 'failed',
+      attempts: 1,
+    });
+  });
+
+  it('a message says its mail was given up, and keeps the given-up warning operators see', async () => {
+    const ticket = await t.db
+      .selectFrom('tickets as t')
+      .innerJoin('users as u', 'u.id', 't.client_id')
+      .select('t.id')
+      .where('u.email', '=', 'client@example.com')
+      .where('t.is_template', '=', false)
+      .orderBy('t.id')
+      .executeTakeFirstOrThrow();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/messages',
+      headers: b.admin,
+      payload: {
+        message: '<p>Meteen opgegeven</p>',
+        morphable_type: 'ticket',
+        morphable_id: Number(ticket.id),
+        send_to_client: true,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().mail_error).toBe(MAIL_GIVEN_UP_NOW);
+    expect(await outbox('messages')).toEqual({ status: 'failed', attempts: 1 });
+    const stored = await t.app.inject({
+      method: 'GET',
+      url: `/api/messages/${res.json().id}`,
+      headers: b.admin,
+    });
+    expect(stored.json().mail_error).toContain(MAIL_GIVEN_UP);
   });
 });

@@ -47,8 +47,9 @@ import { serverText } from '../../../common/server-texts.ts';
 const MAX_FILES = 20;
 
 /** The answer's `mail_error` when the first attempt failed: the outbox goes on trying. */
-export const MAIL_RETRYING =
-  'The message was saved, but the e-mail to the client could not be sent yet. It is tried again automatically.';
+export const MAIL_RETRYING = serverText('message_mail_retrying');
+/** The answer's `mail_error` when that attempt was the last one allowed (MAIL_MAX_ATTEMPTS 1). */
+export const MAIL_GIVEN_UP_NOW = serverText('message_mail_given_up');
 /** The message's stored `mail_error` once the outbox gave its mail up. */
 export const MAIL_GIVEN_UP = 'The e-mail to the client could not be sent and has been given up';
 
@@ -167,7 +168,8 @@ export const messageActions: ActionPlugin = async (app, { db, registry, config }
     try {
       const created = await createMessage(deps, auth, messages, body, files);
       const outcome = created.outboxId ? await app.outbox.sendNow(created.outboxId) : undefined;
-      const mailError = outcome === 'retrying' || outcome === 'failed' ? MAIL_RETRYING : undefined;
+      const mailError =
+        outcome === 'failed' ? MAIL_GIVEN_UP_NOW : outcome === 'retrying' ? MAIL_RETRYING : undefined;
       const row = await findRecord(deps, auth, messages, created.id, {
         with: { attachments: {} },
         withCount: [],

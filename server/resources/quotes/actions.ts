@@ -49,9 +49,10 @@ const PNG_PREFIX = 'data:image/png;base64,';
  * mails a fresh link (earlier links stay valid until they expire).
  */
 export const QUOTE_LINK_DAYS = 30;
-/** The answer's `mail_error` when the first attempt at the quote's mail failed. */
-export const QUOTE_MAIL_RETRYING =
-  'The quote is marked as sent, but the e-mail to its client could not be sent yet. It is tried again automatically: do not send the quote again.';
+/** The answer's `mail_error` when the first attempt at the quote's mail failed: the outbox goes on trying. */
+export const QUOTE_MAIL_RETRYING = serverText('quote_mail_retrying');
+/** The answer's `mail_error` when that attempt was the last one allowed (MAIL_MAX_ATTEMPTS 1). */
+export const QUOTE_MAIL_GIVEN_UP = serverText('quote_mail_given_up');
 export const NO_RECIPIENT = serverText('quote_no_recipient');
 
 type IdParams = { Params: { id: string } };
@@ -245,7 +246,7 @@ export const quoteActions: ActionPlugin = async (app, { db, registry, config }) 
         return {
           message: `The quote has been marked as sent to ${recipient}.`,
           recipient,
-          mail_error: QUOTE_MAIL_RETRYING,
+          mail_error: outcome === 'failed' ? QUOTE_MAIL_GIVEN_UP : QUOTE_MAIL_RETRYING,
         };
       }
       return { message: `The quote has been sent to ${recipient}.`, recipient };
