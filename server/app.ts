@@ -25,7 +25,12 @@ import { fileStoreFor } from './files/store.ts';
 import { scheduleFileSweep } from './files/sweep.ts';
 import { installOutbox } from './mail/plugin.ts';
 import { installReadRouting } from './http/read-position.ts';
-import { checkedSerializers, serializationCheckEnabled } from './http/serialization-check.ts';
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
+import {
+  checkedSerializers,
+  lazySerializers,
+  serializationCheckEnabled,
+} from './http/serialization-check.ts';
 
 /** How often files of deleted attachments are removed from the store. */
 const FILE_SWEEP_MS = 5 * 60 * 1000;
@@ -117,12 +122,14 @@ export async function buildApp({
       querystringParser: parseQueryString,
       maxParamLength: 200,
     },
-    // Answers are written from their response schemas (fast-json-stringify); the tests check each one
-    // against JSON.stringify, so a schema that lags behind its handler fails a test instead of quietly
-    // dropping a field.
-    ...(checkSerialization && {
-      schemaController: { compilersFactory: { buildSerializer: checkedSerializers() } },
-    }),
+    // Answers are written from their response schemas (fast-json-stringify), each route's writer made
+    // at its first answer; the tests check each one against JSON.stringify, so a schema that lags behind
+    // its handler fails a test instead of quietly dropping a field.
+    schemaController: {
+      compilersFactory: {
+        buildSerializer: lazySerializers(checkSerialization ? checkedSerializers() : SerializerSelector()),
+      },
+    },
   });
   installErrorHandler(app);
   refuseNulText(app);

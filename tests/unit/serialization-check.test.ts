@@ -6,6 +6,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  lazySerializers,
   checkedSerializers,
   firstDifference,
   serializationCheckEnabled,
@@ -101,5 +102,23 @@ describe('the serialisation check', () => {
     expect(response.json().message).toMatch(
       /^GET \/thing \(200\): the response schema cannot write this answer: .*message.*required/,
     );
+  });
+});
+
+describe('lazySerializers', () => {
+  it("makes a route's writer at its first answer, once, and never for a route that does not answer", () => {
+    const made: string[] = [];
+    const factory = lazySerializers(() => (route) => {
+      made.push(route.url);
+      return (data: unknown) => `<${JSON.stringify(data)}>`;
+    });
+    const compile = factory({}, {});
+    const route = (url: string) => ({ schema: {}, method: 'GET', url, httpStatus: '200' }) as never;
+    const answering = compile(route('/answers'));
+    compile(route('/silent'));
+    expect(made).toEqual([]);
+    expect(answering({ a: 1 })).toBe('<{"a":1}>');
+    expect(answering({ a: 2 })).toBe('<{"a":2}>');
+    expect(made).toEqual(['/answers']);
   });
 });
