@@ -203,7 +203,9 @@ if (only.length === 0) {
     { label: 'type check (apps)', command: npx('tsc', '-p', 'tsconfig.json', '--noEmit') },
     { label: 'lint (ESLint)', command: npx('eslint', '.') },
     { label: 'lint (Prettier)', command: npx('prettier', '--check', '.') },
-    ...(full ? [{ label: 'build', command: npx('vite', 'build') }] : []),
+    // Through npm start's own step, which stamps the build: the `npm start` of tests/api/start.test.ts
+    // then finds it fresh instead of building again under the tests (with their NODE_ENV).
+    ...(full ? [{ label: 'build', command: npx('tsx', 'scripts/build-if-stale.ts') }] : []),
     { label: 'demo seed', command: npx('tsx', 'tests/seed-folder.ts', testEnv[SEED_ROOT_ENV]!) },
   ]);
 }

@@ -43,6 +43,8 @@ test.describe('portal tickets list', () => {
   }) => {
     const total = await apiTotal(page, 'client@example.com');
     await page.goto('/app/login');
+    // The login page is a chunk of its own: scanned once it is there, not the spinner before it.
+    await expect(page.getByRole('button', { name: 'Inloggen' })).toBeVisible();
     await expectAccessible(page, 'login');
     await signIn(page, 'client@example.com');
     await expect(page).toHaveURL(/\/app\/tickets$/);
