@@ -144,6 +144,12 @@ export function createAuthProvider({ http, app }: AuthProviderOptions): AuthProv
     return body.user;
   }
 
+  /**
+   * The user logged out on this page and has not logged in since: react-admin is taking them to the login
+   * page, so a call answered 401 meanwhile must not send them there a second time, naming this page.
+   */
+  let loggedOut = false;
+
   return {
     async login(params: LoginParams) {
       const body =
@@ -159,6 +165,7 @@ export function createAuthProvider({ http, app }: AuthProviderOptions): AuthProv
       setItem(APP_PORTAL_TOKEN, answer.body.access_token);
       setUser(answer.body.user);
       removeItem(APP_QUOTE_TOKEN, APP_QUOTE_PATH);
+      loggedOut = false;
     },
 
     async logout() {
@@ -166,6 +173,7 @@ export function createAuthProvider({ http, app }: AuthProviderOptions): AuthProv
       // now on finds no session, so the HTTP client neither refreshes nor sends the app to its login
       // page a second time (with this page as `next`), whichever answer comes first.
       const bearer = getItem(APP_PORTAL_TOKEN);
+      loggedOut = true;
       clearSession();
       try {
         await http.request('/auth/logout', {
@@ -188,6 +196,8 @@ export function createAuthProvider({ http, app }: AuthProviderOptions): AuthProv
 
     async checkError(error: unknown) {
       if (statusOf(error) !== 401) return;
+      if (loggedOut && !getItem(APP_PORTAL_TOKEN))
+        throw { message: false, logoutUser: false, redirectTo: false };
       // The HTTP client refreshed already and failed: the session is over. The message, if any, is
       // shown by react-admin only while a token is still stored; the client has usually removed it.
       const message = messageOf(error);

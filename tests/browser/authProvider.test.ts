@@ -182,6 +182,30 @@ describe('checkAuth and checkError', () => {
   });
 });
 
+describe('a call answered 401 after a logout here', () => {
+  it('sends nobody to the login page a second time: the logout is on its way there', async () => {
+    localStorage.setItem(APP_PORTAL_TOKEN, 'jwt');
+    const { authProvider } = setup('backoffice');
+    window.history.replaceState(null, '', '/tickets');
+    await authProvider.logout({});
+    await expect(authProvider.checkError(new HttpError('Unauthenticated.', 401))).rejects.toEqual({
+      message: false,
+      logoutUser: false,
+      redirectTo: false,
+    });
+    // Logged in again, a 401 is a session that ended: the login page, naming this page.
+    const { authProvider: again } = setup('backoffice', () => ({
+      body: { user: USER, access_token: 'jwt-2' },
+    }));
+    await again.logout({});
+    await again.login({ username: 'a', password: 'b' });
+    await expect(again.checkError(new HttpError('Unauthenticated.', 401))).rejects.toEqual({
+      message: false,
+      redirectTo: '/login?next=/tickets',
+    });
+  });
+});
+
 describe('identity and permissions', () => {
   it('getIdentity and getPermissions read the stored user', async () => {
     localStorage.setItem(APP_PORTAL_TOKEN, 'jwt');
