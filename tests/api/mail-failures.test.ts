@@ -14,7 +14,7 @@ import { MAIL_GIVEN_UP, MAIL_GIVEN_UP_NOW } from '../../server/resources/message
 import { QUOTE_MAIL_GIVEN_UP } from '../../server/resources/quotes/actions.ts';
 import { RETRY_FAILED, RETRY_NO_BODY, RETRY_SENDING } from '../../server/resources/mail-outbox/actions.ts';
 import { backOffice, type BackOffice } from './back-office.ts';
-import { buildTestApp, targets, type TestApp } from './harness.ts';
+import { buildTestApp, firstClientTicketId, targets, type TestApp } from './harness.ts';
 import { waitFor } from './processes.ts';
 import { recipients, startSmtp, type LoopbackSmtp } from './smtp.ts';
 
@@ -420,14 +420,7 @@ describe.each(targets)('a mail given up at its first attempt (MAIL_MAX_ATTEMPTS=
   });
 
   it('a message says its mail was given up, and keeps the given-up warning operators see', async () => {
-    const ticket = await t.db
-      .selectFrom('tickets as t')
-      .innerJoin('users as u', 'u.id', 't.client_id')
-      .select('t.id')
-      .where('u.email', '=', 'client@example.com')
-      .where('t.is_template', '=', false)
-      .orderBy('t.id')
-      .executeTakeFirstOrThrow();
+    const ticketId = await firstClientTicketId(t.db);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/messages',
@@ -435,7 +428,7 @@ describe.each(targets)('a mail given up at its first attempt (MAIL_MAX_ATTEMPTS=
       payload: {
         message: '<p>Meteen opgegeven</p>',
         morphable_type: 'ticket',
-        morphable_id: Number(ticket.id),
+        morphable_id: ticketId,
         send_to_client: true,
       },
     });
