@@ -7,8 +7,8 @@
  * SMTP_URL), and marks it sent. A refused or failed send is tried again after a growing delay
  * (MAIL_RETRY_BASE_MS × 4ⁿ, at most MAIL_RETRY_MAX_MS) until MAIL_MAX_ATTEMPTS, then the row is given
  * up (`failed`). A row whose lease ran out (its instance died mid-send) is claimed again. The sender
- * looks at once when this instance queues a mail (`wake`), and every MAIL_POLL_MS for rows queued by
- * other instances, retries that came due and leases that ran out.
+ * looks at once when this instance queues a mail (`wake`), when a retry it set falls due, and every
+ * MAIL_POLL_MS for rows queued by other instances and leases that ran out.
  *
  * Every row belongs to a tenant: its operators see the mail not sent (schemas/mail-outbox.json) and may
  * queue a given-up mail again (`requeue`). A given-up row therefore keeps its body (the link in it may
@@ -325,14 +325,17 @@ export class MailOutbox {
       log.error({ outbox: row.id, attempts: row.attempts }, 'mail outbox: mail given up');
       return 'failed';
     }
+    const delay = retryDelayMs(this.settings, row.attempts);
     await ours(db.updateTable('mail_outbox'))
       .set({
         status: 'queued',
         locked_until: null,
         last_error: error,
-        next_attempt_at: sql`now() + ${interval(retryDelayMs(this.settings, row.attempts))}::interval`,
+        next_attempt_at: sql`now() + ${interval(delay)}::interval`,
       })
       .execute();
+    // This sender tries it again when it falls due, not at the next poll (MAIL_POLL_MS may be longer).
+    this.loop.wakeIn(delay);
     return 'retrying';
   }
 

@@ -3,9 +3,15 @@
  * outbox). `wake` drains at once: work was just queued in this process. Between drains it looks every
  * `pollMs`, for work other instances queued and for leases that ran out. There is one drain at a time;
  * a wake during a drain runs another right after it, so nothing queued meanwhile waits for the poll.
+ * Work put off to a known moment (a mail to try again in 100 ms) asks for a look then (`wakeIn`), which
+ * comes before the next poll when it is sooner.
  */
 export class WakeLoop {
   private timer: NodeJS.Timeout | undefined;
+  /** When the timer fires (Date.now() scale); Infinity without one. */
+  private timerAt = Infinity;
+  /** The soonest look asked for (wakeIn) during the drain under way. */
+  private askedAt = Infinity;
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = true;
@@ -36,6 +42,7 @@ export class WakeLoop {
       return;
     }
     clearTimeout(this.timer);
+    this.timerAt = Infinity;
     this.running = this.drain()
       .catch(this.failed)
       .finally(() => {
@@ -45,16 +52,33 @@ export class WakeLoop {
           this.again = false;
           this.wake();
         } else {
-          this.timer = setTimeout(() => this.wake(), this.pollMs);
-          this.timer.unref();
+          const asked = this.askedAt;
+          this.askedAt = Infinity;
+          this.lookAt(Math.min(Date.now() + this.pollMs, asked));
         }
       });
+  }
+
+  /** Look for work in `ms` (work put off until then), unless a look comes sooner anyway. */
+  wakeIn(ms: number): void {
+    if (this.stopped) return;
+    const at = Date.now() + ms;
+    if (this.running) this.askedAt = Math.min(this.askedAt, at);
+    else if (at < this.timerAt) this.lookAt(at);
+  }
+
+  private lookAt(at: number): void {
+    clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(() => this.wake(), Math.max(0, at - Date.now()));
+    this.timer.unref();
   }
 
   /** No drain starts any more; resolves when the one under way has ended. */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    this.timerAt = Infinity;
     await this.running;
   }
 }
