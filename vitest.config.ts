@@ -24,6 +24,10 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/api/global-setup.ts'],
+          // The API files share each worker's loaded modules (the server, Fastify, ajv, Kysely) instead
+          // of importing them again per file: a quarter of the phase's CPU. Each file still has its own
+          // database copy and apps, and no file changes a module's state or process.env.
+          isolate: false,
         },
       },
     ],

@@ -95,6 +95,25 @@ const query = fc.record(
 
 const DATABASE_WORDS = /syntax error|relation "|column "|violates|pg_|SQLSTATE|invalid input syntax/i;
 
+/** Every string the caller sent (names and values, nested), longest first. */
+function sentStrings(sent: unknown): string[] {
+  const out = new Set<string>();
+  const walk = (v: unknown) => {
+    if (typeof v === 'string') out.add(v);
+    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  walk(sent);
+  return [...out].filter(Boolean).sort((a, b) => b.length - a.length);
+}
+
+/**
+ * The answer with what the caller sent taken out, JSON-quoted as the answer quotes it: a 422 that names
+ * the caller's own unknown field "pg_" repeats the caller, it leaks nothing of the database.
+ */
+function withoutEcho(body: string, sent: unknown): string {
+  return sentStrings(sent).reduce((text, s) => text.split(JSON.stringify(s).slice(1, -1)).join(''), body);
+}
+
 /**
  * Well-formed builder queries that nest whereHas through real relations up to the parser's depth,
  * load relations and count them: some inside the cost budget, many past it. Each comes with its cost
@@ -231,7 +250,7 @@ describe.each(targets)('hostile builder queries on $name', (target) => {
           const url = `/api/${resource}?${qs.stringify(q)}`;
           const res = await t.app.inject({ method: 'GET', url, headers });
           expect(res.statusCode, url).toBeLessThan(500);
-          expect(res.body, url).not.toMatch(DATABASE_WORDS);
+          expect(withoutEcho(res.body, q), url).not.toMatch(DATABASE_WORDS);
           if (res.statusCode === 422) expect(res.json().errors, url).toBeTypeOf('object');
         }),
         { numRuns: 1500 },
@@ -380,7 +399,7 @@ describe.each(targets)('hostile builder queries on $name', (target) => {
           const url = `/api/presets-result-count/${resource}?${qs.stringify({ builders })}`;
           const res = await t.app.inject({ method: 'GET', url, headers });
           expect(res.statusCode, url).toBeLessThan(500);
-          expect(res.body, url).not.toMatch(DATABASE_WORDS);
+          expect(withoutEcho(res.body, builders), url).not.toMatch(DATABASE_WORDS);
           if (res.statusCode === 422) expect(res.json().errors, url).toBeTypeOf('object');
         }),
         { numRuns: 300 },
