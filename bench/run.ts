@@ -21,6 +21,7 @@ import { measureThroughput, type ThroughputRow } from './throughput.ts';
 import { measurePortal, type PortalResult } from './portal.ts';
 import { INITIAL_BUDGET_BYTES } from '../scripts/bundle-size.ts';
 import { measureEmbedded, type EmbeddedResult } from './embedded.ts';
+import { measureEmbeddedLoad } from './embedded-load.ts';
 import { INSTANCES_CONNECTIONS, measureInstances, type InstancesRow } from './instances.ts';
 import { instancesTable } from './instances-table.ts';
 import { output, stopAll } from './processes.ts';
@@ -299,7 +300,32 @@ try {
         ],
       ),
     );
-    figures.embedded = embedded;
+    // Issue 17 target 6: the same folder under a small office's load.
+    const office = await measureEmbeddedLoad(resolve('.bench-data', 'embedded'), quick ? 5 : 15);
+    print(
+      `\n${office.users} users at once on the embedded database, ${office.seconds} s: 70 % list reads, 30 % new tickets and messages (load ${load()})`,
+    );
+    print(
+      table(
+        ['calls', 'count', 'p50', 'p99', 'target'],
+        [
+          [
+            'reads',
+            office.reads.count,
+            ms(office.reads.p50),
+            ms(office.reads.p99),
+            `p99 <=250 ms ${mark(office.reads.p99 <= 250)}`,
+          ],
+          ['writes', office.writes.count, ms(office.writes.p50), ms(office.writes.p99), '-'],
+          ['errors', office.errors, '-', '-', `0 ${mark(office.errors === 0)}`],
+        ],
+      ),
+    );
+    if (office.errorSamples.length) print(`errors: ${office.errorSamples.join('; ')}`);
+    figures.embedded = {
+      ...embedded,
+      office: { ...office, reads: roundAll(office.reads), writes: roundAll(office.writes) },
+    };
   });
 
   // ---- 6. instances ----

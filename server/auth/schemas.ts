@@ -108,6 +108,11 @@ const sessionSchema = {
     access_token: { type: 'string' },
     token_type: { type: 'string', const: 'Bearer' },
     expires_in: { type: 'integer', description: 'Seconds until the access token expires.' },
+    lists: {
+      type: 'object',
+      additionalProperties: true,
+      description: 'Login only: the lists GET /auth/me answers, so an app starts without asking it.',
+    },
   },
 } as const;
 

@@ -1,23 +1,26 @@
 /**
- * Loading `with` relations: one query per relation (per morph type), never one per row. Related rows
- * pass through the same baseConditions as any list, so a client never receives through `with` what it
- * could not list itself.
+ * Loading `with` relations. To-one relations (belongsTo, morphTo) arrive inside the owner's own
+ * statement as JSON columns (sql.ts toOneColumns) and are revived here; to-many ones take one query
+ * per relation, never one per row. Related rows pass through the same baseConditions as any list, so a
+ * client never receives through `with` what it could not list itself.
  */
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import type { AuthContext } from '../auth/context.ts';
 import type { Db } from '../db/database.ts';
 import type { Registry } from '../schema/registry.ts';
-import type { Field, Relation, Resource } from '../../common/schema/types.ts';
+import type { Relation, Resource } from '../../common/schema/types.ts';
 import { readableFields } from './parse.ts';
 import {
   and,
   baseConditions,
   fieldValue,
+  keyFieldsFor,
   ref,
   relatedTargets,
   selectFields,
   tableAs,
+  toOneColumns,
   unique,
   type SqlContext,
 } from './sql.ts';
@@ -42,18 +45,7 @@ export type RowPresenter = (rows: Row[], ctx: PresentContext) => Promise<void> |
 
 const OWNER = '__owner';
 
-/** Fields a `with` tree needs on the owner rows to find related rows (a foreign key, a morph pair). */
-export function keyFieldsFor(resource: Resource, tree: WithTree): Field[] {
-  const out: Field[] = [];
-  for (const name of Object.keys(tree)) {
-    const relation = resource.relations[name]!;
-    if (relation.kind === 'belongsTo') out.push(resource.fields[relation.key]!);
-    if (relation.kind === 'morphTo') {
-      out.push(resource.fields[`${relation.morph}_type`]!, resource.fields[`${relation.morph}_id`]!);
-    }
-  }
-  return out;
-}
+export { keyFieldsFor };
 
 function ordered(ctx: SqlContext, target: Resource, alias: string) {
   const [name, dir] = target.defaultSort;
@@ -76,7 +68,7 @@ async function fetchRelated(
   const alias = ctx.nextAlias();
   const spec = where(alias);
   const fields = unique([...readableFields(target, ctx.auth), ...keyFieldsFor(target, subtree)]);
-  const columns = [selectFields(ctx, alias, fields)];
+  const columns = [selectFields(ctx, alias, fields), ...toOneColumns(ctx, target, alias, subtree)];
   if (spec.owner) columns.push(sql`${spec.owner} as ${sql.id(OWNER)}`);
   const statement = sql`select ${sql.join(columns)} from ${spec.from ?? tableAs(target, alias)}
     where ${and([spec.condition, ...baseConditions(ctx, target, alias)])} order by ${ordered(ctx, target, alias)}`;
@@ -97,33 +89,23 @@ async function loadOne(
 ) {
   const ids = unique(rows.map((r) => r.id as number));
   switch (relation.kind) {
-    case 'belongsTo': {
-      const target = ctx.registry.require(relation.resource);
-      const keys = unique(rows.map((r) => r[relation.key]).filter((v) => v !== null && v !== undefined));
-      const related = keys.length
-        ? await fetchRelated(db, ctx, present, target, subtree, (a) => ({
-            condition: sql`${ref(a, 'id')} in (${sql.join(keys)})`,
-          }))
-        : [];
-      const byId = new Map(related.map((r) => [r.id, r]));
-      for (const row of rows) row[relation.name] = byId.get(row[relation.key]) ?? null;
-      return;
-    }
+    case 'belongsTo':
     case 'morphTo': {
-      const typeField = `${relation.morph}_type`;
-      const idField = `${relation.morph}_id`;
-      for (const row of rows) row[relation.name] = null;
+      // In the rows already (toOneColumns): JSON objects, or null where none or none the caller may see.
+      const byTarget = new Map<Resource, Row[]>();
       for (const { resource: target, morphType } of relatedTargets(ctx.registry, relation)) {
-        if (ctx.auth.kind !== 'operator' && !target.portal) continue;
-        const mine = rows.filter((r) => r[typeField] === morphType);
-        const keys = unique(mine.map((r) => r[idField]).filter((v) => v !== null));
-        if (!keys.length) continue;
-        const related = await fetchRelated(db, ctx, present, target, subtree, (a) => ({
-          condition: sql`${ref(a, 'id')} in (${sql.join(keys)})`,
-        }));
-        const byId = new Map(related.map((r) => [r.id, r]));
-        for (const row of mine) row[relation.name] = byId.get(row[idField]) ?? null;
+        const owners =
+          relation.kind === 'morphTo' ? rows.filter((r) => r[`${relation.morph}_type`] === morphType) : rows;
+        const related = owners.map((r) => r[relation.name] as Row | null).filter((r) => r !== null);
+        byTarget.set(target, [...(byTarget.get(target) ?? []), ...related]);
       }
+      for (const row of rows) row[relation.name] ??= null;
+      await Promise.all(
+        [...byTarget].map(([target, related]) => {
+          reviveJson(target, related);
+          return loadRelations(db, ctx, target, related, subtree, present);
+        }),
+      );
       return;
     }
     default: {
@@ -159,6 +141,19 @@ async function loadOne(
       }
       for (const row of rows) row[relation.name] = byOwner.get(row.id) ?? [];
     }
+  }
+}
+
+/**
+ * JSON has no timestamp: a date-time field of a row that came as JSON becomes the Date the driver makes
+ * of a column, so a related row reads the same whichever way it was loaded. (Numbers, dates as
+ * 'YYYY-MM-DD', JSON and arrays come out of JSON as the driver's parsers give them: db/database.ts.)
+ */
+function reviveJson(resource: Resource, rows: Row[]): void {
+  const stamps = Object.values(resource.fields).filter((f) => f.format === 'date-time');
+  if (stamps.length === 0) return;
+  for (const row of rows) {
+    for (const f of stamps) if (typeof row[f.name] === 'string') row[f.name] = new Date(row[f.name]);
   }
 }
 

@@ -9,7 +9,7 @@ import type { Registry } from '../schema/registry.ts';
 import type { Field, FixedCondition, PortalScope, Relation, Resource } from '../../common/schema/types.ts';
 import { LANGUAGE_FALLBACK, type Language } from '../../common/schema/types.ts';
 import { isPortalCaller, readableFields } from './parse.ts';
-import type { Condition, ListQuery, RelatedTarget, RelationSum } from './tree.ts';
+import type { Condition, ListQuery, RelatedTarget, RelationSum, WithTree } from './tree.ts';
 import { linkOf, openedTo } from './record-link.ts';
 
 type Fragment = RawBuilder<unknown>;
@@ -302,6 +302,60 @@ export function sumSubqueries(
   });
 }
 
+/** Fields a `with` tree needs on the owner rows to find related rows (a foreign key, a morph pair). */
+export function keyFieldsFor(resource: Resource, tree: WithTree): Field[] {
+  const out: Field[] = [];
+  for (const name of Object.keys(tree)) {
+    const relation = resource.relations[name]!;
+    if (relation.kind === 'belongsTo') out.push(resource.fields[relation.key]!);
+    if (relation.kind === 'morphTo') {
+      out.push(resource.fields[`${relation.morph}_type`]!, resource.fields[`${relation.morph}_id`]!);
+    }
+  }
+  return out;
+}
+
+/** The relations that lead to one row at most: they come inside the owner's own statement. */
+export const isToOne = (relation: Relation): boolean =>
+  relation.kind === 'belongsTo' || relation.kind === 'morphTo';
+
+/**
+ * `(select row_to_json(…) …) as "<relation>"` for every to-one relation of the `with` tree (and theirs,
+ * nested): the related row as one JSON column of the owner's statement instead of a statement per
+ * relation. The related row passes the same baseConditions as any list of its resource, so a row the
+ * caller may not see is null, as it would be when loaded on its own (query/relations.ts revives it).
+ */
+export function toOneColumns(ctx: SqlContext, resource: Resource, alias: string, tree: WithTree): Fragment[] {
+  const out: Fragment[] = [];
+  for (const [name, subtree] of Object.entries(tree)) {
+    const relation = resource.relations[name]!;
+    if (!isToOne(relation)) continue;
+    const objects = relatedTargets(ctx.registry, relation)
+      .filter((target) => ctx.auth.kind === 'operator' || target.resource.portal)
+      .map((target) => {
+        const rel = ctx.nextAlias();
+        const { from, on } = relationJoin(ctx, resource, alias, relation, target, rel);
+        const related = target.resource;
+        const fields = unique([...readableFields(related, ctx.auth), ...keyFieldsFor(related, subtree)]);
+        const columns = [selectFields(ctx, rel, fields), ...toOneColumns(ctx, related, rel, subtree)];
+        const where = and([on, ...baseConditions(ctx, related, rel)]);
+        const row = ctx.nextAlias();
+        return sql`(select row_to_json(${sql.id(row)}) from (select ${sql.join(columns)} from ${from} where ${where} limit 1) as ${sql.id(row)})`;
+      });
+    const value =
+      objects.length === 0
+        ? sql`null::json`
+        : objects.length === 1
+          ? objects[0]!
+          : sql`coalesce(${sql.join(objects)})`;
+    out.push(sql`${value} as ${sql.id(name)}`);
+  }
+  return out;
+}
+
+/** The column that carries a list's exact total on each row of its page (listStatements `total`). */
+export const TOTAL_COLUMN = '__total';
+
 /** From this many skipped rows on, a page reads its ids first (listStatements). */
 export const DEFERRED_JOIN_OFFSET = 1_000;
 
@@ -311,8 +365,11 @@ export interface ListStatements {
 }
 
 /**
- * The two statements of a list call: the page of rows and the exact total. `countTable`: a summary table
- * (query/counts.ts) that answers this total; the same WHERE then runs on it, summing its `n`.
+ * The statements of a list call: the page of rows, with its to-one `with` relations as JSON columns, and
+ * the exact total. `countTable`: a summary table (query/counts.ts) that answers this total; the same WHERE
+ * then runs on it, summing its `n`. `total`: the page carries the total as a column (TOTAL_COLUMN, an
+ * uncorrelated subquery the planner runs once, beside the page's own plan), so a list call is one round
+ * trip; `count` alone is then needed only for a page past the last row.
  */
 export function listStatements(
   ctx: SqlContext,
@@ -321,6 +378,7 @@ export function listStatements(
   extraFields: Field[] = [],
   extra: Fragment[] = [],
   countTable?: string,
+  total = false,
 ): ListStatements {
   const alias = ctx.nextAlias();
   const where = and([
@@ -329,9 +387,14 @@ export function listStatements(
     ...query.conditions.map((c) => compileCondition(ctx, resource, alias, c)),
   ]);
   const fields = unique([...readableFields(resource, ctx.auth), ...extraFields]);
+  const count = countTable
+    ? sql`select coalesce(sum(${ref(alias, 'n')}), 0)::int as total from ${sql.table(countTable)} as ${sql.id(alias)} where ${where}`
+    : sql`select count(*)::int as total from ${tableAs(resource, alias)} where ${where}`;
   const columns = [
     selectFields(ctx, alias, fields),
     ...countSubqueries(ctx, resource, alias, query.withCount),
+    ...toOneColumns(ctx, resource, alias, query.with),
+    ...(total ? [sql`(${count}) as ${sql.id(TOTAL_COLUMN)}`] : []),
   ];
   const last = query.sort[query.sort.length - 1]!.direction;
   const order = [
@@ -346,12 +409,7 @@ export function listStatements(
     offset >= DEFERRED_JOIN_OFFSET
       ? sql`select ${sql.join(columns)} from ${tableAs(resource, alias)} where ${ref(alias, 'id')} in (select ${ref(alias, 'id')} from ${tableAs(resource, alias)} where ${where} order by ${orderBy} limit ${query.perPage} offset ${offset}) order by ${orderBy}`
       : sql`select ${sql.join(columns)} from ${tableAs(resource, alias)} where ${where} order by ${orderBy} limit ${query.perPage} offset ${offset}`;
-  return {
-    rows,
-    count: countTable
-      ? sql`select coalesce(sum(${ref(alias, 'n')}), 0)::int as total from ${sql.table(countTable)} as ${sql.id(alias)} where ${where}`
-      : sql`select count(*)::int as total from ${tableAs(resource, alias)} where ${where}`,
-  };
+  return { rows, count };
 }
 
 export function unique<T>(items: T[]): T[] {

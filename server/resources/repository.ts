@@ -23,6 +23,8 @@ import {
   selectFields,
   sqlContext,
   tableAs,
+  TOTAL_COLUMN,
+  toOneColumns,
   unique,
 } from '../query/sql.ts';
 import type { Condition, ListQuery, RelationSum, WithTree } from '../query/tree.ts';
@@ -67,18 +69,17 @@ export async function listRecords(
     keyFieldsFor(resource, query.with),
     [],
     await countTableFor(deps.db, resource, auth, query.conditions),
+    true,
   );
-  // The total runs beside the page and its relations: a slow count hides their time, not adds to it.
-  let data: Row[] = [];
-  const [count] = await Promise.all([
-    statements.count.execute(deps.db),
-    (async () => {
-      data = (await statements.rows.execute(deps.db)).rows as Row[];
-      await loadRelations(deps.db, ctx, resource, data, query.with, presentRows);
-    })(),
-  ]);
-  const total = Number((count.rows[0] as { total: number }).total);
+  // The page carries its total (one round trip); a page past the last row has no row to carry it.
+  const data = (await statements.rows.execute(deps.db)).rows as Row[];
   const offset = (query.page - 1) * query.perPage;
+  let total = 0;
+  if (data.length) total = Number(data[0]![TOTAL_COLUMN]);
+  else if (offset > 0)
+    total = Number(((await statements.count.execute(deps.db)).rows[0] as { total: number }).total);
+  for (const row of data) delete row[TOTAL_COLUMN];
+  await loadRelations(deps.db, ctx, resource, data, query.with, presentRows);
   return {
     data,
     total,
@@ -105,6 +106,7 @@ export async function findRecord(
     selectFields(ctx, alias, fields),
     ...countSubqueries(ctx, resource, alias, show.withCount),
     ...sumSubqueries(ctx, resource, alias, show.withSum ?? []),
+    ...toOneColumns(ctx, resource, alias, show.with),
   ];
   const where = and([sql`${ref(alias, 'id')} = ${id}`, ...baseConditions(ctx, resource, alias)]);
   const { rows } =

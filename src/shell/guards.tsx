@@ -32,6 +32,7 @@ import {
   clearSession,
   getItem,
   getUser,
+  userAnsweredAtLogin,
   setItem,
   type SessionUser,
 } from '../dataProvider/storage.ts';
@@ -238,6 +239,8 @@ export function PortalGuards({ basename, loadUser, children }: PortalGuardsProps
     ? location.pathname.slice(basename.length) || '/'
     : location.pathname;
   const portalToken = getItem(APP_PORTAL_TOKEN);
+  // Right after this page's login the user is known from its answer: no GET /auth/me before the screen.
+  const answered = userAnsweredAtLogin(portalToken);
   const verdict = decide(
     {
       path,
@@ -246,7 +249,11 @@ export function PortalGuards({ basename, loadUser, children }: PortalGuardsProps
       status,
       portalToken,
       quoteToken: getItem(APP_QUOTE_TOKEN),
-      user: user && isCurrent(user, portalToken) ? user.answer : undefined,
+      user: answered
+        ? { ok: true, user: answered }
+        : user && isCurrent(user, portalToken)
+          ? user.answer
+          : undefined,
     },
     window.location.hostname,
   );

@@ -177,7 +177,7 @@ describe.each(targets)('auth on $name', (target) => {
       const res = await login({ username: 'admin@example.com', password: 'demo' });
       expect(res.statusCode).toBe(200);
       const body = res.json();
-      expect(Object.keys(body).sort()).toEqual(['access_token', 'expires_in', 'token_type', 'user']);
+      expect(Object.keys(body).sort()).toEqual(['access_token', 'expires_in', 'lists', 'token_type', 'user']);
       expect(body.token_type).toBe('Bearer');
       expect(body.expires_in).toBe(900);
       expect(body.access_token.split('.')).toHaveLength(3);
@@ -448,6 +448,30 @@ describe.each(targets)('auth on $name', (target) => {
       expect(typeof body.lists).toBe('object');
       expect(res.body).not.toMatch(/argon2|password_hash/i);
     });
+
+    it.each(['admin@example.com', 'operator@example.com', 'client@example.com'])(
+      'the login of %s answers the lists GET /auth/me answers, in the language asked for',
+      async (email) => {
+        const headers = { 'accept-language': 'en' };
+        const login = await app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          headers,
+          payload: { username: email, password: 'demo' },
+        });
+        expect(login.statusCode).toBe(200);
+        const answer = login.json();
+        const res = await app.inject({
+          method: 'GET',
+          url: '/api/auth/me',
+          headers: { ...headers, authorization: `Bearer ${answer.access_token}` },
+        });
+        expect(res.statusCode).toBe(200);
+        expect(answer.user).toEqual(res.json().user);
+        expect(answer.lists).toEqual(res.json().lists);
+        expect(Object.keys(answer.lists).length).toBeGreaterThan(0);
+      },
+    );
 
     it('upserts the configs sent, one row per name', async () => {
       const { token } = await t.login('other@example.com');

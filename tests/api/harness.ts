@@ -1,9 +1,10 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
+import { sql, type KyselyPlugin } from 'kysely';
 import pg from 'pg';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { configFromEnv, type Config } from '../../server/config.ts';
@@ -47,6 +48,55 @@ export interface TestApp {
   connection?: { url: string; schema?: string };
 }
 
+const counting = new AsyncLocalStorage<{ statements: number }>();
+
+/** Counts every statement the app compiles inside `statementsOf` (its async context: no other caller's). */
+const statementCounter: KyselyPlugin = {
+  transformQuery({ node }) {
+    const counter = counting.getStore();
+    if (counter) counter.statements += 1;
+    return node;
+  },
+  transformResult: async ({ result }) => result,
+};
+
+const COUNTER_HEADER = 'x-test-statement-counter';
+const counters = new Map<string, { statements: number }>();
+
+/**
+ * Runs each request of an app built with `countStatements` in the async context of its counter, named by
+ * a header (inject loses the caller's own context, so the request carries it).
+ */
+function countRequests(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, _reply, done) => {
+    const counter = counters.get(String(request.headers[COUNTER_HEADER]));
+    if (counter) counting.run(counter, done);
+    else done();
+  });
+}
+
+/**
+ * One API call of an app built with `countStatements`, and the statements it ran: the round trips to
+ * the database the call costs. Transaction control (begin, commit) is not counted.
+ */
+export async function statementsOf(
+  t: TestApp,
+  options: InjectOptions,
+): Promise<{ response: LightMyRequestResponse; statements: number }> {
+  const id = randomBytes(6).toString('hex');
+  const counter = { statements: 0 };
+  counters.set(id, counter);
+  try {
+    const response = await t.app.inject({
+      ...options,
+      headers: { ...options.headers, [COUNTER_HEADER]: id },
+    });
+    return { response, statements: counter.statements };
+  } finally {
+    counters.delete(id);
+  }
+}
+
 /**
  * A migrated, demo-seeded database and the app on top of it: a copy of the run's seed (seed-copy.ts),
  * a database of its own on either engine. Without the demo seed, or with a statement timeout (which
@@ -69,6 +119,8 @@ export async function buildTestApp(
      * with DATABASE_URL and no JWT_SECRET. Second instances of this app do the same.
      */
     keysInDatabase?: boolean;
+    /** The app's statements pass a counter, read with `statementsOf` (a handle of its own: off by default). */
+    countStatements?: boolean;
   } = {},
 ): Promise<TestApp> {
   if (options.keysInDatabase && !target.url) throw new Error('keysInDatabase needs PostgreSQL');
@@ -106,7 +158,7 @@ export async function buildTestApp(
     prepareDatabase(db, reg, options.seed ?? 'demo', schema, fileStoreFor(config, db)),
   );
   const app = await buildApp({
-    db: database.db,
+    db: options.countStatements ? database.db.withPlugin(statementCounter) : database.db,
     registry: reg,
     config,
     jwtKeys: options.keysInDatabase ? await jwtKeys(config, database.db, true) : undefined,
@@ -114,6 +166,7 @@ export async function buildTestApp(
     fileSweepMs: options.fileSweepMs,
     listenUrl: connection?.url,
   });
+  if (options.countStatements) countRequests(app);
   await app.ready();
   return testApp(app, database.db, target, config, connection, async () => {
     if (schema) await sql.raw(`drop schema ${schema} cascade`).execute(database.db);
