@@ -1,0 +1,112 @@
+/**
+ * The back office's global search (issue 18 item 2): every resource whose schema has `x-global-search`
+ * and that the caller may list, searched for one text in one statement, a few rows per resource. Which
+ * resources and fields come from the schemas only; the tenant, fixed conditions and (for clients) the
+ * portal scope come from baseConditions, the one place every read goes through.
+ */
+import { sql, type RawBuilder } from 'kysely';
+import type { AuthContext } from '../auth/context.ts';
+import { may } from '../auth/may.ts';
+import type { Db } from '../db/database.ts';
+import type { Registry } from '../schema/registry.ts';
+import type { Field, Resource } from '../../common/schema/types.ts';
+import { readableFields } from '../query/parse.ts';
+import {
+  and,
+  baseConditions,
+  containsPattern,
+  fieldValue,
+  or,
+  ref,
+  sqlContext,
+  tableAs,
+} from '../query/sql.ts';
+
+/** Rows per resource: enough to pick from while typing; the list screen has the rest. */
+export const ROWS_PER_GROUP = 5;
+/** Below three characters a trigram index cannot narrow a substring search (pg_trgm): a full scan. */
+export const MIN_SEARCH_LENGTH = 3;
+export const MAX_SEARCH_LENGTH = 100;
+/** The detail line is a hint beside the label, not the whole text. */
+const DETAIL_LENGTH = 120;
+
+export interface SearchHit {
+  id: number;
+  label: string;
+  detail: string | null;
+}
+
+export interface SearchGroup {
+  resource: string;
+  records: SearchHit[];
+}
+
+interface Plan {
+  resource: Resource;
+  fields: Field[];
+  label: Field | undefined;
+  detail: Field | undefined;
+}
+
+/**
+ * What the caller searches: the resources they may list, by `order`, each with the fields they may
+ * read (a client never finds a record by a field the portal does not show them).
+ */
+export function searchPlan(registry: Registry, auth: AuthContext): Plan[] {
+  const plans: Plan[] = [];
+  const searchable = [...registry.resources.values()]
+    .filter((r) => r.globalSearch && may(auth, r, 'index'))
+    .sort((a, b) => a.globalSearch!.order - b.globalSearch!.order || a.name.localeCompare(b.name));
+  for (const resource of searchable) {
+    const readable = new Map(readableFields(resource, auth).map((f) => [f.name, f]));
+    const fields = resource.globalSearch!.fields.flatMap((name) => readable.get(name) ?? []);
+    if (fields.length === 0) continue;
+    const label = readable.get(resource.label) ?? readable.get(resource.portal?.label ?? '');
+    const detail = fields.find((f) => f !== label);
+    plans.push({ resource, fields, label, detail });
+  }
+  return plans;
+}
+
+/** One statement: a UNION ALL of one ordered, limited select per resource. */
+export async function globalSearch(
+  db: Db,
+  registry: Registry,
+  auth: AuthContext,
+  text: string,
+): Promise<SearchGroup[]> {
+  const plans = searchPlan(registry, auth);
+  if (plans.length === 0) return [];
+  const ctx = sqlContext(registry, auth);
+  const language = auth.language ?? 'nl';
+  const pattern = containsPattern(text);
+  const selects = plans.map(({ resource, fields, label, detail }, group) => {
+    const alias = ctx.nextAlias();
+    const text = (field: Field | undefined): RawBuilder<unknown> =>
+      field ? sql`${fieldValue(alias, field, language)}::text` : sql`null::text`;
+    const where = and([
+      ...baseConditions(ctx, resource, alias),
+      or(fields.map((f) => sql`${fieldValue(alias, f, language)} ilike ${pattern}`)),
+    ]);
+    const [sortField, direction] = resource.defaultSort;
+    const sort = ref(alias, resource.fields[sortField]!.column);
+    const order = direction === 'desc' ? sql`${sort} desc nulls last` : sql`${sort} asc nulls last`;
+    const ordering = sql`${order}, ${ref(alias, 'id')} desc`;
+    // The place within the group travels with the row: UNION ALL promises no order (a parallel plan
+    // interleaves its branches).
+    return sql`(select ${group}::int as "group", row_number() over (order by ${ordering})::int as place,
+        ${ref(alias, 'id')} as id,
+        coalesce(${label ? text(label) : sql`${ref(alias, 'id')}::text`}, '') as label,
+        left(${text(detail)}, ${DETAIL_LENGTH}) as detail
+      from ${tableAs(resource, alias)} where ${where}
+      order by ${ordering} limit ${ROWS_PER_GROUP})`;
+  });
+  type Hit = { group: number; place: number; id: number; label: string; detail: string | null };
+  const { rows } = await sql<Hit>`${sql.join(selects, sql` union all `)}`.execute(db);
+  const groups: SearchGroup[] = plans.map(({ resource }) => ({ resource: resource.name, records: [] }));
+  rows.sort((a, b) => a.group - b.group || a.place - b.place);
+  for (const row of rows) {
+    groups[row.group]!.records.push({ id: Number(row.id), label: row.label, detail: row.detail });
+  }
+  return groups.filter((g) => g.records.length > 0);
+}
