@@ -147,8 +147,9 @@ export function GlobalSearch() {
           display: 'flex',
           alignItems: 'center',
           borderRadius: 1,
-          bgcolor: 'rgba(255, 255, 255, 0.15)',
-          '&:hover': { bgcolor: 'rgba(255, 255, 255, 0.25)' },
+          // Darker than the bar, not lighter: the white text keeps its contrast (axe) on hover too.
+          bgcolor: 'rgba(0, 0, 0, 0.2)',
+          '&:hover, &:focus-within': { bgcolor: 'rgba(0, 0, 0, 0.3)' },
           px: 1,
         }}
       >

@@ -48,7 +48,8 @@ export default function ShortcutsDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
       <DialogTitle id={titleId}>{translate('workspace.shortcuts.title')}</DialogTitle>
-      <DialogContent>
+      {/* Focusable: on a small screen the list scrolls, and a keyboard must be able to scroll it. */}
+      <DialogContent tabIndex={0}>
         {SHORTCUTS.map(({ group, keys }) => (
           <Table key={group} size="small" sx={{ mb: 2 }}>
             <caption style={{ captionSide: 'top', textAlign: 'left', padding: 0, fontWeight: 600 }}>

@@ -18,7 +18,14 @@ export function ShortcutsHelp() {
   return (
     <>
       <Tooltip title={label}>
-        <IconButton color="inherit" aria-label={label} aria-keyshortcuts="?" onClick={() => setOpen(true)}>
+        <IconButton
+          color="inherit"
+          aria-label={label}
+          aria-keyshortcuts="?"
+          onClick={() => setOpen(true)}
+          // A phone has no keyboard to press them with: its narrow bar keeps the room for the search.
+          sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+        >
           <KeyboardIcon />
         </IconButton>
       </Tooltip>
