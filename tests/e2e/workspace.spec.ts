@@ -157,3 +157,26 @@ test('j and k move through the list, Enter opens; on a ticket n, r, c and ? work
   await expect(dialog).toBeVisible();
   await expectAccessible(page, 'shortcuts dialog at 375 px');
 });
+
+test('New ticket from template opens the ticket form filled with the template, and saves a ticket', async ({
+  page,
+}) => {
+  await signIn(page, 'operator@example.com', 'backoffice', { to: '/ticket-templates' });
+  await firstRecordRow(page).click();
+  await expect(page).toHaveURL(/\/tickets\/templates\/\d+$/);
+  const heading = (await page.locator('h1').innerText()).trim();
+  const description = heading.replace(/ - Ticketsjabloon$/, '');
+  expect(description).not.toBe(heading);
+
+  await page.getByRole('button', { name: 'Nieuw ticket van sjabloon' }).click();
+  await expect(page).toHaveURL(/\/tickets\/create$/);
+  await expect(page.getByLabel('Omschrijving')).toHaveValue(description);
+  await expectAccessible(page, 'ticket form from a template');
+  // The demo tenant's required custom field is the form's own, not the template's.
+  await page.getByRole('combobox', { name: 'Impact (verplicht)' }).click();
+  await page.getByRole('option').filter({ hasText: /\S/ }).first().click();
+  await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
+  await expect(page).toHaveURL(/\/tickets\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^T-\d{4}-\d{5} - Ticket$/);
+  await expect(page.getByText(description).first()).toBeVisible();
+});

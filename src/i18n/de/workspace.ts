@@ -13,6 +13,9 @@ const workspaceMessages: WorkspaceMessages = {
       failed: 'Die Suche ist fehlgeschlagen. Versuchen Sie es erneut.',
       count: '%{smart_count} Ergebnis |||| %{smart_count} Ergebnisse',
     },
+    templates: {
+      new_ticket: 'Neues Ticket aus Vorlage',
+    },
     shortcuts: {
       title: 'Tastenkürzel',
       button: 'Tastenkürzel',

@@ -11,6 +11,9 @@ const workspaceMessages = {
       failed: 'The search failed. Try again.',
       count: '%{smart_count} result |||| %{smart_count} results',
     },
+    templates: {
+      new_ticket: 'New ticket from template',
+    },
     shortcuts: {
       title: 'Keyboard shortcuts',
       button: 'Keyboard shortcuts',

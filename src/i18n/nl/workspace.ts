@@ -13,6 +13,9 @@ const workspaceMessages: WorkspaceMessages = {
       failed: 'Het zoeken is mislukt. Probeer het opnieuw.',
       count: '%{smart_count} resultaat |||| %{smart_count} resultaten',
     },
+    templates: {
+      new_ticket: 'Nieuw ticket van sjabloon',
+    },
     shortcuts: {
       title: 'Sneltoetsen',
       button: 'Sneltoetsen',
