@@ -88,10 +88,11 @@ export async function globalSearch(
       ...baseConditions(ctx, resource, alias),
       or(fields.map((f) => sql`${fieldValue(alias, f, language)} ilike ${pattern}`)),
     ]);
+    // The list's own order (query/sql.ts): the default sort, then id, in one direction, so that the
+    // index that serves the list's first page (0008: tenant, updated_at desc, id desc) serves this too.
     const [sortField, direction] = resource.defaultSort;
-    const sort = ref(alias, resource.fields[sortField]!.column);
-    const order = direction === 'desc' ? sql`${sort} desc nulls last` : sql`${sort} asc nulls last`;
-    const ordering = sql`${order}, ${ref(alias, 'id')} desc`;
+    const dir = sql.raw(direction);
+    const ordering = sql`${ref(alias, resource.fields[sortField]!.column)} ${dir}, ${ref(alias, 'id')} ${dir}`;
     // The place within the group travels with the row: UNION ALL promises no order (a parallel plan
     // interleaves its branches).
     return sql`(select ${group}::int as "group", row_number() over (order by ${ordering})::int as place,
