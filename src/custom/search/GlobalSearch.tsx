@@ -63,6 +63,10 @@ export function GlobalSearch() {
     [dataProvider],
   );
   const askLater = useDebounced(ask, DEBOUNCE_MS);
+  // The active match stays in sight while the arrows move through a list taller than the screen.
+  useEffect(() => {
+    if (active >= 0) document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
+  });
   useEffect(() => () => call.current?.abort(), []);
 
   useShortcuts({
@@ -176,9 +180,11 @@ export function GlobalSearch() {
           }}
         />
       </Box>
+      {/* Focusable: many matches scroll, and a keyboard must be able to scroll them (axe). */}
       <Paper
         elevation={8}
         hidden={!expanded}
+        tabIndex={0}
         sx={{
           position: 'absolute',
           top: { xs: 56, sm: '100%' },
