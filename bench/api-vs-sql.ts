@@ -20,6 +20,7 @@ export interface ScenarioResult {
   ratio: number;
   list: boolean;
   filtered: boolean;
+  medianTargetMs?: number;
 }
 
 /** Runs captured statements without the API: `pg` straight to PostgreSQL, or PGlite's own query. */
@@ -86,6 +87,7 @@ export async function measureScenario(
     ratio: apiMedian / rawMedian,
     list: scenario.list,
     filtered: scenario.filtered,
+    medianTargetMs: scenario.medianTargetMs,
     statements_: statements,
   };
 }

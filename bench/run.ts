@@ -166,6 +166,8 @@ try {
       const parts: string[] = [];
       if (r.list) parts.push(`ratio<=1.25 ${mark(r.ratio <= 1.25)}`);
       if (r.filtered) parts.push(`median<=50ms ${mark(r.api.median <= 50)}`);
+      if (r.medianTargetMs)
+        parts.push(`median<=${r.medianTargetMs}ms ${mark(r.api.median <= r.medianTargetMs)}`);
       return parts.join(', ') || '-';
     };
     print(`\n## 2. API vs raw SQL, same statements (ms; load ${load()})`);

@@ -10,7 +10,13 @@ export interface Scenario {
   /** List scenarios carry the target API ≤ 1.25 × raw SQL; filtered ones also ≤ 50 ms median. */
   list: boolean;
   filtered: boolean;
+  /** A median the API call must stay within, printed beside it (the global search: 100 ms). */
+  medianTargetMs?: number;
 }
+
+/** Issue 18: the app bar's search stays within this at a million tickets. */
+export const SEARCH_TARGET_MS = 100;
+const searchPath = (q: string) => `/api/search?${qs.stringify({ q })}`;
 
 const PAGE = [{ paginate: 15 }, { orderBy: ['updated_at', 'desc'] }];
 const WITH = ['company', 'status'];
@@ -67,6 +73,20 @@ export function scenarios(data: Dataset): Scenario[] {
       list: false,
       filtered: true,
     },
+    // The global search (issue 18 item 2): a word in 1 of 24 ticket descriptions (tens of thousands of
+    // matches to take the newest five of), a ticket reference, and a word nothing holds.
+    ...[
+      ['global search: common word', 'printer'],
+      ['global search: reference', `B-${String(Math.max(1, data.tickets - 7)).padStart(7, '0')}`],
+      ['global search: no match', 'qqzzxx'],
+    ].map(([name, q]) => ({
+      name: name!,
+      as: 'operator' as const,
+      path: searchPath(q!),
+      list: false,
+      filtered: false,
+      medianTargetMs: SEARCH_TARGET_MS,
+    })),
     {
       name: 'ticket detail + messages',
       as: 'operator',

@@ -26,6 +26,7 @@ export const SERVER_TEXTS = {
   create_refused: 'You may not create this record.',
   move_refused: 'You may not move this record out of your own companies.',
   nul_text: 'Texts may not contain the NUL character.',
+  search_text_length: 'Type 3 to 100 characters to search.',
   custom_field_unknown: 'There is no custom field {name}.',
   query_too_expensive:
     'The query is too expensive: it costs {cost} where at most {budget} is allowed ' +

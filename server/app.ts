@@ -20,6 +20,7 @@ import { webApps } from './web/plugin.ts';
 import { resourceActions } from './resources/actions.ts';
 import { QUERY_LIMITS } from './query/parse.ts';
 import { exportRoutes } from './exports/routes.ts';
+import { searchRoutes } from './search/routes.ts';
 import type { ExportWorkerOptions } from './exports/worker.ts';
 import { fileStoreFor } from './files/store.ts';
 import { scheduleFileSweep } from './files/sweep.ts';
@@ -163,6 +164,7 @@ export async function buildApp({
   // attachments are created from multipart forms), and the generic plugin skips what exists.
   await app.register(resourceActions, { db, registry, config });
   await app.register(resourceRoutes, { db, registry });
+  await app.register(searchRoutes, { registry });
   // Starts its worker when the app is ready and stops it on close (onReady/onClose hooks).
   await app.register(exportRoutes, { db, registry, config, worker: exports });
   scheduleFileSweep(app, db, fileStoreFor(config, db), fileSweepMs);

@@ -3,6 +3,7 @@ import type {
   Field,
   FieldType,
   FixedCondition,
+  GlobalSearch,
   InvoiceLineMapping,
   LabelLocale,
   MenuApp,
@@ -117,6 +118,7 @@ export function toResource(schema: Record<string, any>): Resource {
       actions: schema['x-actions'] ?? [...CRUD_ACTIONS],
       defaultSort: schema['x-default-sort'] ?? ['id', 'asc'],
       search: schema['x-search'] ?? [],
+      globalSearch: schema['x-global-search'],
       label: schema['x-label'] ?? 'name',
       morphType: schema['x-morph-type'],
       orderField: schema['x-order-field'] ?? 'order',
@@ -168,6 +170,7 @@ function checkReferences(reg: Registry, r: Resource): void {
   field(r.defaultSort[0], 'x-default-sort');
   if (!['asc', 'desc'].includes(r.defaultSort[1])) fail('x-default-sort direction must be asc or desc');
   r.search.forEach((f) => field(f, 'x-search'));
+  if (r.globalSearch) checkGlobalSearch(r, r.globalSearch, fail);
   const condition =
     (where: string) =>
     ([f, op, value]: FixedCondition) => {
@@ -306,6 +309,17 @@ function checkInvoiceLine(reg: Registry, r: Resource, m: InvoiceLineMapping): vo
   if (m.product !== undefined) path(m.product, 'product');
   if (!r.fields.invoice_id) fail('needs an invoice_id field');
   for (const a of ['invoice', 'deinvoice']) if (!r.actions.includes(a)) fail(`needs the ${a} action`);
+}
+
+function checkGlobalSearch(r: Resource, search: GlobalSearch, fail: (what: string) => never): void {
+  if (!Array.isArray(search.fields) || search.fields.length === 0)
+    fail('x-global-search: fields is a list of at least one field');
+  if (!Number.isFinite(search.order)) fail('x-global-search: order is a number');
+  if (!r.actions.includes('index')) fail('x-global-search: the resource needs the index action');
+  for (const name of search.fields) {
+    // Substring search on text: a trigram index (a migration) keeps it off a sequential scan.
+    if (r.fields[name]?.type !== 'string') fail(`x-global-search names ${name}, which is not a string field`);
+  }
 }
 
 function checkMenu(menu: Partial<Record<MenuApp, MenuPlace>>, fail: (what: string) => never): void {

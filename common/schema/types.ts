@@ -107,6 +107,8 @@ export interface Resource {
   actions: string[];
   defaultSort: [string, Direction];
   search: string[];
+  /** x-global-search: what the back office's app-bar search looks in, and where the group shows. */
+  globalSearch?: GlobalSearch;
   label: string;
   morphType?: string;
   orderField: string;
@@ -134,6 +136,13 @@ export interface Resource {
   required: string[];
   /** The schema file as written. */
   schema: Record<string, any>;
+}
+
+/** x-global-search (schemas/README.md): string fields searched as substrings; groups by `order`. */
+export interface GlobalSearch {
+  fields: string[];
+  /** The group's place among the results, smallest first. */
+  order: number;
 }
 
 export type MenuApp = 'backoffice' | 'portal';

@@ -14,6 +14,7 @@ export const X_KEYWORDS = [
   'x-actions',
   'x-default-sort',
   'x-search',
+  'x-global-search',
   'x-label',
   'x-morph-type',
   'x-order-field',

@@ -28,6 +28,7 @@
  * | recordDownload(r, id, action?)             | POST /api/{r}/{id}/{action = download}; answers a Blob            |
  * | createMultipart(r, form, {signal}?)        | POST /api/{r}  body: the FormData as multipart (files); answers the JSON body |
  * | call(method, path, {body, responseType}?)  | {method} /api/{path}: a call at a path of its own (invoicing/…); JSON or a Blob |
+ * | search(text, {signal}?)                    | GET /api/search?q=text: the app bar's search, the matches grouped per resource |
  *
  * Lists answer `{data, total, meta: {from, to, last_page}}`. A new getList of the same list (resource
  * plus meta) aborts the one still under way (it rejects with an AbortError); react-admin's own `signal`
@@ -109,6 +110,12 @@ export interface MeAnswer {
   lists: Record<string, unknown>;
 }
 
+/** One resource's matches of GET /api/search (server/search/global-search.ts). */
+export interface SearchGroup {
+  resource: string;
+  records: { id: number; label: string; detail: string | null }[];
+}
+
 export interface ServiceDeskDataProvider extends DataProvider {
   supportAbortSignal: true;
   presetCounts(
@@ -152,6 +159,8 @@ export interface ServiceDeskDataProvider extends DataProvider {
     path: string,
     options?: { body?: unknown; responseType?: 'json' | 'blob' },
   ): Promise<T>;
+  /** The global search: the records of every searchable resource the caller may list that match `text`. */
+  search(text: string, options?: { signal?: AbortSignal }): Promise<SearchGroup[]>;
   /** A record's file (SPEC 7: quote and invoice PDFs): POST /{r}/{id}/{action}, the answer as a Blob. */
   recordDownload(resource: string, id: Identifier, action?: string): Promise<Blob>;
   /**
@@ -410,6 +419,11 @@ export function createDataProvider(http: HttpClient): ServiceDeskDataProvider {
       const url = `/${path.replace(/^\/+/, '')}`;
       return (await http.request<T>(url, { method, body: options.body, responseType: options.responseType }))
         .body;
+    },
+
+    async search(text, options = {}) {
+      const path = `/search?${toQueryString({ q: text })}`;
+      return (await http.request<{ data: SearchGroup[] }>(path, { signal: options.signal })).body.data;
     },
 
     async recordDownload(resource: string, id: Identifier, action = 'download') {

@@ -30,7 +30,10 @@ export const overrides: Record<AppKind, Record<string, ResourceOverrides>> = {
     companies: { actions: lazyWithTimeout(() => import('./companies/CompanyActions.tsx')) },
     contracts: { actions: lazyWithTimeout(() => import('./contracts/ContractActions.tsx')) },
     'ticket-groups': { actions: lazyWithTimeout(() => import('./ticket-groups/TicketGroupActions.tsx')) },
-    'ticket-templates': { path: 'tickets/templates' },
+    'ticket-templates': {
+      path: 'tickets/templates',
+      actions: lazyWithTimeout(() => import('./ticket-templates/TemplateActions.tsx')),
+    },
     quotes: { actions: lazyWithTimeout(() => import('./quotes/QuoteActions.tsx')) },
     invoices: { actions: lazyWithTimeout(() => import('./invoices/BackofficeInvoiceActions.tsx')) },
     'mail-outbox': { actions: lazyWithTimeout(() => import('./mail-outbox/MailOutboxActions.tsx')) },

@@ -15,6 +15,9 @@ import { isQuoteLinkOnly } from '../authProvider/quoteLink.ts';
 import { LOCALES } from '../i18n/index.ts';
 import { DocumentTitle } from './DocumentTitle.tsx';
 import { AppMenu } from './AppMenu.tsx';
+import { useAppKind } from '../custom/appKind.ts';
+import { GlobalSearch } from '../custom/search/GlobalSearch.tsx';
+import { ShortcutsHelp } from '../custom/shortcuts/ShortcutsHelp.tsx';
 
 /** A quote link's holder is signed in as nobody: instead of the user menu, the way to sign in. */
 function SignInButton() {
@@ -29,6 +32,8 @@ function SignInButton() {
 
 function TopBar() {
   const linkOnly = isQuoteLinkOnly();
+  // The global search is the back office's (issue 18); the portal's lists have their own search.
+  const searches = useAppKind() === 'backoffice' && !linkOnly;
   return (
     <AppBar
       userMenu={
@@ -45,7 +50,9 @@ function TopBar() {
       sx={linkOnly ? { '& .RaAppBar-menuButton': { display: 'none' } } : undefined}
     >
       {/* Each screen has its own level-one heading; react-admin's title slot would be an empty one. */}
-      <Box sx={{ flex: 1 }} />
+      {searches && <GlobalSearch />}
+      <Box sx={{ flex: searches ? { xs: 0, sm: 1 } : 1 }} />
+      {searches && <ShortcutsHelp />}
     </AppBar>
   );
 }

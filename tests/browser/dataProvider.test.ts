@@ -555,6 +555,15 @@ describe('the named calls', () => {
     // Without a Content-Disposition the name still says what it is.
     expect(file.fileName).toBe('export-4.xlsx');
   });
+
+  it('search: GET /api/search?q=…, the text encoded, with the caller’s signal; answers the groups', async () => {
+    const groups = [{ resource: 'tickets', records: [{ id: 3, label: 'T-2026-00003', detail: 'Printer' }] }];
+    const { dataProvider, calls } = setup(() => ({ body: { data: groups } }));
+    const controller = new AbortController();
+    expect(await dataProvider.search('a&b c', { signal: controller.signal })).toEqual(groups);
+    expect(calls.map((c) => [c.method, c.url])).toEqual([['GET', '/api/search?q=a&b c']]);
+    expect(calls[0]!.signal).toBe(controller.signal);
+  });
 });
 
 describe('reload', () => {

@@ -253,6 +253,23 @@ describe('a broken schema', () => {
     );
   });
 
+  it('is rejected for an x-global-search without fields, with a field that is not text, or without index', () => {
+    const search = (value: unknown, extra: Record<string, unknown> = {}) =>
+      withBroken({ 'x-global-search': value, ...extra });
+    expect(search({ fields: ['name'], order: 1 })).not.toThrow();
+    expect(search({ fields: [], order: 1 })).toThrow(
+      /x-global-search: fields is a list of at least one field/,
+    );
+    expect(search({ fields: ['id'], order: 1 })).toThrow(
+      /x-global-search names id, which is not a string field/,
+    );
+    expect(search({ fields: ['missing'], order: 1 })).toThrow(/x-global-search names missing/);
+    expect(search({ fields: ['name'] })).toThrow(/x-global-search: order is a number/);
+    expect(search({ fields: ['name'], order: 1 }, { 'x-actions': ['show'] })).toThrow(
+      /x-global-search: the resource needs the index action/,
+    );
+  });
+
   it('is rejected for an x-versions shape that reads an unknown field, or version 1', () => {
     expect(withBroken({ 'x-versions': { 2: { Name: 'missing' } } })).toThrow(
       /schemas\/broken\.json: x-versions names unknown field missing/,

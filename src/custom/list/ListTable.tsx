@@ -18,6 +18,7 @@ import type { Field, Resource } from '../../../common/schema/types.ts';
 import type { ActionColumn } from '../../resources/override-contract.ts';
 import { ellipsisLimit, fieldAlign, FieldDisplay, fieldKind } from '../../resources/fieldTypes.tsx';
 import { SelectCell } from './bulkActions.tsx';
+import { rowsAttribute, useRowShortcuts } from '../shortcuts/rows.ts';
 import { CELL_PADDING_X, CLIPPED_CELL_SX, titleWhenClipped } from './clipped.ts';
 import { ACTION_COLUMN_WEIGHT, columnLayout, columnWeight, headerWeight } from './columnWidths.ts';
 import { HeaderCell } from './HeaderCell.tsx';
@@ -59,6 +60,8 @@ export function ListTable(props: ListTableProps) {
   const pageIds = records.map((r) => r.id);
   const sortPair: SortPair = [sort.field, sort.order === 'DESC' ? 'desc' : 'asc'];
   const columnCount = Math.max(1, columns.length + (actionColumn ? 1 : 0) + (selectable ? 1 : 0));
+  // j and k move through the rows; Enter on a row opens it (issue 18 item 8).
+  const body = useRowShortcuts(records.length > 0);
 
   // The columns share the table's width (fixed layout); the checkbox column keeps its 48 px.
   const layout = columnLayout(
@@ -133,7 +136,7 @@ export function ListTable(props: ListTableProps) {
             )}
           </TableRow>
         </TableHead>
-        <TableBody>
+        <TableBody ref={body} {...rowsAttribute}>
           {loading ? (
             Array.from({ length: SKELETON_ROWS }, (_, i) => (
               <TableRow key={`skeleton-${i}`} data-testid="skeleton-row">

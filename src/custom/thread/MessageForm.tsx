@@ -21,6 +21,7 @@ import { embeddedAttachmentIds, isEmptyHtml, messageFormData, type NewMessage } 
 import type { MentionCandidate } from './mentions.tsx';
 import { FileIcon } from './AttachmentList.tsx';
 import { serverTextKey, useNotifyError } from '../../shell/errors.ts';
+import { useShortcuts } from '../shortcuts/keys.ts';
 
 const MessageEditor = lazy(() => import('./MessageEditor.tsx'));
 
@@ -79,6 +80,17 @@ export default function MessageForm({
   const notifyError = useNotifyError();
   const editor = useRef<Editor | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const section = useRef<HTMLElement>(null);
+  // Back office, issue 18 item 8: `r` starts a reply, `n` an internal note. Both write in this editor;
+  // the one started is the highlighted button (its visible twin), the other stays one click away.
+  const [intent, setIntent] = useState<'reply' | 'note'>('reply');
+  const write = (next: 'reply' | 'note') => {
+    setIntent(next);
+    section.current?.scrollIntoView({ block: 'nearest' });
+    editor.current?.commands.focus('end');
+  };
+  useShortcuts({ r: () => write('reply'), n: () => write('note') }, !portal);
+  const noteFirst = intent === 'note' || !canSend;
 
   // The debounced change may still be on its way: read the editor itself when it is there.
   const currentHtml = () =>
@@ -139,7 +151,13 @@ export default function MessageForm({
   const spinner = <CircularProgress size={16} color="inherit" aria-hidden="true" />;
 
   return (
-    <Box component="section" aria-labelledby={headingId} sx={{ mt: 2 }} data-testid="message-form">
+    <Box
+      component="section"
+      ref={section}
+      aria-labelledby={headingId}
+      sx={{ mt: 2 }}
+      data-testid="message-form"
+    >
       <Typography id={headingId} variant="h6" component="h3" sx={{ mb: 1 }}>
         {translate('app.messages.new')}
       </Typography>
@@ -245,7 +263,8 @@ export default function MessageForm({
         ) : (
           <>
             <Button
-              variant="outlined"
+              variant={noteFirst ? 'contained' : 'outlined'}
+              aria-keyshortcuts="n"
               startIcon={sending === 'internal_note' ? spinner : <NoteAdd />}
               disabled={busy || empty}
               onClick={() => void submit('internal_note')}
@@ -254,7 +273,8 @@ export default function MessageForm({
             </Button>
             {canSend && (
               <Button
-                variant="contained"
+                variant={noteFirst ? 'outlined' : 'contained'}
+                aria-keyshortcuts="r"
                 startIcon={sending === 'send_to_client' ? spinner : <Send />}
                 disabled={busy || empty}
                 onClick={() => void submit('send_to_client')}

@@ -136,6 +136,7 @@ const app: DeepPartial<AppMessages> = {
       create_refused: 'Sie dürfen diesen Eintrag nicht anlegen.',
       move_refused: 'Sie dürfen diesen Eintrag nicht aus Ihren eigenen Firmen verschieben.',
       nul_text: 'Texte dürfen das NUL-Zeichen nicht enthalten.',
+      search_text_length: 'Geben Sie 3 bis 100 Zeichen ein, um zu suchen.',
       custom_field_unknown: 'Es gibt kein eigenes Feld %{name}.',
       query_too_expensive:
         'Diese Liste verlangt zu viel auf einmal (Kosten %{cost}, höchstens %{budget}). Verwenden Sie weniger Filter über verknüpfte Einträge oder weniger Voreinstellungen.',

@@ -4,6 +4,7 @@ import app from './app.ts';
 import exportsMessages from './exports.ts';
 import list from './list.ts';
 import ra from './ra.ts';
+import workspace from './workspace.ts';
 
 // The schemas' words in this language only (the build leaves the others out of these imports, and all
 // of them out of the registry's copy of the schemas: common/schema/label-split.ts).
@@ -14,4 +15,4 @@ const schemaFiles = import.meta.glob<Record<string, any>>('../../../schemas/*.js
 });
 
 /** The whole message tree of one language, German: only what is written in German (the provider merges it over English): a chunk of its own, loaded when it is the one shown. */
-export default deepMerge(ra, messagesOfFiles(schemaFiles, 'de'), app, list, exportsMessages);
+export default deepMerge(ra, messagesOfFiles(schemaFiles, 'de'), app, list, exportsMessages, workspace);

@@ -133,6 +133,7 @@ const app: AppMessages = {
       create_refused: 'Je mag dit item niet aanmaken.',
       move_refused: 'Je mag dit item niet buiten je eigen bedrijven plaatsen.',
       nul_text: 'Teksten mogen het NUL-teken niet bevatten.',
+      search_text_length: 'Typ 3 tot 100 tekens om te zoeken.',
       custom_field_unknown: 'Er is geen eigen veld %{name}.',
       query_too_expensive:
         'Deze lijst vraagt te veel tegelijk (kosten %{cost}, hoogstens %{budget}). Gebruik minder filters via gekoppelde items of minder voorinstellingen.',
