@@ -1,6 +1,7 @@
 import { messagesOfFiles } from '../../../common/schema/label-split.ts';
 import { deepMerge } from '../merge.ts';
 import app from './app.ts';
+import dashboardMessages from './dashboard.ts';
 import exportsMessages from './exports.ts';
 import list from './list.ts';
 import ra from './ra.ts';
@@ -14,4 +15,11 @@ const schemaFiles = import.meta.glob<Record<string, any>>('../../../schemas/*.js
 });
 
 /** The whole message tree of one language, German: only what is written in German (the provider merges it over English): a chunk of its own, loaded when it is the one shown. */
-export default deepMerge(ra, messagesOfFiles(schemaFiles, 'de'), app, list, exportsMessages);
+export default deepMerge(
+  ra,
+  messagesOfFiles(schemaFiles, 'de'),
+  app,
+  list,
+  exportsMessages,
+  dashboardMessages,
+);
