@@ -115,9 +115,12 @@ export default function DashboardPage() {
     translate('dashboard.figure', { row: rowName(row), count: countName(count), n: row.counts[count] });
   const ownTeam = (row: DashboardRow) =>
     isOwnLine(row) ? (
-      <Typography component="span" variant="body2" sx={{ ml: 1, color: 'text.secondary' }}>
-        {translate('dashboard.own_team')}
-      </Typography>
+      <>
+        {' '}
+        <Typography component="span" variant="body2" sx={{ ml: 0.5, color: 'text.secondary' }}>
+          {translate('dashboard.own_team')}
+        </Typography>
+      </>
     ) : null;
 
   const body = forbidden ? (
@@ -138,13 +141,15 @@ export default function DashboardPage() {
             {rowName(row)}
             {ownTeam(row)}
           </Typography>
-          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 0.5, m: 0 }}>
+          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
             {DASHBOARD_COUNTS.map((count) => (
-              <Box key={count} sx={{ display: 'contents' }}>
-                <Typography component="dt">{countName(count)}</Typography>
-                <Box component="dd" sx={{ m: 0, textAlign: 'right' }}>
-                  <Figure answer={answer} row={row} count={count} label={figureLabel(row, count)} />
-                </Box>
+              <Box
+                component="li"
+                key={count}
+                sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', py: 0.25 }}
+              >
+                <Typography component="span">{countName(count)}</Typography>
+                <Figure answer={answer} row={row} count={count} label={figureLabel(row, count)} />
               </Box>
             ))}
           </Box>
