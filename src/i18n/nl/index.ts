@@ -2,6 +2,7 @@ import { messagesOfFiles } from '../../../common/schema/label-split.ts';
 import { deepMerge } from '../merge.ts';
 import app from './app.ts';
 import dashboardMessages from './dashboard.ts';
+import ticketTimeMessages from './ticketTime.ts';
 import exportsMessages from './exports.ts';
 import list from './list.ts';
 import ra from './ra.ts';
@@ -22,4 +23,5 @@ export default deepMerge(
   list,
   exportsMessages,
   dashboardMessages,
+  ticketTimeMessages,
 );
