@@ -97,6 +97,8 @@ describe.each(targets)('the operator dashboard on $name', (target) => {
     await makeTicket({ operator: adminId, type: 4, deadline: new Date(now + HOUR) });
     // Mine, deadline an hour ago: overdue and due today both.
     await makeTicket({ operator: adminId, type: 1, deadline: new Date(now - HOUR) });
+    // Mine, deadline in an earlier month (counted by the summary, not the deadline index): overdue.
+    await makeTicket({ operator: adminId, type: 1, deadline: new Date(now - 40 * 24 * HOUR) });
     // Nobody's, client replied, no deadline, made two days ago: open and replied only.
     await makeTicket({ operator: null, type: 5, created: new Date(now - 48 * HOUR) });
     // The first-line operator's, closed, deadline past, made now: new today only.
@@ -121,12 +123,12 @@ describe.each(targets)('the operator dashboard on $name', (target) => {
     const moved = (key: DashboardRowKey) =>
       Object.fromEntries(DASHBOARD_COUNTS.map((c) => [c, after[key][c] - before[key][c]]));
     expect(moved('mine')).toEqual({
-      open: 3,
-      overdue: 2,
+      open: 4,
+      overdue: 3,
       due_today: 2,
       waiting: 1,
       got_reply: 0,
-      new_today: 3,
+      new_today: 4,
     });
     // The admin is a second-line operator: the line moves with them.
     expect(moved('second_line')).toEqual(moved('mine'));
@@ -154,6 +156,11 @@ describe.each(targets)('the operator dashboard on $name', (target) => {
     expect(moved2.mine.open).toBe(after.mine.open - 1);
     expect(moved2.mine.overdue).toBe(after.mine.overdue - 1);
     expect(moved2.first_line.open).toBe(after.first_line.open);
+    // A deadline taken away leaves the earlier month's overdue tickets.
+    await sql`update tickets set deadline = null where reference = 'DASH-4'`.execute(t.db);
+    const moved3 = figures(await dashboard(b.admin));
+    expect(moved3.mine.overdue).toBe(moved2.mine.overdue - 1);
+    expect(moved3.mine.open).toBe(moved2.mine.open);
   });
 
   it('each figure is the total of the ticket list it opens', async () => {

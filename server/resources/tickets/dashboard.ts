@@ -1,9 +1,11 @@
 /**
  * GET /api/dashboard: the operator's start page (issue 18), one statement whatever the number of
- * tickets. Open, waiting and replied come from the summary table tickets_counts_by_operator_status
- * (migration 0024), overdue and due today from an index-only scan of the open tickets' deadlines, new
- * today from one of today's tickets; the table of figures is put together here (../../../common/dashboard.ts
- * says what each means). Operators with tenant.tickets.index only: clients get 403.
+ * tickets. Open, waiting, replied and the overdue tickets of earlier months come from the summary table
+ * tickets_counts_by_operator_status (migration 0024: per operator, status and UTC month of the deadline);
+ * overdue this month and due today from an index-only scan of the open tickets' deadlines since the
+ * start of the month (or of the day asked for, if earlier); new today from one of today's tickets. The
+ * table of figures is put together here (../../../common/dashboard.ts says what each means). Operators
+ * with tenant.tickets.index only: clients get 403.
  *
  * "Today" is the caller's day: the back office sends the start and end of the user's local day, the
  * bounds its ticket list's "today" filter uses, so a figure and the list it opens agree. Without them,
@@ -100,24 +102,32 @@ interface Part {
   id: number | null;
   a: number;
   b: number | null;
+  c: number | null;
 }
 
 async function countParts(db: Db, auth: AuthContext, day: { from: Date; to: Date }): Promise<Part[]> {
   const { closed, archived } = STATUS_TYPES;
+  // Deadlines before this UTC month are counted in the summary, the rest in tickets' deadline index.
   const { rows } = await sql<Part>`
     with statuses as (
       select id, internal_type from ticket_statuses where tenant_id = ${auth.tenantId}
+    ), month as (
+      select date_trunc('month', now() at time zone 'UTC') as start
     ), held as (
-      select operator_id, status_id, sum(n)::int as n from tickets_counts_by_operator_status
+      select operator_id, status_id, sum(n)::int as n,
+        coalesce(sum(n) filter (where deadline_month < (select start from month)), 0)::int as overdue
+      from tickets_counts_by_operator_status
       where tenant_id = ${auth.tenantId} and not is_template and n <> 0
       group by operator_id, status_id
     ), due as (
       select t.operator_id,
-        count(*) filter (where t.deadline < now())::int as overdue,
+        count(*) filter (where t.deadline >= (select start at time zone 'UTC' from month)
+          and t.deadline < now())::int as overdue,
         count(*) filter (where t.deadline >= ${day.from} and t.deadline <= ${day.to})::int as due_today
       from statuses s
       join tickets t on t.tenant_id = ${auth.tenantId} and t.status_id = s.id and not t.is_template
-        and t.deadline is not null and t.deadline <= greatest(now(), ${day.to}::timestamptz)
+        and t.deadline >= least((select start at time zone 'UTC' from month), ${day.from}::timestamptz)
+        and t.deadline <= greatest(now(), ${day.to}::timestamptz)
       where s.internal_type not in (${closed}, ${archived})
       group by t.operator_id
     ), fresh as (
@@ -126,18 +136,19 @@ async function countParts(db: Db, auth: AuthContext, day: { from: Date; to: Date
         and created_at >= ${day.from} and created_at <= ${day.to}
       group by operator_id
     )
-    select 'status' as kind, id, internal_type as a, null::int as b from statuses
+    select 'status' as kind, id, internal_type as a, null::int as b, null::int as c from statuses
     union all
-    select 'operator', id, is_operator, null from users
+    select 'operator', id, is_operator, null, null from users
       where tenant_id = ${auth.tenantId} and is_staff and is_operator in (1, 2)
-    union all select 'held', operator_id, status_id, n from held
-    union all select 'due', operator_id, overdue, due_today from due
-    union all select 'fresh', operator_id, n, null from fresh`.execute(db);
+    union all select 'held', operator_id, status_id, n, overdue from held
+    union all select 'due', operator_id, overdue, due_today, null from due
+    union all select 'fresh', operator_id, n, null, null from fresh`.execute(db);
   return rows.map((r) => ({
     kind: r.kind,
     id: r.id === null ? null : Number(r.id),
     a: Number(r.a),
     b: r.b === null ? null : Number(r.b),
+    c: r.c === null ? null : Number(r.c),
   }));
 }
 
@@ -176,7 +187,10 @@ export function dashboardOf(parts: Part[], me: number, day: { from: Date; to: Da
     for (const row of p.kind === 'status' || p.kind === 'operator' ? [] : rowsOf(p.id)) {
       const { counts } = row;
       if (p.kind === 'held') {
-        if (isOpen(p.a)) counts.open += p.b!;
+        if (isOpen(p.a)) {
+          counts.open += p.b!;
+          counts.overdue += p.c!;
+        }
         if (typeOf.get(p.a) === STATUS_TYPES.waiting_for_reply) counts.waiting += p.b!;
         if (typeOf.get(p.a) === STATUS_TYPES.got_reply) counts.got_reply += p.b!;
       } else if (p.kind === 'due') {
