@@ -12,7 +12,7 @@ import { expectAccessible, signIn, startWithEmptyStorage } from './support.ts';
 const TEXTS = {
   nl: {
     tab: /^Urenregistraties/,
-    form: 'Urenregistratie toevoegen',
+    form: 'Urenregistratie hier toevoegen',
     spent: 'Bestede tijd',
     activity: 'Activiteit',
     description: 'Omschrijving',
@@ -25,7 +25,7 @@ const TEXTS = {
   },
   en: {
     tab: /^Time registrations/,
-    form: 'Add Time registration',
+    form: 'Add Time registration here',
     spent: 'Time spent',
     activity: 'Activity',
     description: 'Description',

@@ -28,6 +28,7 @@ import {
   type DashboardRow,
 } from '../../../common/dashboard.ts';
 import type { Db } from '../../db/database.ts';
+import { serverText } from '../../../common/server-texts.ts';
 
 /** A day is 23 to 25 hours long where clocks change; more than two is not a day. */
 const MAX_DAY_MS = 48 * 3600 * 1000;
@@ -83,7 +84,7 @@ export function dayOf(query: Record<string, unknown>, now = new Date()): { from:
   const parse = (name: string, value: unknown) => {
     const date = typeof value === 'string' ? new Date(value) : undefined;
     if (!date || Number.isNaN(date.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(value as string)) {
-      errors[name] = [`The ${name} must be a date and time in ISO 8601 (2026-11-24T00:00:00+01:00).`];
+      errors[name] = [serverText('day_bound_invalid', { name })];
     }
     return date;
   };
@@ -91,7 +92,7 @@ export function dayOf(query: Record<string, unknown>, now = new Date()): { from:
   if (Object.keys(errors).length) throw new ValidationError(errors);
   const span = day.to!.getTime() - day.from!.getTime();
   if (span < 0 || span > MAX_DAY_MS) {
-    throw new ValidationError({ to: ['From and to must be the start and end of one day.'] });
+    throw new ValidationError({ to: [serverText('day_invalid')] });
   }
   return day as { from: Date; to: Date };
 }

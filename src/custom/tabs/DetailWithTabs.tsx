@@ -176,7 +176,7 @@ export default function DetailWithTabs() {
                 />
               ) : (
                 <>
-                  {/* A form in place (x-tabs form) instead of the add button's way to the create form. */}
+                  {/* A form in place (x-tabs form); the add button still leads to the whole create form. */}
                   {current.form && addLink(current) && (
                     <TabCreateForm
                       target={tabTarget(owner, current)}
@@ -195,7 +195,7 @@ export default function DetailWithTabs() {
                     builder={tabBuilder(owner, current, record)}
                     label={label(current)}
                     linkRows={canShow(tabTarget(owner, current))}
-                    add={current.form ? undefined : addLink(current)}
+                    add={addLink(current)}
                   />
                 </>
               )}

@@ -42,7 +42,7 @@ export function TabCreateForm({ target, fields, values, onSaved }: TabCreateForm
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ mb: 2 }}>
       <Typography component="h2" variant="subtitle1" id={headingId} sx={{ fontWeight: 600, mb: 1 }}>
-        {translate('app.tabs.add', { type: typeName })}
+        {translate('app.tabs.form', { type: typeName })}
       </Typography>
       <CreateBase
         resource={target}
