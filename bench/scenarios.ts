@@ -7,7 +7,10 @@ export interface Scenario {
   /** Who calls: an operator or the portal client. */
   as: 'operator' | 'client';
   path: string;
-  /** List scenarios carry the target API ≤ 1.25 × raw SQL; filtered ones also ≤ 50 ms median. */
+  /**
+   * List scenarios carry the target API ≤ 1.25 × raw SQL; filtered ones (and the dashboard) also
+   * ≤ 50 ms median.
+   */
   list: boolean;
   filtered: boolean;
   /** A median the API call must stay within, printed beside it (the global search: 100 ms). */
@@ -87,6 +90,8 @@ export function scenarios(data: Dataset): Scenario[] {
       filtered: false,
       medianTargetMs: SEARCH_TARGET_MS,
     })),
+    // The operator's start page (issue 18): its target is the filtered lists' 50 ms median.
+    { name: 'dashboard (operator)', as: 'operator', path: '/api/dashboard', list: false, filtered: true },
     {
       name: 'ticket detail + messages',
       as: 'operator',

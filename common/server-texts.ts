@@ -48,6 +48,9 @@ export const SERVER_TEXTS = {
   ticket_not_restorable: 'Only a closed or archived ticket can be restored.',
   ticket_no_open_status: 'There is no open ticket status to restore the ticket to.',
   ticket_no_start_status: 'There is no open ticket status to start in.',
+  // The dashboard's day.
+  day_bound_invalid: 'The {name} must be a date and time in ISO 8601 (2026-11-24T00:00:00+01:00).',
+  day_invalid: 'From and to must be the start and end of one day.',
   // Quotes.
   quote_locked: 'An accepted quote can no longer be changed.',
   quote_no_recipient: 'This quote has no client with an e-mail address to send it to.',

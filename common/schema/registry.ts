@@ -359,6 +359,14 @@ function checkTab(reg: Registry, r: Resource, tab: DetailTab, fail: (what: strin
   }
   if (tab.resource !== undefined && !tab.where?.length)
     fail(`${where}: a resource tab needs where conditions`);
+  if (tab.form !== undefined) {
+    if (relation?.kind !== 'hasMany') fail(`${where}: a form needs a hasMany relation`);
+    if (!Array.isArray(tab.form) || !tab.form.length) fail(`${where}: form is a list of field names`);
+    for (const f of tab.form) {
+      const field = target.fields[f];
+      if (!field || field.readOnly) fail(`${where}: form: ${f} is not a writable field of ${target.name}`);
+    }
+  }
   if (tab.badge) {
     const sum = target.fields[tab.badge.sum];
     if (!tab.relation) fail(`${where}: a sum badge needs a relation`);

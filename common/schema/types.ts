@@ -96,6 +96,11 @@ export interface DetailTab {
   visible?: boolean;
   /** The permission that shows the tab (without prefix); default '<resource>.index'. */
   permission?: string;
+  /**
+   * A hasMany tab's form in place (issue 18: time on the ticket): these writable fields of the listed
+   * resource, above its rows, for a new row of this record (x-default values pre-filled).
+   */
+  form?: string[];
 }
 
 export interface Resource {

@@ -26,6 +26,11 @@ export interface ResourceOverrides {
    * screen's header before Edit and Delete; each button checks its own permission.
    */
   actions?: LazyExoticComponent<ComponentType<RecordActionsProps>>;
+  /**
+   * Figures about the record in the detail header, before the actions (a ticket's time and the hours
+   * left on its company's contract): read-only, a component of its own beside the action buttons.
+   */
+  summary?: LazyExoticComponent<ComponentType<RecordActionsProps>>;
   create?: LazyExoticComponent<ComponentType>;
   actionColumn?: ActionColumn;
   /**

@@ -26,6 +26,7 @@ export const overrides: Record<AppKind, Record<string, ResourceOverrides>> = {
   backoffice: {
     tickets: {
       actions: lazyWithTimeout(() => import('./tickets/TicketActions.tsx')),
+      summary: lazyWithTimeout(() => import('./tickets/TicketTimeSummary.tsx')),
     },
     companies: { actions: lazyWithTimeout(() => import('./companies/CompanyActions.tsx')) },
     contracts: { actions: lazyWithTimeout(() => import('./contracts/ContractActions.tsx')) },

@@ -1,7 +1,7 @@
 /**
  * The apps' side menu. The portal lists its resources as registered (x-menu order); the back office
  * shows its resources in the groups of their x-menu (daily work, sales and billing, settings), each a
- * labelled ARIA group, and adds its exports page. A group the user may open nothing of is left out.
+ * labelled ARIA group, after its dashboard, and adds its exports page. A group the user may open nothing of is left out.
  */
 import { useId } from 'react';
 import { Box, Divider, Typography } from '@mui/material';
@@ -16,6 +16,7 @@ import {
 import { permissionName } from '../authProvider/index.ts';
 import { useAppKind } from '../custom/appKind.ts';
 import { ExportsMenuItem } from '../custom/exports/routes.tsx';
+import { DashboardMenuItem } from '../custom/dashboard/routes.tsx';
 import { menuSections, type MenuSection } from '../resources/menus.ts';
 import type { Resource } from '../../common/schema/types.ts';
 import { registry } from '../schema.ts';
@@ -70,6 +71,7 @@ export function AppMenu() {
   };
   return (
     <Menu>
+      <DashboardMenuItem />
       {menuSections(registry, kind).map((section) => {
         const names = [...section.resources]
           .sort(inReadingOrder)

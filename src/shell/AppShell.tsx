@@ -40,6 +40,7 @@ import {
 } from './guards.tsx';
 import { Layout } from './Layout.tsx';
 import { exportRoutes } from '../custom/exports/routes.tsx';
+import { Dashboard } from '../custom/dashboard/routes.tsx';
 import { lazyWithTimeout } from './lazy.ts';
 import { APP_PORTAL_TOKEN, getItem } from '../dataProvider/storage.ts';
 import { Notifications } from './Notifications.tsx';
@@ -163,6 +164,8 @@ export function AppShell({ kind }: { kind: AppKind }) {
       <CssBaseline enableColorScheme>
         <CoreAdminUI
           layout={Layout}
+          // The back office starts on the operator's dashboard (a lazy chunk); the portal at its tickets.
+          dashboard={kind === 'backoffice' ? Dashboard : undefined}
           loginPage={LoginPage}
           // react-admin's AdminUI passes its NotFound the same way (its title prop is a string only).
           catchAll={kind === 'portal' ? PortalNotFound : (NotFound as CatchAllComponent)}

@@ -69,8 +69,11 @@ test.describe('the apps under their Content-Security-Policy', () => {
     const reports = await watchPolicy(page);
     expectPolicy(await page.goto('/login'));
     await submitLogin(page, 'admin@example.com');
-    await expect(page).toHaveURL(/\/tickets$/);
+    // The login lands on the dashboard (issue 18); the tickets list is a menu entry away.
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     await expectStyled(page);
+    await page.getByRole('menuitem', { name: 'Tickets', exact: true }).click();
+    await expect(page).toHaveURL(/\/tickets$/);
     await openFirstRecord(page);
     await expect(page).toHaveURL(/\/tickets\/\d+/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

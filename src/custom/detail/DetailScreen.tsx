@@ -95,6 +95,7 @@ function DetailBody({ resource }: { resource: Resource }) {
   const notify = useNotify();
   const redirect = useRedirect();
   const RecordActions = overrides[kind][resource.name]?.actions;
+  const RecordSummary = overrides[kind][resource.name]?.summary;
 
   useReloadOnEvent(refetch);
 
@@ -123,6 +124,11 @@ function DetailBody({ resource }: { resource: Resource }) {
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
           {title}
         </Typography>
+        {RecordSummary && (
+          <Suspense fallback={null}>
+            <RecordSummary record={record} refetch={refetch} />
+          </Suspense>
+        )}
         {RecordActions && !editing && (
           <Suspense fallback={null}>
             <RecordActions record={record} refetch={refetch} />

@@ -5,7 +5,7 @@
  * provided as its list context; the layout is kept per user and route (./useListPersistence.ts); saved
  * table views come from ./usePresets.ts.
  */
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
@@ -54,6 +54,8 @@ import { useListScreenController } from './useListScreenController.ts';
 import { usePresets } from './usePresets.ts';
 import { ReorderDialog } from './ReorderDialog.tsx';
 import { useNotifyError } from '../../shell/errors.ts';
+import { useLocation } from 'react-router-dom';
+import { linkedFilter } from './linkedFilter.ts';
 import { LoadFailed } from '../../shell/LoadFailed.tsx';
 import { ViewsDialog } from './ViewsDialog.tsx';
 
@@ -145,12 +147,25 @@ function ListView({
   const headingId = useId();
   const model: ListModel = useMemo(() => listModel(resource, appKind), [resource, appKind]);
   const storage = useBrowserStorage();
-  const [initial] = useState(() =>
-    loadSettings({ storage, userId, route, configs: storedConfigs(), shape: model }),
-  );
+  const location = useLocation();
+  // A link with a filter (./linkedFilter.ts) opens the list filtered so, as the user's own layout.
+  const [linked] = useState(() => linkedFilter(location.search));
+  const [initial] = useState(() => {
+    const kept = loadSettings({ storage, userId, route, configs: storedConfigs(), shape: model });
+    return linked ? { settings: { ...kept.settings, filter: linked }, source: 'local' as const } : kept;
+  });
   const list = useListScreenController({ resource, model, initial: initial.settings, onError: notifyError });
   const { settings } = list;
   const persistence = useListPersistence({ storage, userId, route, settings, source: initial.source });
+  // The linked filter is kept as any filter the user sets, and leaves the address: a reload shows the
+  // list as the user left it, not the link's filter again.
+  const linkTaken = useRef(false);
+  useEffect(() => {
+    if (!linked || linkTaken.current) return;
+    linkTaken.current = true;
+    navigate(location.pathname, { replace: true });
+    persistence.saveNow(initial.settings).catch(() => undefined);
+  }, [linked, navigate, location.pathname, persistence, initial.settings]);
   const { canPresets, canExport, canReorder, bulk, views } = useListPermissions(resource);
   const [activePresetId, setActivePresetId] = useState<Identifier | undefined>(undefined);
   const [settingsOpen, setSettingsOpen] = useState(false);

@@ -27,6 +27,8 @@ import { useReloadOnEvent } from '../detail/parts.tsx';
 import MessageThread from '../thread/MessageThread.tsx';
 import { TabBar, type TabBarItem } from './TabBar.tsx';
 import { TabList } from './TabList.tsx';
+import { TabCreateForm } from './TabCreateForm.tsx';
+import { requestReload } from '../../dataProvider/reload.ts';
 import {
   badgeQuery,
   badgeText,
@@ -97,6 +99,8 @@ export default function DetailWithTabs() {
     return tab ? { id, name: tab } : undefined;
   });
   const current = tabs.find((t) => selected?.id === id && t.name === selected?.name) ?? tabs[0];
+  // Rows saved through a tab's form: its list is read again.
+  const [saved, setSaved] = useState(0);
 
   // The record with its references (the same call as the detail's: one request) …
   const { data: record } = useGetOne(
@@ -171,14 +175,29 @@ export default function DetailWithTabs() {
                   description={typeof record.description === 'string' ? record.description : null}
                 />
               ) : (
-                <TabList
-                  key={current.name}
-                  target={tabTarget(owner, current)}
-                  builder={tabBuilder(owner, current, record)}
-                  label={label(current)}
-                  linkRows={canShow(tabTarget(owner, current))}
-                  add={addLink(current)}
-                />
+                <>
+                  {/* A form in place (x-tabs form); the add button still leads to the whole create form. */}
+                  {current.form && addLink(current) && (
+                    <TabCreateForm
+                      target={tabTarget(owner, current)}
+                      fields={current.form}
+                      values={addLink(current)!.record}
+                      onSaved={() => {
+                        setSaved((n) => n + 1);
+                        // The badges and whatever else shows this record's figures (a header's total).
+                        requestReload();
+                      }}
+                    />
+                  )}
+                  <TabList
+                    key={`${current.name}-${saved}`}
+                    target={tabTarget(owner, current)}
+                    builder={tabBuilder(owner, current, record)}
+                    label={label(current)}
+                    linkRows={canShow(tabTarget(owner, current))}
+                    add={addLink(current)}
+                  />
+                </>
               )}
             </CardContent>
           </Card>

@@ -152,6 +152,9 @@ const app: DeepPartial<AppMessages> = {
       ticket_no_open_status:
         'Es gibt keinen offenen Ticketstatus, in den das Ticket zurückgesetzt werden kann.',
       ticket_no_start_status: 'Es gibt keinen offenen Ticketstatus, mit dem begonnen werden kann.',
+      day_bound_invalid:
+        'Der Wert %{name} muss Datum und Uhrzeit in ISO 8601 sein (2026-11-24T00:00:00+01:00).',
+      day_invalid: 'Von und bis müssen Anfang und Ende eines Tages sein.',
       quote_locked: 'Ein angenommenes Angebot kann nicht mehr geändert werden.',
       quote_no_recipient:
         'Dieses Angebot hat keinen Kunden mit einer E-Mail-Adresse, an die es gesendet werden kann.',
@@ -326,6 +329,7 @@ const app: DeepPartial<AppMessages> = {
       scroll_left: 'Nach links scrollen',
       scroll_right: 'Nach rechts scrollen',
       add: '%{type} hinzufügen',
+      form: '%{type} hier hinzufügen',
     },
     common: {
       loading: 'Wird geladen…',

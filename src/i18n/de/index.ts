@@ -1,6 +1,8 @@
 import { messagesOfFiles } from '../../../common/schema/label-split.ts';
 import { deepMerge } from '../merge.ts';
 import app from './app.ts';
+import dashboardMessages from './dashboard.ts';
+import ticketTimeMessages from './ticketTime.ts';
 import exportsMessages from './exports.ts';
 import list from './list.ts';
 import ra from './ra.ts';
@@ -15,4 +17,13 @@ const schemaFiles = import.meta.glob<Record<string, any>>('../../../schemas/*.js
 });
 
 /** The whole message tree of one language, German: only what is written in German (the provider merges it over English): a chunk of its own, loaded when it is the one shown. */
-export default deepMerge(ra, messagesOfFiles(schemaFiles, 'de'), app, list, exportsMessages, workspace);
+export default deepMerge(
+  ra,
+  messagesOfFiles(schemaFiles, 'de'),
+  app,
+  list,
+  exportsMessages,
+  dashboardMessages,
+  ticketTimeMessages,
+  workspace,
+);

@@ -299,6 +299,7 @@ const app = {
       scroll_left: 'Scroll left',
       scroll_right: 'Scroll right',
       add: 'Add %{type}',
+      form: 'Add %{type} here',
     },
     common: {
       loading: 'Loading…',

@@ -148,6 +148,8 @@ const app: AppMessages = {
       ticket_not_restorable: 'Alleen een gesloten of gearchiveerd ticket kan worden teruggezet.',
       ticket_no_open_status: 'Er is geen open ticketstatus om het ticket naar terug te zetten.',
       ticket_no_start_status: 'Er is geen open ticketstatus om mee te beginnen.',
+      day_bound_invalid: 'De %{name} moet een datum en tijd in ISO 8601 zijn (2026-11-24T00:00:00+01:00).',
+      day_invalid: 'Van en tot moeten het begin en het einde van één dag zijn.',
       quote_locked: 'Een geaccepteerde offerte kan niet meer worden gewijzigd.',
       quote_no_recipient: 'Deze offerte heeft geen klant met een e-mailadres om hem naar te sturen.',
       quote_accepted_not_sendable: 'Deze offerte is geaccepteerd en kan niet meer worden verzonden.',
@@ -321,6 +323,7 @@ const app: AppMessages = {
       scroll_left: 'Naar links scrollen',
       scroll_right: 'Naar rechts scrollen',
       add: '%{type} toevoegen',
+      form: '%{type} hier toevoegen',
     },
     common: {
       loading: 'Laden…',

@@ -1,0 +1,86 @@
+/**
+ * The time on a ticket, in its back-office detail header (issue 18, item 7): the ticket's total time
+ * (the sum of its time registrations, HH:MM as SPEC 9 shows minutes) and, when the ticket's company has
+ * a contract running today, the time remaining on each (SPEC 3: minutes_remaining; a prepaid card is a
+ * contract of period 'none'). Read again after every change (the global reload: a time logged in the
+ * ticket's tab).
+ */
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Schedule from '@mui/icons-material/Schedule';
+import HourglassBottom from '@mui/icons-material/HourglassBottom';
+import { useGetList, useGetOne, usePermissions, useTranslate, type RaRecord } from 'react-admin';
+import { formatMinutes } from '../../../common/format.ts';
+import { RAW_BUILDER_KEY } from '../../dataProvider/builder.ts';
+import { useReloadOnEvent } from '../../custom/detail/parts.tsx';
+import type { RecordActionsProps } from '../override-contract.ts';
+
+/** The sum the ticket answers with `withSum[]=timeRegistrations.time_spent`. */
+const TOTAL = 'timeRegistrations_sum_time_spent';
+
+/** A contract runs today: started, and not ended before today (dates as 'YYYY-MM-DD'). */
+export function runsOn(contract: RaRecord, today: string): boolean {
+  const start = typeof contract.start_date === 'string' ? contract.start_date.slice(0, 10) : undefined;
+  const end = typeof contract.end_date === 'string' ? contract.end_date.slice(0, 10) : undefined;
+  return (start === undefined || start <= today) && (end === undefined || end >= today);
+}
+
+const localDay = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+export default function TicketTimeSummary({ record }: RecordActionsProps) {
+  const translate = useTranslate();
+  const { permissions } = usePermissions<string[]>();
+  const may = (permission: string) => Array.isArray(permissions) && permissions.includes(permission);
+  const companyId = typeof record.company_id === 'number' ? record.company_id : undefined;
+
+  const { data: total, refetch: refetchTotal } = useGetOne(
+    'tickets',
+    { id: record.id, meta: { withSum: ['timeRegistrations.time_spent'], list: 'time-summary' } },
+    { enabled: may('tenant.time-registrations.index'), retry: false },
+  );
+  const { data: contracts, refetch: refetchContracts } = useGetList(
+    'contracts',
+    {
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'name', order: 'ASC' },
+      filter: { [RAW_BUILDER_KEY]: [{ whereHas: ['companies', [{ where: ['id', '=', companyId] }]] }] },
+      meta: { list: 'ticket-contracts' },
+    },
+    { enabled: companyId !== undefined && may('tenant.contracts.index'), retry: false },
+  );
+  useReloadOnEvent(refetchTotal);
+  useReloadOnEvent(refetchContracts);
+
+  const minutes = total ? Number(total[TOTAL] ?? 0) : undefined;
+  const today = localDay(new Date());
+  const running = (contracts ?? []).filter((c) => runsOn(c, today));
+  if (minutes === undefined && running.length === 0) return null;
+  return (
+    <Box
+      role="group"
+      aria-label={translate('ticket_time.label')}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}
+    >
+      {minutes !== undefined && (
+        <Chip
+          icon={<Schedule />}
+          variant="outlined"
+          label={translate('ticket_time.total', { time: formatMinutes(minutes) })}
+        />
+      )}
+      {running.map((contract) => (
+        <Chip
+          key={contract.id}
+          icon={<HourglassBottom />}
+          variant="outlined"
+          color={Number(contract.minutes_remaining) < 0 ? 'error' : 'default'}
+          label={translate('ticket_time.remaining', {
+            contract: String(contract.name),
+            time: formatMinutes(Number(contract.minutes_remaining ?? 0)),
+          })}
+        />
+      ))}
+    </Box>
+  );
+}
