@@ -40,6 +40,8 @@ export const SERVER_TEXTS = {
   // Messages and their files.
   files_own_messages: 'You can only add files to your own messages.',
   attachment_linked_elsewhere: 'An attachment is already linked to another message.',
+  client_message_kept:
+    "A client's message cannot be deleted: edit it to remove what may not stay, the thread shows it was edited.",
   // Tickets.
   ticket_no_closed_status: 'There is no ticket status of the type closed to close the ticket with.',
   ticket_closed_already: 'This ticket is closed already.',

@@ -133,6 +133,8 @@ const app: DeepPartial<AppMessages> = {
       order_out_of_range: 'Die Reihenfolge muss eine ganze Zahl von 0 bis 1000000 sein.',
       files_own_messages: 'Sie können Dateien nur zu Ihren eigenen Nachrichten hinzufügen.',
       attachment_linked_elsewhere: 'Ein Anhang gehört bereits zu einer anderen Nachricht.',
+      client_message_kept:
+        'Eine Nachricht eines Kunden kann nicht gelöscht werden: Bearbeiten Sie sie, um zu entfernen, was nicht bleiben darf; der Verlauf zeigt, dass sie bearbeitet wurde.',
       create_refused: 'Sie dürfen diesen Eintrag nicht anlegen.',
       move_refused: 'Sie dürfen diesen Eintrag nicht aus Ihren eigenen Firmen verschieben.',
       nul_text: 'Texte dürfen das NUL-Zeichen nicht enthalten.',

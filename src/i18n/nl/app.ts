@@ -130,6 +130,8 @@ const app: AppMessages = {
       order_out_of_range: 'De volgorde moet een geheel getal van 0 tot 1000000 zijn.',
       files_own_messages: 'Je kunt alleen bestanden toevoegen aan je eigen berichten.',
       attachment_linked_elsewhere: 'Een bijlage hoort al bij een ander bericht.',
+      client_message_kept:
+        'Een bericht van een klant kan niet worden verwijderd: bewerk het om weg te halen wat er niet in mag staan; het gesprek toont dat het bewerkt is.',
       create_refused: 'Je mag dit item niet aanmaken.',
       move_refused: 'Je mag dit item niet buiten je eigen bedrijven plaatsen.',
       nul_text: 'Teksten mogen het NUL-teken niet bevatten.',
