@@ -434,6 +434,7 @@ const app: DeepPartial<AppMessages> = {
       received: 'Empfangen',
       internal_note: 'Interne Notiz',
       hidden_from_client: 'Für den Kunden nicht sichtbar',
+      edited: 'bearbeitet %{time}',
       visible_to_client: 'Für den Kunden sichtbar',
       status_changed: 'Status von %{actor} auf %{status} geändert',
       work_order_signed: 'Arbeitsauftrag unterschrieben',

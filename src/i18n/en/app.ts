@@ -411,6 +411,7 @@ const app = {
       received: 'Received',
       internal_note: 'Internal note',
       hidden_from_client: 'Not visible to the client',
+      edited: 'edited %{time}',
       visible_to_client: 'Visible to the client',
       status_changed: 'Status changed to %{status} by %{actor}',
       work_order_signed: 'Work order signed',

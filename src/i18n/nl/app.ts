@@ -430,6 +430,7 @@ const app: AppMessages = {
       received: 'Ontvangen',
       internal_note: 'Interne notitie',
       hidden_from_client: 'Niet zichtbaar voor de klant',
+      edited: 'bewerkt %{time}',
       visible_to_client: 'Zichtbaar voor de klant',
       status_changed: 'Status gewijzigd naar %{status} door %{actor}',
       work_order_signed: 'Werkbon getekend',
