@@ -34,6 +34,7 @@ export const X_KEYWORDS = [
   'x-record-link',
   'x-badge',
   'x-ellipsis',
+  'x-time',
   'x-selector',
   'x-menu',
   'x-icon',
