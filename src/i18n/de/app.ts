@@ -251,6 +251,11 @@ const app: DeepPartial<AppMessages> = {
       download: 'PDF herunterladen',
       downloaded: 'PDF heruntergeladen.',
     },
+    quick_actions: {
+      label: 'Schnellaktionen',
+      assign_to_me: 'Mir zuweisen',
+      nobody: 'Niemand',
+    },
     record_actions: {
       label: 'Aktionen',
       close: 'Schließen',

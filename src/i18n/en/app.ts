@@ -221,6 +221,11 @@ const app = {
       download: 'Download PDF',
       downloaded: 'PDF downloaded.',
     },
+    quick_actions: {
+      label: 'Quick actions',
+      assign_to_me: 'Assign to me',
+      nobody: 'Nobody',
+    },
     record_actions: {
       label: 'Actions',
       close: 'Close',

@@ -246,6 +246,11 @@ const app: AppMessages = {
       download: 'PDF downloaden',
       downloaded: 'PDF gedownload.',
     },
+    quick_actions: {
+      label: 'Snelle acties',
+      assign_to_me: 'Aan mij toewijzen',
+      nobody: 'Niemand',
+    },
     record_actions: {
       label: 'Acties',
       close: 'Sluiten',

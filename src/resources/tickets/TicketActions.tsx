@@ -16,6 +16,7 @@ import {
   type ActionSuccess,
 } from '../../custom/detail/recordActions.tsx';
 import { requestReload } from '../../dataProvider/reload.ts';
+import TicketQuickActions from './TicketQuickActions.tsx';
 
 /** SPEC 3 ticket status internal types. */
 const CLOSED = 2;
@@ -25,7 +26,8 @@ function useCan(action: string) {
   return useCanAccess({ resource: 'tickets', action }).canAccess === true;
 }
 
-export default function TicketActions({ record }: RecordActionsProps) {
+export default function TicketActions(props: RecordActionsProps) {
+  const { record } = props;
   const translate = useTranslate();
   const redirect = useRedirect();
   const dataProvider = useActionsProvider();
@@ -42,6 +44,7 @@ export default function TicketActions({ record }: RecordActionsProps) {
 
   return (
     <>
+      <TicketQuickActions {...props} />
       {canClose && !ended && (
         <Button
           variant="outlined"
