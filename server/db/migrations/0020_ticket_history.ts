@@ -31,15 +31,15 @@ export async function up(db: Kysely<any>): Promise<void> {
       to_label text,
       created_at timestamptz not null default now()
     )`.execute(db);
-  // The history tab: a ticket's changes, newest first (and the tickets' foreign key).
-  await sql`create index ticket_changes_ticket_index on ticket_changes (ticket_id, created_at desc, id desc)`.execute(
+  // The history tab: a ticket's changes, newest first (tenant first, as every foreign key's index).
+  await sql`create index ticket_changes_ticket_index on ticket_changes (tenant_id, ticket_id, created_at desc, id desc)`.execute(
     db,
   );
-  // The list of all changes (default sort) and the users' foreign key.
+  // The list of all changes (its default sort), and the changes of one user.
   await sql`create index ticket_changes_created_index on ticket_changes (tenant_id, created_at desc, id desc)`.execute(
     db,
   );
-  await sql`create index ticket_changes_user_index on ticket_changes (user_id)`.execute(db);
+  await sql`create index ticket_changes_user_index on ticket_changes (tenant_id, user_id)`.execute(db);
   await sql`alter table messages add column edited_at timestamptz`.execute(db);
   await sql`insert into permissions (name) values ('tenant.ticket-changes.index')
     on conflict (name) do nothing`.execute(db);
