@@ -11,6 +11,7 @@ import { quoteActions } from './quotes/actions.ts';
 import { attachmentActions } from './attachments/actions.ts';
 import { messageActions } from './messages/actions.ts';
 import { ticketActions } from './tickets/actions.ts';
+import { ticketBulkActions } from './tickets/bulk.ts';
 import { companyActions } from './companies/actions.ts';
 import { ticketGroupActions } from './ticket-groups/actions.ts';
 import { invoiceLineActions } from './invoicing/lines.ts';
@@ -26,6 +27,7 @@ export const actionPlugins: ActionPlugin[] = [
   attachmentActions,
   messageActions,
   ticketActions,
+  ticketBulkActions,
   companyActions,
   ticketGroupActions,
   invoiceLineActions,

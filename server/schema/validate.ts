@@ -38,6 +38,7 @@ export const X_KEYWORDS = [
   'x-selector',
   'x-menu',
   'x-icon',
+  'x-bulk',
   'x-i18n',
 ];
 

@@ -27,8 +27,8 @@ import { actionRoute, OPERATORS_ONLY, recordRef } from '../../docs/action-schema
 import { serverText } from '../../../common/server-texts.ts';
 
 /** SPEC 3 ticket status internal types. */
-const CLOSED = 2;
-const ARCHIVED = 3;
+export const CLOSED = 2;
+export const ARCHIVED = 3;
 
 type IdParams = { Params: { id: string } };
 
@@ -41,7 +41,7 @@ export const OTHER_COMPANIES =
   "Only tickets of the same company can be merged: clients would see each other's messages.";
 
 /** The tenant's status with internal type closed (the first in the list order). */
-async function closedStatusId(trx: Transaction<any>, tenantId: number): Promise<number> {
+export async function closedStatusId(trx: Transaction<any>, tenantId: number): Promise<number> {
   const row = await trx
     .selectFrom('ticket_statuses')
     .select('id')
@@ -102,6 +102,49 @@ async function recordMerge(
     auth,
     merged.flatMap((id) => [entry(kept, id), entry(id, id)]),
   );
+}
+
+/**
+ * Merges the tickets `ids` into the first one, in the caller's transaction (POST tickets/merge and the
+ * list's bulk merge): locks, moves what points at the others, closes them and records it all.
+ */
+export async function mergeTickets(
+  deps: Deps,
+  trx: Transaction<any>,
+  auth: AuthContext,
+  ids: number[],
+): Promise<void> {
+  const { registry } = deps;
+  const tickets = registry.require('tickets');
+  const [kept, ...merged] = ids as [number, ...number[]];
+  await lockForMerge(deps, trx, auth, tickets, ids);
+  const companies = await trx
+    .selectFrom('tickets')
+    .select('company_id')
+    .distinct()
+    .where('id', 'in', ids)
+    .where('tenant_id', '=', auth.tenantId)
+    .where('company_id', 'is not', null)
+    .execute();
+  if (companies.length > 1) throw new ValidationError({ ids: [OTHER_COMPANIES] }, OTHER_COMPANIES);
+  const closed = await closedStatusId(trx, auth.tenantId);
+  await moveReferences(trx, registry, tickets, kept, merged);
+  // After the move (the merged tickets' history goes with their messages to the kept one): the
+  // merged tickets record their closing, the kept one which tickets it took in.
+  await recordTicketChanges(trx, registry, auth, merged, { status_id: closed });
+  await recordMerge(trx, registry, auth, kept, merged);
+  await trx
+    .updateTable('tickets')
+    .set({ status_id: closed, resolved_at: sql`coalesce(resolved_at, now())`, updated_at: sql`now()` })
+    .where('id', 'in', merged)
+    .where('tenant_id', '=', auth.tenantId)
+    .execute();
+  await trx
+    .updateTable('tickets')
+    .set({ updated_at: sql`now()` })
+    .where('id', '=', kept)
+    .where('tenant_id', '=', auth.tenantId)
+    .execute();
 }
 
 /** A value as the create body takes it (timestamps come back from the database as Date). */
@@ -234,37 +277,8 @@ export const ticketActions: ActionPlugin = async (app, { db, registry }) => {
   app.post('/api/tickets/merge', merge, async (request) => {
     const auth = await authorize(request, tickets, 'merge');
     const ids = parseMergeIds(request.body);
-    const [kept, ...merged] = ids as [number, ...number[]];
-    await db.transaction().execute(async (trx) => {
-      await lockForMerge(deps, trx, auth, tickets, ids);
-      const companies = await trx
-        .selectFrom('tickets')
-        .select('company_id')
-        .distinct()
-        .where('id', 'in', ids)
-        .where('tenant_id', '=', auth.tenantId)
-        .where('company_id', 'is not', null)
-        .execute();
-      if (companies.length > 1) throw new ValidationError({ ids: [OTHER_COMPANIES] }, OTHER_COMPANIES);
-      const closed = await closedStatusId(trx, auth.tenantId);
-      await moveReferences(trx, registry, tickets, kept, merged);
-      // After the move (the merged tickets' history goes with their messages to the kept one): the
-      // merged tickets record their closing, the kept one which tickets it took in.
-      await recordTicketChanges(trx, registry, auth, merged, { status_id: closed });
-      await recordMerge(trx, registry, auth, kept, merged);
-      await trx
-        .updateTable('tickets')
-        .set({ status_id: closed, resolved_at: sql`coalesce(resolved_at, now())`, updated_at: sql`now()` })
-        .where('id', 'in', merged)
-        .where('tenant_id', '=', auth.tenantId)
-        .execute();
-      await trx
-        .updateTable('tickets')
-        .set({ updated_at: sql`now()` })
-        .where('id', '=', kept)
-        .where('tenant_id', '=', auth.tenantId)
-        .execute();
-    });
+    const kept = ids[0]!;
+    await db.transaction().execute((trx) => mergeTickets(deps, trx, auth, ids));
     return findRecord(deps, auth, tickets, kept);
   });
 };
