@@ -224,6 +224,16 @@ const app: DeepPartial<AppMessages> = {
       selected: '%{smart_count} ausgewählt',
       select_all: 'Alle Zeilen dieser Seite auswählen',
       select_row: 'Zeile %{label} auswählen',
+      none: 'Niemand',
+      all_of_filter: 'Alle %{smart_count} Zeilen des Filters ausgewählt',
+      select_filter: 'Alle %{smart_count} Zeilen des Filters auswählen',
+      only_page: 'Nur die Zeilen dieser Seite',
+      changed: '%{smart_count} %{name} geändert',
+      close: 'Schließen',
+      merge: 'Zusammenführen',
+      confirm_close: 'Die %{smart_count} ausgewählten Zeilen schließen?',
+      confirm_merge:
+        'Die %{smart_count} ausgewählten Zeilen in der ersten zusammenführen? Die anderen werden geschlossen.',
     },
     invoicing: {
       invoice: 'Abrechnen',

@@ -219,6 +219,16 @@ const app: AppMessages = {
       selected: '%{smart_count} geselecteerd',
       select_all: 'Alle rijen op deze pagina selecteren',
       select_row: 'Rij %{label} selecteren',
+      none: 'Niemand',
+      all_of_filter: 'Alle %{smart_count} rijen van het filter geselecteerd',
+      select_filter: 'Alle %{smart_count} rijen van het filter selecteren',
+      only_page: 'Alleen de rijen op deze pagina',
+      changed: '%{smart_count} %{name} gewijzigd',
+      close: 'Sluiten',
+      merge: 'Samenvoegen',
+      confirm_close: 'De %{smart_count} geselecteerde rijen sluiten?',
+      confirm_merge:
+        'De %{smart_count} geselecteerde rijen samenvoegen in de eerste? De andere worden gesloten.',
     },
     invoicing: {
       invoice: 'Factureren',
