@@ -37,10 +37,17 @@ export const SERVER_TEXTS = {
   merge_too_many: 'At most {count} records can be merged at once.',
   merge_record_invalid: 'The selected {resource} {id} is invalid.',
   select_at_least_one: 'Select at least one record.',
+  bulk_too_many: 'At most {count} records can be changed at once.',
+  bulk_ids_or_builder: 'Send either the selected ids or the filter (builder), one of the two.',
+  bulk_action_unknown: 'The action must be one of: {actions}.',
+  bulk_no_changes: 'Send the fields to change (changes) with the update action only.',
+  bulk_field_not_offered: 'The {field} cannot be changed for many records at once.',
   select_at_most: 'At most {count} records can be handled at once.',
   // Messages and their files.
   files_own_messages: 'You can only add files to your own messages.',
   attachment_linked_elsewhere: 'An attachment is already linked to another message.',
+  client_message_kept:
+    "A client's message cannot be deleted: edit it to remove what may not stay, the thread shows it was edited.",
   // Tickets.
   ticket_no_closed_status: 'There is no ticket status of the type closed to close the ticket with.',
   ticket_closed_already: 'This ticket is closed already.',

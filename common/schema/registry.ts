@@ -131,6 +131,7 @@ export function toResource(schema: Record<string, any>): Resource {
       invoiceLine: schema['x-invoice-line'],
       menu: schema['x-menu'] ?? {},
       icon: schema['x-icon'],
+      bulk: schema['x-bulk'] ? { fields: [], actions: [], ...schema['x-bulk'] } : undefined,
       labels: schema['x-i18n'] ?? {},
       fields,
       required: schema.required ?? [],
@@ -195,6 +196,12 @@ function checkReferences(reg: Registry, r: Resource): void {
   if (r.invoiceLine) checkInvoiceLine(reg, r, r.invoiceLine);
   r.tabs.forEach((tab) => checkTab(reg, r, tab, fail));
   checkMenu(r.menu, fail);
+  if (r.bulk) {
+    r.bulk.fields.forEach((f) => field(f, 'x-bulk.fields'));
+    for (const a of r.bulk.actions)
+      if (!r.actions.includes(a)) fail(`x-bulk.actions names ${a}, which is not in x-actions`);
+    if (r.bulk.fields.length && !r.actions.includes('update')) fail('x-bulk.fields needs the update action');
+  }
   for (const f of Object.values(r.fields)) {
     if (f.enumName && !reg.enums[f.enumName]) fail(`field ${f.name} names unknown enumeration ${f.enumName}`);
   }

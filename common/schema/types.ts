@@ -135,6 +135,8 @@ export interface Resource {
   menu: Partial<Record<MenuApp, MenuPlace>>;
   /** x-icon: a name of src/resources/icons.ts (an MUI icon's name). */
   icon?: string;
+  /** x-bulk: what the back office's list offers on many selected records at once. */
+  bulk?: BulkActions;
   /** x-i18n: the resource's words per language (schemas/README.md, "Labels"). */
   labels: Partial<Record<LabelLocale, ResourceLabels>>;
   fields: Record<string, Field>;
@@ -148,6 +150,12 @@ export interface GlobalSearch {
   fields: string[];
   /** The group's place among the results, smallest first. */
   order: number;
+}
+
+/** x-bulk: the fields a selection's records can be set to one value, and the actions run on all of them. */
+export interface BulkActions {
+  fields: string[];
+  actions: string[];
 }
 
 export type MenuApp = 'backoffice' | 'portal';

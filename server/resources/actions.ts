@@ -12,6 +12,7 @@ import { attachmentActions } from './attachments/actions.ts';
 import { messageActions } from './messages/actions.ts';
 import { ticketActions } from './tickets/actions.ts';
 import { ticketDashboard } from './tickets/dashboard.ts';
+import { ticketBulkActions } from './tickets/bulk.ts';
 import { companyActions } from './companies/actions.ts';
 import { ticketGroupActions } from './ticket-groups/actions.ts';
 import { invoiceLineActions } from './invoicing/lines.ts';
@@ -28,6 +29,7 @@ export const actionPlugins: ActionPlugin[] = [
   messageActions,
   ticketActions,
   ticketDashboard,
+  ticketBulkActions,
   companyActions,
   ticketGroupActions,
   invoiceLineActions,

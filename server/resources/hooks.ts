@@ -14,6 +14,7 @@ import { roleAssignment } from './roles/assignment.ts';
 import { roleHooks } from './roles/hooks.ts';
 import { userConfigHooks } from './user-configs/hooks.ts';
 import { timeRegistrationHooks } from './time-registrations/hooks.ts';
+import { ticketChangeHooks } from './ticket-changes/hooks.ts';
 
 export const resourceHooks: Record<string, ResourceHooks> = {
   tickets: ticketHooks,
@@ -30,6 +31,7 @@ export const resourceHooks: Record<string, ResourceHooks> = {
   roles: roleHooks,
   'user-configs': userConfigHooks,
   'time-registrations': timeRegistrationHooks,
+  'ticket-changes': ticketChangeHooks,
 };
 
 /** The query builder's presenter (server/query/relations.ts): each resource's own `present` hook. */

@@ -183,7 +183,7 @@ async function toColumns(
  * A foreign key must point at a record of the same tenant that the caller may see: the database's own
  * foreign keys do not know about tenants or the portal.
  */
-async function checkReferences(
+export async function checkReferences(
   deps: Deps,
   trx: Transaction<any>,
   auth: AuthContext,

@@ -35,9 +35,11 @@ export const X_KEYWORDS = [
   'x-record-link',
   'x-badge',
   'x-ellipsis',
+  'x-time',
   'x-selector',
   'x-menu',
   'x-icon',
+  'x-bulk',
   'x-i18n',
 ];
 

@@ -40,6 +40,7 @@ import {
   ELLIPSIS_LIMITS,
   ellipsis,
   formatDate,
+  formatDateTime,
   formatFileSize,
   formatMinutes,
   formatMoney,
@@ -211,7 +212,13 @@ const KINDS: Record<FieldKind, KindEntry> = {
   },
   datetime: {
     align: 'left',
-    format: (value, ctx) => formatDate(value as string, ctx.locale),
+    // SPEC 9's date; with x-time (a history's moments) the time of day after it.
+    format: (value, ctx, _r, field) =>
+      field.schema['x-time'] === true
+        ? `${formatDate(value as string, ctx.locale)} ${formatDateTime(value as string, ctx.locale)
+            .split(' ')
+            .pop()}`
+        : formatDate(value as string, ctx.locale),
     filter: 'datetime',
     input: (_r, _f, props) => <DateTimeInput {...props} />,
   },

@@ -12,6 +12,7 @@ import Description from '@mui/icons-material/Description';
 import Devices from '@mui/icons-material/Devices';
 import Forum from '@mui/icons-material/Forum';
 import Handshake from '@mui/icons-material/Handshake';
+import History from '@mui/icons-material/History';
 import Inventory from '@mui/icons-material/Inventory';
 import Link from '@mui/icons-material/Link';
 import ListAlt from '@mui/icons-material/ListAlt';
@@ -34,6 +35,7 @@ export const ICONS: Readonly<Record<string, ComponentType>> = {
   Devices,
   Forum,
   Handshake,
+  History,
   Inventory,
   Link,
   ListAlt,

@@ -69,8 +69,10 @@ async function expectCutWithEllipsis(cell: Locator) {
   expect(style).toEqual({ overflow: 'ellipsis', wrap: 'nowrap', clipped: true });
 }
 
+// The first column is the row selection of the bulk actions (x-bulk): a checkbox, no label.
 const TICKET_COLUMNS: Record<Lang, string[]> = {
   nl: [
+    '',
     'Referentie',
     'Omschrijving',
     'Prioriteit',
@@ -82,6 +84,7 @@ const TICKET_COLUMNS: Record<Lang, string[]> = {
     'Bijgewerkt op',
   ],
   en: [
+    '',
     'Reference',
     'Description',
     'Priority',
@@ -142,7 +145,7 @@ for (const lang of ['nl', 'en'] as const) {
         expect(box.x + box.width).toBeLessThanOrEqual(tableBox.x + tableBox.width + 0.5);
       }
       // Descriptions longer than their column are cut with an ellipsis, the whole text the tooltip.
-      const descriptions = page.locator('tbody tr').locator('td:nth-child(2)');
+      const descriptions = page.locator('tbody tr').locator('td:nth-child(3)');
       const clipped: number[] = [];
       for (const [i, cell] of (await descriptions.all()).entries()) {
         if (await cell.evaluate((el) => el.scrollWidth > el.clientWidth)) clipped.push(i);

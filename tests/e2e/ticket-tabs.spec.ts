@@ -32,6 +32,7 @@ test('the ticket tab bar shows badges in minutes and euros, lists the related ro
     /^Gebruikte producten/,
     /^Assets van het bedrijf/,
     /^Andere tickets van het bedrijf/,
+    /^Geschiedenis/,
   ]);
   await expect(page.getByTestId('tab-badge-messages')).toHaveText(String(ticket.messages_count));
   await expect(page.getByTestId('tab-badge-timeRegistrations')).toHaveText(hhmm);

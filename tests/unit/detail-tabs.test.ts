@@ -19,13 +19,14 @@ const tickets = reg.require('tickets');
 const tab = (name: string) => tickets.tabs.find((t) => t.name === name)!;
 
 describe('the ticket tab bar', () => {
-  it('has the tabs of issue 5 in order, and scrolls by 100 px', () => {
+  it('has the tabs of issue 5 and the history of issue 18 in order, and scrolls by 100 px', () => {
     expect(tickets.tabs.map((t) => t.name)).toEqual([
       'messages',
       'timeRegistrations',
       'usedProducts',
       'assets',
       'relatedTickets',
+      'history',
     ]);
     expect(TAB_SCROLL_STEP).toBe(100);
   });
@@ -39,6 +40,10 @@ describe('the ticket tab bar', () => {
     expect(visibleTabs(tickets, ['portal.assets.index']).map((t) => t.name)).toEqual(['messages', 'assets']);
     // Another action on the resource is not enough.
     expect(visibleTabs(tickets, ['tenant.used-products.show']).map((t) => t.name)).toEqual(['messages']);
+    expect(visibleTabs(tickets, ['tenant.ticket-changes.index']).map((t) => t.name)).toEqual([
+      'messages',
+      'history',
+    ]);
     expect(
       visibleTabs(tickets, ['tenant.used-products.index', 'tenant.tickets.index']).map((t) => t.name),
     ).toEqual(['messages', 'usedProducts', 'relatedTickets']);
@@ -66,7 +71,7 @@ describe('the ticket tab bar', () => {
 
   it('asks the relation badges in one call and formats sums as minutes or money', () => {
     expect(badgeQuery(tickets.tabs)).toEqual({
-      withCount: ['messages'],
+      withCount: ['messages', 'changes'],
       withSum: ['timeRegistrations.time_spent', 'usedProducts.total'],
     });
     const answer = {

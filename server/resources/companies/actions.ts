@@ -14,6 +14,7 @@ import type { ActionPlugin } from '../action-contract.ts';
 import { authorize, parseId } from '../plugin.ts';
 import { findRecord, type Deps } from '../repository.ts';
 import { lockForMerge, MERGE_BODY, MERGE_FAILS, moveReferences, parseMergeIds } from '../merge.ts';
+import { recordTicketChanges } from '../tickets/history.ts';
 import { actionRoute, OPERATORS_ONLY, recordRef } from '../../docs/action-schema.ts';
 
 type IdParams = { Params: { id: string } };
@@ -67,6 +68,21 @@ export const companyActions: ActionPlugin = async (app, { db, registry }) => {
     const [kept, ...merged] = ids as [number, ...number[]];
     await db.transaction().execute(async (trx) => {
       await lockForMerge(deps, trx, auth, companies, ids);
+      // The merged companies' tickets change company: in their history, named while the names exist.
+      const moved = await trx
+        .selectFrom('tickets')
+        .select('id')
+        .where('tenant_id', '=', auth.tenantId)
+        .where('company_id', 'in', merged)
+        .where('is_template', '=', false)
+        .execute();
+      await recordTicketChanges(
+        trx,
+        registry,
+        auth,
+        moved.map((t) => Number(t.id)),
+        { company_id: kept },
+      );
       await moveReferences(trx, registry, companies, kept, merged);
       await trx
         .deleteFrom('companies')

@@ -11,6 +11,7 @@ import type { ResourceHooks } from '../hook-contract.ts';
 import { addActors, addRecipientGravatars, signImages } from './present.ts';
 import { statusNames } from '../tickets/status-log.ts';
 import { serverText } from '../../../common/server-texts.ts';
+import { keepClientMessages, markEdited } from './edits.ts';
 
 /** The sanitised HTML, or a 422 when nothing of it may be kept. */
 export function cleanMessage(html: unknown): string {
@@ -28,13 +29,15 @@ export const messageHooks: ResourceHooks = {
       row.visible_to_client = true;
     }
   },
-  beforeUpdate(_id, changes) {
+  async beforeUpdate(id, changes, { trx, auth }) {
     if ('morphable_type' in changes || 'morphable_id' in changes) {
       const field = 'morphable_type' in changes ? 'morphable_type' : 'morphable_id';
       throw new ValidationError({ [field]: ['A message cannot be moved to another record.'] });
     }
     if ('message' in changes) changes.message = cleanMessage(changes.message);
+    await markEdited(trx, auth, id, changes);
   },
+  beforeDestroy: keepClientMessages,
   async present(rows, ctx) {
     await addActors(rows, ctx);
     await signImages(rows, ctx);

@@ -13,6 +13,7 @@
  */
 import { sql, type Transaction } from 'kysely';
 import type { AuthContext } from '../../auth/context.ts';
+import type { Registry } from '../../schema/registry.ts';
 import { notFound, ValidationError } from '../../http/errors.ts';
 import { BodyValidation } from '../../schema/validate.ts';
 import type { ActionPlugin } from '../action-contract.ts';
@@ -20,13 +21,14 @@ import { authorize, parseId } from '../plugin.ts';
 import { findRecord, storeRecord, writableFields, type Deps } from '../repository.ts';
 import { lockForMerge, MERGE_BODY, MERGE_FAILS, moveReferences, parseMergeIds } from '../merge.ts';
 import { currentStatusId, logStatusChange } from './status-log.ts';
+import { MERGED, recordTicketChanges, writeHistory } from './history.ts';
 import { defaultStatusId } from './hooks.ts';
 import { actionRoute, OPERATORS_ONLY, recordRef } from '../../docs/action-schema.ts';
 import { serverText } from '../../../common/server-texts.ts';
 
 /** SPEC 3 ticket status internal types. */
-const CLOSED = 2;
-const ARCHIVED = 3;
+export const CLOSED = 2;
+export const ARCHIVED = 3;
 
 type IdParams = { Params: { id: string } };
 
@@ -39,7 +41,7 @@ export const OTHER_COMPANIES =
   "Only tickets of the same company can be merged: clients would see each other's messages.";
 
 /** The tenant's status with internal type closed (the first in the list order). */
-async function closedStatusId(trx: Transaction<any>, tenantId: number): Promise<number> {
+export async function closedStatusId(trx: Transaction<any>, tenantId: number): Promise<number> {
   const row = await trx
     .selectFrom('ticket_statuses')
     .select('id')
@@ -64,6 +66,85 @@ async function lockTicket(trx: Transaction<any>, auth: AuthContext, id: number):
     .executeTakeFirst();
   if (!row) throw notFound();
   return Number(row.internal_type);
+}
+
+/**
+ * A merge in the history of every ticket in it: on the kept ticket and on each merged one an entry
+ * "merged: <merged reference> -> <kept reference>".
+ */
+async function recordMerge(
+  trx: Transaction<any>,
+  registry: Registry,
+  auth: AuthContext,
+  kept: number,
+  merged: number[],
+): Promise<void> {
+  const rows = await trx
+    .selectFrom('tickets')
+    .select(['id', 'reference'])
+    .where('tenant_id', '=', auth.tenantId)
+    .where('id', 'in', [kept, ...merged])
+    .execute();
+  const reference = new Map(
+    rows.map((r) => [Number(r.id), r.reference === null ? null : String(r.reference)]),
+  );
+  const entry = (ticketId: number, from: number) => ({
+    ticketId,
+    field: MERGED,
+    from: String(from),
+    to: String(kept),
+    fromLabel: reference.get(from) ?? null,
+    toLabel: reference.get(kept) ?? null,
+  });
+  await writeHistory(
+    trx,
+    registry,
+    auth,
+    merged.flatMap((id) => [entry(kept, id), entry(id, id)]),
+  );
+}
+
+/**
+ * Merges the tickets `ids` into the first one, in the caller's transaction (POST tickets/merge and the
+ * list's bulk merge): locks, moves what points at the others, closes them and records it all.
+ */
+export async function mergeTickets(
+  deps: Deps,
+  trx: Transaction<any>,
+  auth: AuthContext,
+  ids: number[],
+): Promise<void> {
+  const { registry } = deps;
+  const tickets = registry.require('tickets');
+  const [kept, ...merged] = ids as [number, ...number[]];
+  await lockForMerge(deps, trx, auth, tickets, ids);
+  const companies = await trx
+    .selectFrom('tickets')
+    .select('company_id')
+    .distinct()
+    .where('id', 'in', ids)
+    .where('tenant_id', '=', auth.tenantId)
+    .where('company_id', 'is not', null)
+    .execute();
+  if (companies.length > 1) throw new ValidationError({ ids: [OTHER_COMPANIES] }, OTHER_COMPANIES);
+  const closed = await closedStatusId(trx, auth.tenantId);
+  await moveReferences(trx, registry, tickets, kept, merged);
+  // After the move (the merged tickets' history goes with their messages to the kept one): the
+  // merged tickets record their closing, the kept one which tickets it took in.
+  await recordTicketChanges(trx, registry, auth, merged, { status_id: closed });
+  await recordMerge(trx, registry, auth, kept, merged);
+  await trx
+    .updateTable('tickets')
+    .set({ status_id: closed, resolved_at: sql`coalesce(resolved_at, now())`, updated_at: sql`now()` })
+    .where('id', 'in', merged)
+    .where('tenant_id', '=', auth.tenantId)
+    .execute();
+  await trx
+    .updateTable('tickets')
+    .set({ updated_at: sql`now()` })
+    .where('id', '=', kept)
+    .where('tenant_id', '=', auth.tenantId)
+    .execute();
 }
 
 /** A value as the create body takes it (timestamps come back from the database as Date). */
@@ -94,6 +175,7 @@ export const ticketActions: ActionPlugin = async (app, { db, registry }) => {
         if (type === CLOSED) throw new ValidationError({ status_id: [ALREADY_CLOSED] }, ALREADY_CLOSED);
         if (type === ARCHIVED) throw new ValidationError({ status_id: [ARCHIVED_TICKET] }, ARCHIVED_TICKET);
         const closed = await closedStatusId(trx, auth.tenantId);
+        await recordTicketChanges(trx, registry, auth, [id], { status_id: closed });
         await logStatusChange(trx, auth, id, closed, await currentStatusId(trx, auth, id));
         await trx
           .updateTable('tickets')
@@ -132,6 +214,7 @@ export const ticketActions: ActionPlugin = async (app, { db, registry }) => {
           throw new ValidationError({ status_id: [NOT_RESTORABLE] }, NOT_RESTORABLE);
         const status = await defaultStatusId({ trx, auth });
         if (status === null) throw new ValidationError({ status_id: [NO_OPEN_STATUS] }, NO_OPEN_STATUS);
+        await recordTicketChanges(trx, registry, auth, [id], { status_id: status });
         await logStatusChange(trx, auth, id, status, await currentStatusId(trx, auth, id));
         await trx
           .updateTable('tickets')
@@ -194,33 +277,8 @@ export const ticketActions: ActionPlugin = async (app, { db, registry }) => {
   app.post('/api/tickets/merge', merge, async (request) => {
     const auth = await authorize(request, tickets, 'merge');
     const ids = parseMergeIds(request.body);
-    const [kept, ...merged] = ids as [number, ...number[]];
-    await db.transaction().execute(async (trx) => {
-      await lockForMerge(deps, trx, auth, tickets, ids);
-      const companies = await trx
-        .selectFrom('tickets')
-        .select('company_id')
-        .distinct()
-        .where('id', 'in', ids)
-        .where('tenant_id', '=', auth.tenantId)
-        .where('company_id', 'is not', null)
-        .execute();
-      if (companies.length > 1) throw new ValidationError({ ids: [OTHER_COMPANIES] }, OTHER_COMPANIES);
-      const closed = await closedStatusId(trx, auth.tenantId);
-      await moveReferences(trx, registry, tickets, kept, merged);
-      await trx
-        .updateTable('tickets')
-        .set({ status_id: closed, resolved_at: sql`coalesce(resolved_at, now())`, updated_at: sql`now()` })
-        .where('id', 'in', merged)
-        .where('tenant_id', '=', auth.tenantId)
-        .execute();
-      await trx
-        .updateTable('tickets')
-        .set({ updated_at: sql`now()` })
-        .where('id', '=', kept)
-        .where('tenant_id', '=', auth.tenantId)
-        .execute();
-    });
+    const kept = ids[0]!;
+    await db.transaction().execute((trx) => mergeTickets(deps, trx, auth, ids));
     return findRecord(deps, auth, tickets, kept);
   });
 };

@@ -9,6 +9,8 @@ import {
 } from '../../settings/tenant-config.ts';
 import type { HookContext, ResourceHooks } from '../hook-contract.ts';
 import { currentStatusId, logStatusChange } from './status-log.ts';
+import { recordTicketChanges } from './history.ts';
+import { registry } from '../../schema/registry.ts';
 import { serverText } from '../../../common/server-texts.ts';
 
 const OPEN = 1;
@@ -61,11 +63,16 @@ export const ticketHooks: ResourceHooks = {
       row.status_id = status;
     }
   },
-  /** A new status is written into the thread (SPEC 4), in the update's transaction. */
+  /**
+   * A new status is written into the thread (SPEC 4), and every tracked field's change into the
+   * ticket's history (issue 18), in the update's transaction.
+   */
   async beforeUpdate(id, changes, { trx, auth, resource }) {
+    // Templates have no thread and no history (no x-morph-type): nothing to tell.
+    if (!resource.morphType) return;
+    await recordTicketChanges(trx, registry(), auth, [id], changes);
     const next = Number(changes.status_id);
-    // Templates have no thread (no x-morph-type): nothing to tell.
-    if (!resource.morphType || !('status_id' in changes) || !Number.isSafeInteger(next)) return;
+    if (!('status_id' in changes) || !Number.isSafeInteger(next)) return;
     await logStatusChange(trx, auth, id, next, await currentStatusId(trx, auth, id));
   },
   /** Tickets get a reference people can say on the phone: T-<year>-<id, five digits>. */

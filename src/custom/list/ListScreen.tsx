@@ -5,7 +5,7 @@
  * provided as its list context; the layout is kept per user and route (./useListPersistence.ts); saved
  * table views come from ./usePresets.ts.
  */
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
@@ -40,6 +40,8 @@ import { ListTable, TABLE_MIN_HEIGHT } from './ListTable.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
 import { allowedBulkActions, BulkActionBar } from './bulkActions.tsx';
 import { allowedListViews, listViews } from './listViews.ts';
+// Only lists whose schema has x-bulk show it: its code loads with the first such list.
+const SchemaBulkBar = lazy(() => import('./SchemaBulkBar.tsx'));
 import { MobileList, SKELETON_ROWS } from './MobileList.tsx';
 import {
   loadSettings,
@@ -124,6 +126,9 @@ function useListPermissions(resource: Resource) {
     canReorder: backoffice && resource.actions.includes('update-order') && mayRun('update-order'),
     // Row selection shows only where the schema offers a bulk action the user may run.
     bulk: backoffice ? allowedBulkActions(resource.actions, mayRun) : [],
+    // x-bulk: the fields need the update permission, each action its own.
+    bulkFields: backoffice && resource.bulk && mayRun('update') ? resource.bulk.fields : [],
+    bulkRuns: backoffice && resource.bulk ? resource.bulk.actions.filter(mayRun) : [],
     views: backoffice ? allowedListViews(resource.actions, mayRun) : [],
   };
 }
@@ -166,7 +171,9 @@ function ListView({
     navigate(location.pathname, { replace: true });
     persistence.saveNow(initial.settings).catch(() => undefined);
   }, [linked, navigate, location.pathname, persistence, initial.settings]);
-  const { canPresets, canExport, canReorder, bulk, views } = useListPermissions(resource);
+  const { canPresets, canExport, canReorder, bulk, bulkFields, bulkRuns, views } =
+    useListPermissions(resource);
+  const schemaBulk = bulkFields.length > 0 || bulkRuns.length > 0;
   const [activePresetId, setActivePresetId] = useState<Identifier | undefined>(undefined);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [viewsOpen, setViewsOpen] = useState(false);
@@ -386,13 +393,30 @@ function ListView({
             }}
           />
         )}
+        {schemaBulk && (
+          <Suspense fallback={null}>
+            <SchemaBulkBar
+              resource={resource}
+              fields={bulkFields}
+              actions={bulkRuns}
+              selected={list.selected}
+              pageCount={list.context.data?.length ?? 0}
+              total={list.range?.total ?? 0}
+              providerFilter={list.providerFilter}
+              onDone={() => {
+                list.context.onUnselectItems();
+                refresh();
+              }}
+            />
+          </Suspense>
+        )}
         <ListTable
           resource={resource}
           model={model}
           columns={columns}
           labelOf={labelOf}
           actionColumn={actionColumn}
-          selectable={bulk.length > 0}
+          selectable={bulk.length > 0 || schemaBulk}
           headingId={headingId}
           loading={list.loading}
           failed={loadFailed}

@@ -4,7 +4,9 @@
  * sent by the client, received by the client or is an internal note (operators also see 'Not visible
  * to the client', and a warning when its e-mail to the client was given up), its text and files. A
  * status change is one line: the new status and who set it.
- * Operators may edit (saving without a change just closes the editor, SPEC 4) and delete it.
+ * Operators may edit (saving without a change just closes the editor, SPEC 4) and delete it, except a
+ * client's message, which stays (the server refuses; docs/decisions.md). An edited message says so, with
+ * the time of the edit, to operators and clients alike (issue 18).
  */
 import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
 import { Alert, Avatar, Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
@@ -107,6 +109,17 @@ function MailGivenUp({ error }: { error: string }) {
         </>
       )}
     </Alert>
+  );
+}
+
+/** "edited 5 March 14:30": the message's text is not the one first written. */
+function Edited({ value }: { value: string }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  return (
+    <Typography component="span" variant="body2" color="text.secondary" data-testid="message-edited">
+      {translate('app.messages.edited', { time: formatDateTime(value, locale) })}
+    </Typography>
   );
 }
 
@@ -233,6 +246,7 @@ export default function MessageItem({
               </Box>
             )}
             <Box sx={{ flexGrow: 1 }} />
+            {message.edited_at && <Edited value={message.edited_at} />}
             <When value={message.created_at} now={now} />
           </Box>
           {editing ? (
@@ -279,7 +293,7 @@ export default function MessageItem({
           )}
           {operator && message.mail_error && <MailGivenUp error={message.mail_error} />}
           <AttachmentList attachments={message.attachments ?? []} headingId={filesId} />
-          {!editing && (canEdit || canDelete) && (
+          {!editing && (canEdit || (canDelete && !message.is_from_client)) && (
             <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
               {canEdit && (
                 <Button
@@ -293,7 +307,7 @@ export default function MessageItem({
                   {translate('app.messages.edit')}
                 </Button>
               )}
-              {canDelete && (
+              {canDelete && !message.is_from_client && (
                 <Button
                   size="small"
                   color="error"

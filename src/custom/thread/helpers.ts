@@ -35,6 +35,8 @@ export interface ThreadMessage extends RaRecord {
   visible_to_client: boolean;
   original_email_from?: string | null;
   created_at: string;
+  /** When its text was last edited (issue 18): the thread marks it "edited". */
+  edited_at?: string | null;
   actor?: Actor | null;
   attachments?: Attachment[];
   /** Operators only: set once the outbox gave the message's mail up (the server's English words). */

@@ -17,6 +17,7 @@ import {
 } from '../../custom/detail/recordActions.tsx';
 import { requestReload } from '../../dataProvider/reload.ts';
 import { useShortcuts } from '../../custom/shortcuts/keys.ts';
+import TicketQuickActions from './TicketQuickActions.tsx';
 
 /** SPEC 3 ticket status internal types. */
 const CLOSED = 2;
@@ -26,7 +27,8 @@ function useCan(action: string) {
   return useCanAccess({ resource: 'tickets', action }).canAccess === true;
 }
 
-export default function TicketActions({ record }: RecordActionsProps) {
+export default function TicketActions(props: RecordActionsProps) {
+  const { record } = props;
   const translate = useTranslate();
   const redirect = useRedirect();
   const dataProvider = useActionsProvider();
@@ -46,6 +48,7 @@ export default function TicketActions({ record }: RecordActionsProps) {
 
   return (
     <>
+      <TicketQuickActions {...props} />
       {canClose && !ended && (
         <Button
           variant="outlined"

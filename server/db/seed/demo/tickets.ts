@@ -319,6 +319,27 @@ export async function seedTickets(
   }
   await ctx.list('attachments', attachmentRows);
 
+  // ---- the tickets' history (issue 18): what their status-changed messages tell, as changes ----
+  await ctx.list(
+    'ticket_changes',
+    ticketPlans.flatMap((t, i) =>
+      t.status === 0
+        ? []
+        : [
+            {
+              ticket_id: ticketIds[i],
+              user_id: t.operator.id,
+              field: 'status_id',
+              from_value: String(statusIds[0]),
+              to_value: String(statusIds[t.status]),
+              from_label: TICKET_STATUSES[0]!.name,
+              to_label: TICKET_STATUSES[t.status]!.name,
+              created_at: t.updated,
+            },
+          ],
+    ),
+  );
+
   // ---- outgoing mail (issue 15, item 4): one reply whose mail the outbox gave up ----
   // Given up, not queued: a queued mail would be sent by every server started on the demo data. The
   // operators see it in the outgoing mail list and on the reply, and may try it again.

@@ -1,0 +1,271 @@
+/**
+ * Bulk actions on the back office's ticket list (issue 18, item 3): POST /tickets/bulk changes the
+ * selected tickets, or every ticket of the list's filter, in one call and one transaction. The fields and
+ * actions it takes are the schema's x-bulk (set a field, close, merge); each needs the permission of the
+ * single-ticket path (update, close, merge), and every ticket's change goes through the same history
+ * recorder and status log as a change of one ticket.
+ *
+ * Tickets outside the caller's scope (another tenant's) are left out, not refused: they are not changed
+ * and not counted, as if they were not in the selection. A ticket that would not change (it has the value
+ * already, or is closed already) is not counted either, so the answer's count is what changed.
+ */
+import { sql, type Transaction } from 'kysely';
+import type { AuthContext } from '../../auth/context.ts';
+import { forbidden, ValidationError } from '../../http/errors.ts';
+import { isId } from '../../http/ids.ts';
+import { isPortalCaller, parseBuilderConditions } from '../../query/parse.ts';
+import { and, baseConditions, compileCondition, ref, sqlContext, tableAs } from '../../query/sql.ts';
+import { BodyValidation } from '../../schema/validate.ts';
+import type { Resource } from '../../../common/schema/types.ts';
+import { serverText } from '../../../common/server-texts.ts';
+import type { ActionPlugin } from '../action-contract.ts';
+import { authorize } from '../plugin.ts';
+import { checkReferences, writableFields, type Deps } from '../repository.ts';
+import { MAX_MERGE } from '../merge.ts';
+import { actionRoute, closedBody, OPERATORS_ONLY } from '../../docs/action-schema.ts';
+import { recordTicketChanges } from './history.ts';
+import { logStatusChange } from './status-log.ts';
+import { ARCHIVED, CLOSED, closedStatusId, mergeTickets } from './actions.ts';
+
+/** The most tickets one bulk call changes: a page of the list is 100 at most, a filter may hold more. */
+export const MAX_BULK = 1_000;
+
+/** The actions of a bulk call: `update` sets the `changes` fields, the others are the ticket actions. */
+const ACTIONS = ['update', 'close', 'merge'] as const;
+type BulkAction = (typeof ACTIONS)[number];
+
+interface BulkBody {
+  action: BulkAction;
+  ids?: number[];
+  builder?: unknown;
+  changes?: Record<string, unknown>;
+}
+
+function parseBody(resource: Resource, raw: unknown): BulkBody {
+  const body = (raw ?? {}) as Record<string, unknown>;
+  const errors: Record<string, string[]> = {};
+  const offered = ['update', ...(resource.bulk?.actions ?? [])];
+  if (!ACTIONS.includes(body.action as BulkAction) || !offered.includes(String(body.action)))
+    errors.action = [serverText('bulk_action_unknown', { actions: offered.join(', ') })];
+  if ((body.ids === undefined) === (body.builder === undefined))
+    errors.ids = [serverText('bulk_ids_or_builder')];
+  if (body.ids !== undefined) {
+    if (!Array.isArray(body.ids) || body.ids.length === 0 || !body.ids.every(isId))
+      errors.ids = [serverText('select_at_least_one')];
+    else if (body.ids.length > MAX_BULK) errors.ids = [serverText('bulk_too_many', { count: MAX_BULK })];
+  }
+  if (body.action === 'update') {
+    const changes = body.changes;
+    if (
+      typeof changes !== 'object' ||
+      changes === null ||
+      Array.isArray(changes) ||
+      !Object.keys(changes).length
+    )
+      errors.changes = [serverText('bulk_no_changes')];
+    else
+      for (const name of Object.keys(changes))
+        if (!resource.bulk?.fields.includes(name))
+          errors[`changes.${name}`] = [serverText('bulk_field_not_offered', { field: name })];
+  } else if (body.changes !== undefined) errors.changes = [serverText('bulk_no_changes')];
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  return {
+    action: body.action as BulkAction,
+    ids: body.ids === undefined ? undefined : (body.ids as unknown[]).map(Number),
+    builder: body.builder,
+    changes: body.changes as Record<string, unknown> | undefined,
+  };
+}
+
+/**
+ * The tickets the call is about, in the caller's scope, locked in id order (a concurrent bulk call on
+ * overlapping tickets waits instead of deadlocking): the given ids, or every ticket of the filter. More
+ * than the cap is a 422 and nothing changes.
+ */
+async function targetIds(
+  deps: Deps,
+  trx: Transaction<any>,
+  auth: AuthContext,
+  resource: Resource,
+  body: BulkBody,
+): Promise<number[]> {
+  const ctx = sqlContext(deps.registry, auth);
+  const alias = ctx.nextAlias();
+  const chosen = body.ids
+    ? [sql`${ref(alias, 'id')} in (${sql.join(body.ids)})`]
+    : parseBuilderConditions(ctx, resource, body.builder, 'builder').map((c) =>
+        compileCondition(ctx, resource, alias, c),
+      );
+  const where = and([...baseConditions(ctx, resource, alias), ...chosen]);
+  const { rows } = await sql<{ id: number }>`select ${ref(alias, 'id')} from ${tableAs(resource, alias)}
+    where ${where} order by ${ref(alias, 'id')} limit ${MAX_BULK + 1} for update`.execute(trx);
+  if (rows.length > MAX_BULK)
+    throw new ValidationError({ builder: [serverText('bulk_too_many', { count: MAX_BULK })] });
+  const found = new Set(rows.map((r) => Number(r.id)));
+  // The selection's order stays: a merge keeps the first selected ticket.
+  return body.ids ? [...new Set(body.ids)].filter((id) => found.has(id)) : [...found];
+}
+
+/** Writes the status-changed message of each ticket whose status becomes `status` (SPEC 4). */
+async function logStatuses(
+  trx: Transaction<any>,
+  auth: AuthContext,
+  rows: { id: number; status_id: unknown }[],
+  status: number,
+): Promise<void> {
+  for (const row of rows) {
+    const previous = row.status_id === null ? null : Number(row.status_id);
+    await logStatusChange(trx, auth, row.id, status, previous);
+  }
+}
+
+/** Sets the x-bulk fields of `changes` on the tickets; answers the ids of those that changed. */
+async function update(
+  deps: Deps,
+  trx: Transaction<any>,
+  auth: AuthContext,
+  resource: Resource,
+  ids: number[],
+  raw: Record<string, unknown>,
+): Promise<number[]> {
+  const fields = writableFields(resource, auth).filter((f) => resource.bulk?.fields.includes(f.name));
+  const data = deps.validation.check(resource, raw, fields, false);
+  await checkReferences(deps, trx, auth, resource, data);
+  const changes = Object.fromEntries(
+    Object.entries(data).map(([name, value]) => [resource.fields[name]!.column, value]),
+  );
+  if (ids.length === 0) return [];
+  const current = await trx
+    .selectFrom(resource.table)
+    .select(['id', 'status_id', ...Object.keys(changes)])
+    .where('tenant_id', '=', auth.tenantId)
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .execute();
+  const same = (a: unknown, b: unknown) =>
+    (a === null ? null : String(a)) === (b === null ? null : String(b));
+  const changing = current.filter((row) => Object.entries(changes).some(([c, v]) => !same(row[c], v)));
+  const changed = changing.map((r) => Number(r.id));
+  if (changed.length === 0) return [];
+  await recordTicketChanges(trx, deps.registry, auth, changed, changes);
+  if ('status_id' in changes)
+    await logStatuses(
+      trx,
+      auth,
+      changing.map((r) => ({ id: Number(r.id), status_id: r.status_id })),
+      Number(changes.status_id),
+    );
+  await trx
+    .updateTable(resource.table)
+    .set({ ...changes, updated_at: sql`now()` })
+    .where('tenant_id', '=', auth.tenantId)
+    .where('id', 'in', changed)
+    .execute();
+  return changed;
+}
+
+/** Closes the tickets that are not closed or archived yet, as POST tickets/{id}/close does one. */
+async function close(trx: Transaction<any>, deps: Deps, auth: AuthContext, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const open = await trx
+    .selectFrom('tickets as t')
+    .innerJoin('ticket_statuses as s', 's.id', 't.status_id')
+    .select(['t.id', 't.status_id'])
+    .where('t.tenant_id', '=', auth.tenantId)
+    .where('t.id', 'in', ids)
+    .where('s.internal_type', 'not in', [CLOSED, ARCHIVED])
+    .orderBy('t.id')
+    .execute();
+  const closing = open.map((r) => ({ id: Number(r.id), status_id: r.status_id }));
+  if (closing.length === 0) return [];
+  const closed = await closedStatusId(trx, auth.tenantId);
+  const changed = closing.map((r) => r.id);
+  await recordTicketChanges(trx, deps.registry, auth, changed, { status_id: closed });
+  await logStatuses(trx, auth, closing, closed);
+  await trx
+    .updateTable('tickets')
+    .set({ status_id: closed, resolved_at: sql`now()`, updated_at: sql`now()` })
+    .where('tenant_id', '=', auth.tenantId)
+    .where('id', 'in', changed)
+    .execute();
+  return changed;
+}
+
+const BULK_BODY = closedBody(
+  {
+    action: {
+      type: 'string',
+      enum: [...ACTIONS],
+      description: '`update` sets `changes` on every ticket; `close` and `merge` are the ticket actions.',
+    },
+    ids: {
+      type: 'array',
+      minItems: 1,
+      maxItems: MAX_BULK,
+      items: { type: 'integer', minimum: 1 },
+      description: 'The selected tickets (a merge keeps the first). Either ids or builder.',
+    },
+    builder: {
+      type: 'array',
+      items: { type: 'object' },
+      description:
+        "Every ticket of the list's filter: builder items as the list's `builder` query takes them.",
+    },
+    changes: {
+      type: 'object',
+      description: "For `update`: the fields to set, those of the schema's x-bulk (operator, status, …).",
+    },
+  },
+  ['action'],
+);
+
+const BULK_ANSWER = {
+  type: 'object',
+  required: ['count', 'ids'],
+  properties: {
+    count: { type: 'integer', description: 'How many tickets changed.' },
+    ids: { type: 'array', items: { type: 'integer' }, description: 'The tickets that changed.' },
+  },
+};
+
+export const ticketBulkActions: ActionPlugin = async (app, { db, registry }) => {
+  const tickets = registry.require('tickets');
+  const deps: Deps = { db, registry, validation: new BodyValidation() };
+
+  app.post(
+    '/api/tickets/bulk',
+    actionRoute({
+      tag: tickets.name,
+      operationId: 'ticketsBulk',
+      summary: 'Change many tickets at once',
+      description:
+        'Sets fields on (`update`), closes or merges the tickets `ids`, or every ticket of the filter ' +
+        '`builder`, in one transaction: each change is in the ticket history and a new status in its ' +
+        'thread, as for one ticket. Permission of the action: `tenant.tickets.update`, `.close` or `.merge`. ' +
+        'Tickets the caller does not see are left out and not counted; so are tickets that would not change. ' +
+        `At most ${MAX_BULK} tickets (${MAX_MERGE} for a merge) per call, else 422 and nothing changes. ` +
+        OPERATORS_ONLY,
+      params: false,
+      body: BULK_BODY,
+      answers: { 200: { description: 'How many tickets changed, and which.', schema: BULK_ANSWER } },
+    }),
+    async (request) => {
+      const raw = (request.body ?? {}) as Record<string, unknown>;
+      const permission = ACTIONS.includes(raw.action as BulkAction) ? String(raw.action) : 'update';
+      const auth = await authorize(request, tickets, permission);
+      if (isPortalCaller(auth)) throw forbidden();
+      const body = parseBody(tickets, raw);
+      const changed = await db.transaction().execute(async (trx) => {
+        const ids = await targetIds(deps, trx, auth, tickets, body);
+        if (body.action === 'update') return update(deps, trx, auth, tickets, ids, body.changes ?? {});
+        if (body.action === 'close') return close(trx, deps, auth, ids);
+        if (ids.length > MAX_MERGE)
+          throw new ValidationError({ ids: [serverText('merge_too_many', { count: MAX_MERGE })] });
+        if (ids.length < 2) throw new ValidationError({ ids: [serverText('merge_too_few')] });
+        await mergeTickets(deps, trx, auth, ids);
+        return ids;
+      });
+      return { count: changed.length, ids: changed };
+    },
+  );
+};

@@ -1,0 +1,103 @@
+/**
+ * Bulk actions on the back office's ticket list (issue 18, item 3), as an operator works them: filter the
+ * list, tick the rows, set the priority and the operator of all of them, merge them and close what is
+ * left, each with a toast counting what changed; a first-line operator is offered no merge.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { expectAccessible, storeSession } from './support.ts';
+
+async function api(page: Page, token: string, method: string, path: string, data?: object) {
+  const res = await page.request.fetch(`/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}` },
+    ...(data ? { data } : {}),
+  });
+  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
+  return res.json();
+}
+
+/** `count` tickets of Jansen BV whose description starts with `mark`. */
+async function newTickets(page: Page, token: string, mark: string, count: number) {
+  const companies = await api(
+    page,
+    token,
+    'GET',
+    '/companies?builder[0][where][0]=name&builder[0][where][1]==&builder[0][where][2]=Jansen BV',
+  );
+  for (let i = 1; i <= count; i++)
+    await api(page, token, 'POST', '/tickets', {
+      description: `${mark} ${i}`,
+      company_id: companies.data[0].id,
+    });
+}
+
+async function expectToast(page: Page, text: string) {
+  const toast = page.getByRole('status').filter({ hasText: text });
+  await expect(toast).toBeVisible();
+  await toast.getByRole('button').click();
+  await expect(toast).toHaveCount(0);
+}
+
+/** The ticket list filtered on the description `mark`, with its `count` rows shown. */
+async function filteredList(page: Page, mark: string, count: number) {
+  await page.goto('/tickets');
+  await page.getByRole('textbox', { name: 'Filter op Omschrijving' }).fill(mark);
+  await expect(page.getByRole('checkbox', { name: /^Rij .* selecteren$/ })).toHaveCount(count);
+}
+
+const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Acties voor de geselecteerde rijen' });
+
+test('a second-line operator sets priority and operator, merges and closes the selected tickets', async ({
+  page,
+}) => {
+  const token = await storeSession(page, 'admin@example.com');
+  const mark = `Bulkwandeling ${Date.now()}`;
+  await newTickets(page, token, mark, 3);
+  await filteredList(page, mark, 3);
+  const bar = toolbar(page);
+
+  await page.getByRole('checkbox', { name: 'Alle rijen op deze pagina selecteren' }).check();
+  await expect(bar).toContainText('3 geselecteerd');
+  await expectAccessible(page, 'ticket list with a selection, 1280 px');
+
+  await bar.getByRole('combobox', { name: 'Prioriteit' }).click();
+  await page.getByRole('option', { name: 'Hoog', exact: true }).click();
+  await expectToast(page, '3 tickets gewijzigd');
+  await expect(page.getByRole('row').filter({ hasText: mark }).filter({ hasText: 'Hoog' })).toHaveCount(3);
+
+  await page.getByRole('checkbox', { name: 'Alle rijen op deze pagina selecteren' }).check();
+  await bar.getByRole('combobox', { name: 'Operator' }).click();
+  await page.getByRole('option', { name: 'Daan Visser', exact: true }).click();
+  await expectToast(page, '3 tickets gewijzigd');
+
+  await page.getByRole('checkbox', { name: 'Alle rijen op deze pagina selecteren' }).check();
+  await bar.getByRole('button', { name: 'Samenvoegen' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('De 3 geselecteerde rijen samenvoegen in de eerste?');
+  await expectAccessible(page, 'bulk merge confirmation, 1280 px');
+  await dialog.getByRole('button', { name: 'Bevestigen' }).click();
+  await expectToast(page, '3 tickets gewijzigd');
+
+  // The merge closed two of them; closing all three changes only the one still open.
+  await page.getByRole('checkbox', { name: 'Alle rijen op deze pagina selecteren' }).check();
+  await bar.getByRole('button', { name: 'Sluiten' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Bevestigen' }).click();
+  await expectToast(page, '1 ticket gewijzigd');
+  await expect(page.getByRole('row').filter({ hasText: mark }).filter({ hasText: 'Opgelost' })).toHaveCount(
+    3,
+  );
+});
+
+test('a first-line operator may close in bulk but is offered no merge', async ({ page }) => {
+  const token = await storeSession(page, 'operator@example.com');
+  const mark = `Bulk eerste lijn ${Date.now()}`;
+  await newTickets(page, token, mark, 2);
+  await filteredList(page, mark, 2);
+  await page.getByRole('checkbox', { name: 'Alle rijen op deze pagina selecteren' }).check();
+  const bar = toolbar(page);
+  await expect(bar.getByRole('button', { name: 'Sluiten' })).toBeEnabled();
+  await expect(bar.getByRole('button', { name: 'Samenvoegen' })).toHaveCount(0);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectAccessible(page, 'ticket list, 375 px');
+});
