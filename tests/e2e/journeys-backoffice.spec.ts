@@ -213,7 +213,9 @@ for (const lang of ['nl', 'en'] as const) {
         await page.getByRole('tab', { name: new RegExp(t.tab) }).click();
         await page.getByRole('link', { name: t.add }).click();
         await expect(page).toHaveURL(/\/time-registrations\/create$/);
-        await expect(page.getByRole('combobox', { name: 'Ticket' })).toHaveValue(ticket.reference);
+        await expect(page.getByRole('combobox', { name: 'Ticket', exact: true })).toHaveValue(
+          ticket.reference,
+        );
         await expect(page.getByRole('combobox', { name: 'Operator' })).toHaveValue(me.full_name);
         await expect(page.getByRole('group', { name: t.executedAt })).toContainText(new RegExp(shown, 'u'));
         const description = `e2e ${lang} ${typed} ${Date.now()}`;

@@ -247,7 +247,7 @@ for (const lang of ['nl', 'en'] as const) {
       await expectAccessible(page, `ticket form with an open selector (${lang})`);
 
       await page.goto('/time-registrations/create');
-      const ticket = page.getByRole('combobox', { name: 'Ticket' });
+      const ticket = page.getByRole('combobox', { name: 'Ticket', exact: true });
       await ticket.click();
       await expect(page.getByText(TYPE_TWO_MORE[lang])).toBeVisible();
       await expect(page.getByRole('option')).toHaveCount(0);

@@ -277,10 +277,15 @@ function ListView({
     }
   };
 
-  const open = (record: RaRecord) =>
-    navigate(
-      createPath({ resource: resource.name, id: record.id, type: definition?.hasShow ? 'show' : 'edit' }),
-    );
+  // The detail screen exists where the app's actions of the resource include 'show' (resources/index.tsx);
+  // without one (index only, as a ticket's history) the rows open nothing.
+  const appActions = appKind === 'portal' ? (resource.portal?.actions ?? []) : resource.actions;
+  const open = appActions.includes('show')
+    ? (record: RaRecord) =>
+        navigate(
+          createPath({ resource: resource.name, id: record.id, type: definition?.hasShow ? 'show' : 'edit' }),
+        )
+    : undefined;
 
   const columns = settings.columns.map((name) => model.fields[name]!).filter(Boolean);
   const hasRows = (list.range?.total ?? 0) > 0;

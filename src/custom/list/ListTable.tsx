@@ -3,7 +3,7 @@
  * skeleton rows while loading, the error or empty state, the rows. Rows, sort and selection come from
  * react-admin's list context (./useListScreenController.ts).
  */
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
@@ -48,11 +48,12 @@ export interface ListTableProps {
   emptyText: string;
   filterEpoch: number;
   onFilter: (field: string, value: unknown) => void;
-  onOpen: (record: RaRecord) => void;
+  /** Opens a row's record; absent, the rows are not links (a resource without a detail screen). */
+  onOpen?: (record: RaRecord) => void;
 }
 
 export function ListTable(props: ListTableProps) {
-  const { resource, model, columns, labelOf, actionColumn, selectable, loading, failed } = props;
+  const { resource, model, columns, labelOf, actionColumn, selectable, loading, failed, onOpen } = props;
   const translate = useTranslate();
   const { data, sort, setSort, filterValues, selectedIds, onToggleItem, onSelectAll, onUnselectItems } =
     useListContext();
@@ -61,7 +62,7 @@ export function ListTable(props: ListTableProps) {
   const sortPair: SortPair = [sort.field, sort.order === 'DESC' ? 'desc' : 'asc'];
   const columnCount = Math.max(1, columns.length + (actionColumn ? 1 : 0) + (selectable ? 1 : 0));
   // j and k move through the rows; Enter on a row opens it (issue 18 item 8).
-  const body = useRowShortcuts(records.length > 0);
+  const body = useRowShortcuts(records.length > 0 && onOpen !== undefined);
 
   // The columns share the table's width (fixed layout); the checkbox column keeps its 48 px.
   const layout = columnLayout(
@@ -166,12 +167,14 @@ export function ListTable(props: ListTableProps) {
               <TableRow
                 key={record.id}
                 hover
-                tabIndex={0}
-                onClick={() => props.onOpen(record)}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter' && event.target === event.currentTarget) props.onOpen(record);
-                }}
-                sx={{ cursor: 'pointer', '&:focus-visible': { outline: 2, outlineColor: 'primary.main' } }}
+                {...(onOpen && {
+                  tabIndex: 0,
+                  onClick: () => onOpen(record),
+                  onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => {
+                    if (event.key === 'Enter' && event.target === event.currentTarget) onOpen(record);
+                  },
+                  sx: { cursor: 'pointer', '&:focus-visible': { outline: 2, outlineColor: 'primary.main' } },
+                })}
               >
                 {selectable && (
                   <SelectCell

@@ -43,7 +43,8 @@ export interface MobileListProps {
   activePresetId?: TablePreset['id'];
   activeFilterName: string;
   onApplyPreset: (preset: TablePreset) => void;
-  onOpen: (record: RaRecord) => void;
+  /** Opens a card's record; absent, the cards are not links (a resource without a detail screen). */
+  onOpen?: (record: RaRecord) => void;
   /** The desktop table's last column (an invoice's download), shown on each card too. */
   actionColumn?: ActionColumn;
 }
@@ -115,68 +116,75 @@ export function MobileList(props: MobileListProps) {
             {props.emptyText}
           </Typography>
         ) : (
-          records.map((record) => (
-            <Card
-              key={record.id}
-              variant="outlined"
-              onClick={() => props.onOpen(record)}
-              sx={{ cursor: 'pointer' }}
-            >
-              <CardContent>
-                <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-                  <ButtonBase
-                    onClick={(event) => {
-                      event.stopPropagation();
-                      props.onOpen(record);
-                    }}
-                    sx={{
-                      display: 'block',
-                      textAlign: 'left',
-                      width: '100%',
-                      borderRadius: 1,
-                      font: 'inherit',
-                    }}
-                  >
-                    {titleField ? (
-                      <FieldDisplay resource={resource} field={titleField} record={record} />
-                    ) : (
-                      `#${record.id}`
-                    )}
-                  </ButtonBase>
-                </Typography>
-                <Box
-                  component="dl"
-                  sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2 }}
-                >
-                  {details.map((field) => (
-                    <Box key={field.name} sx={{ display: 'contents' }}>
-                      <Typography component="dt" variant="body2" color="text.secondary">
-                        {props.labelOf(field.name)}
-                      </Typography>
-                      <Typography component="dd" variant="body2" color="text.primary" sx={{ m: 0 }}>
-                        <FieldDisplay resource={resource} field={field} record={record} />
-                      </Typography>
-                    </Box>
-                  ))}
-                  {actionColumn && (
-                    <Box sx={{ display: 'contents' }}>
-                      <Typography
-                        component="dt"
-                        variant="body2"
-                        color="text.secondary"
-                        sx={{ alignSelf: 'center' }}
+          records.map((record) => {
+            const { onOpen } = props;
+            const title = titleField ? (
+              <FieldDisplay resource={resource} field={titleField} record={record} />
+            ) : (
+              `#${record.id}`
+            );
+            return (
+              <Card
+                key={record.id}
+                variant="outlined"
+                {...(onOpen && { onClick: () => onOpen(record), sx: { cursor: 'pointer' } })}
+              >
+                <CardContent>
+                  <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+                    {onOpen ? (
+                      <ButtonBase
+                        onClick={(event) => {
+                          event.stopPropagation();
+                          onOpen(record);
+                        }}
+                        sx={{
+                          display: 'block',
+                          textAlign: 'left',
+                          width: '100%',
+                          borderRadius: 1,
+                          font: 'inherit',
+                        }}
                       >
-                        {translate(actionColumn.label)}
-                      </Typography>
-                      <Typography component="dd" variant="body2" color="text.primary" sx={{ m: 0 }}>
-                        <actionColumn.Cell record={record} />
-                      </Typography>
-                    </Box>
-                  )}
-                </Box>
-              </CardContent>
-            </Card>
-          ))
+                        {title}
+                      </ButtonBase>
+                    ) : (
+                      title
+                    )}
+                  </Typography>
+                  <Box
+                    component="dl"
+                    sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2 }}
+                  >
+                    {details.map((field) => (
+                      <Box key={field.name} sx={{ display: 'contents' }}>
+                        <Typography component="dt" variant="body2" color="text.secondary">
+                          {props.labelOf(field.name)}
+                        </Typography>
+                        <Typography component="dd" variant="body2" color="text.primary" sx={{ m: 0 }}>
+                          <FieldDisplay resource={resource} field={field} record={record} />
+                        </Typography>
+                      </Box>
+                    ))}
+                    {actionColumn && (
+                      <Box sx={{ display: 'contents' }}>
+                        <Typography
+                          component="dt"
+                          variant="body2"
+                          color="text.secondary"
+                          sx={{ alignSelf: 'center' }}
+                        >
+                          {translate(actionColumn.label)}
+                        </Typography>
+                        <Typography component="dd" variant="body2" color="text.primary" sx={{ m: 0 }}>
+                          <actionColumn.Cell record={record} />
+                        </Typography>
+                      </Box>
+                    )}
+                  </Box>
+                </CardContent>
+              </Card>
+            );
+          })
         )}
       </Stack>
     </Box>
