@@ -32,7 +32,6 @@ import {
   clearSession,
   getItem,
   getUser,
-  userAnsweredAtLogin,
   setItem,
   type SessionUser,
 } from '../dataProvider/storage.ts';
@@ -239,8 +238,6 @@ export function PortalGuards({ basename, loadUser, children }: PortalGuardsProps
     ? location.pathname.slice(basename.length) || '/'
     : location.pathname;
   const portalToken = getItem(APP_PORTAL_TOKEN);
-  // Right after this page's login the user is known from its answer: no GET /auth/me before the screen.
-  const answered = userAnsweredAtLogin(portalToken);
   const verdict = decide(
     {
       path,
@@ -249,11 +246,7 @@ export function PortalGuards({ basename, loadUser, children }: PortalGuardsProps
       status,
       portalToken,
       quoteToken: getItem(APP_QUOTE_TOKEN),
-      user: answered
-        ? { ok: true, user: answered }
-        : user && isCurrent(user, portalToken)
-          ? user.answer
-          : undefined,
+      user: user && isCurrent(user, portalToken) ? user.answer : undefined,
     },
     window.location.hostname,
   );

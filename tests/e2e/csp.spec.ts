@@ -74,6 +74,8 @@ test.describe('the apps under their Content-Security-Policy', () => {
     await expectStyled(page);
     await page.getByRole('menuitem', { name: 'Tickets', exact: true }).click();
     await expect(page).toHaveURL(/\/tickets$/);
+    // The rows of the list's own query, counted, not those of a layout still being applied.
+    await expect(page.getByRole('status').filter({ hasText: /^1-15 van \d+$/ })).toBeVisible();
     await openFirstRecord(page);
     await expect(page).toHaveURL(/\/tickets\/\d+/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
