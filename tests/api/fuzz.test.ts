@@ -95,7 +95,7 @@ const query = fc.record(
 
 const DATABASE_WORDS = /syntax error|relation "|column "|violates|pg_|SQLSTATE|invalid input syntax/i;
 
-/** Every string the caller sent (names and values, nested), longest first. */
+/** Every string of three or more characters the caller sent (names and values, nested), longest first. */
 function sentStrings(sent: unknown): string[] {
   const out = new Set<string>();
   const walk = (v: unknown) => {
@@ -103,15 +103,20 @@ function sentStrings(sent: unknown): string[] {
     else if (v && typeof v === 'object') Object.values(v).forEach(walk);
   };
   walk(sent);
-  return [...out].filter(Boolean).sort((a, b) => b.length - a.length);
+  return [...out].filter((s) => s.length >= 3).sort((a, b) => b.length - a.length);
 }
 
 /**
- * The answer with what the caller sent taken out, JSON-quoted as the answer quotes it: a 422 that names
- * the caller's own unknown field "pg_" repeats the caller, it leaks nothing of the database.
+ * The answer with what the caller sent replaced by a mark, JSON-quoted as the answer quotes it: a 422
+ * that names the caller's own unknown field "pg_" repeats the caller, it leaks nothing of the database.
+ * Replaced, not removed, so that no words form across the gap; shorter strings ('"', a NUL) stay, since
+ * taking them out would reach into the answer's own words.
  */
 function withoutEcho(body: string, sent: unknown): string {
-  return sentStrings(sent).reduce((text, s) => text.split(JSON.stringify(s).slice(1, -1)).join(''), body);
+  return sentStrings(sent).reduce(
+    (text, s) => text.split(JSON.stringify(s).slice(1, -1)).join('<sent>'),
+    body,
+  );
 }
 
 /**
@@ -253,7 +258,14 @@ describe.each(targets)('hostile builder queries on $name', (target) => {
           expect(withoutEcho(res.body, q), url).not.toMatch(DATABASE_WORDS);
           if (res.statusCode === 422) expect(res.json().errors, url).toBeTypeOf('object');
         }),
-        { numRuns: 1500 },
+        {
+          numRuns: 1500,
+          // Runs that once failed on the caller's own words repeated in a 422 ('pg_', a NUL beside quotes).
+          examples: [
+            ['activities', { builder: [{ orderBy: ['pg_', 'asc'] }] }],
+            ['activities', { builder: [{ whereHas: ['\u0000', [{ where: ['\\', '"'] }]] }] }],
+          ],
+        },
       );
     });
   }
