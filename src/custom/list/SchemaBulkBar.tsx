@@ -22,6 +22,7 @@ import type { Resource } from '../../../common/schema/types.ts';
 import type { ServiceDeskDataProvider } from '../../dataProvider/index.ts';
 import { filterToBuilder } from '../../dataProvider/builder.ts';
 import { registry } from '../../schema.ts';
+import { pickableFilter } from '../forms/pickable.ts';
 
 /** The lists a bulk field chooses from are short (named lists, operators): one page holds them. */
 const LIST_PAGE = { page: 1, perPage: 100 };
@@ -49,6 +50,8 @@ function FieldPicker({
   const { data } = useGetList(target.name, {
     pagination: LIST_PAGE,
     sort: { field: sortField, order: order === 'desc' ? 'DESC' : 'ASC' },
+    // Only what may become the new value (x-pickable: no archived operator).
+    filter: pickableFilter(target),
   });
   const nullable = resource.fields[field]?.nullable === true;
   return (
