@@ -62,7 +62,8 @@ function FieldPicker({
       value=""
       disabled={disabled || !data}
       onChange={(event) => onPick(field, event.target.value === '-' ? null : Number(event.target.value))}
-      sx={{ width: { xs: '100%', sm: 170 } }}
+      // Two to a row on a phone, so the bar stays short above the cards.
+      sx={{ width: { xs: 'calc(50% - 4px)', sm: 170 } }}
       slotProps={{ select: { SelectDisplayProps: { 'data-testid': `bulk-${field}` } as object } }}
     >
       {nullable && (
@@ -144,7 +145,7 @@ export default function SchemaBulkBar({
       aria-label={translate('app.bulk.toolbar')}
       sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}
     >
-      <Typography variant="body2" sx={{ mr: 1 }} aria-live="polite">
+      <Typography variant="body2" sx={{ mr: 1, width: { xs: '100%', sm: 'auto' } }} aria-live="polite">
         {everything
           ? translate('app.bulk.all_of_filter', { smart_count: total })
           : translate('app.bulk.selected', { smart_count: selected.length })}
