@@ -43,7 +43,7 @@ async function newTickets(page: Page, token: string, mark: string, count: number
 /** Which card (by its place among the cards) has the focus; -1 when none has. */
 const focusedCard = (page: Page) =>
   page.evaluate(() =>
-    [...document.querySelectorAll('[data-shortcut-row]')].findIndex(
+    Array.from(document.querySelectorAll('[data-shortcut-row]')).findIndex(
       (card) => card === document.activeElement,
     ),
   );
