@@ -137,6 +137,12 @@ export interface Resource {
   icon?: string;
   /** x-bulk: what the back office's list offers on many selected records at once. */
   bulk?: BulkActions;
+  /**
+   * x-pickable: the conditions a record meets to be offered as a new value in a form's, a quick
+   * action's or the bulk bar's selector (operators: not archived). Filters and the current value of
+   * a record are not narrowed by it.
+   */
+  pickable: FixedCondition[];
   /** x-i18n: the resource's words per language (schemas/README.md, "Labels"). */
   labels: Partial<Record<LabelLocale, ResourceLabels>>;
   fields: Record<string, Field>;

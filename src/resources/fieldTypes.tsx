@@ -11,7 +11,7 @@
  *   <FieldInput resource field />          the edit/create input
  *   fieldKind / filterKind / referenceOf / readableFields   the decisions themselves
  */
-import { useCallback, useState, type MouseEvent, type ReactElement, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type MouseEvent, type ReactElement, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Check from '@mui/icons-material/Check';
 import Close from '@mui/icons-material/Close';
@@ -51,6 +51,7 @@ import { DateBadge } from '../custom/detail/DateBadge.tsx';
 import { DateTimeInput } from '../custom/forms/DateTimeInput.tsx';
 import { MinutesInput, NumericInput } from '../custom/forms/TypedInputs.tsx';
 import { SMALL_LIST_MAX, useSmallList } from '../custom/forms/smallList.ts';
+import { pickableFilter } from '../custom/forms/pickable.ts';
 import { registry } from '../schema.ts';
 import { hasDetailRoute } from './menus.ts';
 import { useAppKind, type AppKind } from '../custom/appKind.ts';
@@ -607,7 +608,10 @@ function ReferenceSearchInput({
   const relation = referenceOf(schema, field)!;
   const target = registry.get(relation.resource);
   const labelField = labelFieldOf(target, appKind);
-  const { small } = useSmallList(relation.resource, target?.defaultSort);
+  // Only records the target offers as a new value (x-pickable: no archived operator); the current value
+  // is read on its own by ReferenceInput, so a record that holds an archived one still shows it.
+  const pickable = useMemo(() => pickableFilter(target), [target]);
+  const { small } = useSmallList(relation.resource, target?.defaultSort, true, pickable);
   const missing = small === false ? MIN_SEARCH_CHARS - typed : 0;
   // A stable function: AutocompleteInput resets the typed text whenever optionText changes identity.
   const optionText = useCallback((r: RaRecord) => asText(r[labelField]), [labelField]);
@@ -617,6 +621,7 @@ function ReferenceSearchInput({
       source={source}
       reference={relation.resource}
       resource={resource}
+      filter={pickable}
       perPage={SMALL_LIST_MAX}
       sort={
         target?.defaultSort && {

@@ -228,6 +228,8 @@ const app: DeepPartial<AppMessages> = {
       selected: '%{smart_count} ausgewählt',
       select_all: 'Alle Zeilen dieser Seite auswählen',
       select_row: 'Zeile %{label} auswählen',
+      select_card: '%{label} auswählen',
+      select_all_cards: 'Alle auf dieser Seite auswählen',
       none: 'Niemand',
       all_of_filter: 'Alle %{smart_count} Zeilen des Filters ausgewählt',
       select_filter: 'Alle %{smart_count} Zeilen des Filters auswählen',

@@ -194,6 +194,8 @@ const app = {
       selected: '%{smart_count} selected',
       select_all: 'Select all rows on this page',
       select_row: 'Select row %{label}',
+      select_card: 'Select %{label}',
+      select_all_cards: 'Select all on this page',
       none: 'Nobody',
       all_of_filter: 'All %{smart_count} rows of the filter selected',
       select_filter: 'Select all %{smart_count} rows of the filter',

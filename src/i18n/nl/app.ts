@@ -222,6 +222,8 @@ const app: AppMessages = {
       selected: '%{smart_count} geselecteerd',
       select_all: 'Alle rijen op deze pagina selecteren',
       select_row: 'Rij %{label} selecteren',
+      select_card: '%{label} selecteren',
+      select_all_cards: 'Alles op deze pagina selecteren',
       none: 'Niemand',
       all_of_filter: 'Alle %{smart_count} rijen van het filter geselecteerd',
       select_filter: 'Alle %{smart_count} rijen van het filter selecteren',
