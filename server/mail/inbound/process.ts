@@ -434,8 +434,10 @@ async function addMessage(
     await alsoInTransaction(trx, id);
   };
   if (client) {
+    // The portal's fixed values (visible_to_client, is_from_client) are the hooks' to write, as for a portal reply.
+    const { is_from_client: _from, visible_to_client: _visible, ...portalBody } = body;
     try {
-      return Number((await storeRecord(repo, client, messages, body, write)).id);
+      return Number((await storeRecord(repo, client, messages, portalBody, write)).id);
     } catch (error) {
       // Not a ticket the client may see (another company's): written by the desk, as from the client.
       if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
