@@ -41,7 +41,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       failures integer not null default 0,
       failing_since timestamptz,
       last_error text,
-      status text generated always as (
+      status text not null generated always as (
         case when not active then 'inactive' when failing_since is not null then 'failing' else 'ok' end
       ) stored,
       created_at timestamptz not null default now(),
