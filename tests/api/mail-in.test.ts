@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import { buildSecondInstance, buildTestApp, targets, type TestApp } from './harness.ts';
 import { hasDovecot, rawMail, startDovecot, type Dovecot } from './dovecot.ts';
 import { startSmtp, type LoopbackSmtp, type ParsedMail } from './smtp.ts';
+import { freePort, waitFor } from './processes.ts';
 import { MailFetcher } from '../../server/mail/inbound/fetcher.ts';
 import { fileStoreFor } from '../../server/files/store.ts';
 import { registry } from '../../server/schema/registry.ts';
@@ -416,6 +417,69 @@ describe.skipIf(!hasDovecot()).each(targets)('incoming mail on $name', (target) 
     expect(working.json().status).toBe('ok');
     expect(working.json().last_error).toBeNull();
     expect(working.json().last_fetched_at).not.toBeNull();
+    await t.app.inject({ method: 'DELETE', url: `/api/mailboxes/${id}`, headers: admin });
+  });
+
+  it('fetches by itself when a mailbox is due, as every instance does', async () => {
+    const subject = `By itself ${randomBytes(3).toString('hex')}`;
+    await dovecot.deliver(rawMail({ from: client.email, subject }).raw);
+    await t.db
+      .updateTable('mailboxes')
+      .set({ next_fetch_at: sql`now()` })
+      .where('id', '=', mailboxId)
+      .execute();
+    const running = new MailFetcher(
+      {
+        db: t.db,
+        registry: registry(),
+        store: fileStoreFor(t.config, t.db),
+        attachmentMaxBytes: t.config.attachmentMaxBytes,
+        log: t.app.log,
+      },
+      { ...t.config, mailFetchMs: 200 },
+    );
+    running.start();
+    try {
+      await waitFor('the mail fetched by the running fetcher', async () => {
+        const made = await t.db
+          .selectFrom('tickets')
+          .select('id')
+          .where('description', '=', subject)
+          .execute();
+        return made.length === 1;
+      });
+    } finally {
+      await running.stop();
+    }
+    const box = await t.db
+      .selectFrom('mailboxes')
+      .select(['status', 'last_fetched_at'])
+      .where('id', '=', mailboxId)
+      .executeTakeFirstOrThrow();
+    expect(box.status).toBe('ok');
+    expect(box.last_fetched_at).not.toBeNull();
+  });
+
+  it('counts a refused connection as the mailbox failing, not the database', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/mailboxes',
+      headers: admin,
+      payload: {
+        name: 'Nobody home',
+        host: '127.0.0.1',
+        port: await freePort(),
+        tls: false,
+        username: 'x',
+        password: 'y',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id;
+    await t.app.mailFetcher.fetchMailbox(id);
+    const shown = await t.app.inject({ method: 'GET', url: `/api/mailboxes/${id}`, headers: admin });
+    expect(shown.json().status).toBe('failing');
+    expect(shown.json().last_error).toContain('ECONNREFUSED');
     await t.app.inject({ method: 'DELETE', url: `/api/mailboxes/${id}`, headers: admin });
   });
 

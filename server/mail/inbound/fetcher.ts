@@ -52,6 +52,20 @@ interface MailboxRow extends MailboxRef {
   failures: number;
 }
 
+/** What the mail server did wrong, apart from the database's own errors. */
+class ImapFailure extends Error {
+  constructor(override readonly cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
+  }
+}
+
+/** A database error met while reading the mailbox (recording a skipped mail): not the mailbox's fault. */
+class DatabaseError extends Error {
+  constructor(override readonly cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
+  }
+}
+
 const interval = (ms: number) => `${Math.max(1, Math.ceil(ms))} milliseconds`;
 
 export class MailFetcher {
@@ -104,16 +118,16 @@ export class MailFetcher {
   async fetchMailbox(id: number): Promise<FetchResult> {
     const box = await this.load(id);
     if (!box) return { outcomes: [], more: false };
-    let read: {
-      uidValidity: string;
-      mails: { uid: number; source: Buffer }[];
-      more: boolean;
-      skipped: number[];
-    };
+    let read: Awaited<ReturnType<MailFetcher['read']>>;
     try {
-      read = await this.read(box);
+      if (!box.passwordEncrypted) throw new Error('the mailbox has no password');
+      const pass = await decryptPassword(this.deps.db, box.tenantId, box.passwordEncrypted);
+      read = await this.read(box, pass);
     } catch (error) {
-      await this.failed(box, error);
+      // The mail server's errors (a refused connection too) make the mailbox fail; the database's do not.
+      if (error instanceof DatabaseError || (!(error instanceof ImapFailure) && isDatabaseUnavailable(error)))
+        throw error;
+      await this.failed(box, error instanceof ImapFailure ? error.cause : error);
       return { outcomes: [], more: false };
     }
     const outcomes: Outcome[] = [];
@@ -189,10 +203,20 @@ export class MailFetcher {
     };
   }
 
-  /** The new mails' bytes; the connection is closed before any of them is processed. */
-  private async read(box: MailboxRow) {
-    if (!box.passwordEncrypted) throw new Error('the mailbox has no password');
-    const pass = await decryptPassword(this.deps.db, box.tenantId, box.passwordEncrypted);
+  /**
+   * The new mails' bytes; the connection is closed before any of them is processed. Whatever the mail
+   * server does ends as an ImapFailure (a refused connection is not the database's ECONNREFUSED).
+   */
+  private async read(box: MailboxRow, pass: string) {
+    try {
+      return await this.readMails(box, pass);
+    } catch (error) {
+      if (error instanceof DatabaseError) throw error;
+      throw new ImapFailure(error);
+    }
+  }
+
+  private async readMails(box: MailboxRow, pass: string) {
     const client = new ImapFlow({
       host: box.host,
       port: box.port,
@@ -263,22 +287,25 @@ export class MailFetcher {
   }
 
   private async recordSkipped(box: MailboxRow, uidValidity: string, uid: number, limit: number) {
-    await this.deps.db
-      .insertInto('mail_incoming')
-      .values({
-        tenant_id: box.tenantId,
-        mailbox_id: box.id,
-        message_key: `<too-large.${uidValidity}.${uid}@mailbox>`,
-        uid,
-        status: 'rejected',
-        error: `The mail is larger than ${limit} bytes and was not fetched.`,
-      })
-      .onConflict((oc) => oc.columns(['mailbox_id', 'message_key']).doNothing())
-      .execute();
+    try {
+      await this.deps.db
+        .insertInto('mail_incoming')
+        .values({
+          tenant_id: box.tenantId,
+          mailbox_id: box.id,
+          message_key: `<too-large.${uidValidity}.${uid}@mailbox>`,
+          uid,
+          status: 'rejected',
+          error: `The mail is larger than ${limit} bytes and was not fetched.`,
+        })
+        .onConflict((oc) => oc.columns(['mailbox_id', 'message_key']).doNothing())
+        .execute();
+    } catch (error) {
+      throw new DatabaseError(error);
+    }
   }
 
   private async failed(box: MailboxRow, error: unknown): Promise<void> {
-    if (isDatabaseUnavailable(error)) throw error;
     const failures = box.failures + 1;
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
     this.deps.log.warn({ mailbox: box.id, failures, error: message }, 'mail fetcher: mailbox failed');
