@@ -91,3 +91,45 @@ test('a mailbox that cannot be reached is shown as failing; the password is type
     await page.request.delete(`/api/mailboxes/${id}`, { headers });
   }
 });
+
+test("a mail's quoted earlier reply is folded in the thread, its toggle in the reader's language", async ({
+  page,
+}) => {
+  const headers = await adminHeaders(page.request);
+  const tickets = await (await page.request.get('/api/tickets?builder[0][paginate]=1', { headers })).json();
+  const ticket = tickets.data[0] as { id: number; reference: string };
+  // As the fetcher stores a mail's quote (server/mail/inbound/process.ts): the new text, then the fold.
+  const posted = await page.request.post('/api/messages', {
+    headers,
+    data: {
+      morphable_type: 'ticket',
+      morphable_id: ticket.id,
+      message:
+        '<p>Thanks, that solved it.</p><details><summary>…</summary><p>Earlier answer quoted</p></details>',
+      visible_to_client: true,
+    },
+  });
+  expect(posted.ok(), await posted.text()).toBe(true);
+  const id = Number((await posted.json()).id);
+  try {
+    for (const [locale, toggle] of [
+      ['nl', 'Geciteerde tekst tonen'],
+      ['en', 'Show quoted text'],
+    ] as const) {
+      await signIn(page, ADMIN, 'backoffice', { to: `/tickets/${ticket.id}`, locale });
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`/tickets/${ticket.id}`);
+        const item = page.locator(`#message-${id}`);
+        await expect(item.getByText('Thanks, that solved it.')).toBeVisible();
+        await expect(item.getByText('Earlier answer quoted')).toBeHidden();
+        await item.getByText(toggle, { exact: true }).click();
+        await expect(item.getByText('Earlier answer quoted')).toBeVisible();
+        await expectAccessible(page, `folded quote ${locale} ${width}`);
+        await item.screenshot({ path: `/tmp/shots-mailin/quoted-${locale}-${width}.png` });
+      }
+    }
+  } finally {
+    await page.request.delete(`/api/messages/${id}`, { headers });
+  }
+});
