@@ -8,6 +8,7 @@
  * carries the Message-ID we record, the reference, Reply-To and In-Reply-To/References.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { buildSecondInstance, buildTestApp, targets, type TestApp } from './harness.ts';
@@ -483,10 +484,70 @@ describe.skipIf(!hasDovecot()).each(targets)('incoming mail on $name', (target) 
     await t.app.inject({ method: 'DELETE', url: `/api/mailboxes/${id}`, headers: admin });
   });
 
-  it('survives a mail that is not a mail and a server that is gone', async () => {
-    await dovecot.deliver(Buffer.from('\u0000\u0001 garbage without headers \u00ff\r\n'));
+  it('keeps answering the API while a mail server stalls, and fails the mailbox when it hangs up', async () => {
+    // A "mail server" that accepts and says nothing, until the test hangs up on the fetcher.
+    const sockets: Socket[] = [];
+    const server = createServer((socket) => {
+      socket.on('error', () => undefined);
+      sockets.push(socket);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/mailboxes',
+      headers: admin,
+      payload: { name: 'Stalling', host: '127.0.0.1', port, tls: false, username: 'x', password: 'y' },
+    });
+    const id = created.json().id;
+    try {
+      const fetching = t.app.mailFetcher.fetchMailbox(id);
+      await waitFor('the fetcher connected', () => sockets.length > 0);
+      // The fetcher holds no transaction while it talks IMAP: on PGlite's one connection too, a write and
+      // a read of the API go through.
+      const list = await t.app.inject({ method: 'GET', url: '/api/tickets', headers: admin });
+      expect(list.statusCode).toBe(200);
+      const renamed = await t.app.inject({
+        method: 'PUT',
+        url: `/api/mailboxes/${id}`,
+        headers: admin,
+        payload: { name: 'Stalling still' },
+      });
+      expect(renamed.statusCode).toBe(200);
+      for (const socket of sockets) socket.destroy();
+      expect(await fetching).toEqual({ outcomes: [], more: false });
+      const shown = await t.app.inject({ method: 'GET', url: `/api/mailboxes/${id}`, headers: admin });
+      expect(shown.json().status).toBe('failing');
+    } finally {
+      server.close();
+      await t.app.inject({ method: 'DELETE', url: `/api/mailboxes/${id}`, headers: admin });
+    }
+  });
+
+  it("takes a mail without any header as an unknown sender's ticket, its bytes as escaped text", async () => {
+    // A header line without a name, then a body: no From, no Subject, no Message-ID.
+    await dovecot.deliver(
+      Buffer.from('\u0001 garbage without a colon\r\n\r\nbody <b>without</b> headers\r\n'),
+    );
     const { outcomes } = await fetchNow();
-    expect(outcomes).toHaveLength(1);
-    expect(['rejected', 'ticket', 'recorded']).toContain(outcomes[0]!.kind);
+    expect(outcomes).toEqual([
+      { kind: 'ticket', ticketId: expect.any(Number), messageId: expect.any(Number) },
+    ]);
+    const opened = await t.db
+      .selectFrom('tickets')
+      .select(['description', 'ticket_group_id', 'tenant_id', 'client_id'])
+      .where('id', '=', (outcomes[0] as { ticketId: number }).ticketId)
+      .executeTakeFirstOrThrow();
+    const queue = await t.db
+      .selectFrom('tenant_configs')
+      .select('value')
+      .where('tenant_id', '=', opened.tenant_id)
+      .where('name', '=', UNKNOWN_SENDER_GROUP)
+      .executeTakeFirstOrThrow();
+    expect(Number(opened.ticket_group_id)).toBe(Number(queue.value));
+    expect(opened.client_id).toBeNull();
+    const [message] = await messagesOf((outcomes[0] as { ticketId: number }).ticketId);
+    expect(message!.original_email_from).toBeNull();
+    expect(message!.message).toContain('&lt;b&gt;without&lt;/b&gt;');
   });
 });
