@@ -197,6 +197,18 @@ describe.skipIf(!hasDovecot()).each(targets)('incoming mail on $name', (target) 
     expect(Number(last.actor_id)).toBe(client.id);
     expect(last.original_email_from).toBe(client.email.toLowerCase());
     expect(last.mail_message_id).toBe(mail.messageId);
+    const incoming = await t.db
+      .selectFrom('mail_incoming')
+      .select(['status', 'ticket_id', 'message_id', 'auto_reply'])
+      .where('mailbox_id', '=', mailboxId)
+      .where('message_key', '=', mail.messageId)
+      .executeTakeFirstOrThrow();
+    expect(incoming).toEqual({
+      status: 'done',
+      ticket_id: ticket.id,
+      message_id: last.id,
+      auto_reply: false,
+    });
     // The client sees it in the portal thread.
     const portal = await t.app.inject({
       method: 'GET',
@@ -245,6 +257,14 @@ describe.skipIf(!hasDovecot()).each(targets)('incoming mail on $name', (target) 
     const [first] = await messagesOf(Number(opened.id));
     expect(first!.message).toBe('<p>Hi, <b>new</b> laptop</p>');
     expect(first!.original_email_from).toBe(client.email);
+    expect(Number(first!.actor_id)).toBe(client.id);
+    const incoming = await t.db
+      .selectFrom('mail_incoming')
+      .select(['status', 'ticket_id', 'message_id'])
+      .where('mailbox_id', '=', mailboxId)
+      .where('subject', '=', subject)
+      .executeTakeFirstOrThrow();
+    expect(incoming).toEqual({ status: 'done', ticket_id: opened.id, message_id: first!.id });
   });
 
   it("puts an unknown sender's mail in the 'unknown sender' queue with the address kept", async () => {

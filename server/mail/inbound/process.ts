@@ -276,9 +276,15 @@ export async function processMail(
   try {
     const html = messageHtml(mail, refused);
     if (ticketId !== undefined) {
-      const messageId = await addMessage(deps, box, client, ticketId, mail, html, files, async (trx) => {
-        if (resume) await markDone(trx, box, key, undefined, true);
-        else await claim(trx, box, key, uid, mail, { status: 'done', ticketId, automatic: !!automatic });
+      const messageId = await addMessage(deps, box, client, ticketId, mail, html, files, async (trx, id) => {
+        if (resume) await markDone(trx, box, key, id, true);
+        else
+          await claim(trx, box, key, uid, mail, {
+            status: 'done',
+            ticketId,
+            messageId: id,
+            automatic: !!automatic,
+          });
       });
       return { kind: 'message', ticketId, messageId };
     }
