@@ -265,6 +265,8 @@ const KINDS: Record<FieldKind, KindEntry> = {
     format: (value, _ctx, resource, field) => cutField(asText(value), resource, field),
     filter: 'text',
     input: (_r, field, props) => {
+      // A write-only text (a mailbox password) is typed unseen and never shown back.
+      if (field.writeOnly) return <TextInput type="password" autoComplete="new-password" {...props} />;
       const max = Number(field.schema.maxLength ?? 0);
       return <TextInput multiline={max === 0 || max > 255} {...props} />;
     },

@@ -474,6 +474,7 @@ const app: DeepPartial<AppMessages> = {
       edit_label: 'Nachricht bearbeiten',
       empty: 'Noch keine Nachrichten.',
       unknown_actor: 'Unbekannt',
+      quoted_text: 'Zitierten Text anzeigen',
       toolbar: 'Textformatierung',
       bold: 'Fett',
       italic: 'Kursiv',

@@ -446,6 +446,7 @@ const app = {
       edit_label: 'Edit message',
       empty: 'No messages yet.',
       unknown_actor: 'Unknown',
+      quoted_text: 'Show quoted text',
       toolbar: 'Text formatting',
       bold: 'Bold',
       italic: 'Italic',

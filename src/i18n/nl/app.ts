@@ -469,6 +469,7 @@ const app: AppMessages = {
       edit_label: 'Bericht bewerken',
       empty: 'Nog geen berichten.',
       unknown_actor: 'Onbekend',
+      quoted_text: 'Geciteerde tekst tonen',
       toolbar: 'Tekstopmaak',
       bold: 'Vet',
       italic: 'Cursief',

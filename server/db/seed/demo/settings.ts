@@ -202,6 +202,18 @@ export async function seedPreferences(ctx: SeedContext, lists: Lists, adminId: n
     { user_id: adminId, name: 'locale', value: 'nl' },
     { user_id: adminId, name: 'tickets.perPage', value: '25' },
   ]);
+  // A mailbox to show how one is connected (issue 19): switched off, without a password, so nothing is fetched.
+  await ctx.list('mailboxes', [
+    {
+      name: 'Support',
+      host: 'imap.example.com',
+      port: 993,
+      tls: true,
+      username: 'support@example.com',
+      active: false,
+      reply_to: 'support@example.com',
+    },
+  ]);
   await ctx.list('tenant_configs', [
     { name: 'company_name', value: TENANT.name },
     { name: 'ticket_reference_prefix', value: 'T' },
