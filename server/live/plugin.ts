@@ -2,9 +2,9 @@
  * `GET /api/events` (issue 19, item 4): one server-sent events stream per signed-in user's tab,
  * carrying only what that user may read:
  *
- * - `ticket` `{id, action: 'created' | 'changed'}`: a ticket the user may read (tenant, and for a client
+ * - `record` `{resource: 'tickets', id, action: 'created' | 'changed'}`: a ticket the user may read (tenant, and for a client
  *   their companies: each event's record is read through the same scoped read as GET /api/tickets/{id});
- * - `message` `{id, morphable_type, morphable_id}`: a message the user may read (clients: on their own
+ * - `message` `{resource: 'messages', id, morphable_type, morphable_id}`: a message the user may read (clients: on their own
  *   records, and never an internal note, by the messages' portal conditions);
  * - `notifications` `{unread}`: the user's own unread count (operators);
  * - `reset`: events were missed beyond what is kept; the screens reload everything.
@@ -140,13 +140,18 @@ export async function livePlugin(app: FastifyInstance, { db, registry, config, l
       if (!row) return;
       return {
         event: 'message',
-        data: { id: event.recordId, morphable_type: row.morphable_type, morphable_id: row.morphable_id },
+        data: {
+          resource: messages.name,
+          id: event.recordId,
+          morphable_type: row.morphable_type,
+          morphable_id: row.morphable_id,
+        },
       };
     }
     if (!may(auth, tickets, 'index')) return;
     await findRecord(deps, auth, tickets, event.recordId);
     const action = event.kind === 'ticket.created' ? 'created' : 'changed';
-    return { event: 'ticket', data: { id: event.recordId, action } };
+    return { event: 'record', data: { resource: tickets.name, id: event.recordId, action } };
   }
 
   function close(stream: Stream): void {
@@ -178,8 +183,8 @@ export async function livePlugin(app: FastifyInstance, { db, registry, config, l
       params: false,
       summary: 'The live events a signed-in user may see, as server-sent events',
       description:
-        'A `text/event-stream` that stays open: `ticket` `{id, action}` (a ticket the caller may read was ' +
-        'created or changed), `message` `{id, morphable_type, morphable_id}` (a message the caller may ' +
+        'A `text/event-stream` that stays open: `record` `{resource, id, action}` (a ticket the caller may ' +
+        'read was created or changed), `message` `{resource, id, morphable_type, morphable_id}` (a message the caller may ' +
         'read was written), `notifications` `{unread}` (operators: their unread count), `reset` (events ' +
         'were missed: reload). Each event has an id; send the last one seen as the `Last-Event-ID` header ' +
         'on reconnecting and what came after is replayed. Heartbeat comments keep it open; it ends on ' +

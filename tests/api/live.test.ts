@@ -280,16 +280,17 @@ describe.each(targets)('notifications and live events on $name', (target) => {
     expect(clientStream.events.some(isMessage(hidden.id))).toBe(false);
     expect(clientStream.events.some(isMessage(toOther.id))).toBe(false);
     expect(clientStream.events.find(isMessage(toClient.id))!.data).toEqual({
+      resource: 'messages',
       id: toClient.id,
       morphable_type: 'ticket',
       morphable_id: clientTicket,
     });
     await otherStream.next(isMessage(toOther.id));
     expect(otherStream.events.some(isMessage(hidden.id))).toBe(false);
-    expect(otherStream.events.some((e) => e.event === 'ticket' && e.data.id === clientTicket)).toBe(false);
+    expect(otherStream.events.some((e) => e.event === 'record' && e.data.id === clientTicket)).toBe(false);
     await operatorStream.next(isMessage(toClient.id));
     expect(operatorStream.events.some(isMessage(hidden.id))).toBe(true);
-    expect(operatorStream.events.some((e) => e.event === 'ticket' && e.data.id === clientTicket)).toBe(true);
+    expect(operatorStream.events.some((e) => e.event === 'record' && e.data.id === clientTicket)).toBe(true);
 
     // Another tenant's operator, with every permission there, hears nothing of this tenant.
     const slug = `elsewhere${Math.floor(Math.random() * 1e6)}`;
