@@ -13,12 +13,14 @@ import {
   Divider,
   FormControlLabel,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   Popover,
   Typography,
 } from '@mui/material';
-import { useDataProvider, useLocale, useTranslate } from 'react-admin';
+import { useBasename, useDataProvider, useLocale, useTranslate } from 'react-admin';
+import { pathFor } from '../shell/routes.ts';
 import { useNavigate } from 'react-router-dom';
 import type { ServiceDeskDataProvider } from '../dataProvider/index.ts';
 import { useLive } from './useLive.ts';
@@ -53,6 +55,7 @@ export default function NotificationPanel({
   const translate = useTranslate();
   const locale = useLocale();
   const navigate = useNavigate();
+  const basename = useBasename();
   const dataProvider = useDataProvider<ServiceDeskDataProvider>();
   const headingId = useId();
   const [items, setItems] = useState<Notification[] | undefined>();
@@ -84,7 +87,7 @@ export default function NotificationPanel({
       onCount(answer.unread);
     }
     onClose();
-    if (n.ticket_id) navigate(`/tickets/${n.ticket_id}/show`);
+    if (n.ticket_id) navigate(`${basename}${pathFor('tickets.show', n.ticket_id)}`);
   };
   const readAll = async () => {
     const answer = await dataProvider.call<{ unread: number }>('POST', '/notifications/read-all');
@@ -145,34 +148,35 @@ export default function NotificationPanel({
       {items && items.length > 0 && (
         <List dense disablePadding aria-labelledby={headingId}>
           {items.map((n) => (
-            <ListItemButton
-              key={n.id}
-              onClick={() => void open(n)}
-              sx={{ alignItems: 'flex-start', bgcolor: n.read_at ? undefined : 'action.selected' }}
-            >
-              <ListItemText
-                primary={
-                  <>
-                    {translate(`enums.notificationKinds.${n.kind}`, { _: n.kind })}
-                    {!n.read_at && (
-                      <Box component="span" sx={visuallyHidden}>
-                        {` (${translate('live.bell.unread')})`}
-                      </Box>
-                    )}
-                  </>
-                }
-                secondary={[
-                  [n.ticket_reference, n.ticket_description].filter(Boolean).join(' · '),
-                  [n.actor_name, when(n.created_at)].filter(Boolean).join(' · '),
-                ]
-                  .filter(Boolean)
-                  .join(' — ')}
-                slotProps={{
-                  primary: { sx: { fontWeight: n.read_at ? 400 : 700 } },
-                  secondary: { sx: { color: 'text.primary' } },
-                }}
-              />
-            </ListItemButton>
+            <ListItem key={n.id} disablePadding>
+              <ListItemButton
+                onClick={() => void open(n)}
+                sx={{ alignItems: 'flex-start', bgcolor: n.read_at ? undefined : 'action.selected' }}
+              >
+                <ListItemText
+                  primary={
+                    <>
+                      {translate(`enums.notificationKinds.${n.kind}`, { _: n.kind })}
+                      {!n.read_at && (
+                        <Box component="span" sx={visuallyHidden}>
+                          {` (${translate('live.bell.unread')})`}
+                        </Box>
+                      )}
+                    </>
+                  }
+                  secondary={[
+                    [n.ticket_reference, n.ticket_description].filter(Boolean).join(' · '),
+                    [n.actor_name, when(n.created_at)].filter(Boolean).join(' · '),
+                  ]
+                    .filter(Boolean)
+                    .join(' — ')}
+                  slotProps={{
+                    primary: { sx: { fontWeight: n.read_at ? 400 : 700 } },
+                    secondary: { sx: { color: 'text.primary' } },
+                  }}
+                />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       )}

@@ -133,7 +133,7 @@ describe.each(targets)('notifications and live events on $name', (target) => {
     expect(after.data[0]).toMatchObject({ kind: 'assigned', ticket_id: clientTicket, read_at: null });
     expect(after.data[0].actor_name).toBeTruthy();
     const mail = await mailAbout(count, 'Ticket aan jou toegewezen');
-    expect(mail.text).toContain(`/tickets/${clientTicket}/show`);
+    expect(mail.text).toContain(`/tickets/${clientTicket}\n`);
     // Taking a ticket oneself tells nobody.
     const own = await notifications(admin);
     await setTicket(clientTicket, { operator_id: adminId });

@@ -80,7 +80,7 @@ async function mailIfChosen(trx: Transaction<any>, n: NewNotification): Promise<
     .executeTakeFirst();
   if (!chosen?.email) return;
   const reference = String(chosen.reference ?? n.ticketId);
-  const link = `${linkOrigin}/tickets/${n.ticketId}/show`;
+  const link = `${linkOrigin}/tickets/${n.ticketId}`;
   const text = notificationMailText(n.kind, reference, String(chosen.description ?? ''), link);
   await enqueueMail(
     trx,
