@@ -5,7 +5,7 @@
  * GET /api/notifications?perPage=20 · POST /api/notifications/{id}/read · POST /api/notifications/read-all
  * GET and PUT /api/notification-preferences
  */
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import {
   Box,
   Button,
@@ -63,22 +63,25 @@ export default function NotificationPanel({
   const [preferences, setPreferences] = useState<Preference[] | undefined>();
   const [showPreferences, setShowPreferences] = useState(false);
 
-  const load = useCallback(async () => {
-    try {
-      const answer = await dataProvider.call<{ data: Notification[]; unread: number }>(
-        'GET',
-        `/notifications?perPage=${PAGE}`,
-      );
-      setItems(answer.data);
-      onCount(answer.unread);
-      setFailed(false);
-    } catch {
-      setFailed(true);
-    }
-  }, [dataProvider, onCount]);
-  useEffect(() => void load(), [load]);
+  // Read again when opened, when a notification comes and after 'Mark all read'.
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    let current = true;
+    dataProvider.call<{ data: Notification[]; unread: number }>('GET', `/notifications?perPage=${PAGE}`).then(
+      (answer) => {
+        if (!current) return;
+        setItems(answer.data);
+        onCount(answer.unread);
+        setFailed(false);
+      },
+      () => current && setFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [dataProvider, onCount, version]);
   useLive(({ event }) => {
-    if (event === 'notifications') void load();
+    if (event === 'notifications') setVersion((v) => v + 1);
   });
 
   const open = async (n: Notification) => {
@@ -92,7 +95,7 @@ export default function NotificationPanel({
   const readAll = async () => {
     const answer = await dataProvider.call<{ unread: number }>('POST', '/notifications/read-all');
     onCount(answer.unread);
-    await load();
+    setVersion((v) => v + 1);
   };
   const togglePreferences = async () => {
     setShowPreferences((v) => !v);

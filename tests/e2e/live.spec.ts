@@ -88,7 +88,6 @@ test('a client’s portal reply appears in the operator’s open thread and list
     });
     await expect(item).toBeVisible();
     await expectAccessible(page, 'notifications panel at 1280 px');
-    await page.screenshot({ path: '/tmp/shots-live/panel-nl-1280.png' }); // SHOT
     await item.click();
     await expect(bell).toHaveAccessibleName(`Meldingen: ${unreadBefore} ongelezen`);
 
@@ -112,7 +111,6 @@ test('a client’s portal reply appears in the operator’s open thread and list
     });
     await expect(newBar).toHaveText('1 nieuwe ticket');
     await expectAccessible(page, 'new tickets bar at 1280 px');
-    await page.screenshot({ path: '/tmp/shots-live/bar-nl-1280.png' }); // SHOT
     await newBar.click();
     await expect(newBar).toHaveCount(0);
 
@@ -128,7 +126,6 @@ test('a client’s portal reply appears in the operator’s open thread and list
     });
     await expect(newBar).toHaveText('1 nieuwe ticket');
     await expectAccessible(page, 'new tickets bar at 375 px');
-    await page.screenshot({ path: '/tmp/shots-live/bar-nl-375.png' }); // SHOT
     // Another reply makes one more unread; 'Alles gelezen' reads them all.
     await api(client.page, client.token, 'POST', '/messages', {
       message: `<p>Nog een antwoord ${stamp}</p>`,
@@ -139,9 +136,6 @@ test('a client’s portal reply appears in the operator’s open thread and list
     await phoneBell.click();
     await expect(page.getByRole('dialog', { name: 'Meldingen' })).toBeVisible();
     await expectAccessible(page, 'notifications panel at 375 px');
-    await page.screenshot({ path: '/tmp/shots-live/panel-nl-375.png' }); // SHOT
-    await page.getByRole('button', { name: 'Ook per e-mail' }).click(); // SHOT
-    await page.screenshot({ path: '/tmp/shots-live/panel-prefs-nl-375.png' }); // SHOT
     await page.getByRole('button', { name: 'Alles gelezen' }).click();
     await expect(page.getByRole('button', { name: 'Meldingen: 0 ongelezen' })).toBeVisible();
   } finally {

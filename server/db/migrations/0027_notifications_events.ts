@@ -21,7 +21,7 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     create table notifications (
-      id bigserial primary key,
+      id serial primary key,
       tenant_id integer not null references tenants(id) on delete cascade,
       user_id integer not null references users(id) on delete cascade,
       kind text not null,
@@ -34,11 +34,12 @@ export async function up(db: Kysely<any>): Promise<void> {
       created_at timestamptz not null default now(),
       unique (tenant_id, user_id, dedupe_key)
     )`.execute(db);
-  // The bell: a user's newest notifications and their unread count.
+  // The bell: a user's newest notifications and their unread count; the default sort; by ticket.
   await sql`create index notifications_user_index on notifications (tenant_id, user_id, id desc)`.execute(db);
+  await sql`create index notifications_id_index on notifications (tenant_id, id desc)`.execute(db);
   await sql`create index notifications_unread_index on notifications (tenant_id, user_id)
     where read_at is null`.execute(db);
-  await sql`create index notifications_ticket_index on notifications (ticket_id)`.execute(db);
+  await sql`create index notifications_ticket_index on notifications (tenant_id, ticket_id)`.execute(db);
   await sql`
     create table notification_preferences (
       id serial primary key,
@@ -50,6 +51,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       updated_at timestamptz not null default now(),
       unique (tenant_id, user_id, kind)
     )`.execute(db);
+  await sql`create index notification_preferences_kind_index on notification_preferences (tenant_id, kind, id)`.execute(
+    db,
+  );
   await sql`
     create table live_events (
       id bigserial primary key,

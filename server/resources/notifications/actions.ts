@@ -15,6 +15,7 @@ import { parseId } from '../plugin.ts';
 import { actionRoute, closedBody, OPERATORS_ONLY } from '../../docs/action-schema.ts';
 import { choose, listNotifications, markRead, preferences, type Preference } from './store.ts';
 import { NOTIFICATION_KINDS, type NotificationKind } from './kinds.ts';
+import { serverText } from '../../../common/server-texts.ts';
 
 const MAX_PER_PAGE = 100;
 
@@ -69,22 +70,22 @@ function positive(value: unknown, name: string, fallback: number, max: number): 
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isSafeInteger(n) || n < 1 || n > max)
-    throw new ValidationError({ [name]: [`The ${name} must be a whole number from 1 to ${max}.`] });
+    throw new ValidationError({ [name]: [serverText('number_range', { field: name, max })] });
   return n;
 }
 
 function readChoices(body: unknown): Preference[] {
   const data = (body as { data?: unknown } | null)?.data;
   if (!Array.isArray(data) || data.length > NOTIFICATION_KINDS.length)
-    throw new ValidationError({ data: ['Send data: a list of {kind, email}.'] });
+    throw new ValidationError({ data: [serverText('choices_list')] });
   return data.map((entry, i) => {
     const { kind, email } = (entry ?? {}) as { kind?: unknown; email?: unknown };
     if (!NOTIFICATION_KINDS.includes(kind as NotificationKind))
-      throw new ValidationError({
-        [`data.${i}.kind`]: [`The kind must be one of ${NOTIFICATION_KINDS.join(', ')}.`],
-      });
+      throw new ValidationError({ [`data.${i}.kind`]: [serverText('selected_invalid', { field: 'kind' })] });
     if (typeof email !== 'boolean')
-      throw new ValidationError({ [`data.${i}.email`]: ['The email must be true or false.'] });
+      throw new ValidationError({
+        [`data.${i}.email`]: [serverText('value_true_false', { field: 'email' })],
+      });
     return { kind: kind as NotificationKind, email };
   });
 }
