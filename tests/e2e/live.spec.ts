@@ -137,6 +137,9 @@ test('a client’s portal reply appears in the operator’s open thread and list
     await expect(page.getByRole('dialog', { name: 'Meldingen' })).toBeVisible();
     await expectAccessible(page, 'notifications panel at 375 px');
     await page.getByRole('button', { name: 'Alles gelezen' }).click();
+    await expect(page.getByRole('button', { name: 'Alles gelezen' })).toBeDisabled();
+    // The panel is a popover: the app bar behind it is hidden from assistive technology until it closes.
+    await page.getByRole('button', { name: 'Ook per e-mail' }).press('Escape');
     await expect(page.getByRole('button', { name: 'Meldingen: 0 ongelezen' })).toBeVisible();
   } finally {
     await client.context.close();
