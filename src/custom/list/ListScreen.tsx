@@ -60,6 +60,7 @@ import { useLocation } from 'react-router-dom';
 import { linkedFilter } from './linkedFilter.ts';
 import { LoadFailed } from '../../shell/LoadFailed.tsx';
 import { ViewsDialog } from './ViewsDialog.tsx';
+import { NewRecordsBar, useLiveList } from '../../live/NewRecordsBar.tsx';
 
 /** SPEC 9: the mobile breakpoint is 768 px. */
 export const MOBILE_QUERY = '(max-width:767.95px)';
@@ -242,10 +243,13 @@ function ListView({
 
   const { reload: reloadList } = list;
   const reloadPresets = presetsApi.refetch;
+  const live = useLiveList(resource, list.refetchQuietly);
   const refresh = () => {
+    live.clear();
     reloadList();
     reloadPresets();
   };
+  const newRecords = <NewRecordsBar resource={resource} count={live.fresh} onShow={refresh} />;
   useEffect(
     () =>
       onReload(() => {
@@ -328,6 +332,7 @@ function ListView({
     return (
       <ListContextProvider value={list.context}>
         <Box sx={{ p: 1 }}>
+          {newRecords}
           <MobileList
             resource={resource}
             title={plural}
@@ -417,6 +422,7 @@ function ListView({
           </Box>
         )}
         {bulkBars}
+        {newRecords}
         <ListTable
           resource={resource}
           model={model}
