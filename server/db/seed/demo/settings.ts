@@ -103,6 +103,14 @@ export async function seedLists(ctx: SeedContext): Promise<Lists> {
     })),
   );
   const categoryIds = await named(ctx, 'categories', fromNames(settings.categories));
+  // Issue 18 item 6: a few standard answers, in Dutch as the demo data, some of them for a category.
+  await ctx.list(
+    'standard_answers',
+    settings.standardAnswers.map(({ category, ...answer }) => ({
+      ...answer,
+      category_id: category === null ? null : (categoryIds.get(category) ?? fail(`no category ${category}`)),
+    })),
+  );
   const statusIds = await ctx.list(
     'ticket_statuses',
     settings.ticketStatuses.map((s, i) => ({ ...s, order: i + 1 })),
