@@ -42,6 +42,11 @@ async function expectToast(page: Page, text: string) {
 /** The ticket list filtered on the description `mark`, with its `count` rows shown. */
 async function filteredList(page: Page, mark: string, count: number) {
   await page.goto('/tickets');
+  // A user without a default view of their own starts on their open tickets: these are nobody's yet.
+  const view = page.getByRole('combobox', { name: 'Weergave' });
+  await view.click();
+  await page.getByRole('option', { name: 'Alle tickets' }).click();
+  await expect(view).toHaveText('Alle tickets');
   await page.getByRole('textbox', { name: 'Filter op Omschrijving' }).fill(mark);
   await expect(page.getByRole('checkbox', { name: /^Rij .* selecteren$/ })).toHaveCount(count);
 }

@@ -47,6 +47,8 @@ export interface MobileListProps {
   onOpen?: (record: RaRecord) => void;
   /** The desktop table's last column (an invoice's download), shown on each card too. */
   actionColumn?: ActionColumn;
+  /** The list's views and default view (./DefaultViewBar.tsx), in place of the presets' select. */
+  viewBar?: ReactNode;
 }
 
 export function MobileList(props: MobileListProps) {
@@ -66,7 +68,8 @@ export function MobileList(props: MobileListProps) {
           disabled={!props.filterActive}
         />
       </Box>
-      {props.canPresets && (
+      {props.viewBar}
+      {props.canPresets && !props.viewBar && (
         <TextField
           select
           fullWidth

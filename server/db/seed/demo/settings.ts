@@ -209,6 +209,9 @@ export async function seedPreferences(ctx: SeedContext, lists: Lists, adminId: n
   await ctx.list('user_configs', [
     { user_id: adminId, name: 'locale', value: 'nl' },
     { user_id: adminId, name: 'tickets.perPage', value: '25' },
+    // Issue 18 item 4: second line dispatches, so the admin's ticket list starts on all tickets (their
+    // choice of default view); an operator without a choice starts on their own open tickets.
+    { user_id: adminId, name: 'view:tickets.index', value: json('system:all') },
   ]);
   await ctx.list('tenant_configs', [
     { name: 'company_name', value: TENANT.name },
