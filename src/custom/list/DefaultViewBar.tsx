@@ -51,7 +51,8 @@ export function DefaultViewBar(props: DefaultViewBarProps) {
         onChange={(e) => {
           if (e.target.value !== CUSTOM) props.onShow(e.target.value);
         }}
-        sx={{ minWidth: 220 }}
+        fullWidth={false}
+        sx={{ width: { xs: '100%', sm: 280 } }}
       >
         {views.map((view) => (
           <MenuItem key={view.key} value={view.key}>
