@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, targets, type TestApp } from './harness.ts';
+import { grantToMessageWriters } from '../../server/db/migrations/0025_standard_answers.ts';
 
 const URL = '/api/standard-answers';
 
@@ -175,6 +176,37 @@ describe.each(targets)('standard answers on $name', (target) => {
     expect(
       (await call('POST', URL, 'client@example.com', { title: 'Klant', body: '<p>x</p>' })).statusCode,
     ).toBe(403);
+  });
+
+  it("lets an installation's own roles that write messages read them (migration 0025)", async () => {
+    const role = await t.db
+      .insertInto('roles')
+      .values({ tenant_id: tenantId, name: 'Schrijver', is_operator: true })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const reader = await t.db
+      .insertInto('roles')
+      .values({ tenant_id: tenantId, name: 'Lezer', is_operator: true })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await sql`insert into permission_role (role_id, permission_id)
+      select ${role.id}, id from permissions where name = 'tenant.messages.store'`.execute(t.db);
+    await sql`insert into permission_role (role_id, permission_id)
+      select ${reader.id}, id from permissions where name = 'tenant.messages.index'`.execute(t.db);
+    await grantToMessageWriters(t.db);
+    const granted = async (roleId: number) =>
+      (
+        await sql<{ name: string }>`select p.name from permission_role pr
+          join permissions p on p.id = pr.permission_id
+          where pr.role_id = ${roleId} and p.name like 'tenant.standard-answers.%' order by p.name`.execute(
+          t.db,
+        )
+      ).rows.map((r) => r.name);
+    expect(await granted(Number(role.id))).toEqual([
+      'tenant.standard-answers.index',
+      'tenant.standard-answers.show',
+    ]);
+    expect(await granted(Number(reader.id))).toEqual([]);
   });
 
   it('refuses filters and sorts on names outside the schema', async () => {

@@ -26,6 +26,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index standard_answers_category_index on standard_answers (tenant_id, category_id)`.execute(
     db,
   );
+  await grantToMessageWriters(db);
+}
+
+/** Reading standard answers for every role that may write messages (idempotent). */
+export async function grantToMessageWriters(db: Kysely<any>): Promise<void> {
   await sql`insert into permissions (name)
     values ('tenant.standard-answers.index'), ('tenant.standard-answers.show')
     on conflict (name) do nothing`.execute(db);
