@@ -25,6 +25,7 @@ import type { ExportWorkerOptions } from './exports/worker.ts';
 import { fileStoreFor } from './files/store.ts';
 import { scheduleFileSweep } from './files/sweep.ts';
 import { installOutbox } from './mail/plugin.ts';
+import { installMailFetcher } from './mail/inbound/plugin.ts';
 import { installReadRouting } from './http/read-position.ts';
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import {
@@ -150,6 +151,8 @@ export async function buildApp({
   await app.register(securityHeadersPlugin);
   // Before every plugin that mails: they queue through app.outbox.
   installOutbox(app, db, config);
+  // Incoming mail (issue 19): every instance fetches the tenants' mailboxes; stops before the database closes.
+  installMailFetcher(app, db, registry, config);
   await app.register(cookie);
   // Before every plugin that declares routes: @fastify/swagger documents the routes it sees added.
   await app.register(docsPlugin, { registry });

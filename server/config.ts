@@ -68,6 +68,12 @@ export interface Config {
    * (MAIL_KEEP_GIVEN_UP_DAYS, 30: as long as the longest link a mail carries, a quote's).
    */
   mailKeepGivenUpDays: number;
+  /** Incoming mail: ms between fetches of a working mailbox (MAIL_FETCH_MS, default 60000); 0: no fetching. */
+  mailFetchMs: number;
+  /** Incoming mail: longest delay before a failing mailbox is tried again (MAIL_FETCH_RETRY_MAX_MS, 1 h). */
+  mailFetchRetryMaxMs: number;
+  /** Key of the mailbox passwords (MAILBOX_KEY); unset: a random key kept in the database. */
+  mailboxKey?: string;
 }
 
 /** Microsoft single sign-on for the portal; enabled when `clientId` is set. */
@@ -132,6 +138,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     mailRetryMaxMs: wholeNumber(env.MAIL_RETRY_MAX_MS, 'MAIL_RETRY_MAX_MS') ?? 60 * 60_000,
     mailMaxAttempts: wholeNumber(env.MAIL_MAX_ATTEMPTS, 'MAIL_MAX_ATTEMPTS') ?? 8,
     mailKeepGivenUpDays: wholeNumber(env.MAIL_KEEP_GIVEN_UP_DAYS, 'MAIL_KEEP_GIVEN_UP_DAYS') ?? 30,
+    mailFetchMs: wholeNumber(env.MAIL_FETCH_MS, 'MAIL_FETCH_MS') ?? 60_000,
+    mailFetchRetryMaxMs: wholeNumber(env.MAIL_FETCH_RETRY_MAX_MS, 'MAIL_FETCH_RETRY_MAX_MS') ?? 60 * 60_000,
+    mailboxKey: env.MAILBOX_KEY || undefined,
   };
 }
 

@@ -131,6 +131,7 @@ export function toResource(schema: Record<string, any>): Resource {
       invoiceLine: schema['x-invoice-line'],
       menu: schema['x-menu'] ?? {},
       icon: schema['x-icon'],
+      pickable: schema['x-pickable'] ?? [],
       bulk: schema['x-bulk'] ? { fields: [], actions: [], ...schema['x-bulk'] } : undefined,
       views: schema['x-views'] ?? [],
       labels: schema['x-i18n'] ?? {},
@@ -204,6 +205,10 @@ function checkReferences(reg: Registry, r: Resource): void {
       if (value === null && op !== '=' && op !== '!=') fail(`${where}: null only works with = and !=`);
     };
   r.fixedWhere.forEach(condition('x-where'));
+  r.pickable.forEach(condition('x-pickable'));
+  // The selectors send x-pickable as a list filter, which the API takes on x-filter fields only.
+  for (const [f] of r.pickable)
+    if (r.fields[f] && !r.fields[f].filter) fail(`x-pickable names ${f}, which has no x-filter`);
   // x-where values are written on insert and update, so a view on a shared table can only fix a value;
   // a resource nobody writes through the API may narrow its rows otherwise (mail not yet sent).
   const written = r.actions.includes('store') || r.actions.includes('update');

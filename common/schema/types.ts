@@ -139,6 +139,12 @@ export interface Resource {
   bulk?: BulkActions;
   /** x-views: the back office list's views of its own, one of them the default (schemas/README.md). */
   views: ListViewDefinition[];
+  /**
+   * x-pickable: the conditions a record meets to be offered as a new value in a form's, a quick
+   * action's or the bulk bar's selector (operators: not archived). Filters and the current value of
+   * a record are not narrowed by it.
+   */
+  pickable: FixedCondition[];
   /** x-i18n: the resource's words per language (schemas/README.md, "Labels"). */
   labels: Partial<Record<LabelLocale, ResourceLabels>>;
   fields: Record<string, Field>;

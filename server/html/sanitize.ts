@@ -82,6 +82,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
     'code',
     'pre',
     'hr',
+    // A mail's quoted previous reply, folded (issue 19): <details><summary>…</summary>…</details>.
+    'details',
+    'summary',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'rel', 'target'],

@@ -22,6 +22,14 @@ export interface MailMessage {
   text: string;
   html?: string;
   attachments?: MailAttachment[];
+  /** `<id@domain>`: set by the outbox on every mail it queues and recorded with it (issue 19). */
+  messageId?: string;
+  /** The Message-ID this mail answers, and the conversation's before it: mail programs thread by them. */
+  inReplyTo?: string;
+  references?: string[];
+  /** Where answers go: the tenant's mailbox, so they come back into the ticket. */
+  replyTo?: string;
+  headers?: Record<string, string>;
 }
 
 /** A mail without attachments: what the outbox can hold as it is. */

@@ -21,6 +21,7 @@
  * Sent exactly once as far as the database can tell: a send that succeeded but whose "sent" mark was
  * lost (the database went away at that moment) is sent again after the lease; SMTP has no way to ask.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Config } from '../config.ts';
@@ -97,8 +98,45 @@ export type SendOutcome = 'sent' | 'retrying' | 'failed' | 'elsewhere';
 const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
 const list = (value: string | string[] | undefined) => (value === undefined ? [] : [value].flat());
 
-/** Queues a mail; in the caller's transaction when given one. Returns the row's id. */
-export async function enqueueMail(db: Writer, mail: OutboxMail, about: OutboxAbout): Promise<number> {
+let messageIdDomain = 'service-desk.invalid';
+
+/** The domain of the Message-IDs we make: that of MAIL_FROM (server start). */
+export function useMessageIdDomain(mailFrom: string): void {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(mailFrom)?.[1];
+  if (domain) messageIdDomain = domain.toLowerCase();
+}
+
+/** A new Message-ID of ours: `<sd.{random}@{domain}>`. */
+export function newMessageId(): string {
+  return `<sd.${randomUUID()}@${messageIdDomain}>`;
+}
+
+/** The address the tenant's answers should go to: its first active mailbox's Reply-To, if any. */
+export async function tenantReplyTo(db: Writer, tenantId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('mailboxes')
+    .select('reply_to')
+    .where('tenant_id', '=', tenantId)
+    .where('active', '=', true)
+    .where('reply_to', 'is not', null)
+    .orderBy('id')
+    .executeTakeFirst();
+  return row?.reply_to ?? undefined;
+}
+
+/**
+ * Queues a mail; in the caller's transaction when given one. Returns the row's id. Every mail gets a
+ * Message-ID of ours, recorded on the row (`message_id`), the tenant's Reply-To unless it has one, and
+ * asks Exchange not to answer it with an out-of-office note (issue 19: replies that thread, no loops).
+ */
+export async function enqueueMail(db: Writer, input: OutboxMail, about: OutboxAbout): Promise<number> {
+  const replyTo = input.replyTo ?? (await tenantReplyTo(db, about.tenantId));
+  const mail: OutboxMail = {
+    ...input,
+    messageId: input.messageId ?? newMessageId(),
+    ...(replyTo ? { replyTo } : {}),
+    headers: { 'X-Auto-Response-Suppress': 'OOF, AutoReply', ...input.headers },
+  };
   const row = await db
     .insertInto('mail_outbox')
     .values({
@@ -109,6 +147,7 @@ export async function enqueueMail(db: Writer, mail: OutboxMail, about: OutboxAbo
       source: about.source ?? null,
       source_id: about.sourceId ?? null,
       context: about.context === undefined ? null : JSON.stringify(about.context),
+      message_id: mail.messageId,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -8,7 +8,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { fileStoreFor } from '../files/store.ts';
 import { createMailer } from './mailer.ts';
-import { MailOutbox } from './outbox.ts';
+import { MailOutbox, useMessageIdDomain } from './outbox.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +17,7 @@ declare module 'fastify' {
 }
 
 export function installOutbox(app: FastifyInstance, db: Db, config: Config): MailOutbox {
+  useMessageIdDomain(config.mailFrom);
   const outbox = new MailOutbox(
     { db, mailer: createMailer(config, app.log), store: fileStoreFor(config, db), log: app.log },
     config,

@@ -16,6 +16,7 @@ import { userConfigHooks } from './user-configs/hooks.ts';
 import { timeRegistrationHooks } from './time-registrations/hooks.ts';
 import { ticketChangeHooks } from './ticket-changes/hooks.ts';
 import { standardAnswerHooks } from './standard-answers/hooks.ts';
+import { mailboxHooks } from './mailboxes/hooks.ts';
 
 export const resourceHooks: Record<string, ResourceHooks> = {
   tickets: ticketHooks,
@@ -34,6 +35,7 @@ export const resourceHooks: Record<string, ResourceHooks> = {
   'time-registrations': timeRegistrationHooks,
   'ticket-changes': ticketChangeHooks,
   'standard-answers': standardAnswerHooks,
+  mailboxes: mailboxHooks,
 };
 
 /** The query builder's presenter (server/query/relations.ts): each resource's own `present` hook. */

@@ -41,6 +41,7 @@ export const X_KEYWORDS = [
   'x-icon',
   'x-bulk',
   'x-views',
+  'x-pickable',
   'x-i18n',
 ];
 

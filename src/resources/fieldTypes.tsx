@@ -11,7 +11,7 @@
  *   <FieldInput resource field />          the edit/create input
  *   fieldKind / filterKind / referenceOf / readableFields   the decisions themselves
  */
-import { useCallback, useState, type MouseEvent, type ReactElement, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type MouseEvent, type ReactElement, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Check from '@mui/icons-material/Check';
 import Close from '@mui/icons-material/Close';
@@ -51,6 +51,7 @@ import { DateBadge } from '../custom/detail/DateBadge.tsx';
 import { DateTimeInput } from '../custom/forms/DateTimeInput.tsx';
 import { MinutesInput, NumericInput } from '../custom/forms/TypedInputs.tsx';
 import { SMALL_LIST_MAX, useSmallList } from '../custom/forms/smallList.ts';
+import { pickableFilter } from '../custom/forms/pickable.ts';
 import { registry } from '../schema.ts';
 import { hasDetailRoute } from './menus.ts';
 import { useAppKind, type AppKind } from '../custom/appKind.ts';
@@ -264,6 +265,8 @@ const KINDS: Record<FieldKind, KindEntry> = {
     format: (value, _ctx, resource, field) => cutField(asText(value), resource, field),
     filter: 'text',
     input: (_r, field, props) => {
+      // A write-only text (a mailbox password) is typed unseen and never shown back.
+      if (field.writeOnly) return <TextInput type="password" autoComplete="new-password" {...props} />;
       const max = Number(field.schema.maxLength ?? 0);
       return <TextInput multiline={max === 0 || max > 255} {...props} />;
     },
@@ -610,7 +613,10 @@ function ReferenceSearchInput({
   const relation = referenceOf(schema, field)!;
   const target = registry.get(relation.resource);
   const labelField = labelFieldOf(target, appKind);
-  const { small } = useSmallList(relation.resource, target?.defaultSort);
+  // Only records the target offers as a new value (x-pickable: no archived operator); the current value
+  // is read on its own by ReferenceInput, so a record that holds an archived one still shows it.
+  const pickable = useMemo(() => pickableFilter(target), [target]);
+  const { small } = useSmallList(relation.resource, target?.defaultSort, true, pickable);
   const missing = small === false ? MIN_SEARCH_CHARS - typed : 0;
   // A stable function: AutocompleteInput resets the typed text whenever optionText changes identity.
   const optionText = useCallback((r: RaRecord) => asText(r[labelField]), [labelField]);
@@ -620,6 +626,7 @@ function ReferenceSearchInput({
       source={source}
       reference={relation.resource}
       resource={resource}
+      filter={pickable}
       perPage={SMALL_LIST_MAX}
       sort={
         target?.defaultSort && {

@@ -16,6 +16,7 @@ import History from '@mui/icons-material/History';
 import Inventory from '@mui/icons-material/Inventory';
 import Link from '@mui/icons-material/Link';
 import ListAlt from '@mui/icons-material/ListAlt';
+import MarkEmailRead from '@mui/icons-material/MarkEmailRead';
 import People from '@mui/icons-material/People';
 import Receipt from '@mui/icons-material/Receipt';
 import RequestQuote from '@mui/icons-material/RequestQuote';
@@ -39,6 +40,7 @@ export const ICONS: Readonly<Record<string, ComponentType>> = {
   Inventory,
   Link,
   ListAlt,
+  MarkEmailRead,
   People,
   Receipt,
   RequestQuote,

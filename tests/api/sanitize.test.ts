@@ -74,7 +74,7 @@ const PAYLOADS: string[] = [
 ];
 
 const ALLOWED_TAGS = new Set(
-  'p br div span strong b em i u s strike del ins sub sup mark small h1 h2 h3 h4 h5 h6 blockquote ul ol li a img table thead tbody tfoot tr th td caption colgroup col code pre hr'.split(
+  'p br div span strong b em i u s strike del ins sub sup mark small h1 h2 h3 h4 h5 h6 blockquote ul ol li a img table thead tbody tfoot tr th td caption colgroup col code pre hr details summary'.split(
     ' ',
   ),
 );

@@ -11,6 +11,12 @@ export interface ParsedMail {
   text?: string;
   html?: string | false;
   to?: { text: string } | { text: string }[];
+  /** The threading headers (issue 19): `<id@domain>` each. */
+  messageId?: string;
+  inReplyTo?: string;
+  references?: string | string[];
+  replyTo?: { text: string; value: { address?: string }[] };
+  headers?: Map<string, unknown>;
 }
 
 // mailparser ships no types (and @types/mailparser is not a dependency): its one function, typed here.

@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { expectAccessible, signIn, startWithEmptyStorage } from './support.ts';
+import { expectAccessible, forgetTicketListLayout, signIn, startWithEmptyStorage } from './support.ts';
 
 const ADMIN = 'admin@example.com';
 const FIRST_LINE = 'operator@example.com';
@@ -62,26 +62,7 @@ test.beforeEach(async ({ page }) => {
 // after this one on the worker's server find the ticket lists of both operators as the demo left them.
 // The admin may manage operators, so may remove the first line's layout as well as their own.
 test.afterEach(async ({ request }) => {
-  const login = await request.post('/api/auth/login', { data: { username: ADMIN, password: 'demo' } });
-  const headers = { authorization: `Bearer ${(await login.json()).access_token}` };
-  const where = (field: string, value: string | number, i: number) =>
-    `builder[${i}][where][0]=${field}&builder[${i}][where][1]==&builder[${i}][where][2]=${encodeURIComponent(value)}`;
-  for (const email of [ADMIN, FIRST_LINE]) {
-    const operators = (await (
-      await request.get(`/api/operators?${where('email', email, 0)}`, { headers })
-    ).json()) as {
-      data: { id: number }[];
-    };
-    expect(operators.data).toHaveLength(1);
-    const query = `${where('name', 'list:tickets.index', 0)}&${where('user_id', operators.data[0]!.id, 1)}`;
-    const configs = (await (await request.get(`/api/user-configs?${query}`, { headers })).json()) as {
-      data: { id: number }[];
-    };
-    for (const { id } of configs.data) {
-      const res = await request.delete(`/api/user-configs/${id}`, { headers });
-      expect(res.ok(), await res.text()).toBe(true);
-    }
-  }
+  await forgetTicketListLayout(request, [ADMIN, FIRST_LINE]);
 });
 
 for (const lang of ['nl', 'en'] as const) {

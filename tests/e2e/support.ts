@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 
 export const DEMO_PASSWORD = 'demo';
@@ -198,4 +198,33 @@ export async function openFirstRecord(page: Page) {
   const row = firstRecordRow(page);
   await row.focus();
   await row.press('Enter');
+}
+
+/**
+ * Forgets the ticket list's layout (filters, columns, sort) the back office stored on the server for each
+ * of `emails` (user-configs 'list:tickets.index'): specs share a server per worker, and a filter one spec
+ * typed would otherwise greet the next spec that opens the list as the same user.
+ */
+export async function forgetTicketListLayout(request: APIRequestContext, emails: string[]) {
+  const login = await request.post('/api/auth/login', {
+    data: { username: 'admin@example.com', password: DEMO_PASSWORD },
+  });
+  expect(login.ok(), await login.text()).toBe(true);
+  const headers = { authorization: `Bearer ${(await login.json()).access_token}` };
+  const where = (field: string, value: string | number, i: number) =>
+    `builder[${i}][where][0]=${field}&builder[${i}][where][1]==&builder[${i}][where][2]=${encodeURIComponent(value)}`;
+  const rows = async (path: string) => {
+    const res = await request.get(path, { headers });
+    expect(res.ok(), await res.text()).toBe(true);
+    return ((await res.json()) as { data: { id: number }[] }).data;
+  };
+  for (const email of emails) {
+    const operators = await rows(`/api/operators?${where('email', email, 0)}`);
+    expect(operators).toHaveLength(1);
+    const query = `${where('name', 'list:tickets.index', 0)}&${where('user_id', operators[0]!.id, 1)}`;
+    for (const { id } of await rows(`/api/user-configs?${query}`)) {
+      const res = await request.delete(`/api/user-configs/${id}`, { headers });
+      expect(res.ok(), await res.text()).toBe(true);
+    }
+  }
 }

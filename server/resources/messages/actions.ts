@@ -31,7 +31,7 @@ import {
 import { embeddedImageIds, sanitizeMessage } from '../../html/sanitize.ts';
 import { baseFieldName } from '../../http/form-values.ts';
 import { ValidationError } from '../../http/errors.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { enqueueMail, newMessageId } from '../../mail/outbox.ts';
 import { BodyValidation } from '../../schema/validate.ts';
 import type { ActionPlugin } from '../action-contract.ts';
 import { authorize } from '../plugin.ts';
@@ -257,6 +257,44 @@ async function queueMail(
     .executeTakeFirstOrThrow();
   const message = { id, tenantId, html: stored.message, description: stored.description };
   const mail = await messageMail(trx, message, owner, addresses);
+  // Replies that thread (issue 19): our Message-ID is recorded on the message, and the mail answers the
+  // conversation's mails before it (sent or received), so the client's program threads them and the
+  // answer's In-Reply-To finds this record again.
+  const earlier = await threadMessageIds(trx, tenantId, owner, id);
+  const messageId = newMessageId();
+  const threaded = {
+    ...mail,
+    messageId,
+    ...(earlier.length ? { inReplyTo: earlier.at(-1), references: earlier } : {}),
+  };
+  await trx
+    .updateTable('messages')
+    .set({ mail_message_id: messageId })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .execute();
   const context: MailContext = { addresses };
-  return enqueueMail(trx, mail, { tenantId, source: 'messages', sourceId: id, context });
+  return enqueueMail(trx, threaded, { tenantId, source: 'messages', sourceId: id, context });
+}
+
+/** The Message-IDs of the record's earlier mails, oldest first (at most the last 20: a header has a length). */
+async function threadMessageIds(
+  trx: Transaction<any>,
+  tenantId: number,
+  owner: Owner,
+  before: number,
+): Promise<string[]> {
+  const rows = await trx
+    .selectFrom('messages')
+    .select('mail_message_id')
+    .where('tenant_id', '=', tenantId)
+    .where('morphable_type', '=', owner.type)
+    .where('morphable_id', '=', owner.id)
+    .where('mail_message_id', 'is not', null)
+    .where('id', '<>', before)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(20)
+    .execute();
+  return rows.map((r) => String(r.mail_message_id)).reverse();
 }

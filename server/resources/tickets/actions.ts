@@ -23,12 +23,11 @@ import { lockForMerge, MERGE_BODY, MERGE_FAILS, moveReferences, parseMergeIds } 
 import { currentStatusId, logStatusChange } from './status-log.ts';
 import { MERGED, recordTicketChanges, writeHistory } from './history.ts';
 import { defaultStatusId } from './hooks.ts';
+import { ARCHIVED, CLOSED, resolvedAtOnUpdate } from './resolved.ts';
 import { actionRoute, OPERATORS_ONLY, recordRef } from '../../docs/action-schema.ts';
 import { serverText } from '../../../common/server-texts.ts';
 
-/** SPEC 3 ticket status internal types. */
-export const CLOSED = 2;
-export const ARCHIVED = 3;
+export { ARCHIVED, CLOSED };
 
 type IdParams = { Params: { id: string } };
 
@@ -135,7 +134,11 @@ export async function mergeTickets(
   await recordMerge(trx, registry, auth, kept, merged);
   await trx
     .updateTable('tickets')
-    .set({ status_id: closed, resolved_at: sql`coalesce(resolved_at, now())`, updated_at: sql`now()` })
+    .set({
+      status_id: closed,
+      resolved_at: resolvedAtOnUpdate(auth.tenantId, closed),
+      updated_at: sql`now()`,
+    })
     .where('id', 'in', merged)
     .where('tenant_id', '=', auth.tenantId)
     .execute();
@@ -181,7 +184,7 @@ export const ticketActions: ActionPlugin = async (app, { db, registry }) => {
           .updateTable('tickets')
           .set({
             status_id: closed,
-            resolved_at: sql`now()`,
+            resolved_at: resolvedAtOnUpdate(auth.tenantId, closed),
             updated_at: sql`now()`,
           })
           .where('id', '=', id)
@@ -218,7 +221,11 @@ export const ticketActions: ActionPlugin = async (app, { db, registry }) => {
         await logStatusChange(trx, auth, id, status, await currentStatusId(trx, auth, id));
         await trx
           .updateTable('tickets')
-          .set({ status_id: status, resolved_at: null, updated_at: sql`now()` })
+          .set({
+            status_id: status,
+            resolved_at: resolvedAtOnUpdate(auth.tenantId, status),
+            updated_at: sql`now()`,
+          })
           .where('id', '=', id)
           .where('tenant_id', '=', auth.tenantId)
           .execute();

@@ -25,7 +25,8 @@ import { MAX_MERGE } from '../merge.ts';
 import { actionRoute, closedBody, OPERATORS_ONLY } from '../../docs/action-schema.ts';
 import { recordTicketChanges } from './history.ts';
 import { logStatusChange } from './status-log.ts';
-import { ARCHIVED, CLOSED, closedStatusId, mergeTickets } from './actions.ts';
+import { closedStatusId, mergeTickets } from './actions.ts';
+import { ARCHIVED, CLOSED, resolvedAtOnUpdate } from './resolved.ts';
 
 /** The most tickets one bulk call changes: a page of the list is 100 at most, a filter may hold more. */
 export const MAX_BULK = 1_000;
@@ -157,7 +158,14 @@ async function update(
     );
   await trx
     .updateTable(resource.table)
-    .set({ ...changes, updated_at: sql`now()` })
+    .set({
+      ...changes,
+      // A new status settles resolved_at as every other status change does (resolved.ts).
+      ...('status_id' in changes
+        ? { resolved_at: resolvedAtOnUpdate(auth.tenantId, Number(changes.status_id)) }
+        : {}),
+      updated_at: sql`now()`,
+    })
     .where('tenant_id', '=', auth.tenantId)
     .where('id', 'in', changed)
     .execute();
@@ -184,7 +192,11 @@ async function close(trx: Transaction<any>, deps: Deps, auth: AuthContext, ids: 
   await logStatuses(trx, auth, closing, closed);
   await trx
     .updateTable('tickets')
-    .set({ status_id: closed, resolved_at: sql`now()`, updated_at: sql`now()` })
+    .set({
+      status_id: closed,
+      resolved_at: resolvedAtOnUpdate(auth.tenantId, closed),
+      updated_at: sql`now()`,
+    })
     .where('tenant_id', '=', auth.tenantId)
     .where('id', 'in', changed)
     .execute();

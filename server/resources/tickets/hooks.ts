@@ -10,6 +10,7 @@ import {
 import type { HookContext, ResourceHooks } from '../hook-contract.ts';
 import { currentStatusId, logStatusChange } from './status-log.ts';
 import { recordTicketChanges } from './history.ts';
+import { resolvedAtOnInsert, resolvedAtOnUpdate } from './resolved.ts';
 import { registry } from '../../schema/registry.ts';
 import { serverText } from '../../../common/server-texts.ts';
 
@@ -62,18 +63,23 @@ export const ticketHooks: ResourceHooks = {
       if (status === null) throw new ValidationError({ status_id: [serverText('ticket_no_start_status')] });
       row.status_id = status;
     }
+    const status = Number(row.status_id);
+    if (Number.isSafeInteger(status)) row.resolved_at = resolvedAtOnInsert(ctx.auth.tenantId, status);
   },
   /**
    * A new status is written into the thread (SPEC 4), and every tracked field's change into the
    * ticket's history (issue 18), in the update's transaction.
    */
   async beforeUpdate(id, changes, { trx, auth, resource }) {
+    const status = Number(changes.status_id);
+    const statusChanges = 'status_id' in changes && Number.isSafeInteger(status);
+    // Every status change settles resolved_at the same way (resolved.ts), templates' too.
+    if (statusChanges) changes.resolved_at = resolvedAtOnUpdate(auth.tenantId, status);
     // Templates have no thread and no history (no x-morph-type): nothing to tell.
     if (!resource.morphType) return;
     await recordTicketChanges(trx, registry(), auth, [id], changes);
-    const next = Number(changes.status_id);
-    if (!('status_id' in changes) || !Number.isSafeInteger(next)) return;
-    await logStatusChange(trx, auth, id, next, await currentStatusId(trx, auth, id));
+    if (!statusChanges) return;
+    await logStatusChange(trx, auth, id, status, await currentStatusId(trx, auth, id));
   },
   /** Tickets get a reference people can say on the phone: T-<year>-<id, five digits>. */
   async afterStore(id, { trx, resource }) {

@@ -19,6 +19,9 @@ export function createDefaults(
     const kind = field.schema['x-default'] as CreateDefault | undefined;
     if (kind === 'me' && userId !== undefined) out[field.name] = userId;
     if (kind === 'now') out[field.name] = pickerValue(now);
+    // JSON Schema's own `default` (the column's default, such as a mailbox's port 993): shown, not hidden.
+    else if (kind === undefined && field.schema.default !== undefined && !field.readOnly)
+      out[field.name] = field.schema.default;
   }
   return out;
 }

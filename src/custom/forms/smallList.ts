@@ -24,6 +24,7 @@ export function useSmallList(
   reference: string,
   sort: readonly [string, 'asc' | 'desc'] | undefined,
   enabled = true,
+  filter: Record<string, unknown> = {},
 ): SmallList {
   const searched = registry.get(reference)?.schema?.['x-selector'] === 'search';
   const { data, total } = useGetList(
@@ -33,7 +34,7 @@ export function useSmallList(
       sort: sort
         ? { field: sort[0], order: sort[1] === 'desc' ? 'DESC' : 'ASC' }
         : { field: 'id', order: 'ASC' },
-      filter: {},
+      filter,
       // Its own list: a selector's search of the same resource must not cancel it.
       meta: { list: 'selector-size' },
     },

@@ -388,6 +388,33 @@ function ListView({
     onApplyPreset: (preset: TablePreset) => applyView(preset, { keep: true }),
   };
 
+  // The bulk bars, above the table or the phone's cards alike (the selection is the list's).
+  const onBulkDone = () => {
+    list.context.onUnselectItems();
+    refresh();
+  };
+  const bulkBars = (
+    <>
+      {bulk.length > 0 && (
+        <BulkActionBar resource={resource.name} actions={bulk} selected={list.selected} onDone={onBulkDone} />
+      )}
+      {schemaBulk && (
+        <Suspense fallback={null}>
+          <SchemaBulkBar
+            resource={resource}
+            fields={bulkFields}
+            actions={bulkRuns}
+            selected={list.selected}
+            pageCount={list.context.data?.length ?? 0}
+            total={list.range?.total ?? 0}
+            providerFilter={list.providerFilter}
+            onDone={onBulkDone}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+
   if (isMobile) {
     return (
       <ListContextProvider value={list.context}>
@@ -410,6 +437,8 @@ function ListView({
             onOpen={open}
             actionColumn={actionColumn}
             viewBar={defaultViewBar}
+            selectable={bulk.length > 0 || schemaBulk}
+            bulkBars={bulkBars}
             {...presetProps}
           />
           {/* Below 768 px react-admin's create button is a floating button at the bottom right. */}
@@ -480,34 +509,7 @@ function ListView({
             ))}
           </Box>
         )}
-        {bulk.length > 0 && (
-          <BulkActionBar
-            resource={resource.name}
-            actions={bulk}
-            selected={list.selected}
-            onDone={() => {
-              list.context.onUnselectItems();
-              refresh();
-            }}
-          />
-        )}
-        {schemaBulk && (
-          <Suspense fallback={null}>
-            <SchemaBulkBar
-              resource={resource}
-              fields={bulkFields}
-              actions={bulkRuns}
-              selected={list.selected}
-              pageCount={list.context.data?.length ?? 0}
-              total={list.range?.total ?? 0}
-              providerFilter={list.providerFilter}
-              onDone={() => {
-                list.context.onUnselectItems();
-                refresh();
-              }}
-            />
-          </Suspense>
-        )}
+        {bulkBars}
         <ListTable
           resource={resource}
           model={model}

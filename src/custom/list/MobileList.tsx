@@ -1,23 +1,29 @@
 /**
  * Below 768 px (SPEC 2): cards instead of the table, with a title bar, a reset button, a dropdown of
  * saved filter views with their result counts, the active filter's name and a 'no results' note.
+ * Where the list has bulk actions, each card has a checkbox and the list one for the whole page (the
+ * bulk bar above then offers every row of the filter, as on the desktop); `j` and `k` move the focus
+ * through the cards and Enter opens the focused one (issue 18 items 3 and 8).
  */
 import FilterAltOff from '@mui/icons-material/FilterAltOff';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Card from '@mui/material/Card';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useTranslate, type RaRecord } from 'react-admin';
-import type { ReactNode } from 'react';
+import { useListContext, useTranslate, type RaRecord } from 'react-admin';
+import type { KeyboardEvent, ReactNode } from 'react';
 import type { Field, Resource } from '../../../common/schema/types.ts';
 import { FieldDisplay } from '../../resources/fieldTypes.tsx';
 import { ToolButton } from './ListToolbar.tsx';
 import type { TablePreset } from './persistence.ts';
 import type { ActionColumn } from '../../resources/override-contract.ts';
+import { rowAttribute, rowsAttribute, useRowShortcuts } from '../shortcuts/rows.ts';
 
 export const SKELETON_ROWS = 10;
 
@@ -49,12 +55,44 @@ export interface MobileListProps {
   actionColumn?: ActionColumn;
   /** The list's views and default view (./DefaultViewBar.tsx), in place of the presets' select. */
   viewBar?: ReactNode;
+  /** The cards can be ticked for the bulk bar (the list's selection). */
+  selectable?: boolean;
+  /** The list's bulk bars, shown above the cards. */
+  bulkBars?: ReactNode;
+}
+
+/**
+ * A card's or the page's checkbox; a click on it does not open the card. No "indeterminate" state for
+ * a partly ticked page: MUI writes it as aria-checked on a native checkbox, which axe refuses.
+ */
+function SelectBox({
+  checked,
+  label,
+  onChange,
+}: {
+  checked: boolean;
+  label: string;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <Checkbox
+      checked={checked}
+      onClick={(event) => event.stopPropagation()}
+      onKeyDown={(event) => event.stopPropagation()}
+      onChange={(event) => onChange(event.target.checked)}
+      slotProps={{ input: { 'aria-label': label } }}
+      sx={{ m: -1 }}
+    />
+  );
 }
 
 export function MobileList(props: MobileListProps) {
   const translate = useTranslate();
-  const { resource, columns, titleField, records, loading, actionColumn } = props;
+  const { resource, columns, titleField, records, loading, actionColumn, selectable } = props;
+  const { selectedIds = [], onToggleItem, onSelectAll, onUnselectItems } = useListContext();
   const details = columns.filter((c) => c !== titleField);
+  const cards = useRowShortcuts<HTMLDivElement>(!loading && records.length > 0 && props.onOpen !== undefined);
+  const pageSelected = records.filter((r) => selectedIds.includes(r.id)).length;
   return (
     <Box>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1 }}>
@@ -102,7 +140,28 @@ export function MobileList(props: MobileListProps) {
           {props.range ? translate('list.counter', props.range) : ''}
         </Typography>
       </Box>
-      <Stack spacing={1} aria-busy={loading} aria-labelledby={props.headingId} component="section">
+      {props.bulkBars}
+      {selectable && !loading && records.length > 0 && (
+        <FormControlLabel
+          sx={{ ml: 0, mb: 1, gap: 1 }}
+          control={
+            <SelectBox
+              checked={pageSelected === records.length}
+              label={translate('app.bulk.select_all_cards')}
+              onChange={(on) => (on ? onSelectAll() : onUnselectItems())}
+            />
+          }
+          label={translate('app.bulk.select_all_cards')}
+        />
+      )}
+      <Stack
+        spacing={1}
+        aria-busy={loading}
+        aria-labelledby={props.headingId}
+        component="section"
+        ref={cards}
+        {...rowsAttribute}
+      >
         {props.failed ? (
           props.failed
         ) : loading ? (
@@ -130,30 +189,56 @@ export function MobileList(props: MobileListProps) {
               <Card
                 key={record.id}
                 variant="outlined"
-                {...(onOpen && { onClick: () => onOpen(record), sx: { cursor: 'pointer' } })}
+                {...(onOpen && {
+                  ...rowAttribute,
+                  tabIndex: 0,
+                  onClick: () => onOpen(record),
+                  onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => {
+                    if (event.key === 'Enter' && event.target === event.currentTarget) onOpen(record);
+                  },
+                  sx: {
+                    cursor: 'pointer',
+                    '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
+                  },
+                })}
               >
                 <CardContent>
-                  <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-                    {onOpen ? (
-                      <ButtonBase
-                        onClick={(event) => {
-                          event.stopPropagation();
-                          onOpen(record);
-                        }}
-                        sx={{
-                          display: 'block',
-                          textAlign: 'left',
-                          width: '100%',
-                          borderRadius: 1,
-                          font: 'inherit',
-                        }}
-                      >
-                        {title}
-                      </ButtonBase>
-                    ) : (
-                      title
+                  <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+                    {selectable && (
+                      <SelectBox
+                        checked={selectedIds.includes(record.id)}
+                        label={translate('app.bulk.select_card', {
+                          label: String(record[resource.label] ?? record.id),
+                        })}
+                        onChange={() => onToggleItem(record.id)}
+                      />
                     )}
-                  </Typography>
+                    <Typography
+                      variant="subtitle1"
+                      component="h2"
+                      sx={{ fontWeight: 600, flex: 1, minWidth: 0 }}
+                    >
+                      {onOpen ? (
+                        <ButtonBase
+                          onClick={(event) => {
+                            event.stopPropagation();
+                            onOpen(record);
+                          }}
+                          sx={{
+                            display: 'block',
+                            textAlign: 'left',
+                            width: '100%',
+                            borderRadius: 1,
+                            font: 'inherit',
+                          }}
+                        >
+                          {title}
+                        </ButtonBase>
+                      ) : (
+                        title
+                      )}
+                    </Typography>
+                  </Box>
                   <Box
                     component="dl"
                     sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2 }}

@@ -22,6 +22,7 @@ import type { Resource } from '../../../common/schema/types.ts';
 import type { ServiceDeskDataProvider } from '../../dataProvider/index.ts';
 import { filterToBuilder } from '../../dataProvider/builder.ts';
 import { registry } from '../../schema.ts';
+import { pickableFilter } from '../forms/pickable.ts';
 
 /** The lists a bulk field chooses from are short (named lists, operators): one page holds them. */
 const LIST_PAGE = { page: 1, perPage: 100 };
@@ -49,6 +50,8 @@ function FieldPicker({
   const { data } = useGetList(target.name, {
     pagination: LIST_PAGE,
     sort: { field: sortField, order: order === 'desc' ? 'DESC' : 'ASC' },
+    // Only what may become the new value (x-pickable: no archived operator).
+    filter: pickableFilter(target),
   });
   const nullable = resource.fields[field]?.nullable === true;
   return (
@@ -59,7 +62,8 @@ function FieldPicker({
       value=""
       disabled={disabled || !data}
       onChange={(event) => onPick(field, event.target.value === '-' ? null : Number(event.target.value))}
-      sx={{ width: { xs: '100%', sm: 170 } }}
+      // Two to a row on a phone, so the bar stays short above the cards.
+      sx={{ width: { xs: 'calc(50% - 4px)', sm: 170 } }}
       slotProps={{ select: { SelectDisplayProps: { 'data-testid': `bulk-${field}` } as object } }}
     >
       {nullable && (
@@ -141,7 +145,7 @@ export default function SchemaBulkBar({
       aria-label={translate('app.bulk.toolbar')}
       sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}
     >
-      <Typography variant="body2" sx={{ mr: 1 }} aria-live="polite">
+      <Typography variant="body2" sx={{ mr: 1, width: { xs: '100%', sm: 'auto' } }} aria-live="polite">
         {everything
           ? translate('app.bulk.all_of_filter', { smart_count: total })
           : translate('app.bulk.selected', { smart_count: selected.length })}

@@ -139,7 +139,16 @@ export default function MessageItem({
   const filesId = useId();
   const kind = messageKind(message);
   const actorName = message.actor?.full_name || translate('app.messages.unknown_actor');
-  const html = useMemo(() => cleanMessageHtml(message.message ?? ''), [message.message]);
+  const quotedLabel = translate('app.messages.quoted_text');
+  // A mail's quoted previous reply is stored folded (<details>, issue 19); its toggle in the reader's language.
+  const html = useMemo(
+    () =>
+      cleanMessageHtml(message.message ?? '').replace(
+        /<summary>[^<]*<\/summary>/g,
+        () => `<summary>${quotedLabel.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</summary>`,
+      ),
+    [message.message, quotedLabel],
+  );
   const [editing, setEditing] = useState(false);
   const [saving, setSaving] = useState(false);
   const editorRef = useRef<Editor | null>(null);

@@ -7,25 +7,45 @@
  */
 import { Box, Button, MenuItem, TextField } from '@mui/material';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
-import { useCanAccess, useDataProvider, useGetList, useTranslate, type RaRecord } from 'react-admin';
+import {
+  useCanAccess,
+  useDataProvider,
+  useGetList,
+  useGetOne,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 import type { RecordActionsProps } from '../override-contract.ts';
 import { useActionCall } from '../../custom/detail/recordActions.tsx';
 import { requestReload } from '../../dataProvider/reload.ts';
 import { getUser } from '../../dataProvider/storage.ts';
 import { registry } from '../../schema.ts';
+import { pickableFilter } from '../../custom/forms/pickable.ts';
 
 /** The lists are short (SPEC 3 named lists, the tenant's operators): one page holds them. */
 const LIST_PAGE = { page: 1, perPage: 100 };
 
-/** A named list's choices, in its own default order, labelled by its x-label in the user's language. */
-function useChoices(resource: string) {
+/**
+ * A named list's choices, in its own default order, labelled by its x-label in the user's language:
+ * the records offered as a new value (x-pickable: no archived operator), and the current value even
+ * when it is no longer offered, so the select shows what the ticket holds.
+ */
+function useChoices(resource: string, current: number | '') {
   const target = registry.require(resource);
   const [field, order] = target.defaultSort;
   const { data } = useGetList(resource, {
     pagination: LIST_PAGE,
     sort: { field, order: order === 'desc' ? 'DESC' : 'ASC' },
+    filter: pickableFilter(target),
   });
-  return (data ?? []).map((r: RaRecord) => ({ id: Number(r.id), name: String(r[target.label] ?? r.id) }));
+  const listed = (data ?? []).some((r: RaRecord) => Number(r.id) === current);
+  const { data: held } = useGetOne(
+    resource,
+    { id: current },
+    { enabled: data !== undefined && current !== '' && !listed },
+  );
+  const records = [...(data ?? []), ...(held && !listed ? [held] : [])];
+  return records.map((r: RaRecord) => ({ id: Number(r.id), name: String(r[target.label] ?? r.id) }));
 }
 
 function QuickSelect({
@@ -42,8 +62,8 @@ function QuickSelect({
   onPick: (field: string, value: number | null) => void;
 }) {
   const translate = useTranslate();
-  const choices = useChoices(resource);
   const current = record[field] === null || record[field] === undefined ? '' : Number(record[field]);
+  const choices = useChoices(resource, current);
   // Until the choices are there, the current value would be out of range: show nothing chosen.
   const value = choices.some((c) => c.id === current) ? current : '';
   return (

@@ -213,6 +213,18 @@ export async function seedPreferences(ctx: SeedContext, lists: Lists, adminId: n
     // choice of default view); an operator without a choice starts on their own open tickets.
     { user_id: adminId, name: 'view:tickets.index', value: json('system:all') },
   ]);
+  // A mailbox to show how one is connected (issue 19): switched off, without a password, so nothing is fetched.
+  await ctx.list('mailboxes', [
+    {
+      name: 'Support',
+      host: 'imap.example.com',
+      port: 993,
+      tls: true,
+      username: 'support@example.com',
+      active: false,
+      reply_to: 'support@example.com',
+    },
+  ]);
   await ctx.list('tenant_configs', [
     { name: 'company_name', value: TENANT.name },
     { name: 'ticket_reference_prefix', value: 'T' },
