@@ -38,6 +38,10 @@ export const SERVER_TEXTS = {
   merge_record_invalid: 'The selected {resource} {id} is invalid.',
   select_at_least_one: 'Select at least one record.',
   bulk_too_many: 'At most {count} records can be changed at once.',
+  // Notifications and their mail choices (issue 19).
+  number_range: 'The {field} must be a whole number from 1 to {max}.',
+  choices_list: 'Send the choices as a list of kinds, each with email true or false.',
+  value_true_false: 'The {field} must be true or false.',
   bulk_ids_or_builder: 'Send either the selected ids or the filter (builder), one of the two.',
   bulk_action_unknown: 'The action must be one of: {actions}.',
   bulk_no_changes: 'Send the fields to change (changes) with the update action only.',

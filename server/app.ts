@@ -27,6 +27,7 @@ import { scheduleFileSweep } from './files/sweep.ts';
 import { installOutbox } from './mail/plugin.ts';
 import { installMailFetcher } from './mail/inbound/plugin.ts';
 import { installReadRouting } from './http/read-position.ts';
+import { livePlugin } from './live/plugin.ts';
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import {
   checkedSerializers,
@@ -168,6 +169,8 @@ export async function buildApp({
   await app.register(resourceActions, { db, registry, config });
   await app.register(resourceRoutes, { db, registry });
   await app.register(searchRoutes, { registry });
+  // GET /api/events and the deadline check; its bus LISTENs on the direct connection (or in process).
+  await app.register(livePlugin, { db, registry, config, listenUrl });
   // Starts its worker when the app is ready and stops it on close (onReady/onClose hooks).
   await app.register(exportRoutes, { db, registry, config, worker: exports });
   scheduleFileSweep(app, db, fileStoreFor(config, db), fileSweepMs);

@@ -53,6 +53,10 @@ export interface Config {
   metricsToken?: string;
   /** The `instance_id` label on every metric (METRICS_INSTANCE); unset: hostname and process id. */
   metricsInstance: string;
+  /** Live event streams: ms between heartbeats, each also checking the token (LIVE_HEARTBEAT_MS, 20000). */
+  liveHeartbeatMs: number;
+  /** Ms between looks for deadlines an hour away or passed (DEADLINE_CHECK_MS, 60000; 0: off). */
+  deadlineCheckMs: number;
   /** The mail outbox: ms between looks for due mail (MAIL_POLL_MS, default 5000). */
   mailPollMs: number;
   /** How long a claimed mail is this instance's before another may take it (MAIL_LEASE_MS, 10 min). */
@@ -132,6 +136,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownCloseMs: milliseconds(env.SHUTDOWN_CLOSE_MS, 'SHUTDOWN_CLOSE_MS') ?? 10_000,
     metricsToken: metricsToken(env.METRICS_TOKEN),
     metricsInstance: env.METRICS_INSTANCE?.trim() || `${hostname()}:${process.pid}`,
+    liveHeartbeatMs: Math.max(100, wholeNumber(env.LIVE_HEARTBEAT_MS, 'LIVE_HEARTBEAT_MS') ?? 20_000),
+    deadlineCheckMs: milliseconds(env.DEADLINE_CHECK_MS, 'DEADLINE_CHECK_MS') ?? 60_000,
     mailPollMs: wholeNumber(env.MAIL_POLL_MS, 'MAIL_POLL_MS') ?? 5000,
     mailLeaseMs: wholeNumber(env.MAIL_LEASE_MS, 'MAIL_LEASE_MS') ?? 10 * 60_000,
     mailRetryBaseMs: wholeNumber(env.MAIL_RETRY_BASE_MS, 'MAIL_RETRY_BASE_MS') ?? 60_000,

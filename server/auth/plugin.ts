@@ -71,6 +71,9 @@ async function auth(app: FastifyInstance, options: AuthPluginOptions): Promise<v
     registry: () => options.registry ?? schemaRegistry(),
   });
 
+  // The live streams (server/live) check their caller again at every heartbeat: a logout, an expired
+  // token or an archived account ends the stream.
+  app.decorate('authenticator', authenticator);
   if (options.listenUrl) {
     const events = new SessionEvents({ url: options.listenUrl, cache: authenticator.cache, log: app.log });
     app.addHook('onReady', () => events.start());
@@ -114,5 +117,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** PostgreSQL with a listen URL only: the listener for other instances' auth changes. */
     sessionEvents?: SessionEvents;
+    /** Turns a bearer token into the caller, as every request does. */
+    authenticator: Authenticator;
   }
 }

@@ -59,6 +59,14 @@ export function poolStats(db: Db): PoolStats | undefined {
   return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max };
 }
 
+// By the Kysely instance too: the live events (server/live) LISTEN in process on an embedded database.
+const embedded = new WeakMap<Db, PGlite>();
+
+/** The PGlite database behind `db`; undefined on PostgreSQL. */
+export function embeddedDatabase(db: Db): PGlite | undefined {
+  return embedded.get(db);
+}
+
 /** A connection that cannot be made within this time fails the call (503) instead of hanging it. */
 const CONNECT_TIMEOUT_MS = 5_000;
 
@@ -117,6 +125,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     );
   }
   const db = new Kysely<any>({ dialect: new PGliteDialect(pglite) });
+  embedded.set(db, pglite);
   return {
     db,
     kind: 'pglite',

@@ -20,6 +20,7 @@ import { invoicingActions } from './invoicing/actions.ts';
 import { invoicingCollection } from './invoicing/collection.ts';
 import { timeRegistrationActions } from './time-registrations/actions.ts';
 import { mailOutboxActions } from './mail-outbox/actions.ts';
+import { notificationActions } from './notifications/actions.ts';
 
 export const actionPlugins: ActionPlugin[] = [
   quoteActions,
@@ -37,6 +38,7 @@ export const actionPlugins: ActionPlugin[] = [
   invoicingCollection,
   timeRegistrationActions,
   mailOutboxActions,
+  notificationActions,
 ];
 
 export async function resourceActions(app: FastifyInstance, options: ActionOptions): Promise<void> {

@@ -18,6 +18,8 @@ import { AppMenu } from './AppMenu.tsx';
 import { useAppKind } from '../custom/appKind.ts';
 import { GlobalSearch } from '../custom/search/GlobalSearch.tsx';
 import { ShortcutsHelp } from '../custom/shortcuts/ShortcutsHelp.tsx';
+import { NotificationBell } from '../live/NotificationBell.tsx';
+import { useLiveEvents } from '../live/useLive.ts';
 
 /** A quote link's holder is signed in as nobody: instead of the user menu, the way to sign in. */
 function SignInButton() {
@@ -34,6 +36,8 @@ function TopBar() {
   const linkOnly = isQuoteLinkOnly();
   // The global search is the back office's (issue 18); the portal's lists have their own search.
   const searches = useAppKind() === 'backoffice' && !linkOnly;
+  // One live stream per signed-in user's tab (issue 19); a quote link's holder is nobody.
+  useLiveEvents(!linkOnly);
   return (
     <AppBar
       userMenu={
@@ -53,6 +57,7 @@ function TopBar() {
       {searches && <GlobalSearch />}
       <Box sx={{ flex: searches ? { xs: 0, sm: 1 } : 1 }} />
       {searches && <ShortcutsHelp />}
+      {searches && <NotificationBell />}
     </AppBar>
   );
 }

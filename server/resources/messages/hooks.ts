@@ -12,6 +12,7 @@ import { addActors, addRecipientGravatars, signImages } from './present.ts';
 import { statusNames } from '../tickets/status-log.ts';
 import { serverText } from '../../../common/server-texts.ts';
 import { keepClientMessages, markEdited } from './edits.ts';
+import { messageStored } from '../notifications/notify.ts';
 
 /** The sanitised HTML, or a 422 when nothing of it may be kept. */
 export function cleanMessage(html: unknown): string {
@@ -28,6 +29,10 @@ export const messageHooks: ResourceHooks = {
       row.is_from_client = true;
       row.visible_to_client = true;
     }
+  },
+  /** Announced to the live streams and notified (issue 19), whichever path stored it. */
+  async afterStore(id, { trx, auth }) {
+    await messageStored(trx, auth, id);
   },
   async beforeUpdate(id, changes, { trx, auth }) {
     if ('morphable_type' in changes || 'morphable_id' in changes) {

@@ -9,6 +9,7 @@
  * and not counted, as if they were not in the selection. A ticket that would not change (it has the value
  * already, or is closed already) is not counted either, so the answer's count is what changed.
  */
+import { operatorChanging, ticketsChanged } from '../notifications/notify.ts';
 import { sql, type Transaction } from 'kysely';
 import type { AuthContext } from '../../auth/context.ts';
 import { forbidden, ValidationError } from '../../http/errors.ts';
@@ -149,6 +150,8 @@ async function update(
   const changed = changing.map((r) => Number(r.id));
   if (changed.length === 0) return [];
   await recordTicketChanges(trx, deps.registry, auth, changed, changes);
+  if ('operator_id' in changes) await operatorChanging(trx, auth, changed, changes.operator_id);
+  await ticketsChanged(trx, auth.tenantId, changed);
   if ('status_id' in changes)
     await logStatuses(
       trx,
@@ -189,6 +192,7 @@ async function close(trx: Transaction<any>, deps: Deps, auth: AuthContext, ids: 
   const closed = await closedStatusId(trx, auth.tenantId);
   const changed = closing.map((r) => r.id);
   await recordTicketChanges(trx, deps.registry, auth, changed, { status_id: closed });
+  await ticketsChanged(trx, auth.tenantId, changed);
   await logStatuses(trx, auth, closing, closed);
   await trx
     .updateTable('tickets')

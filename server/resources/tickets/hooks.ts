@@ -13,6 +13,7 @@ import { recordTicketChanges } from './history.ts';
 import { resolvedAtOnInsert, resolvedAtOnUpdate } from './resolved.ts';
 import { registry } from '../../schema/registry.ts';
 import { serverText } from '../../../common/server-texts.ts';
+import { operatorChanging, ticketsChanged, ticketStored } from '../notifications/notify.ts';
 
 const OPEN = 1;
 
@@ -78,13 +79,19 @@ export const ticketHooks: ResourceHooks = {
     // Templates have no thread and no history (no x-morph-type): nothing to tell.
     if (!resource.morphType) return;
     await recordTicketChanges(trx, registry(), auth, [id], changes);
+    if ('operator_id' in changes) await operatorChanging(trx, auth, [id], changes.operator_id);
     if (!statusChanges) return;
     await logStatusChange(trx, auth, id, status, await currentStatusId(trx, auth, id));
   },
   /** Tickets get a reference people can say on the phone: T-<year>-<id, five digits>. */
-  async afterStore(id, { trx, resource }) {
+  async afterStore(id, { trx, resource, auth }) {
     await sql`update ${sql.table(resource.table)}
       set reference = 'T-' || to_char(now(), 'YYYY') || '-' || lpad(id::text, 5, '0')
       where id = ${id} and reference is null`.execute(trx);
+    // Live lists and notifications (issue 19): templates are no one's work.
+    if (resource.morphType) await ticketStored(trx, auth, id);
+  },
+  async afterUpdate(id, { trx, resource, auth }) {
+    if (resource.morphType) await ticketsChanged(trx, auth.tenantId, [id]);
   },
 };

@@ -62,6 +62,7 @@ import { LoadFailed } from '../../shell/LoadFailed.tsx';
 import { ViewsDialog } from './ViewsDialog.tsx';
 import { DefaultViewBar } from './DefaultViewBar.tsx';
 import { choiceConfigName, presetKey, startView, useSystemViews, type SystemView } from './systemViews.ts';
+import { NewRecordsBar, useLiveList } from '../../live/NewRecordsBar.tsx';
 
 /** SPEC 9: the mobile breakpoint is 768 px. */
 export const MOBILE_QUERY = '(max-width:767.95px)';
@@ -333,10 +334,13 @@ function ListView({
 
   const { reload: reloadList } = list;
   const reloadPresets = presetsApi.refetch;
+  const live = useLiveList(resource, list.refetchQuietly);
   const refresh = () => {
+    live.clear();
     reloadList();
     reloadPresets();
   };
+  const newRecords = <NewRecordsBar resource={resource} count={live.fresh} onShow={refresh} />;
   useEffect(
     () =>
       onReload(() => {
@@ -419,6 +423,7 @@ function ListView({
     return (
       <ListContextProvider value={list.context}>
         <Box sx={{ p: 1 }}>
+          {newRecords}
           <MobileList
             resource={resource}
             title={plural}
@@ -510,6 +515,7 @@ function ListView({
           </Box>
         )}
         {bulkBars}
+        {newRecords}
         <ListTable
           resource={resource}
           model={model}

@@ -60,6 +60,8 @@ export interface ListScreenController {
   listView?: string;
   /** Reads the rows again, date presets relative to now. */
   reload: () => void;
+  /** Reads the same rows again in place, no skeletons (a live change of a record shown). */
+  refetchQuietly: () => void;
 }
 
 type Order = SortPayload['order'];
@@ -255,6 +257,7 @@ export function useListScreenController(options: {
   const pageIds = (data ?? []).map((r: RaRecord) => r.id);
   const selected = selectedIds.filter((id) => pageIds.includes(id));
 
+  const refetchQuietly = useCallback(() => void refetch(), [refetch]);
   const reload = useCallback(() => {
     const at = Date.now();
     setView((v) => ({ ...v, at }));
@@ -307,5 +310,6 @@ export function useListScreenController(options: {
     setListView,
     listView: view.listView,
     reload,
+    refetchQuietly,
   };
 }

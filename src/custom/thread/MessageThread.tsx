@@ -33,6 +33,7 @@ import { useConfirm, NotConfirmedError } from './useConfirm.tsx';
 import { canSendToClient, messageAnchor, messageIdFromHash, type ThreadMessage } from './helpers.ts';
 import type { MentionCandidate } from './mentions.tsx';
 import { placeholderValues } from './placeholders.ts';
+import { useLive } from '../../live/useLive.ts';
 
 /** SPEC 9: relative times refresh every 30 s. */
 export const RELATIVE_TIME_REFRESH_MS = 30_000;
@@ -122,6 +123,15 @@ export default function MessageThread({ morphType, record, description }: Messag
   const now = useNow(RELATIVE_TIME_REFRESH_MS, data);
   const reload = useCallback(() => void refetch(), [refetch]);
   useReloadOnEvent(reload);
+  // A message written elsewhere (a client's reply, a colleague's note) appears without a reload.
+  useLive(({ event, data }) => {
+    if (
+      event === 'message' &&
+      data?.morphable_type === morphType &&
+      String(data.morphable_id) === String(record.id)
+    )
+      reload();
+  });
 
   // SPEC 2: #message-{id} scrolls to that message and highlights it, once it is there.
   const targetId = messageIdFromHash(location.hash);

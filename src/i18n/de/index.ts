@@ -3,6 +3,7 @@ import { deepMerge } from '../merge.ts';
 import app from './app.ts';
 import dashboardMessages from './dashboard.ts';
 import ticketTimeMessages from './ticketTime.ts';
+import liveMessages from './live.ts';
 import exportsMessages from './exports.ts';
 import list from './list.ts';
 import ra from './ra.ts';
@@ -25,5 +26,6 @@ export default deepMerge(
   exportsMessages,
   dashboardMessages,
   ticketTimeMessages,
+  liveMessages,
   workspace,
 );

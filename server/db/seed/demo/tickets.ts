@@ -340,6 +340,30 @@ export async function seedTickets(
     ),
   );
 
+  // ---- notifications (issue 19): each operator was told of the first tickets given to them, read ----
+  const told = new Set<number>();
+  await ctx.list(
+    'notifications',
+    ticketPlans.flatMap((t, i) => {
+      if (told.has(t.operator.id)) return [];
+      told.add(t.operator.id);
+      return [
+        {
+          user_id: t.operator.id,
+          kind: 'assigned',
+          ticket_id: ticketIds[i],
+          read_at: t.created,
+          created_at: t.created,
+        },
+      ];
+    }),
+  );
+  // Their mail choices: in the app only, as for everyone who chose nothing.
+  await ctx.list(
+    'notification_preferences',
+    [...told].map((userId) => ({ user_id: userId, kind: 'assigned', email: false })),
+  );
+
   // ---- outgoing mail (issue 15, item 4): one reply whose mail the outbox gave up ----
   // Given up, not queued: a queued mail would be sent by every server started on the demo data. The
   // operators see it in the outgoing mail list and on the reply, and may try it again.

@@ -1,0 +1,117 @@
+/**
+ * The live events (issue 19, item 4): every change a screen should show without a reload is a row of
+ * `live_events`, written in the change's own transaction (`recordEvent`), and announced with
+ * `pg_notify`, which PostgreSQL delivers when (and only if) that transaction commits, to every instance
+ * listening: across instances on PostgreSQL, in process on PGlite (which has LISTEN too). A row names a
+ * record, never its content: each stream reads the record with its own user's scope (streams.ts).
+ */
+import { sql, type Kysely, type Transaction } from 'kysely';
+
+type Writer = Kysely<any> | Transaction<any>;
+
+/** The channel each instance LISTENs on; the payload is the event as `LiveEvent` JSON. */
+export const LIVE_CHANNEL = 'live_events';
+
+export const LIVE_KINDS = ['ticket.created', 'ticket.changed', 'message.created', 'notifications'] as const;
+export type LiveKind = (typeof LIVE_KINDS)[number];
+
+export interface LiveEvent {
+  id: number;
+  tenantId: number;
+  kind: LiveKind;
+  /** The ticket or message; none for `notifications`. */
+  recordId: number | null;
+  /** `notifications` only: whose count changed. */
+  userId: number | null;
+}
+
+/** Writes the event in the caller's transaction; announced to every instance once it commits. */
+export async function recordEvent(
+  db: Writer,
+  event: Omit<LiveEvent, 'id' | 'recordId' | 'userId'> & { recordId?: number; userId?: number },
+): Promise<void> {
+  const row = await db
+    .insertInto('live_events')
+    .values({
+      tenant_id: event.tenantId,
+      kind: event.kind,
+      record_id: event.recordId ?? null,
+      user_id: event.userId ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const payload: LiveEvent = {
+    id: Number(row.id),
+    tenantId: event.tenantId,
+    kind: event.kind,
+    recordId: event.recordId ?? null,
+    userId: event.userId ?? null,
+  };
+  await sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(payload)})`.execute(db);
+}
+
+/** A row of live_events as the bus reads it. */
+export function eventOfRow(row: Record<string, unknown>): LiveEvent {
+  return {
+    id: Number(row.id),
+    tenantId: Number(row.tenant_id),
+    kind: row.kind as LiveKind,
+    recordId: row.record_id === null ? null : Number(row.record_id),
+    userId: row.user_id === null ? null : Number(row.user_id),
+  };
+}
+
+/** The payload of a notification on LIVE_CHANNEL; undefined for anything malformed. */
+export function parseEvent(payload: string | undefined): LiveEvent | undefined {
+  try {
+    const value = JSON.parse(payload ?? '') as Partial<LiveEvent>;
+    if (!Number.isSafeInteger(value.id) || !Number.isSafeInteger(value.tenantId)) return undefined;
+    if (!LIVE_KINDS.includes(value.kind as LiveKind)) return undefined;
+    return {
+      id: value.id!,
+      tenantId: value.tenantId!,
+      kind: value.kind!,
+      recordId: typeof value.recordId === 'number' ? value.recordId : null,
+      userId: typeof value.userId === 'number' ? value.userId : null,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Events of `tenantId` after `afterId`, oldest first (a reconnecting stream's replay). */
+export async function eventsAfter(
+  db: Kysely<any>,
+  tenantId: number,
+  afterId: number,
+  limit: number,
+): Promise<LiveEvent[]> {
+  const rows = await db
+    .selectFrom('live_events')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map(eventOfRow);
+}
+
+/** Events are kept this long for replays; older ones are removed by the periodic check. */
+export const KEEP_EVENTS_MS = 24 * 60 * 60_000;
+
+export async function pruneEvents(db: Kysely<any>): Promise<void> {
+  await db
+    .deleteFrom('live_events')
+    .where('created_at', '<', sql<Date>`now() - ${`${KEEP_EVENTS_MS} milliseconds`}::interval`)
+    .execute();
+}
+
+/** The oldest event still kept (all tenants): a replay from before it may have missed pruned ones. */
+export async function oldestEventId(db: Kysely<any>): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('live_events')
+    .select(sql<string | null>`min(id)`.as('id'))
+    .executeTakeFirst();
+  return row?.id === null || row?.id === undefined ? undefined : Number(row.id);
+}

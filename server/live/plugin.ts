@@ -1,0 +1,286 @@
+/**
+ * `GET /api/events` (issue 19, item 4): one server-sent events stream per signed-in user's tab,
+ * carrying only what that user may read:
+ *
+ * - `record` `{resource: 'tickets', id, action: 'created' | 'changed'}`: a ticket the user may read (tenant, and for a client
+ *   their companies: each event's record is read through the same scoped read as GET /api/tickets/{id});
+ * - `message` `{resource: 'messages', id, morphable_type, morphable_id}`: a message the user may read (clients: on their own
+ *   records, and never an internal note, by the messages' portal conditions);
+ * - `notifications` `{unread}`: the user's own unread count (operators);
+ * - `reset`: events were missed beyond what is kept; the screens reload everything.
+ *
+ * Every event has the id of its live_events row; a browser that reconnects sends the last one it saw
+ * (`Last-Event-ID`) and what came after is replayed from the table before the live events go on.
+ * Authentication is the ordinary bearer token: the apps read the stream with fetch (they keep the
+ * token in localStorage and send it as a header), so no token ever travels in a URL (docs/security.md).
+ * The token is checked again at every heartbeat (a comment every LIVE_HEARTBEAT_MS that keeps proxies
+ * from closing an idle stream): a logout, an expired token or an archived account ends the stream, as
+ * does the server's shutdown (preClose: the drain never waits for open streams). A user holds at most
+ * MAX_STREAMS_PER_USER streams on one instance; one more answers 429.
+ */
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/database.ts';
+import type { Registry } from '../schema/registry.ts';
+import type { AuthContext, Tenant } from '../auth/context.ts';
+import { forbidden, HttpError } from '../http/errors.ts';
+import { bearerToken } from '../auth/authenticate.ts';
+import { may } from '../auth/may.ts';
+import { BodyValidation } from '../schema/validate.ts';
+import { findRecord, type Deps } from '../resources/repository.ts';
+import { WakeLoop } from '../system/wake-loop.ts';
+import { actionRoute } from '../docs/action-schema.ts';
+import { checkDeadlines } from '../resources/notifications/deadlines.ts';
+import { setNotificationLinkOrigin } from '../resources/notifications/notify.ts';
+import { unreadCount } from '../resources/notifications/store.ts';
+import type { Config } from '../config.ts';
+import { LiveBus } from './bus.ts';
+import { eventsAfter, oldestEventId, pruneEvents, type LiveEvent } from './events.ts';
+
+export const MAX_STREAMS_PER_USER = 5;
+/** Events replayed at most on one reconnect; past that the stream says `reset`. */
+const REPLAY_LIMIT = 1_000;
+const PRUNE_EVERY_MS = 60 * 60_000;
+
+export interface LiveOptions {
+  db: Db;
+  registry: Registry;
+  config: Config;
+  /** PostgreSQL: a direct connection for LISTEN; absent on PGlite. */
+  listenUrl?: string;
+}
+
+interface Stream {
+  auth: AuthContext;
+  tenant: Tenant;
+  token: string;
+  out: PassThrough;
+  /** Sends happen one after another, in the order the events came. */
+  chain: Promise<void>;
+  closed: boolean;
+  /** Ids sent by the replay: the same event heard live meanwhile is not sent twice. */
+  replayed: Set<number>;
+  timers: NodeJS.Timeout[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    liveBus: LiveBus;
+  }
+}
+
+export async function livePlugin(app: FastifyInstance, { db, registry, config, listenUrl }: LiveOptions) {
+  setNotificationLinkOrigin(config.publicUrl);
+  const deps: Deps = { db, registry, validation: new BodyValidation() };
+  const tickets = registry.require('tickets');
+  const messages = registry.require('messages');
+  const bus = new LiveBus({ db, listenUrl, log: app.log });
+  app.decorate('liveBus', bus);
+  const streams = new Set<Stream>();
+  let lastPrune = 0;
+  const deadlines = new WakeLoop(
+    async () => {
+      await checkDeadlines(db);
+      if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
+        lastPrune = Date.now();
+        await pruneEvents(db);
+      }
+    },
+    config.deadlineCheckMs,
+    (error) => app.log.error({ err: error }, 'deadline check: lost its database'),
+  );
+
+  bus.subscribe((event) => {
+    // A notification may have queued a mail (notify.ts writes it in its cause's transaction, where the
+    // outbox cannot be reached): its sender looks now rather than at its next poll.
+    if (event.kind === 'notifications') app.outbox.wake();
+    for (const stream of streams) {
+      if (stream.tenant.id !== event.tenantId || stream.closed) continue;
+      stream.chain = stream.chain.then(() => deliver(stream, event, true));
+    }
+  });
+
+  const write = (stream: Stream, text: string) => {
+    if (!stream.closed) stream.out.write(text);
+  };
+
+  /** What `event` says to this stream's user, if anything: read with the user's own scope. */
+  async function deliver(stream: Stream, event: LiveEvent, live: boolean): Promise<void> {
+    if (stream.closed) return;
+    if (live && stream.replayed.has(event.id)) return;
+    try {
+      const data = await eventFor(stream.auth, event);
+      if (data)
+        write(stream, `id: ${event.id}\nevent: ${data.event}\ndata: ${JSON.stringify(data.data)}\n\n`);
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 404) return;
+      app.log.warn({ err: error, event: event.id }, 'live events: an event could not be read');
+    }
+  }
+
+  async function eventFor(
+    auth: AuthContext,
+    event: LiveEvent,
+  ): Promise<{ event: string; data: unknown } | undefined> {
+    if (event.kind === 'notifications') {
+      if (event.userId !== auth.userId || auth.kind !== 'operator' || auth.userId === null) return;
+      return { event: 'notifications', data: { unread: await unreadCount(db, auth.tenantId, auth.userId) } };
+    }
+    if (event.recordId === null) return;
+    if (event.kind === 'message.created') {
+      if (!may(auth, messages, 'index')) return;
+      // Throws 404 for a message this user may not read (another company's, an internal note).
+      await findRecord(deps, auth, messages, event.recordId);
+      const row = await db
+        .selectFrom('messages')
+        .select(['morphable_type', 'morphable_id'])
+        .where('tenant_id', '=', auth.tenantId)
+        .where('id', '=', event.recordId)
+        .executeTakeFirst();
+      if (!row) return;
+      return {
+        event: 'message',
+        data: {
+          resource: messages.name,
+          id: event.recordId,
+          morphable_type: row.morphable_type,
+          morphable_id: row.morphable_id,
+        },
+      };
+    }
+    if (!may(auth, tickets, 'index')) return;
+    await findRecord(deps, auth, tickets, event.recordId);
+    const action = event.kind === 'ticket.created' ? 'created' : 'changed';
+    return { event: 'record', data: { resource: tickets.name, id: event.recordId, action } };
+  }
+
+  function close(stream: Stream): void {
+    if (stream.closed) return;
+    stream.closed = true;
+    streams.delete(stream);
+    for (const timer of stream.timers) clearTimeout(timer);
+    stream.out.end();
+  }
+
+  app.addHook('onReady', async () => {
+    await bus.start();
+    if (config.deadlineCheckMs > 0) deadlines.start();
+  });
+  // Before the server stops taking requests and waits for those in flight: open streams would hold it.
+  app.addHook('preClose', async () => {
+    for (const stream of [...streams]) close(stream);
+  });
+  app.addHook('onClose', async () => {
+    await deadlines.stop();
+    await bus.stop();
+  });
+
+  app.get(
+    '/api/events',
+    actionRoute({
+      tag: 'events',
+      operationId: 'liveEvents',
+      params: false,
+      summary: 'The live events a signed-in user may see, as server-sent events',
+      description:
+        'A `text/event-stream` that stays open: `record` `{resource, id, action}` (a ticket the caller may ' +
+        'read was created or changed), `message` `{resource, id, morphable_type, morphable_id}` (a message the caller may ' +
+        'read was written), `notifications` `{unread}` (operators: their unread count), `reset` (events ' +
+        'were missed: reload). Each event has an id; send the last one seen as the `Last-Event-ID` header ' +
+        'on reconnecting and what came after is replayed. Heartbeat comments keep it open; it ends on ' +
+        'logout, when the token expires and when the server stops. Operators and clients (bearer ' +
+        `token); at most ${MAX_STREAMS_PER_USER} streams per user on one instance (429 past that).`,
+      answers: {
+        200: {
+          description: 'The event stream.',
+          content: { 'text/event-stream': { type: 'string' } },
+        },
+      },
+      errors: [401, 403, 429, 503],
+    }),
+    async (request, reply) => {
+      const auth = await request.getAuth();
+      const token = bearerToken(request.headers.authorization);
+      if (auth.kind === 'record-token' || auth.userId === null || !token) throw forbidden();
+      const mine = [...streams].filter((s) => s.tenant.id === auth.tenantId && s.auth.userId === auth.userId);
+      if (mine.length >= MAX_STREAMS_PER_USER)
+        throw new HttpError(429, `At most ${MAX_STREAMS_PER_USER} event streams per user are open at once.`);
+      const raw = request.headers['last-event-id'];
+      const lastId = typeof raw === 'string' && /^\d{1,15}$/.test(raw) ? Number(raw) : undefined;
+
+      const out = new PassThrough();
+      // A write to a stream whose reader went away must not become an unhandled error.
+      out.on('error', (error) => request.log.debug({ err: error }, 'live events: stream error'));
+      const stream: Stream = {
+        auth,
+        tenant: request.tenant,
+        token,
+        out,
+        chain: Promise.resolve(),
+        closed: false,
+        replayed: new Set(),
+        timers: [],
+      };
+      streams.add(stream);
+      reply.raw.on('close', () => close(stream));
+
+      // The token's own end: the stream ends with it (the app refreshes the token and reconnects).
+      const expiresAt = tokenExpiry(token);
+      if (expiresAt !== undefined) {
+        const timer = setTimeout(() => close(stream), Math.max(0, expiresAt - Date.now()));
+        timer.unref();
+        stream.timers.push(timer);
+      }
+      const heartbeat = setInterval(() => {
+        stream.chain = stream.chain.then(async () => {
+          try {
+            stream.auth = {
+              ...(await app.authenticator.fromAccessToken(stream.tenant, token)),
+              language: auth.language,
+            };
+            write(stream, ': keepalive\n\n');
+          } catch {
+            close(stream);
+          }
+        });
+      }, config.liveHeartbeatMs);
+      heartbeat.unref();
+      stream.timers.push(heartbeat);
+
+      write(stream, 'retry: 3000\n\n');
+      const unread = auth.kind === 'operator' ? await unreadCount(db, auth.tenantId, auth.userId) : undefined;
+      write(stream, `event: ready\ndata: ${JSON.stringify(unread === undefined ? {} : { unread })}\n\n`);
+      if (lastId !== undefined) {
+        stream.chain = stream.chain.then(async () => {
+          const oldest = await oldestEventId(db);
+          const missed = await eventsAfter(db, auth.tenantId, lastId, REPLAY_LIMIT);
+          // Older than what is kept (or more than a replay carries): the screens reload instead.
+          if ((oldest !== undefined && oldest > lastId + 1) || missed.length >= REPLAY_LIMIT) {
+            write(stream, 'event: reset\ndata: {}\n\n');
+          }
+          for (const event of missed) {
+            stream.replayed.add(event.id);
+            await deliver(stream, event, false);
+          }
+        });
+      }
+      reply
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        .header('cache-control', 'no-cache, no-transform')
+        .header('x-accel-buffering', 'no');
+      return reply.send(out);
+    },
+  );
+}
+
+/** The `exp` of a JWT (already verified by the authentication), in ms; undefined when absent. */
+function tokenExpiry(token: string): number | undefined {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      exp?: unknown;
+    };
+    return typeof payload.exp === 'number' ? payload.exp * 1000 : undefined;
+  } catch {
+    return undefined;
+  }
+}

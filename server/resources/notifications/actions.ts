@@ -1,0 +1,204 @@
+/**
+ * An operator's notifications and mail choices (issue 19, item 3); each call reads and writes only the
+ * caller's own rows (store.ts), so they are routes of their own rather than the generic ones (which
+ * scope by tenant, not by user). Operators only: clients get 403.
+ *
+ * - `GET /api/notifications?page&perPage&unread` newest first, with the unread count (the bell);
+ * - `POST /api/notifications/{id}/read`, `POST /api/notifications/read-all`;
+ * - `GET /api/notification-preferences`, `PUT /api/notification-preferences` (per kind: by e-mail or not;
+ *   in the app always).
+ */
+import type { FastifyRequest } from 'fastify';
+import { forbidden, notFound, ValidationError } from '../../http/errors.ts';
+import type { ActionPlugin } from '../action-contract.ts';
+import { parseId } from '../plugin.ts';
+import { actionRoute, closedBody, OPERATORS_ONLY } from '../../docs/action-schema.ts';
+import { choose, listNotifications, markRead, preferences, type Preference } from './store.ts';
+import { NOTIFICATION_KINDS, type NotificationKind } from './kinds.ts';
+import { serverText } from '../../../common/server-texts.ts';
+
+const MAX_PER_PAGE = 100;
+
+async function operator(request: FastifyRequest): Promise<{ tenantId: number; userId: number }> {
+  const auth = await request.getAuth();
+  if (auth.kind !== 'operator' || auth.userId === null) throw forbidden();
+  return { tenantId: auth.tenantId, userId: auth.userId };
+}
+
+const NOTIFICATION = {
+  type: 'object',
+  required: ['id', 'kind', 'ticket_id', 'read_at', 'created_at'],
+  properties: {
+    id: { type: 'integer' },
+    kind: { type: 'string', enum: [...NOTIFICATION_KINDS] },
+    ticket_id: { type: ['integer', 'null'] },
+    ticket_reference: { type: ['string', 'null'] },
+    ticket_description: { type: ['string', 'null'] },
+    message_id: { type: ['integer', 'null'] },
+    actor_name: { type: ['string', 'null'] },
+    read_at: { type: ['string', 'null'], format: 'date-time' },
+    created_at: { type: 'string', format: 'date-time' },
+  },
+  additionalProperties: false,
+};
+
+const COUNT = {
+  type: 'object',
+  required: ['unread'],
+  properties: { unread: { type: 'integer' } },
+  additionalProperties: false,
+};
+
+const PREFERENCES = {
+  type: 'object',
+  required: ['data'],
+  properties: {
+    data: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['kind', 'email'],
+        properties: { kind: { type: 'string', enum: [...NOTIFICATION_KINDS] }, email: { type: 'boolean' } },
+        additionalProperties: false,
+      },
+    },
+  },
+  additionalProperties: false,
+};
+
+function positive(value: unknown, name: string, fallback: number, max: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 1 || n > max)
+    throw new ValidationError({ [name]: [serverText('number_range', { field: name, max })] });
+  return n;
+}
+
+function readChoices(body: unknown): Preference[] {
+  const data = (body as { data?: unknown } | null)?.data;
+  if (!Array.isArray(data) || data.length > NOTIFICATION_KINDS.length)
+    throw new ValidationError({ data: [serverText('choices_list')] });
+  return data.map((entry, i) => {
+    const { kind, email } = (entry ?? {}) as { kind?: unknown; email?: unknown };
+    if (!NOTIFICATION_KINDS.includes(kind as NotificationKind))
+      throw new ValidationError({ [`data.${i}.kind`]: [serverText('selected_invalid', { field: 'kind' })] });
+    if (typeof email !== 'boolean')
+      throw new ValidationError({
+        [`data.${i}.email`]: [serverText('value_true_false', { field: 'email' })],
+      });
+    return { kind: kind as NotificationKind, email };
+  });
+}
+
+export const notificationActions: ActionPlugin = async (app, { db }) => {
+  app.get(
+    '/api/notifications',
+    actionRoute({
+      tag: 'notifications',
+      operationId: 'notificationsList',
+      params: false,
+      summary: "The caller's notifications, newest first, and how many are unread",
+      description: OPERATORS_ONLY,
+      query: {
+        page: { type: 'integer', minimum: 1 },
+        perPage: { type: 'integer', minimum: 1, maximum: MAX_PER_PAGE },
+        unread: { type: 'boolean', description: 'Only the unread ones.' },
+      },
+      answers: {
+        200: {
+          description: 'A page of notifications.',
+          schema: {
+            type: 'object',
+            required: ['data', 'total', 'unread'],
+            properties: {
+              data: { type: 'array', items: NOTIFICATION },
+              total: { type: 'integer' },
+              unread: { type: 'integer' },
+            },
+            additionalProperties: false,
+          },
+        },
+      },
+      errors: [401, 403, 422, 503],
+    }),
+    async (request) => {
+      const { tenantId, userId } = await operator(request);
+      const query = request.query as Record<string, unknown>;
+      return listNotifications(db, tenantId, userId, {
+        page: positive(query.page, 'page', 1, 100_000),
+        perPage: positive(query.perPage, 'perPage', 20, MAX_PER_PAGE),
+        unreadOnly: query.unread === 'true' || query.unread === '1' || query.unread === true,
+      });
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/notifications/:id/read',
+    actionRoute({
+      tag: 'notifications',
+      operationId: 'notificationRead',
+      summary: 'Mark one of the caller’s notifications read',
+      description: `${OPERATORS_ONLY} 404 for a notification of someone else.`,
+      answers: { 200: { description: 'The unread count after it.', schema: COUNT } },
+    }),
+    async (request) => {
+      const { tenantId, userId } = await operator(request);
+      const { found, unread } = await markRead(db, tenantId, userId, parseId(request.params.id));
+      if (!found) throw notFound();
+      return { unread };
+    },
+  );
+
+  app.post(
+    '/api/notifications/read-all',
+    actionRoute({
+      tag: 'notifications',
+      operationId: 'notificationsReadAll',
+      params: false,
+      summary: 'Mark all of the caller’s notifications read',
+      description: OPERATORS_ONLY,
+      answers: { 200: { description: 'The unread count after it (0).', schema: COUNT } },
+      errors: [401, 403, 503],
+    }),
+    async (request) => {
+      const { tenantId, userId } = await operator(request);
+      const { unread } = await markRead(db, tenantId, userId, 'all');
+      return { unread };
+    },
+  );
+
+  app.get(
+    '/api/notification-preferences',
+    actionRoute({
+      tag: 'notification-preferences',
+      operationId: 'notificationPreferences',
+      params: false,
+      summary: 'Per kind of notification: whether the caller is told by e-mail too',
+      description: `${OPERATORS_ONLY} Every kind, in the app always; by e-mail when \`email\` (default false).`,
+      answers: { 200: { description: 'One entry per kind.', schema: PREFERENCES } },
+      errors: [401, 403, 503],
+    }),
+    async (request) => {
+      const { tenantId, userId } = await operator(request);
+      return { data: await preferences(db, tenantId, userId) };
+    },
+  );
+
+  app.put(
+    '/api/notification-preferences',
+    actionRoute({
+      tag: 'notification-preferences',
+      operationId: 'notificationPreferencesChoose',
+      params: false,
+      summary: 'Choose per kind whether the caller is told by e-mail too',
+      description: `${OPERATORS_ONLY} Kinds not sent keep their choice.`,
+      body: closedBody({ data: PREFERENCES.properties.data }, ['data']),
+      answers: { 200: { description: 'Every kind, as chosen now.', schema: PREFERENCES } },
+      errors: [401, 403, 422, 503],
+    }),
+    async (request) => {
+      const { tenantId, userId } = await operator(request);
+      return { data: await choose(db, tenantId, userId, readChoices(request.body)) };
+    },
+  );
+};

@@ -1,0 +1,223 @@
+/**
+ * What an operator is told (issue 19, item 3), decided here and written in the transaction of its
+ * cause, so a message or ticket made by any path (the API, a mail fetched from a mailbox, a bulk
+ * change) notifies the same way:
+ *
+ * - `client_reply`: a client's message on a ticket: to its operator, or, when it has none, to every
+ *   first-line operator (the first line takes what nobody holds; second line only when the tenant has
+ *   no first-line operator);
+ * - `mention`: an operator's message that mentions an operator with '@' (the editor's
+ *   `<span data-type="mention" data-id="…">`), to each one mentioned but the writer;
+ * - `assigned`: a ticket given to an operator by someone else (created so, or its operator changed);
+ * - `deadline_soon` / `deadline_passed`: the periodic check (deadlines.ts), once per ticket, kind and
+ *   deadline value (`dedupe_key`), however many instances look.
+ *
+ * In the app always (the bell's count is a live event); by e-mail when the operator chose so for that
+ * kind (notification_preferences), through the mail outbox in the same transaction.
+ */
+import { sql, type Transaction } from 'kysely';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { recordEvent } from '../../live/events.ts';
+import type { AuthContext } from '../../auth/context.ts';
+import { NOTIFICATION_KINDS, type NotificationKind, notificationMailText } from './kinds.ts';
+
+export { NOTIFICATION_KINDS, type NotificationKind };
+
+export interface NewNotification {
+  tenantId: number;
+  userId: number;
+  kind: NotificationKind;
+  ticketId: number;
+  messageId?: number;
+  actorId?: number | null;
+  /** Makes the notification one row however often it is made (the deadline check). */
+  dedupeKey?: string;
+}
+
+/** Where links in notification mails point: PUBLIC_URL when set (the plugin sets it), else a path. */
+let linkOrigin = '';
+export function setNotificationLinkOrigin(origin: string | undefined): void {
+  linkOrigin = origin ?? '';
+}
+
+/** Writes the notifications (the ones already made are skipped), their count events and mails. */
+export async function notify(trx: Transaction<any>, notifications: NewNotification[]): Promise<number> {
+  let made = 0;
+  for (const n of notifications) {
+    const row = await trx
+      .insertInto('notifications')
+      .values({
+        tenant_id: n.tenantId,
+        user_id: n.userId,
+        kind: n.kind,
+        ticket_id: n.ticketId,
+        message_id: n.messageId ?? null,
+        actor_id: n.actorId ?? null,
+        dedupe_key: n.dedupeKey ?? null,
+      })
+      .onConflict((oc) => oc.columns(['tenant_id', 'user_id', 'dedupe_key']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) continue;
+    made++;
+    await recordEvent(trx, { tenantId: n.tenantId, kind: 'notifications', userId: n.userId });
+    await mailIfChosen(trx, n);
+  }
+  return made;
+}
+
+async function mailIfChosen(trx: Transaction<any>, n: NewNotification): Promise<void> {
+  const chosen = await trx
+    .selectFrom('notification_preferences as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .innerJoin('tickets as t', (join) => join.on('t.id', '=', n.ticketId).on('t.tenant_id', '=', n.tenantId))
+    .select(['u.email', 't.reference', 't.description'])
+    .where('p.tenant_id', '=', n.tenantId)
+    .where('p.user_id', '=', n.userId)
+    .where('p.kind', '=', n.kind)
+    .where('p.email', '=', true)
+    .where('u.archived_at', 'is', null)
+    .executeTakeFirst();
+  if (!chosen?.email) return;
+  const reference = String(chosen.reference ?? n.ticketId);
+  const link = `${linkOrigin}/tickets/${n.ticketId}`;
+  const text = notificationMailText(n.kind, reference, String(chosen.description ?? ''), link);
+  await enqueueMail(
+    trx,
+    { to: String(chosen.email), subject: text.subject, text: text.body },
+    { tenantId: n.tenantId, source: 'notifications' },
+  );
+}
+
+const OPERATOR = { first: 1, second: 2 };
+
+/** The operators a client's reply on an unassigned ticket goes to: the first line, else the second. */
+async function lineOperators(trx: Transaction<any>, tenantId: number): Promise<number[]> {
+  const rows = await trx
+    .selectFrom('users')
+    .select(['id', 'is_operator'])
+    .where('tenant_id', '=', tenantId)
+    .where('is_staff', '=', true)
+    .where('archived_at', 'is', null)
+    .where('is_operator', 'in', [OPERATOR.first, OPERATOR.second])
+    .execute();
+  const first = rows.filter((r) => Number(r.is_operator) === OPERATOR.first);
+  return (first.length ? first : rows).map((r) => Number(r.id));
+}
+
+/** The operator ids a message's HTML mentions (the editor's mention spans), as written. */
+export function mentionedIds(html: string): number[] {
+  const ids = new Set<number>();
+  for (const span of html.matchAll(/<span\b[^>]*>/g)) {
+    const tag = span[0];
+    if (!/data-type="mention"/.test(tag)) continue;
+    const id = /data-id="(\d{1,10})"/.exec(tag);
+    if (id) ids.add(Number(id[1]));
+  }
+  return [...ids];
+}
+
+/**
+ * A message was stored (any path): it is announced to the streams, its ticket too (the list shows
+ * the latest activity), and the operators it concerns are notified.
+ */
+export async function messageStored(trx: Transaction<any>, auth: AuthContext, id: number): Promise<void> {
+  const tenantId = auth.tenantId;
+  const message = await trx
+    .selectFrom('messages')
+    .select(['message', 'is_from_client', 'morphable_type', 'morphable_id', 'actor_id'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!message) return;
+  await recordEvent(trx, { tenantId, kind: 'message.created', recordId: id });
+  if (message.morphable_type !== 'ticket') return;
+  const ticketId = Number(message.morphable_id);
+  const ticket = await trx
+    .selectFrom('tickets')
+    .select(['operator_id'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', ticketId)
+    .executeTakeFirst();
+  if (!ticket) return;
+  await recordEvent(trx, { tenantId, kind: 'ticket.changed', recordId: ticketId });
+  const actorId = message.actor_id === null ? auth.userId : Number(message.actor_id);
+  const base = { tenantId, ticketId, messageId: id, actorId };
+  if (message.is_from_client) {
+    const to =
+      ticket.operator_id === null ? await lineOperators(trx, tenantId) : [Number(ticket.operator_id)];
+    await notify(
+      trx,
+      to.map((userId) => ({ ...base, userId, kind: 'client_reply' as const })),
+    );
+    return;
+  }
+  const mentioned = mentionedIds(String(message.message)).filter((m) => m !== actorId);
+  if (mentioned.length === 0) return;
+  // Only this tenant's operators can be mentioned: an id of anyone else is ignored.
+  const operators = await trx
+    .selectFrom('users')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('is_staff', '=', true)
+    .where('archived_at', 'is', null)
+    .where('id', 'in', mentioned)
+    .execute();
+  await notify(
+    trx,
+    operators.map((o) => ({ ...base, userId: Number(o.id), kind: 'mention' as const })),
+  );
+}
+
+/** A ticket was created: announced, and its operator told when someone else gave it to them. */
+export async function ticketStored(trx: Transaction<any>, auth: AuthContext, id: number): Promise<void> {
+  await recordEvent(trx, { tenantId: auth.tenantId, kind: 'ticket.created', recordId: id });
+  const ticket = await trx
+    .selectFrom('tickets')
+    .select('operator_id')
+    .where('tenant_id', '=', auth.tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  await assigned(trx, auth, id, ticket?.operator_id ?? null);
+}
+
+/** Tickets `ids` are about to get operator `operatorId` (an update, a bulk change): who is told. */
+export async function operatorChanging(
+  trx: Transaction<any>,
+  auth: AuthContext,
+  ids: number[],
+  operatorId: unknown,
+): Promise<void> {
+  if (ids.length === 0 || operatorId === null || operatorId === undefined) return;
+  const next = Number(operatorId);
+  if (!Number.isSafeInteger(next)) return;
+  const changing = await trx
+    .selectFrom('tickets')
+    .select('id')
+    .where('tenant_id', '=', auth.tenantId)
+    .where('id', 'in', ids)
+    .where(sql<boolean>`operator_id is distinct from ${next}`)
+    .execute();
+  for (const t of changing) await assigned(trx, auth, Number(t.id), next);
+}
+
+async function assigned(trx: Transaction<any>, auth: AuthContext, ticketId: number, operatorId: unknown) {
+  if (operatorId === null || operatorId === undefined) return;
+  const userId = Number(operatorId);
+  if (userId === auth.userId || !Number.isSafeInteger(userId)) return;
+  // Not one of this tenant's operators: the change itself is refused (422) by its own checks.
+  const operator = await trx
+    .selectFrom('users')
+    .select('id')
+    .where('tenant_id', '=', auth.tenantId)
+    .where('id', '=', userId)
+    .where('is_staff', '=', true)
+    .executeTakeFirst();
+  if (!operator) return;
+  await notify(trx, [{ tenantId: auth.tenantId, userId, kind: 'assigned', ticketId, actorId: auth.userId }]);
+}
+
+/** Tickets `ids` changed: announced to the streams. */
+export async function ticketsChanged(trx: Transaction<any>, tenantId: number, ids: number[]): Promise<void> {
+  for (const id of ids) await recordEvent(trx, { tenantId, kind: 'ticket.changed', recordId: id });
+}
