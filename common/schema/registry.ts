@@ -133,6 +133,7 @@ export function toResource(schema: Record<string, any>): Resource {
       icon: schema['x-icon'],
       pickable: schema['x-pickable'] ?? [],
       bulk: schema['x-bulk'] ? { fields: [], actions: [], ...schema['x-bulk'] } : undefined,
+      views: schema['x-views'] ?? [],
       labels: schema['x-i18n'] ?? {},
       fields,
       required: schema.required ?? [],
@@ -159,6 +160,29 @@ function translationColumns(field: Field, fields: Record<string, Field>): Field[
     return sibling.column;
   };
   return { en: column('en'), de: column('de') };
+}
+
+/** x-views: unique names, at most one default, conditions on fields or belongsTo relations' fields. */
+function checkViews(r: Resource, fail: (what: string) => never): void {
+  const names = new Set<string>();
+  for (const view of r.views) {
+    if (!view.name || names.has(view.name)) fail(`x-views: a view needs a name of its own (${view.name})`);
+    names.add(view.name);
+    for (const [path, op, value] of view.where) {
+      const [first, second] = path.split('.');
+      if (second === undefined) {
+        if (!r.fields[first!]?.filter) fail(`x-views.${view.name} names unknown or unfiltered field ${path}`);
+        if (op === 'not in') fail(`x-views.${view.name}: 'not in' only through a relation (${path})`);
+      } else {
+        const rel = r.relations[first!];
+        if (rel?.kind !== 'belongsTo') fail(`x-views.${view.name}: ${first} is no belongsTo relation`);
+        if (op === '=') fail(`x-views.${view.name}: a relation's field takes in or not in (${path})`);
+      }
+      if (!['=', 'in', 'not in'].includes(op)) fail(`x-views.${view.name} has unknown operator ${op}`);
+      if (op !== '=' && !Array.isArray(value)) fail(`x-views.${view.name}: ${op} takes a list (${path})`);
+    }
+  }
+  if (r.views.filter((v) => v.default).length > 1) fail('x-views: at most one default view');
 }
 
 /** Fail at start, not at the first request, when a schema names something that does not exist. */
@@ -207,6 +231,7 @@ function checkReferences(reg: Registry, r: Resource): void {
       if (!r.actions.includes(a)) fail(`x-bulk.actions names ${a}, which is not in x-actions`);
     if (r.bulk.fields.length && !r.actions.includes('update')) fail('x-bulk.fields needs the update action');
   }
+  checkViews(r, fail);
   for (const f of Object.values(r.fields)) {
     if (f.enumName && !reg.enums[f.enumName]) fail(`field ${f.name} names unknown enumeration ${f.enumName}`);
   }

@@ -137,6 +137,8 @@ export interface Resource {
   icon?: string;
   /** x-bulk: what the back office's list offers on many selected records at once. */
   bulk?: BulkActions;
+  /** x-views: the back office list's views of its own, one of them the default (schemas/README.md). */
+  views: ListViewDefinition[];
   /**
    * x-pickable: the conditions a record meets to be offered as a new value in a form's, a quick
    * action's or the bulk bar's selector (operators: not archived). Filters and the current value of
@@ -156,6 +158,18 @@ export interface GlobalSearch {
   fields: string[];
   /** The group's place among the results, smallest first. */
   order: number;
+}
+
+/**
+ * x-views: a view of the back office's list that every user has: `where` conditions as
+ * `[field, '=', value | 'me']`, `[field, 'in', [values]]` or, through a belongsTo relation,
+ * `['relation.field', 'in' | 'not in', [values]]` (the list filters on the relation's key with the ids
+ * of the related records that match). `default`: the view a user without a choice of their own starts on.
+ */
+export interface ListViewDefinition {
+  name: string;
+  where: [path: string, op: '=' | 'in' | 'not in', value: unknown][];
+  default?: boolean;
 }
 
 /** x-bulk: the fields a selection's records can be set to one value, and the actions run on all of them. */

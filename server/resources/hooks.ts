@@ -15,6 +15,7 @@ import { roleHooks } from './roles/hooks.ts';
 import { userConfigHooks } from './user-configs/hooks.ts';
 import { timeRegistrationHooks } from './time-registrations/hooks.ts';
 import { ticketChangeHooks } from './ticket-changes/hooks.ts';
+import { standardAnswerHooks } from './standard-answers/hooks.ts';
 import { mailboxHooks } from './mailboxes/hooks.ts';
 
 export const resourceHooks: Record<string, ResourceHooks> = {
@@ -33,6 +34,7 @@ export const resourceHooks: Record<string, ResourceHooks> = {
   'user-configs': userConfigHooks,
   'time-registrations': timeRegistrationHooks,
   'ticket-changes': ticketChangeHooks,
+  'standard-answers': standardAnswerHooks,
   mailboxes: mailboxHooks,
 };
 

@@ -40,6 +40,7 @@ export const X_KEYWORDS = [
   'x-menu',
   'x-icon',
   'x-bulk',
+  'x-views',
   'x-pickable',
   'x-i18n',
 ];

@@ -572,6 +572,7 @@ export interface FieldInputProps {
 /** The react-admin input for a field in edit and create forms; required fields are validated. */
 export function FieldInput({ resource, field, ...rest }: FieldInputProps) {
   const translate = useTranslate();
+  const help = translate(`resources.${resource.name}.help.${field.name}`, { _: '' });
   const props: InputExtraProps = {
     source: field.name,
     resource: resource.name,
@@ -583,6 +584,8 @@ export function FieldInput({ resource, field, ...rest }: FieldInputProps) {
     }),
     readOnly: field.readOnly || undefined,
     validate: resource.required.includes(field.name) && !field.readOnly ? required() : undefined,
+    // A schema's own help for the field (x-i18n.<language>.help.<field>), under the input.
+    ...(help && { helperText: help }),
     ...rest,
   };
   return KINDS[fieldKind(resource, field)].input(resource, field, props);

@@ -17,6 +17,20 @@ async function api(page: Page, token: string, method: string, path: string, data
   return res.json();
 }
 
+/**
+ * The list's layout (its filter: the mark, the view) is kept on the server as the user's own: the other
+ * specs on this server signing in as these users see the demo's list again.
+ */
+test.afterEach(async ({ page }) => {
+  for (const username of ['admin@example.com', 'operator@example.com']) {
+    const login = await page.request.post('/api/auth/login', { data: { username, password: 'demo' } });
+    const token = (await login.json()).access_token as string;
+    await api(page, token, 'POST', '/auth/me', {
+      relationships: { configs: [{ name: 'list:tickets.index', value: null }] },
+    });
+  }
+});
+
 /** `count` tickets of Jansen BV whose description starts with `mark`. */
 async function newTickets(page: Page, token: string, mark: string, count: number) {
   const companies = await api(
@@ -42,6 +56,11 @@ async function expectToast(page: Page, text: string) {
 /** The ticket list filtered on the description `mark`, with its `count` rows shown. */
 async function filteredList(page: Page, mark: string, count: number) {
   await page.goto('/tickets');
+  // A user without a default view of their own starts on their open tickets: these are nobody's yet.
+  const view = page.getByRole('combobox', { name: 'Weergave' });
+  await view.click();
+  await page.getByRole('option', { name: 'Alle tickets' }).click();
+  await expect(view).toHaveText('Alle tickets');
   await page.getByRole('textbox', { name: 'Filter op Omschrijving' }).fill(mark);
   await expect(page.getByRole('checkbox', { name: /^Rij .* selecteren$/ })).toHaveCount(count);
 }

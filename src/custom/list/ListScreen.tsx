@@ -60,6 +60,8 @@ import { useLocation } from 'react-router-dom';
 import { linkedFilter } from './linkedFilter.ts';
 import { LoadFailed } from '../../shell/LoadFailed.tsx';
 import { ViewsDialog } from './ViewsDialog.tsx';
+import { DefaultViewBar } from './DefaultViewBar.tsx';
+import { choiceConfigName, presetKey, startView, useSystemViews, type SystemView } from './systemViews.ts';
 import { NewRecordsBar, useLiveList } from '../../live/NewRecordsBar.tsx';
 
 /** SPEC 9: the mobile breakpoint is 768 px. */
@@ -111,6 +113,19 @@ function ListPlaceholder({ resource }: { resource: Resource }) {
 function storedConfigs(): UserConfig[] | undefined {
   const configs = getUser()?.configs;
   return Array.isArray(configs) ? configs : undefined;
+}
+
+/** The user's stored choice of default view for a route (./systemViews.ts), or null. */
+function storedChoice(route: string): string | null {
+  let value = storedConfigs()?.find((c) => c?.name === choiceConfigName(route))?.value;
+  if (typeof value === 'string' && value.startsWith('"')) {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return null;
+    }
+  }
+  return typeof value === 'string' && value !== '' ? value : null;
 }
 
 /** What the user may do on this list, from their permissions (`<prefix>.<name>`). */
@@ -215,19 +230,40 @@ function ListView({
     setActivePresetId(preset.id);
   };
 
-  // ---- presets
+  /** A view of the schema's (x-views): its filter, the rest of the layout as it is, back on page 1. */
+  const applySystemView = (view: SystemView, options: { keep: boolean }) => {
+    const next = { ...settings, filter: view.filter };
+    if (!options.keep) persistence.showWithoutKeeping(next);
+    list.replace(next);
+    setActivePresetId(undefined);
+  };
+
+  // ---- presets and views
   const presetsApi = usePresets({
     resource: resource.name,
     userId,
     enabled: canPresets,
     kindOf: model.kindOf,
-    onLoaded: (presets) => {
-      // A user without a layout of their own starts with their default view.
-      if (persistence.hasOwnLayout()) return;
-      persistence.claimLayout();
-      const preferred = presets.find((p) => p.is_default);
-      if (preferred) applyView(preferred, { keep: false });
-    },
+  });
+  const systemViews = useSystemViews(resource, userId, appKind === 'backoffice');
+  const [choice, setChoice] = useState<string | null>(() => storedChoice(route));
+  const [choosing, setChoosing] = useState(false);
+  // A user without a layout of their own starts with their default view (issue 18 item 4): their
+  // choice, else a preset marked default, else the schema's default view; once both are known.
+  const canStart = systemViews.ready && !presetsApi.isPending;
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current || !canStart) return;
+    started.current = true;
+    if (persistence.hasOwnLayout()) return;
+    persistence.claimLayout();
+    const start = startView(choice, systemViews.views, presetsApi.presets);
+    // Applied as the answers that decided it are (as the presets' own load callback did before): a
+    // change of the list's params, after this commit.
+    void Promise.resolve().then(() => {
+      if (start?.preset) applyView(start.preset, { keep: false });
+      else if (start?.system) applySystemView(start.system, { keep: false });
+    });
   });
   const activePreset =
     presetsApi.presets.find((p) => p.id === activePresetId && sameFilter(presetFilter(p), settings.filter)) ??
@@ -237,9 +273,64 @@ function ListView({
   /** Something to reset (also a half-filled control); `filtering`: the rows are actually filtered. */
   const filterActive = hasActiveFilter(settings.filter);
   const filtering = Object.keys(list.providerFilter).length > 0;
+  const activeSystemView = activePreset
+    ? undefined
+    : systemViews.views.find((v) => sameFilter(v.filter, settings.filter));
+  const viewLabel = (view: SystemView) =>
+    translate(`resources.${resource.name}.views.${view.name}`, { _: view.name });
   const activeFilterName = activePreset
     ? activePreset.label
-    : translate(filtering ? 'list.custom_filter' : 'list.no_filter');
+    : activeSystemView
+      ? viewLabel(activeSystemView)
+      : translate(filtering ? 'list.custom_filter' : 'list.no_filter');
+  const currentViewKey = activePreset ? presetKey(activePreset.id) : activeSystemView?.key;
+  const defaultStart = startView(choice, systemViews.views, presetsApi.presets);
+  const defaultViewKey = defaultStart?.preset ? presetKey(defaultStart.preset.id) : defaultStart?.system?.key;
+  const defaultPreset = presetsApi.presets.find((p) => p.is_default);
+
+  /** Stores the user's choice of default view (null: none, the standard one again). */
+  const storeChoice = async (next: string | null) => {
+    setChoosing(true);
+    try {
+      await dataProvider.saveConfigs([{ name: choiceConfigName(route), value: next }]);
+      // A preset marked default would still come before the standard view: going back unmarks it.
+      if (next === null && defaultPreset) await presetsApi.toggleDefault(defaultPreset);
+      setChoice(next);
+      notify(next === null ? 'list.default_view.reset' : 'list.default_view.saved', { type: 'success' });
+      return true;
+    } catch (error) {
+      notifyError(error);
+      return false;
+    } finally {
+      setChoosing(false);
+    }
+  };
+  // Shown once the list can start on its view (the same commit): a choice made before would race it.
+  const defaultViewBar =
+    canStart && systemViews.views.length > 0 ? (
+      <DefaultViewBar
+        resource={resource.name}
+        views={systemViews.views}
+        presets={presetsApi.presets}
+        currentKey={currentViewKey}
+        defaultKey={defaultViewKey}
+        hasChoice={choice !== null || defaultPreset !== undefined}
+        busy={choosing}
+        onShow={(key) => {
+          const view = systemViews.views.find((v) => v.key === key);
+          const preset = presetsApi.presets.find((p) => presetKey(p.id) === key);
+          if (view) applySystemView(view, { keep: true });
+          else if (preset) applyView(preset, { keep: true });
+        }}
+        onUseAsDefault={(key) => void storeChoice(key)}
+        onBackToStandard={() => {
+          void storeChoice(null).then((done) => {
+            const standard = systemViews.views.find((v) => v.isDefault);
+            if (done && standard) applySystemView(standard, { keep: true });
+          });
+        }}
+      />
+    ) : null;
 
   const { reload: reloadList } = list;
   const reloadPresets = presetsApi.refetch;
@@ -350,6 +441,7 @@ function ListView({
             activeFilterName={activeFilterName}
             onOpen={open}
             actionColumn={actionColumn}
+            viewBar={defaultViewBar}
             selectable={bulk.length > 0 || schemaBulk}
             bulkBars={bulkBars}
             {...presetProps}
@@ -405,6 +497,7 @@ function ListView({
             {...presetProps}
           />
         </Box>
+        {defaultViewBar}
         {views.length > 0 && (
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
             {views.map((view) => (

@@ -53,6 +53,8 @@ export interface MobileListProps {
   onOpen?: (record: RaRecord) => void;
   /** The desktop table's last column (an invoice's download), shown on each card too. */
   actionColumn?: ActionColumn;
+  /** The list's views and default view (./DefaultViewBar.tsx), in place of the presets' select. */
+  viewBar?: ReactNode;
   /** The cards can be ticked for the bulk bar (the list's selection). */
   selectable?: boolean;
   /** The list's bulk bars, shown above the cards. */
@@ -104,7 +106,8 @@ export function MobileList(props: MobileListProps) {
           disabled={!props.filterActive}
         />
       </Box>
-      {props.canPresets && (
+      {props.viewBar}
+      {props.canPresets && !props.viewBar && (
         <TextField
           select
           fullWidth

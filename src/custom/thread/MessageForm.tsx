@@ -22,6 +22,8 @@ import type { MentionCandidate } from './mentions.tsx';
 import { FileIcon } from './AttachmentList.tsx';
 import { serverTextKey, useNotifyError } from '../../shell/errors.ts';
 import { useShortcuts } from '../shortcuts/keys.ts';
+import StandardAnswerPicker from './StandardAnswerPicker.tsx';
+import type { PlaceholderValues } from './placeholders.ts';
 
 const MessageEditor = lazy(() => import('./MessageEditor.tsx'));
 
@@ -33,6 +35,8 @@ export interface MessageFormProps {
   canSend: boolean;
   description?: string | null;
   mentions?: MentionCandidate[];
+  /** Back office: what a standard answer's placeholders become (issue 18 item 6); none, no picker. */
+  placeholders?: PlaceholderValues;
   onSent: () => void;
 }
 
@@ -62,6 +66,7 @@ export default function MessageForm({
   canSend,
   description,
   mentions,
+  placeholders,
   onSent,
 }: MessageFormProps) {
   const translate = useTranslate();
@@ -236,6 +241,18 @@ export default function MessageForm({
         >
           {translate('app.messages.attach')}
         </Button>
+        {!portal && placeholders && (
+          <StandardAnswerPicker
+            values={placeholders}
+            disabled={busy}
+            onPick={(answer) => {
+              const e = editor.current;
+              if (!e || e.isDestroyed) return;
+              // At the cursor (the editor keeps its selection while the dialog is open), else at the end.
+              e.chain().focus().insertContent(answer).run();
+            }}
+          />
+        )}
         <input
           ref={fileInput}
           id={fileInputId}

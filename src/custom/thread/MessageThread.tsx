@@ -15,6 +15,7 @@ import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material'
 import {
   useCanAccess,
   useDataProvider,
+  useGetIdentity,
   useGetList,
   useInfiniteGetList,
   useNotify,
@@ -31,6 +32,7 @@ import MessageForm from './MessageForm.tsx';
 import { useConfirm, NotConfirmedError } from './useConfirm.tsx';
 import { canSendToClient, messageAnchor, messageIdFromHash, type ThreadMessage } from './helpers.ts';
 import type { MentionCandidate } from './mentions.tsx';
+import { placeholderValues } from './placeholders.ts';
 import { useLive } from '../../live/useLive.ts';
 
 /** SPEC 9: relative times refresh every 30 s. */
@@ -97,6 +99,11 @@ export default function MessageThread({ morphType, record, description }: Messag
   const { canAccess: canEdit } = useCanAccess({ resource: 'messages', action: 'edit' });
   const { canAccess: canDelete } = useCanAccess({ resource: 'messages', action: 'delete' });
   const mentions = useMentionCandidates(operator && !!(canCreate || canEdit));
+  const { identity } = useGetIdentity();
+  const placeholders = useMemo(
+    () => placeholderValues(morphType, record, identity?.fullName),
+    [morphType, record, identity?.fullName],
+  );
 
   const { data, isPending, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } =
     useInfiniteGetList<ThreadMessage>('messages', {
@@ -214,6 +221,7 @@ export default function MessageThread({ morphType, record, description }: Messag
           canSend={canSendToClient(record, messages)}
           description={description}
           mentions={mentions}
+          placeholders={operator ? placeholders : undefined}
           onSent={reload}
         />
       )}

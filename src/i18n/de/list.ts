@@ -58,6 +58,14 @@ const list: ListMessages = {
       views: 'Gespeicherte Filteransichten',
       choose: 'Ansicht wählen…',
     },
+    default_view: {
+      view: 'Ansicht',
+      use: 'Als meine Standardansicht verwenden',
+      is_default: 'Meine Standardansicht',
+      back: 'Zurück zur festen Standardansicht (%{view})',
+      saved: 'Die Liste beginnt jetzt mit dieser Ansicht.',
+      reset: 'Die Liste beginnt wieder mit der festen Standardansicht.',
+    },
     views: {
       title: 'Tabellenansichten',
       manage: 'Tabellenansichten verwalten',

@@ -56,6 +56,14 @@ const list = {
       views: 'Saved filter views',
       choose: 'Choose a view…',
     },
+    default_view: {
+      view: 'View',
+      use: 'Use as my default view',
+      is_default: 'My default view',
+      back: 'Back to the standard view (%{view})',
+      saved: 'The list now starts with this view.',
+      reset: 'The list starts with the standard view again.',
+    },
     views: {
       title: 'Table views',
       manage: 'Manage table views',

@@ -58,6 +58,14 @@ const list: ListMessages = {
       views: 'Opgeslagen filterweergaven',
       choose: 'Kies een weergave…',
     },
+    default_view: {
+      view: 'Weergave',
+      use: 'Als mijn standaardweergave gebruiken',
+      is_default: 'Mijn standaardweergave',
+      back: 'Terug naar de vaste standaard (%{view})',
+      saved: 'De lijst begint nu met deze weergave.',
+      reset: 'De lijst begint weer met de vaste standaardweergave.',
+    },
     views: {
       title: 'Tabelweergaven',
       manage: 'Tabelweergaven beheren',

@@ -103,6 +103,14 @@ export async function seedLists(ctx: SeedContext): Promise<Lists> {
     })),
   );
   const categoryIds = await named(ctx, 'categories', fromNames(settings.categories));
+  // Issue 18 item 6: a few standard answers, in Dutch as the demo data, some of them for a category.
+  await ctx.list(
+    'standard_answers',
+    settings.standardAnswers.map(({ category, ...answer }) => ({
+      ...answer,
+      category_id: category === null ? null : (categoryIds.get(category) ?? fail(`no category ${category}`)),
+    })),
+  );
   const statusIds = await ctx.list(
     'ticket_statuses',
     settings.ticketStatuses.map((s, i) => ({ ...s, order: i + 1 })),
@@ -201,6 +209,9 @@ export async function seedPreferences(ctx: SeedContext, lists: Lists, adminId: n
   await ctx.list('user_configs', [
     { user_id: adminId, name: 'locale', value: 'nl' },
     { user_id: adminId, name: 'tickets.perPage', value: '25' },
+    // Issue 18 item 4: second line dispatches, so the admin's ticket list starts on all tickets (their
+    // choice of default view); an operator without a choice starts on their own open tickets.
+    { user_id: adminId, name: 'view:tickets.index', value: json('system:all') },
   ]);
   // A mailbox to show how one is connected (issue 19): switched off, without a password, so nothing is fetched.
   await ctx.list('mailboxes', [
