@@ -17,20 +17,6 @@ async function api(page: Page, token: string, method: string, path: string, data
   return res.json();
 }
 
-/**
- * The list's layout (its filter: the mark, the view) is kept on the server as the user's own: the other
- * specs on this server signing in as these users see the demo's list again.
- */
-test.afterEach(async ({ page }) => {
-  for (const username of ['admin@example.com', 'operator@example.com']) {
-    const login = await page.request.post('/api/auth/login', { data: { username, password: 'demo' } });
-    const token = (await login.json()).access_token as string;
-    await api(page, token, 'POST', '/auth/me', {
-      relationships: { configs: [{ name: 'list:tickets.index', value: null }] },
-    });
-  }
-});
-
 /** `count` tickets of Jansen BV whose description starts with `mark`. */
 async function newTickets(page: Page, token: string, mark: string, count: number) {
   const companies = await api(
