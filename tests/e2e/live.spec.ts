@@ -8,17 +8,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { expectAccessible, signIn, storeSession } from './support.ts';
-
-async function api(page: Page, token: string, method: string, path: string, data?: object) {
-  const res = await page.request.fetch(`/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}` },
-    ...(data ? { data } : {}),
-  });
-  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
-  return res.json();
-}
+import { api, expectAccessible, signIn, storeSession } from './support.ts';
 
 async function companyId(page: Page, token: string, name: string): Promise<number> {
   const companies = await api(

@@ -5,17 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { expectAccessible, forgetTicketListLayout, storeSession } from './support.ts';
-
-async function api(page: Page, token: string, method: string, path: string, data?: object) {
-  const res = await page.request.fetch(`/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}` },
-    ...(data ? { data } : {}),
-  });
-  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
-  return res.json();
-}
+import { api, expectAccessible, forgetTicketListLayout, storeSession } from './support.ts';
 
 /** `count` tickets of Jansen BV whose description starts with `mark`. */
 async function newTickets(page: Page, token: string, mark: string, count: number) {

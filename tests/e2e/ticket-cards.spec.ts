@@ -7,19 +7,9 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { expectAccessible, storeSession } from './support.ts';
+import { api, expectAccessible, storeSession } from './support.ts';
 
 const ADMIN = 'admin@example.com';
-
-async function api(page: Page, token: string, method: string, path: string, data?: object) {
-  const res = await page.request.fetch(`/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}` },
-    ...(data ? { data } : {}),
-  });
-  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
-  return res.json();
-}
 
 /** `count` new tickets of Jansen BV whose description starts with `mark`: their ids and references. */
 async function newTickets(page: Page, token: string, mark: string, count: number) {

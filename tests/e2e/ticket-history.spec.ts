@@ -6,18 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { expectAccessible, storeSession } from './support.ts';
-
-/** The API as the signed-in page, with the app's bearer token. */
-async function api(page: Page, token: string, method: string, path: string, data?: object) {
-  const res = await page.request.fetch(`/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}` },
-    ...(data ? { data } : {}),
-  });
-  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
-  return res.json();
-}
+import { api, expectAccessible, storeSession } from './support.ts';
 
 /** A ticket of Jansen BV of this test alone, priority Laag, no operator. */
 async function newTicket(page: Page, token: string, description: string): Promise<number> {

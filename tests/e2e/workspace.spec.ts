@@ -5,7 +5,14 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { expectAccessible, firstRecordRow, forgetTicketListLayout, signIn, storeSession } from './support.ts';
+import {
+  api,
+  expectAccessible,
+  firstRecordRow,
+  forgetTicketListLayout,
+  signIn,
+  storeSession,
+} from './support.ts';
 
 /** A demo ticket (server/db/seed/demo) and the word that finds it. */
 const DEMO_TICKET = 'Printer op de eerste verdieping drukt niet af';
@@ -94,18 +101,12 @@ test('j and k move through the list, Enter opens; on a ticket n, r, c and ? work
   // close demo tickets, and the list shows the ticket changed last first.
   await forgetTicketListLayout(page.request, ['admin@example.com']);
   const token = await storeSession(page, 'admin@example.com');
-  const api = async (method: string, path: string, data?: object) => {
-    const res = await page.request.fetch(`/api${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}` },
-      ...(data ? { data } : {}),
-    });
-    expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
-    return res.json();
-  };
-  const demo = (await api('GET', '/tickets')).data as { company_id: number; client_id: number | null }[];
+  const demo = (await api(page, token, 'GET', '/tickets')).data as {
+    company_id: number;
+    client_id: number | null;
+  }[];
   const withClient = demo.find((ticket) => ticket.client_id !== null)!;
-  const mine = await api('POST', '/tickets', {
+  const mine = await api(page, token, 'POST', '/tickets', {
     description: `Sneltoetsen ${Date.now()}`,
     company_id: withClient.company_id,
     client_id: withClient.client_id,
