@@ -336,6 +336,54 @@ describe.each(targets)('notifications and live events on $name', (target) => {
     expect(elsewhere.events.filter((e) => e.event !== 'ready')).toEqual([]);
   });
 
+  it("tells the streams of a ticket closed, restored or merged by the ticket's own actions", async () => {
+    const operatorStream = await stream(firstLine);
+    const { company_id } = await t.db
+      .selectFrom('tickets')
+      .select('company_id')
+      .where('id', '=', clientTicket)
+      .executeTakeFirstOrThrow();
+    const create = async (description: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/tickets',
+        headers: admin,
+        payload: { description, company_id },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return Number(res.json().id);
+    };
+    const act = async (url: string, payload?: object) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: admin,
+        ...(payload ? { payload } : {}),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    /** The stream's next 'changed' record event for ticket `id` after the event `after`. */
+    const changed = (id: number, after: SseEvent) =>
+      operatorStream.next(
+        (e) =>
+          e.event === 'record' &&
+          e.data.id === id &&
+          e.data.action === 'changed' &&
+          Number(e.id) > Number(after.id),
+      );
+    const kept = await create('Live: blijft');
+    const merged = await create('Live: samengevoegd');
+    const made = await operatorStream.next((e) => e.event === 'record' && e.data.id === merged);
+
+    await act(`/api/tickets/${kept}/close`);
+    const closed = await changed(kept, made);
+    await act(`/api/tickets/${kept}/restore`);
+    const restored = await changed(kept, closed);
+    await act('/api/tickets/merge', { ids: [kept, merged] });
+    await changed(kept, restored);
+    await changed(merged, restored);
+  });
+
   it('replays what was missed from Last-Event-ID', async () => {
     const first = await stream(firstLine);
     const start = await post(admin, message(clientTicket, 'Voor de pauze', { visible_to_client: false }));

@@ -26,6 +26,7 @@ import { defaultStatusId } from './hooks.ts';
 import { ARCHIVED, CLOSED, resolvedAtOnUpdate } from './resolved.ts';
 import { actionRoute, OPERATORS_ONLY, recordRef } from '../../docs/action-schema.ts';
 import { serverText } from '../../../common/server-texts.ts';
+import { ticketsChanged } from '../notifications/notify.ts';
 
 export { ARCHIVED, CLOSED };
 
@@ -148,6 +149,8 @@ export async function mergeTickets(
     .where('id', '=', kept)
     .where('tenant_id', '=', auth.tenantId)
     .execute();
+  // The open lists and threads of every stream that may read them hear of the kept and the closed ones.
+  await ticketsChanged(trx, auth.tenantId, ids);
 }
 
 /** A value as the create body takes it (timestamps come back from the database as Date). */
@@ -190,6 +193,7 @@ export const ticketActions: ActionPlugin = async (app, { db, registry }) => {
           .where('id', '=', id)
           .where('tenant_id', '=', auth.tenantId)
           .execute();
+        await ticketsChanged(trx, auth.tenantId, [id]);
       });
       return findRecord(deps, auth, tickets, id);
     },
@@ -229,6 +233,7 @@ export const ticketActions: ActionPlugin = async (app, { db, registry }) => {
           .where('id', '=', id)
           .where('tenant_id', '=', auth.tenantId)
           .execute();
+        await ticketsChanged(trx, auth.tenantId, [id]);
       });
       return findRecord(deps, auth, tickets, id);
     },
