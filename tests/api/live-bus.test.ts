@@ -1,0 +1,109 @@
+/**
+ * The live events' listener (server/live/bus.ts) on a PostgreSQL cluster of its own: it hears events
+ * committed on other connections, reads back the ones committed while it could not listen, comes back
+ * by itself after PostgreSQL restarts, and never takes the process down.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareDatabase } from '../../server/boot.ts';
+import { openDatabase, type Database } from '../../server/db/database.ts';
+import { fileStoreFor } from '../../server/files/store.ts';
+import { LiveBus } from '../../server/live/bus.ts';
+import { recordEvent, type LiveEvent } from '../../server/live/events.ts';
+import { registry } from '../../server/schema/registry.ts';
+import { startCluster, waitFor, type Cluster } from './processes.ts';
+
+describe('live events across a lost listener and a PostgreSQL restart (own cluster)', () => {
+  let cluster: Cluster;
+  let database: Database;
+  let bus: LiveBus;
+  let tenantId: number;
+  const dataDir = mkdtempSync(join(tmpdir(), 'sd-live-bus-'));
+  const heard: LiveEvent[] = [];
+  const warnings: unknown[] = [];
+  const note = (...args: unknown[]) => warnings.push(args);
+  let record = 0;
+
+  /** A ticket event committed by the app's pool (another connection than the listener's). */
+  async function commitEvent(): Promise<number> {
+    const recordId = ++record;
+    await database.db
+      .transaction()
+      .execute((trx) => recordEvent(trx, { tenantId, kind: 'ticket.changed', recordId }));
+    return recordId;
+  }
+  const wasHeard = (recordId: number) => heard.some((e) => e.recordId === recordId);
+
+  beforeAll(async () => {
+    cluster = await startCluster();
+    database = await openDatabase({ url: cluster.url, poolSize: 2 });
+    await prepareDatabase(database.db, registry(), 'none', undefined, fileStoreFor({ dataDir }, database.db));
+    tenantId = (
+      await database.db
+        .insertInto('tenants')
+        .values({ slug: 'live', name: 'Live' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    // The listener signs in as a role of its own, so the test can keep it out while the app writes on.
+    await sql`create role listener login`.execute(database.db);
+    const listenUrl = new URL(cluster.url);
+    listenUrl.username = 'listener';
+    bus = new LiveBus({
+      db: database.db,
+      listenUrl: listenUrl.toString(),
+      log: { warn: note, error: note },
+      minBackoffMs: 50,
+      maxBackoffMs: 300,
+    });
+    bus.subscribe((event) => heard.push(event));
+    await bus.start();
+  }, 180_000);
+
+  afterAll(async () => {
+    await bus?.stop();
+    await database?.close();
+    cluster?.start();
+    cluster?.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('hears an event another connection commits', async () => {
+    expect(bus.listening).toBe(true);
+    const id = await commitEvent();
+    await waitFor('the event heard', () => wasHeard(id), 10_000);
+  });
+
+  it('reads back what was committed while it could not listen', async () => {
+    const before = warnings.length;
+    await sql`alter role listener nologin`.execute(database.db);
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity where usename = 'listener'`.execute(
+      database.db,
+    );
+    await waitFor('the listener to notice', () => !bus.listening, 10_000);
+    const missed = await commitEvent();
+    // Refused at every try while the role may not log in: the notification went to nobody.
+    await waitFor('a refused reconnection', () => warnings.length >= before + 2, 10_000);
+    expect(bus.listening).toBe(false);
+    expect(wasHeard(missed)).toBe(false);
+
+    const connects = bus.connects;
+    await sql`alter role listener login`.execute(database.db);
+    await waitFor('the listener back', () => bus.connects > connects, 20_000);
+    await waitFor('the missed event read back', () => wasHeard(missed), 10_000);
+    expect(heard.filter((e) => e.recordId === missed)).toHaveLength(1);
+  }, 60_000);
+
+  it('comes back by itself after PostgreSQL restarts, and hears what comes next', async () => {
+    const connects = bus.connects;
+    cluster.stop();
+    await waitFor('the listener to notice', () => !bus.listening, 10_000);
+    cluster.start();
+    await waitFor('the listener back', () => bus.connects > connects, 30_000);
+    const id = await commitEvent();
+    await waitFor('the event heard', () => wasHeard(id), 10_000);
+  }, 60_000);
+});
