@@ -254,6 +254,13 @@ describe('ListScreen and the list controller, with table views', () => {
     await screen.findByText('T-0001');
     expect(localStorage.getItem('list:7:tickets.index')).toBeNull();
     expect(dataProvider.saveConfigs).not.toHaveBeenCalled();
+    // The rows waited for the default view: the one page fetched is its own, never the whole list first.
+    expect(ticketCalls(dataProvider)).toEqual([
+      expect.objectContaining({
+        pagination: { page: 1, perPage: 50 },
+        filter: { 'description@like': 'toner' },
+      }),
+    ]);
 
     // The user's own change after it is kept, with the view's columns and filter.
     fireEvent.click(screen.getByRole('button', { name: 'Reference' }));

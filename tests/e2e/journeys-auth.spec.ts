@@ -11,7 +11,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { DEMO_PASSWORD, expectAccessible } from './support.ts';
+import { DEMO_PASSWORD, expectAccessible, firstRecordRow } from './support.ts';
 
 const CLIENT = 'client@example.com';
 const ADMIN = 'admin@example.com';
@@ -129,8 +129,9 @@ for (const lang of ['nl', 'en'] as const) {
       await submitLogin(page, lang, CLIENT);
       await expect(page).toHaveURL(/\/app\/tickets$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Tickets' })).toBeVisible();
-      // Nothing of the first screen still on its way: the next call is the menu's.
-      await page.waitForLoadState('networkidle');
+      // Nothing of the first screen still on its way (its rows come after the view and presets they
+      // wait for): the next call is the menu's. Not 'networkidle': the live events stream stays open.
+      await expect(firstRecordRow(page)).toBeVisible();
       // The session ends under the page: the access token no longer valid, the refresh cookie gone.
       await context.clearCookies();
       await page.evaluate(() => localStorage.setItem('APP_PORTAL_TOKEN', 'no-longer-valid'));

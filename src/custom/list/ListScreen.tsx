@@ -175,7 +175,16 @@ function ListView({
     const kept = loadSettings({ storage, userId, route, configs: storedConfigs(), shape: model });
     return linked ? { settings: { ...kept.settings, filter: linked }, source: 'local' as const } : kept;
   });
-  const list = useListScreenController({ resource, model, initial: initial.settings, onError: notifyError });
+  // A user without a layout of their own starts on their default view: the rows wait until it is
+  // known (below), so the first page fetched and shown is that view's, not the unfiltered list's.
+  const [startDecided, setStartDecided] = useState(false);
+  const list = useListScreenController({
+    resource,
+    model,
+    initial: initial.settings,
+    onError: notifyError,
+    enabled: initial.source !== 'default' || startDecided,
+  });
   const { settings } = list;
   const persistence = useListPersistence({ storage, userId, route, settings, source: initial.source });
   // The linked filter is kept as any filter the user sets, and leaves the address: a reload shows the
@@ -255,16 +264,19 @@ function ListView({
   useEffect(() => {
     if (started.current || !canStart) return;
     started.current = true;
-    if (persistence.hasOwnLayout()) return;
-    persistence.claimLayout();
-    const start = startView(choice, systemViews.views, presetsApi.presets);
+    const own = persistence.hasOwnLayout();
+    if (!own) persistence.claimLayout();
+    const start = own ? undefined : startView(choice, systemViews.views, presetsApi.presets);
     // Applied as the answers that decided it are (as the presets' own load callback did before): a
-    // change of the list's params, after this commit.
+    // change of the list's params, after this commit; the rows are fetched once it is in place.
     void Promise.resolve().then(() => {
       if (start?.preset) applyView(start.preset, { keep: false });
       else if (start?.system) applySystemView(start.system, { keep: false });
+      setStartDecided(true);
     });
-  });
+    // Once, in the first render where the views and presets are known, with that render's values.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [canStart]);
   const activePreset =
     presetsApi.presets.find((p) => p.id === activePresetId && sameFilter(presetFilter(p), settings.filter)) ??
     presetsApi.presets.find(

@@ -104,8 +104,10 @@ export function useListScreenController(options: {
   model: ListModel;
   initial: ListSettings;
   onError: (error: unknown) => void;
+  /** False: the rows wait (a default view about to be applied would make the first page the wrong one). */
+  enabled?: boolean;
 }): ListScreenController {
-  const { resource, model, initial, onError } = options;
+  const { resource, model, initial, onError, enabled = true } = options;
   const [defaults] = useState(() => ({
     sort: { field: initial.sort[0], order: toOrder(initial.sort[1]) },
     perPage: initial.perPage,
@@ -238,6 +240,9 @@ export function useListScreenController(options: {
       meta,
     },
     {
+      // Nor while a change waits for react-admin to apply its params (a tick later): the rows of the
+      // params about to be left would be fetched for nothing.
+      enabled: enabled && staged === undefined,
       placeholderData: (previous) => previous,
       // A failed load is said at once (toast, then the error state and its retry button), not after
       // three silent retries behind the skeleton.
