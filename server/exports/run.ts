@@ -14,7 +14,7 @@ import { forbidden, ValidationError } from '../http/errors.ts';
 import type { Registry } from '../schema/registry.ts';
 import type { Resource } from '../../common/schema/types.ts';
 import type { FileStore } from '../files/store.ts';
-import { presentRows } from '../resources/hooks.ts';
+import { presentColumns, presentRows } from '../resources/hooks.ts';
 import { may } from '../auth/may.ts';
 import { parseListQuery } from '../query/parse.ts';
 import { keyFieldsFor, loadRelations, type Row } from '../query/relations.ts';
@@ -104,7 +104,7 @@ async function* allRows(
   const keys = keyFieldsFor(resource, query.with);
   for (let page = 1; ; page++) {
     if (signal.aborted) throw new ExportInterrupted();
-    const ctx = sqlContext(deps.registry, auth);
+    const ctx = sqlContext(deps.registry, auth, presentColumns);
     // Only the rows statement: the count of every page is not needed to read them all.
     const { rows: statement } = listStatements(
       ctx,

@@ -16,6 +16,7 @@ import {
   baseConditions,
   fieldValue,
   keyFieldsFor,
+  presentColumnsOf,
   ref,
   relatedTargets,
   selectFields,
@@ -68,7 +69,11 @@ async function fetchRelated(
   const alias = ctx.nextAlias();
   const spec = where(alias);
   const fields = unique([...readableFields(target, ctx.auth), ...keyFieldsFor(target, subtree)]);
-  const columns = [selectFields(ctx, alias, fields), ...toOneColumns(ctx, target, alias, subtree)];
+  const columns = [
+    selectFields(ctx, alias, fields),
+    ...toOneColumns(ctx, target, alias, subtree),
+    ...presentColumnsOf(ctx, target, alias),
+  ];
   if (spec.owner) columns.push(sql`${spec.owner} as ${sql.id(OWNER)}`);
   const statement = sql`select ${sql.join(columns)} from ${spec.from ?? tableAs(target, alias)}
     where ${and([spec.condition, ...baseConditions(ctx, target, alias)])} order by ${ordered(ctx, target, alias)}`;

@@ -3,10 +3,11 @@
  * A leaf module: the per-resource hook files import these types from here, not from the table that
  * imports them, so no import cycle runs through hooks.ts (tests/unit/import-cycles.test.ts).
  */
-import type { Transaction } from 'kysely';
+import type { RawBuilder, Transaction } from 'kysely';
 import type { AuthContext } from '../auth/context.ts';
 import type { Resource } from '../../common/schema/types.ts';
 import type { PresentContext, Row } from '../query/relations.ts';
+import type { SqlContext } from '../query/sql.ts';
 
 export type { PresentContext };
 
@@ -31,4 +32,10 @@ export interface ResourceHooks {
    * row read of the resource, top level or loaded through `with`, after the caller's filters.
    */
   present?(rows: Row[], ctx: PresentContext): Promise<void> | void;
+  /**
+   * What `present` will read about each row, as columns of the statement that reads the rows (`alias`):
+   * `(select …) as "__name"`, so the presenter needs no statement of its own. `present` removes them,
+   * and still reads on its own for rows that come without them (a to-one relation's JSON, a write).
+   */
+  presentColumns?(alias: string, ctx: SqlContext): RawBuilder<unknown>[];
 }

@@ -4,6 +4,7 @@
  * hook-contract.ts.
  */
 import type { RowPresenter } from '../query/relations.ts';
+import type { PresentColumns } from '../query/sql.ts';
 import type { ResourceHooks } from './hook-contract.ts';
 import { ticketHooks } from './tickets/hooks.ts';
 import { oneDefault } from './one-default.ts';
@@ -41,3 +42,7 @@ export const resourceHooks: Record<string, ResourceHooks> = {
 /** The query builder's presenter (server/query/relations.ts): each resource's own `present` hook. */
 export const presentRows: RowPresenter = (rows, ctx) =>
   resourceHooks[ctx.resource.name]?.present?.(rows, ctx);
+
+/** The columns the presenters read, selected with the rows (server/query/sql.ts `PresentColumns`). */
+export const presentColumns: PresentColumns = (resource, alias, ctx) =>
+  resourceHooks[resource.name]?.presentColumns?.(alias, ctx) ?? [];

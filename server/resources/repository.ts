@@ -19,6 +19,7 @@ import {
   countSubqueries,
   sumSubqueries,
   listStatements,
+  presentColumnsOf,
   ref,
   selectFields,
   sqlContext,
@@ -29,7 +30,7 @@ import {
 } from '../query/sql.ts';
 import type { Condition, ListQuery, RelationSum, WithTree } from '../query/tree.ts';
 import type { Relation } from '../../common/schema/types.ts';
-import { presentRows, resourceHooks } from './hooks.ts';
+import { presentColumns, presentRows, resourceHooks } from './hooks.ts';
 import type { Deps, Paginated } from './repository-contract.ts';
 import { checkPasswords } from './passwords.ts';
 import { writableFieldsFor } from '../../common/schema/fields.ts';
@@ -48,7 +49,7 @@ export async function listRows(
   resource: Resource,
   query: ListQuery,
 ): Promise<Row[]> {
-  const ctx = sqlContext(deps.registry, auth);
+  const ctx = sqlContext(deps.registry, auth, presentColumns);
   const { rows } = listStatements(ctx, resource, query, keyFieldsFor(resource, query.with));
   const data = (await rows.execute(deps.db)).rows as Row[];
   await loadRelations(deps.db, ctx, resource, data, query.with, presentRows);
@@ -61,7 +62,7 @@ export async function listRecords(
   resource: Resource,
   query: ListQuery,
 ): Promise<Paginated> {
-  const ctx = sqlContext(deps.registry, auth);
+  const ctx = sqlContext(deps.registry, auth, presentColumns);
   const statements = listStatements(
     ctx,
     resource,
@@ -99,7 +100,7 @@ export async function findRecord(
   show: { with: WithTree; withCount: Relation[]; withSum?: RelationSum[] } = { with: {}, withCount: [] },
   db: Db | Transaction<any> = deps.db,
 ): Promise<Row> {
-  const ctx = sqlContext(deps.registry, auth);
+  const ctx = sqlContext(deps.registry, auth, presentColumns);
   const alias = ctx.nextAlias();
   const fields = unique([...readableFields(resource, auth), ...keyFieldsFor(resource, show.with)]);
   const columns = [
@@ -107,6 +108,7 @@ export async function findRecord(
     ...countSubqueries(ctx, resource, alias, show.withCount),
     ...sumSubqueries(ctx, resource, alias, show.withSum ?? []),
     ...toOneColumns(ctx, resource, alias, show.with),
+    ...presentColumnsOf(ctx, resource, alias),
   ];
   const where = and([sql`${ref(alias, 'id')} = ${id}`, ...baseConditions(ctx, resource, alias)]);
   const { rows } =

@@ -106,4 +106,66 @@ describe.each(targets)('round trips per call on $name', (target) => {
     expect(detail.statements).toBe(1);
     expect(detail.body.company.id).toBe(detail.body.company_id);
   });
+  it("a ticket with its thread is two statements: the messages' authors and status names come with them", async () => {
+    const changes = await get('messages', ADMIN, {
+      builder: [{ where: ['type', '=', 'status-changed'] }, { where: ['morphable_type', '=', 'ticket'] }],
+    });
+    const ticketId = changes.body.data[0].morphable_id;
+    const detail = await get(`tickets/${ticketId}`, ADMIN, { with: ['messages', 'company'] });
+    expect(detail.status).toBe(200);
+    expect(detail.statements).toBe(2);
+    const thread = detail.body.messages as any[];
+    const statuses = new Map(
+      (await get('ticket-statuses', ADMIN, { builder: [{ paginate: 100 }] })).body.data.map((s: any) => [
+        s.id,
+        s,
+      ]),
+    );
+    const changed = thread.filter((m) => m.type === 'status-changed');
+    expect(changed.length).toBeGreaterThan(0);
+    for (const m of changed) expect(m.data.status.name).toBe((statuses.get(m.data.status.id) as any).name);
+    const authored = thread.filter((m) => m.actor_id !== null);
+    expect(authored.length).toBeGreaterThan(0);
+    for (const m of authored) {
+      expect(m.actor.id).toBe(m.actor_id);
+      expect(typeof m.actor.full_name).toBe('string');
+      expect(m.actor.gravatar).toMatch(/^https:/);
+      expect('__actor_facts' in m || '__status_facts' in m).toBe(false);
+    }
+  });
+
+  it("a client's thread names each status by its client name, in the same two statements", async () => {
+    const list = await get('tickets', CLIENT, { builder: [{ paginate: 50 }] });
+    const statuses = new Map(
+      (await get('ticket-statuses', CLIENT, { builder: [{ paginate: 100 }] })).body.data.map((s: any) => [
+        s.id,
+        s,
+      ]),
+    );
+    let seen = 0;
+    for (const ticket of list.body.data) {
+      const detail = await get(`tickets/${ticket.id}`, CLIENT, { with: ['messages'] });
+      expect(detail.statements).toBe(2);
+      for (const m of detail.body.messages.filter((x: any) => x.type === 'status-changed')) {
+        const status = statuses.get(m.data.status.id) as any;
+        expect(m.data.status.name).toBe(status.name_client ?? null);
+        seen++;
+      }
+    }
+    expect(seen).toBeGreaterThan(0);
+  });
+
+  it('a message reached through a to-one relation reads as its own show does (its presenter reads on its own)', async () => {
+    const attachments = await get('attachments', ADMIN, {
+      with: ['message'],
+      builder: [{ whereNotNull: 'message_id' }, { paginate: 5 }],
+    });
+    const withMessage = attachments.body.data.filter((a: any) => a.message);
+    expect(withMessage.length).toBeGreaterThan(0);
+    for (const a of withMessage) {
+      const own = await get(`messages/${a.message.id}`, ADMIN);
+      expect(a.message.actor).toEqual(own.body.actor);
+      expect(a.message.data).toEqual(own.body.data);
+    }
+  });
 });

@@ -8,8 +8,8 @@ import { ValidationError } from '../../http/errors.ts';
 import { isPortalCaller } from '../../query/parse.ts';
 import { sanitizeMessage } from '../../html/sanitize.ts';
 import type { ResourceHooks } from '../hook-contract.ts';
-import { addActors, addRecipientGravatars, signImages } from './present.ts';
-import { statusNames } from '../tickets/status-log.ts';
+import { actorColumn, addActors, addRecipientGravatars, signImages } from './present.ts';
+import { statusColumn, statusNames } from '../tickets/status-log.ts';
 import { serverText } from '../../../common/server-texts.ts';
 import { keepClientMessages, markEdited } from './edits.ts';
 import { messageStored } from '../notifications/notify.ts';
@@ -49,4 +49,6 @@ export const messageHooks: ResourceHooks = {
     await statusNames(rows, ctx);
     addRecipientGravatars(rows);
   },
+  /** The authors and status names in the messages' own statement (issue 17: a thread in two round trips). */
+  presentColumns: (alias, ctx) => [actorColumn(alias, ctx), statusColumn(alias, ctx)],
 };

@@ -11,6 +11,7 @@
  *   this reader may open (attachments/access.ts).
  * - each recorded recipient gets its gravatar.
  */
+import { sql, type RawBuilder } from 'kysely';
 import { gravatarUrl } from './gravatar.ts';
 import type { AuthContext } from '../../auth/context.ts';
 import type { Row } from '../../query/relations.ts';
@@ -18,6 +19,7 @@ import { signedFileUrl, signingKey, type Audience } from '../../files/signed-url
 import { embeddedImageIds } from '../../html/sanitize.ts';
 import { openableAttachmentIds } from '../attachments/access.ts';
 import type { PresentContext } from '../hook-contract.ts';
+import { ref, type SqlContext } from '../../query/sql.ts';
 
 function initials(first: string | null, last: string | null, full: string | null): string | null {
   const words = [first, last].every(Boolean)
@@ -55,35 +57,69 @@ export async function signImages(rows: Row[], { db, auth, registry }: PresentCon
   }
 }
 
+/** The author facts a message row carries when read by the query builder (`actorColumn`). */
+const ACTOR_FACTS = '__actor_facts';
+const ACTOR_COLUMNS = [
+  'id',
+  'is_staff',
+  'is_operator',
+  'full_name',
+  'first_name',
+  'last_name',
+  'acronym',
+  'email',
+];
+
+interface Author {
+  id: number | string;
+  is_staff: boolean;
+  is_operator: boolean | number;
+  full_name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  acronym: string | null;
+  email: string | null;
+}
+
+/** The author's row as a JSON column of the statement that reads the messages (`alias`). */
+export function actorColumn(alias: string, ctx: SqlContext): RawBuilder<unknown> {
+  const columns = sql.join(ACTOR_COLUMNS.map((c) => ref('u', c)));
+  return sql`(select row_to_json(a) from (select ${columns} from users as u
+    where u.tenant_id = ${ctx.auth.tenantId} and u.id = ${ref(alias, 'actor_id')}) as a) as ${sql.id(ACTOR_FACTS)}`;
+}
+
+function facts(u: Author) {
+  return {
+    id: Number(u.id),
+    is_operator: u.is_staff ? Number(u.is_operator) : 0,
+    full_name: u.full_name,
+    first_name: u.first_name,
+    last_name: u.last_name,
+    acronym: u.acronym ?? initials(u.first_name, u.last_name, u.full_name),
+    gravatar: gravatarUrl(u.email),
+  };
+}
+
 export async function addActors(rows: Row[], { db, auth }: PresentContext): Promise<void> {
-  const ids = [...new Set(rows.map((r) => r.actor_id).filter((id): id is number => typeof id === 'number'))];
+  // Rows the query builder read carry their author (actorColumn); others are looked up in one query.
+  const missing = rows.filter((r) => !(ACTOR_FACTS in r) && typeof r.actor_id === 'number');
+  const ids = [...new Set(missing.map((r) => r.actor_id as number))];
   const users = ids.length
-    ? await db
+    ? ((await db
         .selectFrom('users')
-        .select(['id', 'is_staff', 'is_operator', 'full_name', 'first_name', 'last_name', 'acronym', 'email'])
+        .select(ACTOR_COLUMNS)
         .where('tenant_id', '=', auth.tenantId)
         .where('id', 'in', ids)
-        .execute()
+        .execute()) as Author[])
     : [];
-  const byId = new Map(
-    users.map((u) => [
-      Number(u.id),
-      {
-        id: Number(u.id),
-        is_operator: u.is_staff ? Number(u.is_operator) : 0,
-        full_name: u.full_name,
-        first_name: u.first_name,
-        last_name: u.last_name,
-        acronym: u.acronym ?? initials(u.first_name, u.last_name, u.full_name),
-        gravatar: gravatarUrl(u.email),
-      },
-    ]),
-  );
+  const byId = new Map(users.map((u) => [Number(u.id), facts(u)]));
   for (const row of rows) {
+    const carried = row[ACTOR_FACTS] as Author | null | undefined;
+    delete row[ACTOR_FACTS];
     if (!('actor_id' in row)) continue;
-    const facts = byId.get(row.actor_id);
+    const found = carried === undefined ? byId.get(row.actor_id) : carried && facts(carried);
     const loaded = row.actor && typeof row.actor === 'object' ? row.actor : {};
-    row.actor = facts ? { ...loaded, ...facts } : null;
+    row.actor = found ? { ...loaded, ...found } : null;
   }
 }
 

@@ -4,9 +4,10 @@
  * in the change's transaction; clients read the status's client name (name_client), operators its name,
  * each in the reader's language (statusNames).
  */
-import { sql, type Transaction } from 'kysely';
-import { fieldValue } from '../../query/sql.ts';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
+import { fieldValue, ref, type SqlContext } from '../../query/sql.ts';
 import type { AuthContext } from '../../auth/context.ts';
+import type { Field } from '../../../common/schema/types.ts';
 import { isPortalCaller } from '../../query/parse.ts';
 import type { Row } from '../../query/relations.ts';
 import type { PresentContext } from '../hook-contract.ts';
@@ -69,21 +70,56 @@ export async function currentStatusId(
  * stored in `data` is the one of the moment of the change, in Dutch; it stays for a status since deleted.
  */
 export async function statusNames(rows: Row[], { db, auth, registry }: PresentContext): Promise<void> {
+  // Rows the query builder read carry their status's name (statusColumn); others are looked up here.
+  const carried = new Map<Row, { name: string | null } | null>();
+  for (const row of rows) {
+    if (STATUS_FACTS in row) carried.set(row, row[STATUS_FACTS]);
+    delete row[STATUS_FACTS];
+  }
   const changed = rows.filter((r) => r.type === STATUS_CHANGED && r.data && typeof r.data === 'object');
-  const ids = [...new Set(changed.map((r) => Number(r.data.status?.id)).filter(Number.isSafeInteger))];
-  if (ids.length === 0) return;
-  const statuses = registry.require(STATUSES);
+  const ids = [
+    ...new Set(
+      changed
+        .filter((r) => !carried.has(r))
+        .map((r) => Number(r.data.status?.id))
+        .filter(Number.isSafeInteger),
+    ),
+  ];
+  const names = new Map<number, string | null>();
+  if (ids.length) {
+    const statuses = registry.require(STATUSES);
+    const { rows: found } = await sql<{ id: number; name: string | null }>`
+      select s.id, ${statusName(statuses.fields, auth)} as name from ${sql.table(statuses.table)} as s
+      where s.tenant_id = ${auth.tenantId} and s.id in (${sql.join(ids)})`.execute(db);
+    for (const s of found) names.set(Number(s.id), s.name);
+  }
   const client = isPortalCaller(auth);
-  const field = statuses.fields[client ? 'name_client' : 'name']!;
-  const { rows: found } = await sql<{ id: number; name: string | null }>`
-    select s.id, ${fieldValue('s', field, auth.language)} as name from ${sql.table(statuses.table)} as s
-    where s.tenant_id = ${auth.tenantId} and s.id in (${sql.join(ids)})`.execute(db);
-  const names = new Map(found.map((s) => [Number(s.id), s.name]));
   for (const row of changed) {
     const status = row.data.status ?? {};
     const id = Number(status.id);
+    const known = carried.has(row) ? carried.get(row) : names.has(id) ? { name: names.get(id)! } : null;
     // The operators' name is internal; without a client name the client sees none.
-    const name = names.has(id) ? names.get(id) : client ? null : (status.name ?? null);
+    const name = known ? known.name : client ? null : (status.name ?? null);
     row.data = { ...row.data, status: { ...status, name: name ?? null } };
   }
+}
+
+/** The status facts a status-changed message row carries when read by the query builder. */
+const STATUS_FACTS = '__status_facts';
+
+/** The reader's name of a status (alias `s`): clients the client name, operators the name. */
+function statusName(fields: Record<string, Field>, auth: AuthContext): RawBuilder<unknown> {
+  return fieldValue('s', fields[isPortalCaller(auth) ? 'name_client' : 'name']!, auth.language);
+}
+
+/**
+ * The status of a status-changed message (`alias`) as `{name}` in the reader's words, a column of the
+ * statement that reads the messages; null for other messages and for a status since deleted.
+ */
+export function statusColumn(alias: string, ctx: SqlContext): RawBuilder<unknown> {
+  const statuses = ctx.registry.require(STATUSES);
+  const id = sql`${ref(alias, 'data')} -> 'status' ->> 'id'`;
+  return sql`(case when ${ref(alias, 'type')} = ${STATUS_CHANGED} and ${id} ~ '^[0-9]{1,18}$' then
+    (select json_build_object('name', ${statusName(statuses.fields, ctx.auth)}) from ${sql.table(statuses.table)} as s
+     where s.tenant_id = ${ctx.auth.tenantId} and s.id = (${id})::bigint) end) as ${sql.id(STATUS_FACTS)}`;
 }
