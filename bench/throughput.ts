@@ -1,11 +1,14 @@
 /**
- * Section 3: autocannon in a process of its own against the default list page, and against a bare
- * Fastify route answering the same page from memory (another process), at 1, 8 and 32 connections.
+ * Section 3: autocannon in a process of its own against the default list page, against a minimal
+ * Fastify route running the page's own statements through its own `pg` pool (issue 17, target 2;
+ * PostgreSQL only), and against a bare Fastify route answering the same page from memory (each in a
+ * process of its own), at 1, 8 and 32 connections.
  */
 import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
+import type { Statement } from './capture.ts';
 import { output, start, stop, waitForLine } from './processes.ts';
 
 export interface LoadResult {
@@ -22,8 +25,13 @@ export interface LoadResult {
 export interface ThroughputRow {
   connections: number;
   api: LoadResult;
+  /** The same statements through a bare `pg` pool and route: the stack's own limit (PostgreSQL only). */
+  sql?: LoadResult;
   bare: LoadResult;
+  /** API requests/s over the bare route's. */
   ratio: number;
+  /** API requests/s over the `pg` route's (target ≥ 0.7 at 8 and 32 connections). */
+  sqlRatio?: number;
 }
 
 const AUTOCANNON = join('node_modules', '.bin', 'autocannon');
@@ -69,26 +77,59 @@ export async function measureThroughput(
   apiUrl: string,
   token: string,
   page: string,
-  options: { seconds: number; connections: number[] },
+  options: {
+    seconds: number;
+    connections: number[];
+    /** The page's statements and their database: the `pg` route runs them. */
+    sql?: { statements: Statement[]; databaseUrl: string };
+  },
 ): Promise<ThroughputRow[]> {
-  const file = join(tmpdir(), `bench-page-${process.pid}.json`);
-  writeFileSync(file, page);
-  const bare = start(TSX, ['bench/bare-server.ts', file]);
+  const file = (name: string, text: string) => {
+    const path = join(tmpdir(), `bench-${name}-${process.pid}.json`);
+    writeFileSync(path, text);
+    return path;
+  };
+  const pageFile = file('page', page);
+  const bare = start(TSX, ['bench/bare-server.ts', pageFile]);
+  const sqlServer = options.sql
+    ? start(
+        TSX,
+        ['bench/sql-server.ts', pageFile, file('statements', JSON.stringify(options.sql.statements))],
+        {
+          ...process.env,
+          BENCH_DATABASE_URL: options.sql.databaseUrl,
+        },
+      )
+    : undefined;
   try {
-    const [, port] = await waitForLine(bare, /listening (\d+)/);
-    const bareUrl = `http://127.0.0.1:${port}/page`;
+    const urlOf = async (child: ChildProcess) => {
+      const [, port] = await waitForLine(child, /listening (\d+)/);
+      return `http://127.0.0.1:${port}/page`;
+    };
+    const bareUrl = await urlOf(bare);
+    const sqlUrl = sqlServer ? await urlOf(sqlServer) : undefined;
     const auth = [`Authorization=Bearer ${token}`];
-    // A short warm-up of both: JIT, connection pools, PostgreSQL's cache.
+    // A short warm-up of each: JIT, connection pools, PostgreSQL's cache.
     await autocannon(apiUrl, 8, 2, auth);
+    if (sqlUrl) await autocannon(sqlUrl, 8, 2, []);
     await autocannon(bareUrl, 8, 2, []);
     const rows: ThroughputRow[] = [];
     for (const connections of options.connections) {
       const api = await autocannon(apiUrl, connections, options.seconds, auth);
+      const sql = sqlUrl ? await autocannon(sqlUrl, connections, options.seconds, []) : undefined;
       const bareResult = await autocannon(bareUrl, connections, options.seconds, []);
-      rows.push({ connections, api, bare: bareResult, ratio: api.rps / bareResult.rps });
+      rows.push({
+        connections,
+        api,
+        sql,
+        bare: bareResult,
+        ratio: api.rps / bareResult.rps,
+        sqlRatio: sql ? api.rps / sql.rps : undefined,
+      });
     }
     return rows;
   } finally {
     await stop(bare);
+    if (sqlServer) await stop(sqlServer);
   }
 }
