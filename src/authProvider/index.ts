@@ -29,6 +29,7 @@ import {
   clearSession,
   getItem,
   getUser,
+  rememberLoginAnswer,
   removeItem,
   setItem,
   setUser,
@@ -164,6 +165,8 @@ export function createAuthProvider({ http, app }: AuthProviderOptions): AuthProv
       });
       setItem(APP_PORTAL_TOKEN, answer.body.access_token);
       setUser(answer.body.user);
+      // The answer is what GET /auth/me would say: the portal's guards take it instead of asking.
+      rememberLoginAnswer(answer.body.access_token);
       removeItem(APP_QUOTE_TOKEN, APP_QUOTE_PATH);
       loggedOut = false;
     },

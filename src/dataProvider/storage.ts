@@ -98,4 +98,18 @@ export const setUser = (user: SessionUser): void => setJson(APP_USER, user);
 /** Forget the session: both tokens and the stored user (the language stays). */
 export function clearSession(): void {
   removeItem(...SESSION_KEYS);
+  answeredToken = null;
+}
+
+/** The access token whose user this page's own login answered: in memory, so a reload asks again. */
+let answeredToken: string | null = null;
+
+/** The login answer carried the user of `token` (stored with setUser): nothing to ask GET /auth/me. */
+export function rememberLoginAnswer(token: string): void {
+  answeredToken = token;
+}
+
+/** The stored user when this page's login answered it for `token`; otherwise undefined (ask the server). */
+export function userAnsweredAtLogin(token: string | null): SessionUser | undefined {
+  return token !== null && token === answeredToken ? getUser() : undefined;
 }

@@ -20,7 +20,15 @@
  * against a permission (guard 4): any other path is the 'Page not found' catch-all.
  */
 import { START_TEXTS, storedLocale } from '../i18n/index.ts';
-import { Suspense, useEffect, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import {
+  Fragment,
+  Suspense,
+  useEffect,
+  useState,
+  type ComponentType,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { Box, CircularProgress } from '@mui/material';
 import { CustomRoutes } from 'react-admin';
 import { Route, useLocation, useNavigate } from 'react-router-dom';
@@ -32,6 +40,7 @@ import {
   clearSession,
   getItem,
   getUser,
+  userAnsweredAtLogin,
   setItem,
   type SessionUser,
 } from '../dataProvider/storage.ts';
@@ -238,6 +247,8 @@ export function PortalGuards({ basename, loadUser, children }: PortalGuardsProps
     ? location.pathname.slice(basename.length) || '/'
     : location.pathname;
   const portalToken = getItem(APP_PORTAL_TOKEN);
+  // Right after this page's login the user is known from its answer: no GET /auth/me before the screen.
+  const answered = userAnsweredAtLogin(portalToken);
   const verdict = decide(
     {
       path,
@@ -246,7 +257,11 @@ export function PortalGuards({ basename, loadUser, children }: PortalGuardsProps
       status,
       portalToken,
       quoteToken: getItem(APP_QUOTE_TOKEN),
-      user: user && isCurrent(user, portalToken) ? user.answer : undefined,
+      user: answered
+        ? { ok: true, user: answered }
+        : user && isCurrent(user, portalToken)
+          ? user.answer
+          : undefined,
     },
     window.location.hostname,
   );
@@ -281,7 +296,12 @@ export function PortalGuards({ basename, loadUser, children }: PortalGuardsProps
     }
   }, [key, basename, navigate]);
 
-  return verdict.kind === 'pass' ? children : <Waiting />;
+  // react-admin starts afresh for each user who logs in on this page: its query cache still holds the
+  // answers of before the login (a failed checkAuth on the single sign-on page, no permissions), which
+  // it would act on at once (a logout) now that the login's own answer lets the route open without
+  // waiting for GET /auth/me. A token refresh keeps the user, and the app stays as it is.
+  const session = getUser()?.id ?? '';
+  return verdict.kind === 'pass' ? <Fragment key={session}>{children}</Fragment> : <Waiting />;
 }
 
 const SetupPage = lazyWithTimeout(() => import('../custom/pages/SetupPage.tsx'));

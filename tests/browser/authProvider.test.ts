@@ -9,7 +9,12 @@ import {
   permissionName,
 } from '../../src/authProvider/index.ts';
 import { createHttpClient } from '../../src/dataProvider/http.ts';
-import { APP_PORTAL_TOKEN, APP_QUOTE_TOKEN, APP_USER } from '../../src/dataProvider/storage.ts';
+import {
+  APP_PORTAL_TOKEN,
+  APP_QUOTE_TOKEN,
+  APP_USER,
+  userAnsweredAtLogin,
+} from '../../src/dataProvider/storage.ts';
 
 interface Call {
   url: string;
@@ -92,6 +97,19 @@ describe('login and logout', () => {
     expect(localStorage.getItem(APP_PORTAL_TOKEN)).toBe('jwt-1');
     expect(JSON.parse(localStorage.getItem(APP_USER)!)).toEqual(USER);
     expect(localStorage.getItem(APP_QUOTE_TOKEN)).toBeNull();
+  });
+
+  it('the user of its own login answers for that token alone, until the logout (no GET /auth/me needed)', async () => {
+    const { authProvider } = setup('portal', () => ({
+      body: { user: USER, access_token: 'jwt-3', token_type: 'Bearer', expires_in: 900 },
+    }));
+    expect(userAnsweredAtLogin('jwt-3')).toBeUndefined();
+    await authProvider.login({ username: 'client@example.com', password: 'demo' });
+    expect(userAnsweredAtLogin('jwt-3')).toEqual(USER);
+    expect(userAnsweredAtLogin('another-token')).toBeUndefined();
+    expect(userAnsweredAtLogin(null)).toBeUndefined();
+    await authProvider.logout({});
+    expect(userAnsweredAtLogin('jwt-3')).toBeUndefined();
   });
 
   it('single sign-on logs in with the code and the portal flag', async () => {

@@ -165,6 +165,26 @@ for (const lang of ['nl', 'en'] as const) {
       await expect(page).toHaveURL(/\/tickets$/);
     });
 
+    test('(issue 17) a portal login reaches its first ticket row without GET /api/auth/me; a reload asks it', async ({
+      page,
+    }) => {
+      const asked: string[] = [];
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname === '/api/auth/me') asked.push(r.method());
+      });
+      const firstRow = page.locator('table tbody tr:not([data-testid="skeleton-row"])').first();
+      await page.goto('/app/login');
+      await submitLogin(page, lang, CLIENT);
+      await expect(firstRow).toBeVisible();
+      // The login's answer carried the user: the guards took it instead of asking.
+      expect(asked).toEqual([]);
+      const me = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/auth/me');
+      await page.reload();
+      await me;
+      await expect(firstRow).toBeVisible();
+      expect(asked).toEqual(['GET']);
+    });
+
     test('(3) a deep link into the portal lands on the page asked for after login', async ({ page }) => {
       await page.goto('/app/quotes/2');
       await expect(page).toHaveURL(/\/app\/login\?next=\/quotes\/2$/);
