@@ -25,29 +25,25 @@ export interface LiveEvent {
   userId: number | null;
 }
 
-/** Writes the event in the caller's transaction; announced to every instance once it commits. */
+/**
+ * Writes the event in the caller's transaction; announced to every instance once it commits. One
+ * statement (the insert and its notify): a write's transaction holds PGlite's one connection, and every
+ * other caller waits for it.
+ */
 export async function recordEvent(
   db: Writer,
   event: Omit<LiveEvent, 'id' | 'recordId' | 'userId'> & { recordId?: number; userId?: number },
 ): Promise<void> {
-  const row = await db
-    .insertInto('live_events')
-    .values({
-      tenant_id: event.tenantId,
-      kind: event.kind,
-      record_id: event.recordId ?? null,
-      user_id: event.userId ?? null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const payload: LiveEvent = {
-    id: Number(row.id),
-    tenantId: event.tenantId,
-    kind: event.kind,
-    recordId: event.recordId ?? null,
-    userId: event.userId ?? null,
-  };
-  await sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(payload)})`.execute(db);
+  const tenantId = sql`${event.tenantId}::bigint`;
+  const kind = sql`${event.kind}::text`;
+  const recordId = sql`${event.recordId ?? null}::bigint`;
+  const userId = sql`${event.userId ?? null}::bigint`;
+  // The payload is the LiveEvent JSON (parseEvent reads it), with the id the insert gave.
+  await sql`with e as (
+      insert into live_events (tenant_id, kind, record_id, user_id)
+      values (${tenantId}, ${kind}, ${recordId}, ${userId}) returning id)
+    select pg_notify(${LIVE_CHANNEL}, json_build_object('id', e.id, 'tenantId', ${tenantId}, 'kind', ${kind},
+      'recordId', ${recordId}, 'userId', ${userId})::text) from e`.execute(db);
 }
 
 /** A row of live_events as the bus reads it. */
