@@ -11,8 +11,9 @@
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { prepareDatabase } from '../server/boot.ts';
-import { openDatabase } from '../server/db/database.ts';
+import argon2 from 'argon2';
+import { DEMO_PASSWORD, prepareDatabase } from '../server/boot.ts';
+import { openDatabase, type Db } from '../server/db/database.ts';
 import { fileStoreFor } from '../server/files/store.ts';
 import { registry } from '../server/schema/registry.ts';
 
@@ -40,6 +41,20 @@ export function existingSeed(root: string | undefined): PgliteSeed | undefined {
 }
 
 /**
+ * Gives the demo accounts of a test seed the password 'demo' hashed with argon2's smallest parameters.
+ * Every login verifies the stored hash with the parameters written in it: with argon2's defaults (what
+ * the server hashes with, 64 MiB and 3 passes over 4 lanes) that is about 175 ms of CPU per login, and
+ * the suites log in well over a thousand times. The password stays 'demo' and the server's code and
+ * defaults are untouched: a password set through the API (password reset, a new client or operator) is
+ * still hashed with the defaults and logged in with in the tests, as is the seed of a test app built
+ * from scratch (harness.ts, with a statement timeout).
+ */
+export async function cheapDemoPasswords(db: Db): Promise<void> {
+  const hash = await argon2.hash(DEMO_PASSWORD, { memoryCost: 1024, timeCost: 1, parallelism: 1 });
+  await db.updateTable('users').set({ password_hash: hash }).where('password_hash', 'is not', null).execute();
+}
+
+/**
  * Seeds in memory (faster than on disk), dumps, and loads the dump into the folder's database: one
  * seed, so the tarball and the folder hold the same rows and the same file keys.
  */
@@ -57,6 +72,7 @@ export async function makeSeed(root: string): Promise<PgliteSeed> {
       undefined,
       fileStoreFor({ dataDir: paths.folder }, database.db),
     );
+    await cheapDemoPasswords(database.db);
     tarball = await database.dumpDataDir!();
   } finally {
     await database.close();

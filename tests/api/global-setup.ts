@@ -13,12 +13,13 @@ import { prepareDatabase } from '../../server/boot.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { fileStoreFor } from '../../server/files/store.ts';
 import { registry } from '../../server/schema/registry.ts';
-import { existingSeed, makeSeed, SEED_ROOT_ENV } from '../seed-folder.ts';
+import { cheapDemoPasswords, existingSeed, makeSeed, SEED_ROOT_ENV } from '../seed-folder.ts';
 import { databaseUrl, dropRun, onServer, runPrefix, type Seeds } from './seed-copy.ts';
 
 async function seeded(database: Database, dataDir: string): Promise<void> {
   try {
     await prepareDatabase(database.db, registry(), 'demo', undefined, fileStoreFor({ dataDir }, database.db));
+    await cheapDemoPasswords(database.db);
   } catch (error) {
     await database.close();
     throw error;

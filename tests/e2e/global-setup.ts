@@ -5,9 +5,11 @@
  * The returned function is the global teardown.
  */
 import { execSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
-import { existingSeed, SEED_ROOT_ENV } from '../seed-folder.ts';
-import { SEEDED_DIR_ENV, seedDataFolder } from './server.ts';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { existingSeed, makeSeed, SEED_ROOT_ENV } from '../seed-folder.ts';
+import { SEEDED_DIR_ENV } from './server.ts';
 
 function ensureChromium() {
   if (existsSync('/usr/bin/chromium')) return;
@@ -26,7 +28,8 @@ export default async function globalSetup() {
     process.env[SEEDED_DIR_ENV] = made.folder;
     return () => undefined;
   }
-  const seeded = await seedDataFolder();
-  process.env[SEEDED_DIR_ENV] = seeded;
-  return () => rmSync(seeded, { recursive: true, force: true });
+  // The same seed npm test makes (its demo accounts' cheap password hashes included).
+  const root = mkdtempSync(join(tmpdir(), 'sd-e2e-seed-'));
+  process.env[SEEDED_DIR_ENV] = (await makeSeed(root)).folder;
+  return () => rmSync(root, { recursive: true, force: true });
 }

@@ -1,11 +1,11 @@
 /**
  * The real server (built apps, PGlite database with demo data) in a child process on a free port, for the
  * browser tests: each worker's own server (fixtures.ts), and servers a spec configures itself (SMTP, single
- * sign-on, PUBLIC_URL). Seeding takes most of a minute, so global-setup seeds one folder and every server
- * starts on a copy of it (E2E_SEEDED_DIR).
+ * sign-on, PUBLIC_URL). Seeding takes most of a minute, so global-setup seeds one folder
+ * (tests/seed-folder.ts) and every server starts on a copy of it (E2E_SEEDED_DIR).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -100,19 +100,4 @@ export async function startServer(
     await new Promise((r) => setTimeout(r, 250));
   }
   return { baseURL, dataDir, close, stop };
-}
-
-/**
- * Seeds a data folder once (a server started on an empty folder fills it with the demo data) and closes
- * it, for startServer to copy: a copy of a closed folder is consistent, one of a live folder is not.
- */
-export async function seedDataFolder(): Promise<string> {
-  const server = await startServer({}, { seeded: '' });
-  const exitCode = await server.close();
-  // A clean close releases the folder's lock; a lock left behind means the folder was not closed.
-  if (exitCode !== 0 || existsSync(join(server.dataDir, 'pglite.lock'))) {
-    rmSync(server.dataDir, { recursive: true, force: true });
-    throw new Error(`the seeding server did not close its folder cleanly (exit code ${exitCode})`);
-  }
-  return server.dataDir;
 }
