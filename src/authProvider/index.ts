@@ -166,7 +166,7 @@ export function createAuthProvider({ http, app }: AuthProviderOptions): AuthProv
       setItem(APP_PORTAL_TOKEN, answer.body.access_token);
       setUser(answer.body.user);
       // The answer is what GET /auth/me would say: the portal's guards take it instead of asking.
-      rememberLoginAnswer(answer.body.access_token);
+      rememberLoginAnswer(answer.body.user);
       removeItem(APP_QUOTE_TOKEN, APP_QUOTE_PATH);
       loggedOut = false;
     },

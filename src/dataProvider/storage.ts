@@ -98,18 +98,25 @@ export const setUser = (user: SessionUser): void => setJson(APP_USER, user);
 /** Forget the session: both tokens and the stored user (the language stays). */
 export function clearSession(): void {
   removeItem(...SESSION_KEYS);
-  answeredToken = null;
+  answeredUser = null;
 }
 
-/** The access token whose user this page's own login answered: in memory, so a reload asks again. */
-let answeredToken: string | null = null;
+/**
+ * The user this page's own login answered (in memory, so a reload asks GET /auth/me): it stands for the
+ * session as long as that user is logged in, across token refreshes, as a user loaded once does.
+ */
+let answeredUser: SessionUser['id'] | null = null;
 
-/** The login answer carried the user of `token` (stored with setUser): nothing to ask GET /auth/me. */
-export function rememberLoginAnswer(token: string): void {
-  answeredToken = token;
+/** The login answer carried `user` (stored with setUser): nothing to ask GET /auth/me. */
+export function rememberLoginAnswer(user: SessionUser): void {
+  answeredUser = user.id;
 }
 
-/** The stored user when this page's login answered it for `token`; otherwise undefined (ask the server). */
+/**
+ * The stored user when this page's login answered it and a session (`token`) is still held; otherwise
+ * undefined (ask the server).
+ */
 export function userAnsweredAtLogin(token: string | null): SessionUser | undefined {
-  return token !== null && token === answeredToken ? getUser() : undefined;
+  const user = getUser();
+  return token !== null && answeredUser !== null && user?.id === answeredUser ? user : undefined;
 }

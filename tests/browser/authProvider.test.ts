@@ -99,15 +99,20 @@ describe('login and logout', () => {
     expect(localStorage.getItem(APP_QUOTE_TOKEN)).toBeNull();
   });
 
-  it('the user of its own login answers for that token alone, until the logout (no GET /auth/me needed)', async () => {
+  it('the user of its own login answers for the session, across token refreshes, until the logout (no GET /auth/me needed)', async () => {
     const { authProvider } = setup('portal', () => ({
       body: { user: USER, access_token: 'jwt-3', token_type: 'Bearer', expires_in: 900 },
     }));
     expect(userAnsweredAtLogin('jwt-3')).toBeUndefined();
     await authProvider.login({ username: 'client@example.com', password: 'demo' });
     expect(userAnsweredAtLogin('jwt-3')).toEqual(USER);
-    expect(userAnsweredAtLogin('another-token')).toBeUndefined();
+    // A refreshed token is the same session of the same user.
+    expect(userAnsweredAtLogin('jwt-4')).toEqual(USER);
+    // No session held, or another user stored (a login in another tab): the server is asked.
     expect(userAnsweredAtLogin(null)).toBeUndefined();
+    localStorage.setItem(APP_USER, JSON.stringify({ ...USER, id: USER.id + 1 }));
+    expect(userAnsweredAtLogin('jwt-3')).toBeUndefined();
+    localStorage.setItem(APP_USER, JSON.stringify(USER));
     await authProvider.logout({});
     expect(userAnsweredAtLogin('jwt-3')).toBeUndefined();
   });
