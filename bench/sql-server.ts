@@ -15,6 +15,9 @@ import { replay, type Statement } from './capture.ts';
 const page = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as unknown;
 const statements = JSON.parse(readFileSync(process.argv[3]!, 'utf8')) as Statement[];
 const pool = new pg.Pool({ connectionString: process.env.BENCH_DATABASE_URL, max: 10 });
+// An idle connection that PostgreSQL drops (a restart) is an 'error' event: without a listener it would
+// end this process; the pool opens a new one at the next call, whose failure answers 500 meanwhile.
+pool.on('error', (error) => console.error(`pg route: idle connection lost: ${error.message}`));
 const app = Fastify({ logger: false });
 app.get('/page', async () => {
   await replay(statements, (sql, parameters) => pool.query(sql, parameters as unknown[]));
