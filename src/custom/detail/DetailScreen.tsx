@@ -124,31 +124,27 @@ function DetailBody({ resource }: { resource: Resource }) {
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
           {title}
         </Typography>
-        {RecordSummary && (
-          <Suspense fallback={null}>
-            <RecordSummary record={record} refetch={refetch} />
-          </Suspense>
-        )}
-        {RecordActions && !editing && (
-          <Suspense fallback={null}>
-            <RecordActions record={record} refetch={refetch} />
-          </Suspense>
-        )}
-        {canUpdate && !editing && writable.length > 0 && (
-          <Button startIcon={<EditIcon />} onClick={() => setEditing(true)} variant="outlined">
-            {translate('ra.action.edit')}
-          </Button>
-        )}
-        {canDelete && (
-          <Button
-            startIcon={<DeleteIcon />}
-            onClick={() => setConfirming(true)}
-            color="error"
-            variant="outlined"
-          >
-            {translate('ra.action.delete')}
-          </Button>
-        )}
+        {/* One boundary for the whole row of buttons: they appear together once the resource's own
+            (lazy) parts have loaded, so Edit and Delete never move under a pointer that aims at them. */}
+        <Suspense fallback={null}>
+          {RecordSummary && <RecordSummary record={record} refetch={refetch} />}
+          {RecordActions && !editing && <RecordActions record={record} refetch={refetch} />}
+          {canUpdate && !editing && writable.length > 0 && (
+            <Button startIcon={<EditIcon />} onClick={() => setEditing(true)} variant="outlined">
+              {translate('ra.action.edit')}
+            </Button>
+          )}
+          {canDelete && (
+            <Button
+              startIcon={<DeleteIcon />}
+              onClick={() => setConfirming(true)}
+              color="error"
+              variant="outlined"
+            >
+              {translate('ra.action.delete')}
+            </Button>
+          )}
+        </Suspense>
       </Box>
       <Card>
         {editing ? (
