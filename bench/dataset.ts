@@ -9,16 +9,7 @@ import pg from 'pg';
 import type { Db } from '../server/db/database.ts';
 import { registry } from '../server/schema/registry.ts';
 import { prepareDatabase } from '../server/boot.ts';
-import { migrations } from '../server/db/migrations/index.ts';
-
-/**
- * The migrations of the ticket summary tables, each kept exact by a row trigger on tickets. Three
- * upserts per inserted ticket made generating the tickets several times slower (100,000 took minutes);
- * while the tickets are generated these migrations are taken down (tables and triggers gone), and put
- * up again after: each fills its table from the tickets with one GROUP BY, as on a production database
- * that migrates. A summary migration missing here only makes the generation slower, never wrong.
- */
-const SUMMARY_MIGRATIONS = ['0007_list_counts', '0010_list_counts_by_operator', '0024_dashboard_counts'];
+import { summaryTablesDown, summaryTablesUp } from '../server/db/summary-tables.ts';
 
 export interface Dataset {
   tenantId: number;
@@ -223,9 +214,8 @@ async function generate(db: Db, tickets: number, log: (line: string) => void): P
       conn,
     );
     const total = (await sql<{ n: number }>`select count(*)::int n from bench_co`.execute(conn)).rows[0]!.n;
-    for (const name of [...SUMMARY_MIGRATIONS].reverse()) {
-      await conn.transaction().execute((trx) => migrations[name]!.down!(trx));
-    }
+    // The summary tables are filled once after the tickets, not row by row (server/db/summary-tables.ts).
+    await summaryTablesDown(conn);
     // Company sizes are skewed (a few large customers, many small ones): the square of a uniform number.
     // Most tickets are closed or archived, as in a desk that has run for years.
     const batch = 250_000;
@@ -287,10 +277,6 @@ async function generate(db: Db, tickets: number, log: (line: string) => void): P
         from tickets t cross join generate_series(1, 3) k
         where t.tenant_id = ${tenantId} and t.reference like 'B-%' and t.id % 5 = 0`,
     );
-    for (const name of SUMMARY_MIGRATIONS) {
-      const t = performance.now();
-      await conn.transaction().execute((trx) => migrations[name]!.up(trx));
-      log(`  ${name} again: ${((performance.now() - t) / 1000).toFixed(1)} s`);
-    }
+    await summaryTablesUp(conn, (name, ms) => log(`  ${name} again: ${(ms / 1000).toFixed(1)} s`));
   });
 }
