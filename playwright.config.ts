@@ -1,10 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM } from './tests/e2e/chromium.ts';
 
 /**
- * End-to-end tests in Debian's Chromium against the real server: each worker starts its own on a free
- * port, on a copy of the database global-setup seeded (tests/e2e/fixtures.ts). No browser download:
- * executablePath is the system Chromium.
+ * End-to-end tests in Debian's Chromium headless shell (tests/e2e/chromium.ts) against the real server:
+ * each worker starts its own on a free port, on a copy of the database global-setup seeded
+ * (tests/e2e/fixtures.ts). No browser download: executablePath is the system's.
  */
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -23,7 +24,7 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       args: [
         '--headless',
         '--no-sandbox',
