@@ -6,7 +6,13 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { expectAccessible, forgetTicketListLayout, signIn, startWithEmptyStorage } from './support.ts';
+import {
+  expectAccessible,
+  firstRecordRow,
+  forgetTicketListLayout,
+  signIn,
+  startWithEmptyStorage,
+} from './support.ts';
 
 const ADMIN = 'admin@example.com';
 const FIRST_LINE = 'operator@example.com';
@@ -101,6 +107,10 @@ for (const lang of ['nl', 'en'] as const) {
     await makeOverdueTicket(page, token, `Dashboard e2e ${lang} 2`);
     await page.getByRole('menuitem', { name: 'Tickets', exact: true }).click();
     await expect(page).toHaveURL(/\/tickets$/);
+    // The list is on screen, so the dashboard was left: the address changes at the click, but a route
+    // still loading keeps the old screen mounted, and going back then finds the dashboard never gone.
+    await expect(page.getByRole('heading', { level: 1, name: 'Tickets' })).toBeVisible();
+    await expect(firstRecordRow(page)).toBeVisible();
     await page.getByRole('menuitem', { name: t.title, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
     await expect(
