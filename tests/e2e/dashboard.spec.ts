@@ -108,7 +108,7 @@ for (const lang of ['nl', 'en'] as const) {
     await page.getByRole('menuitem', { name: 'Tickets', exact: true }).click();
     await expect(page).toHaveURL(/\/tickets$/);
     // The list is on screen, so the dashboard was left: the address changes at the click, but a route
-    // still loading keeps the old screen mounted, and going back then finds the dashboard never gone.
+    // still loading keeps the old screen mounted, and the menu's dashboard then finds it never gone.
     await expect(page.getByRole('heading', { level: 1, name: 'Tickets' })).toBeVisible();
     await expect(firstRecordRow(page)).toBeVisible();
     await page.getByRole('menuitem', { name: t.title, exact: true }).click();
