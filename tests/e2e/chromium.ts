@@ -2,8 +2,9 @@
  * The browser of the end-to-end tests: Debian's Chromium headless shell (package chromium-headless-shell),
  * the same Blink and V8 as the full `chromium` without the browser's own window and interface layers.
  * Measured on the same four spec files, back to back: a fifth less wall time and CPU than the full
- * browser in its headless mode, every test passing alike (docs/decisions.md, 2026-11-25). No browser
- * download: Playwright launches this executable.
+ * browser in its headless mode (docs/decisions.md, 2026-11-25). Being faster, it met two races of tests
+ * with the app that the full browser met rarely; both tests were made to wait for what they meant. No
+ * browser download: Playwright launches this executable.
  */
 export const CHROMIUM = '/usr/bin/chromium-headless-shell';
 
