@@ -34,6 +34,10 @@ import {
   lazySerializers,
   serializationCheckEnabled,
 } from './http/serialization-check.ts';
+import { sharedSerializers } from './http/serializer-cache.ts';
+
+/** Every app of this process writes its answers with these: each schema compiled once (serializer-cache.ts). */
+const serializers = sharedSerializers(SerializerSelector());
 
 /** How often files of deleted attachments are removed from the store. */
 const FILE_SWEEP_MS = 5 * 60 * 1000;
@@ -130,7 +134,7 @@ export async function buildApp({
     // its handler fails a test instead of quietly dropping a field.
     schemaController: {
       compilersFactory: {
-        buildSerializer: lazySerializers(checkSerialization ? checkedSerializers() : SerializerSelector()),
+        buildSerializer: lazySerializers(checkSerialization ? checkedSerializers(serializers) : serializers),
       },
     },
   });

@@ -58,12 +58,11 @@ export function firstDifference(expected: unknown, actual: unknown, path = '$'):
 const show = (value: unknown) => (value === undefined ? '(nothing)' : JSON.stringify(value));
 
 /**
- * Fastify's default serialiser factory (fast-json-stringify through its compiler), each serialiser
+ * The serialisers of `build` (by default Fastify's own: fast-json-stringify through its compiler), each
  * wrapped in the check. Given to Fastify as `schemaController.compilersFactory.buildSerializer`, so it
  * receives the shared schemas (`Ticket#`) as the default does.
  */
-export function checkedSerializers(): SerializerFactory {
-  const build = SerializerSelector();
+export function checkedSerializers(build: SerializerFactory = SerializerSelector()): SerializerFactory {
   return (externalSchemas, options) => {
     const compile = build(externalSchemas, options);
     return (route) => {
