@@ -24,6 +24,7 @@ import { ToolButton } from './ListToolbar.tsx';
 import type { TablePreset } from './persistence.ts';
 import type { ActionColumn } from '../../resources/override-contract.ts';
 import { rowAttribute, rowsAttribute, useRowShortcuts } from '../shortcuts/rows.ts';
+import { halfTickedRef } from './halfTicked.ts';
 
 export const SKELETON_ROWS = 10;
 
@@ -61,22 +62,23 @@ export interface MobileListProps {
   bulkBars?: ReactNode;
 }
 
-/**
- * A card's or the page's checkbox; a click on it does not open the card. No "indeterminate" state for
- * a partly ticked page: MUI writes it as aria-checked on a native checkbox, which axe refuses.
- */
+/** A card's or the page's checkbox (half-ticked when some cards are); a click on it does not open the card. */
 function SelectBox({
   checked,
+  halfTicked = false,
   label,
   onChange,
 }: {
   checked: boolean;
+  halfTicked?: boolean;
   label: string;
   onChange: (checked: boolean) => void;
 }) {
   return (
     <Checkbox
       checked={checked}
+      indeterminate={halfTicked}
+      inputRef={halfTickedRef(halfTicked)}
       onClick={(event) => event.stopPropagation()}
       onKeyDown={(event) => event.stopPropagation()}
       onChange={(event) => onChange(event.target.checked)}
@@ -147,6 +149,7 @@ export function MobileList(props: MobileListProps) {
           control={
             <SelectBox
               checked={pageSelected === records.length}
+              halfTicked={pageSelected > 0 && pageSelected < records.length}
               label={translate('app.bulk.select_all_cards')}
               onChange={(on) => (on ? onSelectAll() : onUnselectItems())}
             />

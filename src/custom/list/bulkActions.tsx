@@ -12,6 +12,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { useDataProvider, useNotify, useTranslate, type Identifier } from 'react-admin';
 import type { ServiceDeskDataProvider } from '../../dataProvider/index.ts';
 import { saveBlob } from '../saveBlob.ts';
+import { halfTickedRef } from './halfTicked.ts';
 
 export interface BulkAction {
   /** i18n key of the button. */
@@ -133,6 +134,7 @@ export function SelectCell({
         size="small"
         checked={checked}
         indeterminate={indeterminate}
+        inputRef={halfTickedRef(indeterminate === true)}
         onChange={(event) => onChange(event.target.checked)}
         slotProps={{ input: { 'aria-label': label } }}
       />
