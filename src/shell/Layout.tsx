@@ -1,13 +1,16 @@
-import type { ReactNode } from 'react';
-import { Box, Button } from '@mui/material';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Box, Button, useMediaQuery, type Theme } from '@mui/material';
 import LoginIcon from '@mui/icons-material/Login';
 import {
   AppBar,
   Layout as RaLayout,
   LocalesMenuButton,
+  Sidebar,
+  type SidebarProps,
   UserMenu,
   Logout,
   useBasename,
+  useSidebarState,
   useTranslate,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -67,12 +70,32 @@ function NoSidebar() {
   return null;
 }
 
+/**
+ * react-admin's menu, closed when the window narrows to a phone's width. There the menu is a drawer
+ * over the page, and a menu that stood open beside the page opened that drawer by itself: it covered
+ * nothing visible but hid the whole page from assistive technology, and stayed so after it closed. So
+ * for the one render in which the width has just narrowed with the menu open, there is no menu; the
+ * menu is closed, and comes back closed, as on a phone's first load. Its button opens it.
+ */
+function NarrowingSidebar(props: SidebarProps) {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const [open, setOpen] = useSidebarState();
+  // Whether the menu was last drawn at a phone's width.
+  const [drawnPhone, setDrawnPhone] = useState(phone);
+  const narrowedOpen = phone && !drawnPhone && open;
+  if (!narrowedOpen && drawnPhone !== phone) setDrawnPhone(phone);
+  useEffect(() => {
+    if (narrowedOpen) setOpen(false);
+  }, [narrowedOpen, setOpen]);
+  return narrowedOpen ? null : <Sidebar {...props} />;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <RaLayout
       appBar={TopBar}
       menu={AppMenu}
-      {...(isQuoteLinkOnly() ? { sidebar: NoSidebar } : {})}
+      sidebar={isQuoteLinkOnly() ? NoSidebar : NarrowingSidebar}
       // react-admin's layout grows to its widest content (min-width: fit-content), so one wide table made
       // the whole page scroll sideways at 375 px; with these the table scrolls inside its own card.
       sx={{
