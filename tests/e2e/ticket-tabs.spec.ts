@@ -25,6 +25,9 @@ test('the ticket tab bar shows badges in minutes and euros, lists the related ro
   const hhmm = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
   await page.goto(`/tickets/${ticketId}`);
+  // The detail's summary and buttons arrive together and push the tab bar down: a click on a tab while
+  // they arrive lands on what moved under it. Edit is one of them (DetailScreen's Suspense boundary).
+  await expect(page.getByRole('button', { name: 'Bewerken' })).toBeVisible();
   const tabs = page.getByRole('tablist', { name: 'Tabbladen van het record' });
   await expect(tabs.getByRole('tab')).toHaveText([
     /^Berichten/,
