@@ -273,6 +273,7 @@ describe.skipIf(!adminUrl || !haproxyBinary)('two instances on one database behi
       expect(results.every((r) => r.ok)).toBe(true);
 
       const victim = servers[1]!;
+      const killed = Date.now();
       victim.child.kill('SIGKILL');
       await victim.exited;
       // Its sockets are closed now: a request started later must be redispatched, never lost.
@@ -293,11 +294,15 @@ describe.skipIf(!adminUrl || !haproxyBinary)('two instances on one database behi
       running = false;
       await Promise.all(loops);
 
-      // Lost: only requests the killed instance was answering (HAProxy closes their connections), at
-      // most one per loop; none started after it was gone, and so none after HAProxy marked it down.
+      // Lost: the requests the killed instance was answering (HAProxy closes their connections), at
+      // most one per loop, and those sent while it died: until the kernel has closed its listening
+      // socket it still completes handshakes, then resets them, which HAProxy cannot tell from a
+      // failure mid-answer (seen: 5 lost with 4 loops). None started after it was gone, and so none
+      // after HAProxy marked it down.
       const failed = results.filter((r) => !r.ok);
       expect(failed.filter((r) => r.started >= gone)).toEqual([]);
-      expect(failed.length, JSON.stringify(failed)).toBeLessThanOrEqual(CONCURRENCY);
+      const inFlight = failed.filter((r) => r.started < killed);
+      expect(inFlight.length, JSON.stringify(inFlight)).toBeLessThanOrEqual(CONCURRENCY);
       expect(results.filter((r) => r.started > down).every((r) => r.ok)).toBe(true);
     } finally {
       running = false;

@@ -8,7 +8,13 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { expectAccessible, firstRecordRow, signIn as signInApi, startWithEmptyStorage } from './support.ts';
+import {
+  expectAccessible,
+  firstRecordRow,
+  resetListLayouts,
+  signIn as signInApi,
+  startWithEmptyStorage,
+} from './support.ts';
 
 type Lang = 'nl' | 'en';
 
@@ -16,16 +22,6 @@ async function tokenOf(page: Page, email: string): Promise<string> {
   const res = await page.request.post('/api/auth/login', { data: { username: email, password: 'demo' } });
   expect(res.ok()).toBe(true);
   return (await res.json()).access_token;
-}
-
-/** Each test starts from the default layouts: the lists keep them per user on the server too. */
-async function resetLayouts(page: Page, email: string, routes: string[]) {
-  const token = await tokenOf(page, email);
-  const res = await page.request.post('/api/auth/me', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { relationships: { configs: routes.map((route) => ({ name: `list:${route}`, value: null })) } },
-  });
-  expect(res.ok()).toBe(true);
 }
 
 /** Signs in (through the API, not the form) and shows the app's tickets list in `lang`. */
@@ -132,7 +128,7 @@ for (const lang of ['nl', 'en'] as const) {
       page,
     }) => {
       await page.setViewportSize({ width: 1280, height: 900 });
-      await resetLayouts(page, 'admin@example.com', ['tickets.index']);
+      await resetListLayouts(page.request, 'admin@example.com', ['tickets.index']);
       await signIn(page, 'admin@example.com', 'backoffice', lang);
       await expect(page.getByRole('heading', { level: 1, name: 'Tickets' })).toBeVisible();
       await expect(firstRecordRow(page)).toBeVisible();
@@ -160,7 +156,7 @@ for (const lang of ['nl', 'en'] as const) {
 
     test(`the portal's lists fit at 1280 px and at 375 px (${lang})`, async ({ page }) => {
       await page.setViewportSize({ width: 1280, height: 900 });
-      await resetLayouts(page, 'client@example.com', PORTAL_ROUTES);
+      await resetListLayouts(page.request, 'client@example.com', PORTAL_ROUTES);
       await signIn(page, 'client@example.com', 'portal', lang);
       for (const list of PORTAL_LISTS[lang]) {
         await page.goto(list.path);
@@ -188,7 +184,10 @@ for (const lang of ['nl', 'en'] as const) {
       page,
     }) => {
       await page.setViewportSize({ width: 1280, height: 900 });
-      await resetLayouts(page, 'admin@example.com', ['tickets.index', 'time-registrations.index']);
+      await resetListLayouts(page.request, 'admin@example.com', [
+        'tickets.index',
+        'time-registrations.index',
+      ]);
       const token = await tokenOf(page, 'admin@example.com');
       const auth = { authorization: `Bearer ${token}` };
       const priorities = (await (await page.request.get('/api/priorities', { headers: auth })).json()).total;

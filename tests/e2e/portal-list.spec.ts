@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { expectAccessible, signIn, startWithEmptyStorage } from './support.ts';
+import { expectAccessible, resetListLayouts, signIn, startWithEmptyStorage } from './support.ts';
 
 async function apiTotal(page: Page, email: string, query = ''): Promise<number> {
   const res = await page.request.post('/api/auth/login', { data: { username: email, password: 'demo' } });
@@ -20,21 +20,11 @@ const table = (page: Page) => page.getByRole('table');
 const bodyRows = (page: Page) => table(page).locator('tbody tr');
 const counter = (page: Page) => page.getByRole('status').filter({ hasText: / van \d+$/ });
 
-/** Each test starts from the default layout: the list keeps it per user on the server too. */
-async function resetSavedLayout(page: Page, email: string) {
-  const res = await page.request.post('/api/auth/login', { data: { username: email, password: 'demo' } });
-  const { access_token } = await res.json();
-  const reset = await page.request.post('/api/auth/me', {
-    headers: { authorization: `Bearer ${access_token}` },
-    data: { relationships: { configs: [{ name: 'list:tickets.index', value: null }] } },
-  });
-  expect(reset.ok()).toBe(true);
-}
-
 test.describe('portal tickets list', () => {
   test.beforeEach(async ({ page }) => {
-    await resetSavedLayout(page, 'client@example.com');
-    await resetSavedLayout(page, 'other@example.com');
+    // Each test starts from the default layout: the list keeps it per user on the server too.
+    await resetListLayouts(page.request, 'client@example.com');
+    await resetListLayouts(page.request, 'other@example.com');
     await startWithEmptyStorage(page);
   });
 

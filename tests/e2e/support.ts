@@ -209,6 +209,27 @@ export async function openFirstRecord(page: Page) {
 }
 
 /**
+ * Puts `email`'s saved layouts of the lists at `routes` back to the defaults, as the user themself
+ * (POST /api/auth/me, each config `list:<route>` set to null): the lists keep them per user on the server,
+ * and specs share a server per worker, so a column order or filter one spec saved greets the next spec
+ * that signs in as the same user. Signing in through the API ends that user's earlier session: call it
+ * before the page signs in.
+ */
+export async function resetListLayouts(
+  request: APIRequestContext,
+  email: string,
+  routes: string[] = ['tickets.index'],
+) {
+  const login = await request.post('/api/auth/login', { data: { username: email, password: DEMO_PASSWORD } });
+  expect(login.ok(), await login.text()).toBe(true);
+  const reset = await request.post('/api/auth/me', {
+    headers: { authorization: `Bearer ${(await login.json()).access_token}` },
+    data: { relationships: { configs: routes.map((route) => ({ name: `list:${route}`, value: null })) } },
+  });
+  expect(reset.ok(), await reset.text()).toBe(true);
+}
+
+/**
  * Forgets the ticket list's layout (filters, columns, sort) the back office stored on the server for each
  * of `emails` (user-configs 'list:tickets.index'): specs share a server per worker, and a filter one spec
  * typed would otherwise greet the next spec that opens the list as the same user.
