@@ -72,6 +72,20 @@ export function permissionName(app: AppName, resource: string, action: string): 
   return `${PERMISSION_PREFIX[app]}.${resource}.${ACTION_NAMES[action] ?? action}`;
 }
 
+/**
+ * Whether the stored session user may do `action` on `resource`, answered at once: what canAccess
+ * answers whenever a user is stored, for a part that must show in the same paint as the screen around
+ * it (react-admin's useCanAccess answers a render later, so its buttons would arrive after the rest).
+ */
+export function storedUserMay(app: AppName, resource: string, action: string): boolean {
+  const user = getUser();
+  return user !== undefined && userMay(user, app, resource, action);
+}
+
+function userMay(user: SessionUser, app: AppName, resource: string, action: string): boolean {
+  return user.permissions_names.includes(permissionName(app, resource, action));
+}
+
 /** A 422 toast: the message in bold, then each field's lines in order. */
 export interface ValidationToast {
   message: string;
@@ -231,7 +245,7 @@ export function createAuthProvider({ http, app }: AuthProviderOptions): AuthProv
         return false;
       }
       if (!user) return isQuoteLinkOnly() && quoteLinkAllows(resource, action);
-      return user.permissions_names.includes(permissionName(app, resource, action));
+      return userMay(user, app, resource, action);
     },
   };
 }

@@ -67,11 +67,25 @@ export function preloadScreen(registry: Registry, kind: AppKind, path: string): 
     return;
   }
   const screens = screensOf(resource, kind, true);
-  if (id === 'create' ? !screens.create : !screens.detail) return;
+  if (id === 'create') {
+    if (screens.create) preload(overrides[kind][resource.name]?.create ?? CreateScreen);
+    return;
+  }
+  if (screens.detail) preloadDetail(resource, kind);
+}
+
+const preload = (screen: unknown) => (screen as { preload?: () => void } | undefined)?.preload?.();
+
+/**
+ * Starts fetching a record's detail screen of `resource` and the resource's own parts in its header
+ * (actions, summary): the detail shows once all have loaded (DetailScreen), so they load side by side
+ * instead of one after the other. The list starts them for its rows, before one is opened.
+ */
+export function preloadDetail(resource: SchemaResource, kind: AppKind): void {
   const own = overrides[kind][resource.name] ?? {};
-  const screen =
-    id === 'create' ? (own.create ?? CreateScreen) : (own.detail ?? genericDetail(resource, kind));
-  (screen as { preload?: () => void }).preload?.();
+  preload(own.detail ?? genericDetail(resource, kind));
+  preload(own.actions);
+  preload(own.summary);
 }
 
 export function buildResources(registry: Registry, kind: AppKind): ReactElement[] {

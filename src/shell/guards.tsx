@@ -191,6 +191,8 @@ export function backofficeForbidden(
 export function BackofficeGuards({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
+  // The first screen's code downloads beside react-admin's own start, not after it.
+  useState(() => preloadScreen(registry, 'backoffice', location.pathname));
   const to = backofficeForbidden(location.pathname, location.search, getUser());
   useEffect(() => {
     if (to) navigate(to, { replace: true });

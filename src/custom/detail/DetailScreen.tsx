@@ -5,7 +5,7 @@
  * other failed load shows an error state with a retry (ShowRecord).
  */
 import { useReloadOnEvent, recordTitle } from './parts.tsx';
-import { Suspense, useState } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import {
   Box,
   Button,
@@ -47,6 +47,7 @@ import { CustomFieldInputs, CustomFieldsDisplay } from '../forms/CustomFields.ts
 import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
 import { overrides } from '../../resources/overrides.ts';
 import { ShowRecord } from './ShowRecord.tsx';
+import { requestReload } from '../../dataProvider/reload.ts';
 
 /** belongsTo relations, loaded with the record so references show their label without extra calls. */
 export function referencesOf(resource: Resource, portal: boolean): string[] {
@@ -82,7 +83,9 @@ function ConfirmDelete({
   );
 }
 
-function DetailBody({ resource }: { resource: Resource }) {
+const headerRow = { display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' } as const;
+
+function DetailBody({ resource, children }: { resource: Resource; children?: ReactNode }) {
   const translate = useTranslate();
   const kind = useAppKind();
   const portal = kind === 'portal';
@@ -117,99 +120,125 @@ function DetailBody({ resource }: { resource: Resource }) {
       },
     );
 
+  const heading = (
+    <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+      {title}
+    </Typography>
+  );
+  const buttons = (
+    <>
+      {RecordActions && !editing && <RecordActions record={record} refetch={refetch} />}
+      {canUpdate && !editing && writable.length > 0 && (
+        <Button startIcon={<EditIcon />} onClick={() => setEditing(true)} variant="outlined">
+          {translate('ra.action.edit')}
+        </Button>
+      )}
+      {canDelete && (
+        <Button
+          startIcon={<DeleteIcon />}
+          onClick={() => setConfirming(true)}
+          color="error"
+          variant="outlined"
+        >
+          {translate('ra.action.delete')}
+        </Button>
+      )}
+    </>
+  );
+
+  // One boundary for the whole screen: it shows once the resource's own (lazy) parts have loaded and the
+  // figures they read first are there (readBeforeShow.ts), with its header, card and what the caller adds
+  // below (the tab bar) in place, so nothing moves under a pointer that aims at a button or a tab while
+  // they arrive (preloadDetail starts the parts' downloads early).
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 } }}>
-      <DocumentTitle section={title} />
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-          {title}
-        </Typography>
-        {/* One boundary for the whole row of buttons: they appear together once the resource's own
-            (lazy) parts have loaded, so Edit and Delete never move under a pointer that aims at them. */}
-        <Suspense fallback={null}>
-          {RecordSummary && <RecordSummary record={record} refetch={refetch} />}
-          {RecordActions && !editing && <RecordActions record={record} refetch={refetch} />}
-          {canUpdate && !editing && writable.length > 0 && (
-            <Button startIcon={<EditIcon />} onClick={() => setEditing(true)} variant="outlined">
-              {translate('ra.action.edit')}
-            </Button>
-          )}
-          {canDelete && (
-            <Button
-              startIcon={<DeleteIcon />}
-              onClick={() => setConfirming(true)}
-              color="error"
-              variant="outlined"
-            >
-              {translate('ra.action.delete')}
-            </Button>
-          )}
-        </Suspense>
-      </Box>
-      <Card>
-        {editing ? (
-          // Editing is its own controller, mounted only for a caller who may update (react-admin checks
-          // the 'edit' access of an EditBase); reading needs 'show' only.
-          <EditBase
-            id={record.id}
-            mutationMode="pessimistic"
-            redirect={false}
-            // A form edits what is stored: a translated field's own (Dutch) text, not the reader's language.
-            queryOptions={{ meta: hasTranslations(resource) ? { language: BASE_LANGUAGE } : undefined }}
-            mutationOptions={{
-              onSuccess: () => {
-                notify('app.notifications.item_updated', { type: 'success' });
-                setEditing(false);
-                void refetch();
-              },
-            }}
-          >
-            <SimpleForm
-              toolbar={
-                <Toolbar>
-                  <SaveButton />
-                  <Button sx={{ ml: 1 }} onClick={() => setEditing(false)}>
-                    {translate('ra.action.cancel')}
-                  </Button>
-                </Toolbar>
-              }
-            >
-              {writable.map((field) => (
-                <FieldInput key={field.name} resource={resource} field={field} />
-              ))}
-              {!portal && <CustomFieldInputs resource={resource} recordId={record.id} />}
-            </SimpleForm>
-          </EditBase>
+    <Suspense fallback={null}>
+      <Box sx={{ p: { xs: 1, sm: 2 } }}>
+        <DocumentTitle section={title} />
+        {RecordSummary ? (
+          // The summary's figures on a row of their own beside the title: when they are read again (a time
+          // logged) and their number changes, no button below moves.
+          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, mb: 2 }}>
+            <Box sx={headerRow}>
+              {heading}
+              <RecordSummary record={record} refetch={refetch} />
+            </Box>
+            <Box sx={headerRow}>{buttons}</Box>
+          </Box>
         ) : (
-          <CardContent>
-            <Grid container spacing={2} component="dl" sx={{ m: 0 }}>
-              {fields.map((field) => (
-                <Grid key={field.name} size={{ xs: 12, sm: 6, md: 4 }}>
-                  <Typography component="dt" variant="body2" color="text.secondary">
-                    {translate(`resources.${resource.name}.fields.${field.name}`, { _: field.name })}
-                  </Typography>
-                  <Typography component="dd" variant="body1" sx={{ m: 0 }}>
-                    <FieldDisplay resource={resource} field={field} full />
-                  </Typography>
-                </Grid>
-              ))}
-              {!portal && <CustomFieldsDisplay resource={resource} recordId={record.id} />}
-            </Grid>
-          </CardContent>
+          <Box sx={{ ...headerRow, mb: 2 }}>
+            {heading}
+            {buttons}
+          </Box>
         )}
-      </Card>
-      <ConfirmDelete open={confirming} onClose={() => setConfirming(false)} onConfirm={remove} />
-    </Box>
+        <Card>
+          {editing ? (
+            // Editing is its own controller, mounted only for a caller who may update (react-admin checks
+            // the 'edit' access of an EditBase); reading needs 'show' only.
+            <EditBase
+              id={record.id}
+              mutationMode="pessimistic"
+              redirect={false}
+              // A form edits what is stored: a translated field's own (Dutch) text, not the reader's language.
+              queryOptions={{ meta: hasTranslations(resource) ? { language: BASE_LANGUAGE } : undefined }}
+              mutationOptions={{
+                onSuccess: () => {
+                  notify('app.notifications.item_updated', { type: 'success' });
+                  setEditing(false);
+                  // Everything on the screen that shows the record is read again: the record itself, its
+                  // custom values (stored with it) and what else listens (a history tab, the badges).
+                  requestReload();
+                },
+              }}
+            >
+              <SimpleForm
+                toolbar={
+                  <Toolbar>
+                    <SaveButton />
+                    <Button sx={{ ml: 1 }} onClick={() => setEditing(false)}>
+                      {translate('ra.action.cancel')}
+                    </Button>
+                  </Toolbar>
+                }
+              >
+                {writable.map((field) => (
+                  <FieldInput key={field.name} resource={resource} field={field} />
+                ))}
+                {!portal && <CustomFieldInputs resource={resource} recordId={record.id} />}
+              </SimpleForm>
+            </EditBase>
+          ) : (
+            <CardContent>
+              <Grid container spacing={2} component="dl" sx={{ m: 0 }}>
+                {fields.map((field) => (
+                  <Grid key={field.name} size={{ xs: 12, sm: 6, md: 4 }}>
+                    <Typography component="dt" variant="body2" color="text.secondary">
+                      {translate(`resources.${resource.name}.fields.${field.name}`, { _: field.name })}
+                    </Typography>
+                    <Typography component="dd" variant="body1" sx={{ m: 0 }}>
+                      <FieldDisplay resource={resource} field={field} full />
+                    </Typography>
+                  </Grid>
+                ))}
+                {!portal && <CustomFieldsDisplay resource={resource} recordId={record.id} />}
+              </Grid>
+            </CardContent>
+          )}
+        </Card>
+        <ConfirmDelete open={confirming} onClose={() => setConfirming(false)} onConfirm={remove} />
+      </Box>
+      {children}
+    </Suspense>
   );
 }
 
-export default function DetailScreen() {
+/** The detail of the route's record; `children` (a tab bar) show below it, together with it. */
+export default function DetailScreen({ children }: { children?: ReactNode }) {
   const name = useResourceContext()!;
   const resource = registry.require(name);
   const portal = useAppKind() === 'portal';
   return (
     <ShowRecord meta={{ with: referencesOf(resource, portal) }}>
-      <DetailBody resource={resource} />
+      <DetailBody resource={resource}>{children}</DetailBody>
     </ShowRecord>
   );
 }

@@ -12,13 +12,17 @@ import {
   DateInput,
   SelectInput,
   TextInput,
+  useDataProvider,
   useGetList,
   useLocaleState,
   useTranslate,
   type Identifier,
   type Validator,
 } from 'react-admin';
+import { useSuspenseQueries } from '@tanstack/react-query';
 import type { Resource } from '../../../common/schema/types.ts';
+import { listBeforeShow } from '../detail/readBeforeShow.ts';
+import { useReloadOnEvent } from '../detail/parts.tsx';
 import { formatDate } from '../../../common/format.ts';
 
 export interface CustomFieldDefinition {
@@ -44,19 +48,33 @@ const MAX_FIELDS = 100;
 /** The form source of a custom field: the API body's `custom_fields` object. */
 export const customFieldSource = (name: string) => `custom_fields.${name}`;
 
+/** The query of a morph type's custom-field definitions, in their order. */
+const definitionsParams = (morphType: string | undefined) => ({
+  pagination: { page: 1, perPage: MAX_FIELDS },
+  sort: { field: 'order', order: 'ASC' as const },
+  filter: { morphable_type: morphType },
+});
+
 /** The tenant's custom-field definitions for the resource's morph type; none without one. */
 export function useCustomFieldDefinitions(resource: Resource) {
   const morphType = resource.morphType;
   const { data, isPending } = useGetList<CustomFieldDefinition>(
     'custom-fields',
+    definitionsParams(morphType),
     {
-      pagination: { page: 1, perPage: MAX_FIELDS },
-      sort: { field: 'order', order: 'ASC' },
-      filter: { morphable_type: morphType },
+      enabled: !!morphType,
     },
-    { enabled: !!morphType },
   );
   return { definitions: morphType ? (data ?? []) : [], isPending: !!morphType && isPending };
+}
+
+/** Each defined field's stored value (null where none is stored), by field name. */
+function valuesByName(definitions: CustomFieldDefinition[], stored: CustomValue[]) {
+  const values: Record<string, string | null> = {};
+  for (const definition of definitions) {
+    values[definition.name] = stored.find((v) => v.custom_field_id === definition.id)?.value ?? null;
+  }
+  return values;
 }
 
 /** A record's custom values by field name (one query; none for a resource without custom fields). */
@@ -71,11 +89,11 @@ export function useCustomValues(resource: Resource, recordId: Identifier | undef
     },
     { enabled },
   );
-  const values: Record<string, string | null> = {};
-  for (const definition of definitions) {
-    values[definition.name] = data?.find((v) => v.custom_field_id === definition.id)?.value ?? null;
-  }
-  return { definitions, values, isPending: definitionsPending || (enabled && isPending) };
+  return {
+    definitions,
+    values: valuesByName(definitions, data ?? []),
+    isPending: definitionsPending || (enabled && isPending),
+  };
 }
 
 /** A label with the red asterisk of a required field (SPEC 5); the word stays for screen readers. */
@@ -179,7 +197,28 @@ export function customValueText(field: CustomFieldDefinition, value: string | nu
 /** A detail screen's custom fields, as items of its definition list (`<dl>` grid). */
 export function CustomFieldsDisplay({ resource, recordId }: { resource: Resource; recordId: Identifier }) {
   const [locale] = useLocaleState();
-  const { definitions, values } = useCustomValues(resource, recordId);
+  const dataProvider = useDataProvider();
+  const morphType = resource.morphType;
+  // The definitions and the record's values side by side, read before the detail shows
+  // (readBeforeShow.ts): the card does not grow under the reader once it is there.
+  const [definitionsQuery, valuesQuery] = useSuspenseQueries({
+    queries: [
+      listBeforeShow(dataProvider, 'custom-fields', definitionsParams(morphType), !!morphType),
+      listBeforeShow(
+        dataProvider,
+        'custom-values',
+        {
+          pagination: { page: 1, perPage: MAX_FIELDS },
+          sort: { field: 'id', order: 'ASC' },
+          filter: { morphable_type: morphType, morphable_id: recordId },
+        },
+        !!morphType,
+      ),
+    ],
+  });
+  useReloadOnEvent(valuesQuery.refetch);
+  const definitions = (definitionsQuery.data ?? []) as CustomFieldDefinition[];
+  const values = valuesByName(definitions, (valuesQuery.data ?? []) as CustomValue[]);
   return (
     <>
       {definitions.map((field) => (

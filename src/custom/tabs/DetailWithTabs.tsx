@@ -151,8 +151,7 @@ export default function DetailWithTabs() {
   };
 
   return (
-    <>
-      <DetailScreen />
+    <DetailScreen>
       {record && current && (
         <Box sx={{ px: { xs: 1, sm: 2 }, pb: 2 }}>
           <Card>
@@ -203,6 +202,6 @@ export default function DetailWithTabs() {
           </Card>
         </Box>
       )}
-    </>
+    </DetailScreen>
   );
 }

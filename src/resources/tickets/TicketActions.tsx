@@ -7,7 +7,8 @@ import { Button } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RestoreIcon from '@mui/icons-material/Restore';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { useCanAccess, useRedirect, useTranslate, type RaRecord } from 'react-admin';
+import { useRedirect, useTranslate, type RaRecord } from 'react-admin';
+import { storedUserMay } from '../../authProvider/index.ts';
 import type { RecordActionsProps } from '../override-contract.ts';
 import {
   MergeAction,
@@ -23,9 +24,8 @@ import TicketQuickActions from './TicketQuickActions.tsx';
 const CLOSED = 2;
 const ARCHIVED = 3;
 
-function useCan(action: string) {
-  return useCanAccess({ resource: 'tickets', action }).canAccess === true;
-}
+/** Known at once, so the buttons show with the detail's own, not a render after them. */
+const may = (action: string) => storedUserMay('backoffice', 'tickets', action);
 
 export default function TicketActions(props: RecordActionsProps) {
   const { record } = props;
@@ -33,10 +33,10 @@ export default function TicketActions(props: RecordActionsProps) {
   const redirect = useRedirect();
   const dataProvider = useActionsProvider();
   const { run, busy } = useActionCall();
-  const canClose = useCan('close');
-  const canRestore = useCan('restore');
-  const canClone = useCan('clone');
-  const canMerge = useCan('merge');
+  const canClose = may('close');
+  const canRestore = may('restore');
+  const canClone = may('clone');
+  const canMerge = may('merge');
   const type = Number((record.status as RaRecord | undefined)?.internal_type);
   const ended = type === CLOSED || type === ARCHIVED;
 

@@ -9,7 +9,10 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Schedule from '@mui/icons-material/Schedule';
 import HourglassBottom from '@mui/icons-material/HourglassBottom';
-import { useGetList, useGetOne, usePermissions, useTranslate, type RaRecord } from 'react-admin';
+import { useSuspenseQueries } from '@tanstack/react-query';
+import { useDataProvider, useTranslate, type RaRecord } from 'react-admin';
+import { storedUserMay } from '../../authProvider/index.ts';
+import { listBeforeShow, oneBeforeShow } from '../../custom/detail/readBeforeShow.ts';
 import { formatMinutes } from '../../../common/format.ts';
 import { RAW_BUILDER_KEY } from '../../dataProvider/builder.ts';
 import { useReloadOnEvent } from '../../custom/detail/parts.tsx';
@@ -28,29 +31,39 @@ export function runsOn(contract: RaRecord, today: string): boolean {
 const localDay = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
+const TOTAL_META = { withSum: ['timeRegistrations.time_spent'], list: 'time-summary' };
+
 export default function TicketTimeSummary({ record }: RecordActionsProps) {
   const translate = useTranslate();
-  const { permissions } = usePermissions<string[]>();
-  const may = (permission: string) => Array.isArray(permissions) && permissions.includes(permission);
+  const dataProvider = useDataProvider();
   const companyId = typeof record.company_id === 'number' ? record.company_id : undefined;
-
-  const { data: total, refetch: refetchTotal } = useGetOne(
-    'tickets',
-    { id: record.id, meta: { withSum: ['timeRegistrations.time_spent'], list: 'time-summary' } },
-    { enabled: may('tenant.time-registrations.index'), retry: false },
-  );
-  const { data: contracts, refetch: refetchContracts } = useGetList(
-    'contracts',
-    {
-      pagination: { page: 1, perPage: 10 },
-      sort: { field: 'name', order: 'ASC' },
-      filter: { [RAW_BUILDER_KEY]: [{ whereHas: ['companies', [{ where: ['id', '=', companyId] }]] }] },
-      meta: { list: 'ticket-contracts' },
-    },
-    { enabled: companyId !== undefined && may('tenant.contracts.index'), retry: false },
-  );
-  useReloadOnEvent(refetchTotal);
-  useReloadOnEvent(refetchContracts);
+  const contractsParams = {
+    pagination: { page: 1, perPage: 10 },
+    sort: { field: 'name', order: 'ASC' as const },
+    filter: { [RAW_BUILDER_KEY]: [{ whereHas: ['companies', [{ where: ['id', '=', companyId] }]] }] },
+    meta: { list: 'ticket-contracts' },
+  };
+  // Read before the header shows (readBeforeShow.ts): the chips arrive with the buttons.
+  const [totalQuery, contractsQuery] = useSuspenseQueries({
+    queries: [
+      oneBeforeShow(
+        dataProvider,
+        'tickets',
+        { id: record.id, meta: TOTAL_META },
+        storedUserMay('backoffice', 'time-registrations', 'list'),
+      ),
+      listBeforeShow(
+        dataProvider,
+        'contracts',
+        contractsParams,
+        companyId !== undefined && storedUserMay('backoffice', 'contracts', 'list'),
+      ),
+    ],
+  });
+  const total = totalQuery.data;
+  const contracts = contractsQuery.data;
+  useReloadOnEvent(totalQuery.refetch);
+  useReloadOnEvent(contractsQuery.refetch);
 
   const minutes = total ? Number(total[TOTAL] ?? 0) : undefined;
   const today = localDay(new Date());
