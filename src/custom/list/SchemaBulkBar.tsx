@@ -23,6 +23,7 @@ import type { ServiceDeskDataProvider } from '../../dataProvider/index.ts';
 import { filterToBuilder } from '../../dataProvider/builder.ts';
 import { registry } from '../../schema.ts';
 import { pickableFilter } from '../forms/pickable.ts';
+import { useSmallList } from '../forms/smallList.ts';
 
 /** The lists a bulk field chooses from are short (named lists, operators): one page holds them. */
 const LIST_PAGE = { page: 1, perPage: 100 };
@@ -47,12 +48,17 @@ function FieldPicker({
   const translate = useTranslate();
   const target = registry.require(targetOf(resource, field)!);
   const [sortField, order] = target.defaultSort;
-  const { data } = useGetList(target.name, {
-    pagination: LIST_PAGE,
-    sort: { field: sortField, order: order === 'desc' ? 'DESC' : 'ASC' },
-    // Only what may become the new value (x-pickable: no archived operator).
-    filter: pickableFilter(target),
-  });
+  // Only what may become the new value (x-pickable: no archived operator).
+  const filter = pickableFilter(target);
+  // A small list (statuses, priorities) is the one the list's filter selectors read already (the same
+  // query, one request); a longer one is read here, its first page.
+  const { small, records } = useSmallList(target.name, target.defaultSort, true, filter);
+  const { data: firstPage } = useGetList(
+    target.name,
+    { pagination: LIST_PAGE, sort: { field: sortField, order: order === 'desc' ? 'DESC' : 'ASC' }, filter },
+    { enabled: small === false },
+  );
+  const data = small ? records : firstPage;
   const nullable = resource.fields[field]?.nullable === true;
   return (
     <TextField
