@@ -4,6 +4,7 @@
  * can download it; a job survives the app being closed and is finished by the next app on the database.
  */
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -311,6 +312,7 @@ describe.each(targets)('exports on $name', (target) => {
       expect(file.body.split('\r\n')).toHaveLength(ROWS + 2);
     } finally {
       await second.close();
+      rmSync(config.dataDir, { recursive: true, force: true });
     }
   }, 60_000);
 });

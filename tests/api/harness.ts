@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type KyselyPlugin } from 'kysely';
@@ -172,6 +173,8 @@ export async function buildTestApp(
     if (schema) await sql.raw(`drop schema ${schema} cascade`).execute(database.db);
     await database.close();
     await copy?.drop();
+    // A DATA_DIR made here (with the seed's files in it) goes with the app; one the test gave, stays.
+    if (!options.config?.dataDir) rmSync(config.dataDir, { recursive: true, force: true });
   });
 }
 
@@ -202,7 +205,10 @@ export async function buildSecondInstance(
     listenUrl: first.connection.url,
   });
   await app.ready();
-  return testApp(app, database.db, first.target, config, first.connection, () => database.close());
+  return testApp(app, database.db, first.target, config, first.connection, async () => {
+    await database.close();
+    rmSync(config.dataDir, { recursive: true, force: true });
+  });
 }
 
 /** The test's handle on an app: logins through the API, tokens per demo account, closing. */
