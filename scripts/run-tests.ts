@@ -242,4 +242,5 @@ printTimes();
 const skipped = count('skipped');
 console.log(`tests: ${count('passed')} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 if (!unit.ok || !e2e.ok || failed > 0 || results.length === 0) process.exitCode = 1;
-if (testEnv[SEED_ROOT_ENV]) rmSync(testEnv[SEED_ROOT_ENV], { recursive: true, force: true });
+// The reports and the seed were read: nothing of the run stays in the temporary folder.
+rmSync(dir, { recursive: true, force: true });

@@ -5,7 +5,6 @@
  * uses stays.
  */
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,10 +48,9 @@ describe.each(targets)('the file sweep on $name', (target) => {
   }
 
   beforeAll(async () => {
-    const dataDir = join(tmpdir(), `sd-sweep-${randomBytes(4).toString('hex')}`);
     // The app's own sweep stays off: each test sweeps when it says so.
-    t = await buildTestApp(target, { config: { dataDir }, fileSweepMs: 0 });
-    store = localFileStore(join(dataDir, 'files'));
+    t = await buildTestApp(target, { fileSweepMs: 0 });
+    store = localFileStore(join(t.config.dataDir, 'files'));
     admin = await t.as('admin@example.com');
     const ticket = await sql<{
       id: number;

@@ -4,8 +4,7 @@
  * at any byte. Whatever they are, the answer is never a 5xx, the process stays up, and the store
  * holds exactly the files of attachment rows (nothing half-written, nothing without its row).
  */
-import { mkdtemp, readdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -217,9 +216,8 @@ describe.each(targets)('hostile multipart bodies on $name', (target) => {
   let messageId: number;
 
   beforeAll(async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'sd-fuzz-multipart-'));
-    root = join(dataDir, 'files');
-    t = await buildTestApp(target, { config: { dataDir, attachmentMaxBytes: LIMIT } });
+    t = await buildTestApp(target, { config: { attachmentMaxBytes: LIMIT } });
+    root = join(t.config.dataDir, 'files');
     ticketId = await firstClientTicketId(t.db);
     messageId = Number(
       (await t.db.selectFrom('messages').select('id').orderBy('id').executeTakeFirstOrThrow()).id,

@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -189,7 +187,6 @@ describe.each(targets)('password reset on $name', (target) => {
 
 describe('password reset without SMTP_URL', () => {
   let t: TestApp;
-  const dataDir = join(tmpdir(), `sd-mail-${randomBytes(4).toString('hex')}`);
   const logLines: string[] = [];
 
   beforeAll(async () => {
@@ -200,7 +197,7 @@ describe('password reset without SMTP_URL', () => {
       },
     });
     t = await buildTestApp(targets[0]!, {
-      config: { dataDir, publicUrl: 'https://desk.example.com' },
+      config: { publicUrl: 'https://desk.example.com' },
       logger: { level: 'info', stream },
     });
   });
@@ -216,7 +213,7 @@ describe('password reset without SMTP_URL', () => {
       payload: { email: 'client@example.com' },
     });
     expect(res.json()).toEqual({ message: REQUESTED });
-    const mailDir = join(dataDir, 'mail');
+    const mailDir = join(t.config.dataDir, 'mail');
     const file = await until(async () => {
       const names = await readdir(mailDir).catch(() => [] as string[]);
       return names.find((n) => n.endsWith('.eml'));

@@ -7,10 +7,9 @@
  * where the finding's upload hung: a store that writes through the pool is where a stream nobody
  * reads any more would wait.
  */
-import { mkdtemp, readdir } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -70,9 +69,8 @@ describe.each(cases)('uploads that break off on $name', ({ target, store }) => {
   });
 
   beforeAll(async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'sd-upload-streams-'));
-    root = join(dataDir, 'files');
-    t = await buildTestApp(target, { config: { dataDir, attachmentMaxBytes: LIMIT, filesStore: store } });
+    t = await buildTestApp(target, { config: { attachmentMaxBytes: LIMIT, filesStore: store } });
+    root = join(t.config.dataDir, 'files');
     client = await t.as('client@example.com');
     admin = await t.as('admin@example.com');
     ticketId = await firstClientTicketId(t.db);
