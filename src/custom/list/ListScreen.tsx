@@ -346,7 +346,7 @@ function ListView({
 
   const { reload: reloadList } = list;
   const reloadPresets = presetsApi.refetch;
-  const live = useLiveList(resource, list.refetchQuietly);
+  const live = useLiveList(resource, list.refetchQuietly, list.providerFilter);
   const refresh = () => {
     live.clear();
     reloadList();
