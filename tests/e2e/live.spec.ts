@@ -66,9 +66,13 @@ test('a client’s portal reply appears in the operator’s open thread and list
     const clientEditor = client.page.getByTestId('message-form').locator('[contenteditable="true"]');
     await clientEditor.click();
     await client.page.keyboard.type(text);
+    const messagesBadge = page.getByTestId('tab-badge-messages');
+    const messagesBefore = Number(await messagesBadge.textContent());
     const sent = Date.now();
     await client.page.getByRole('button', { name: 'Versturen', exact: true }).click();
     await expect(page.getByText(text)).toBeVisible();
+    // The thread's tab counts it too.
+    await expect(messagesBadge).toHaveText(String(messagesBefore + 1));
     console.log(`live: a portal reply reached the operator's open thread in ${Date.now() - sent} ms`);
     await expect(bell).toHaveAccessibleName(`Meldingen: ${unreadBefore + 1} ongelezen`);
 

@@ -23,6 +23,7 @@ import { RAW_BUILDER_KEY } from '../../dataProvider/builder.ts';
 import { registry } from '../../schema.ts';
 import { iconNamed } from '../../resources/icons.ts';
 import DetailScreen, { referencesOf } from '../detail/DetailScreen.tsx';
+import { useLive } from '../../live/useLive.ts';
 import { useReloadOnEvent } from '../detail/parts.tsx';
 import MessageThread from '../thread/MessageThread.tsx';
 import { TabBar, type TabBarItem } from './TabBar.tsx';
@@ -119,6 +120,16 @@ export default function DetailWithTabs() {
   const { counts, refetch: refetchCounts } = useMatchCounts(owner, tabs, record);
   useReloadOnEvent(refetchBadges);
   useReloadOnEvent(refetchCounts);
+  // A message posted elsewhere (the client in the portal, a colleague) shows in the open thread at once
+  // (MessageThread); its tab's count follows it.
+  useLive(({ event, data }) => {
+    if (
+      event === 'message' &&
+      data?.morphable_type === owner.morphType &&
+      String(data.morphable_id) === String(id)
+    )
+      void refetchBadges();
+  });
 
   const label = (tab: DetailTab) =>
     translate(`resources.${owner.name}.tabs.${tab.name}`, {
