@@ -136,7 +136,15 @@ test('the copy with a new schema and migration passes the checks those files fee
   test.setTimeout(600_000);
   run(copy, 'prettier', '--check', ...NEW_FILES);
   run(copy, 'eslint', NEW_FILES[1]!);
-  run(copy, 'tsc', '-p', 'tsconfig.server.json', '--noEmit');
+  // The migration type-checks with the server's settings. Nothing imports it (the server finds its
+  // migrations by their folder) and a schema is JSON read at run time, so the rest of the server's
+  // type check would check only what is unchanged, which the project's own check does (here it was most
+  // of this test's time: 39 s in a full run, the test now about 7 s alone).
+  writeFileSync(
+    join(copy, 'tsconfig.new-files.json'),
+    JSON.stringify({ extends: './tsconfig.server.json', include: [], files: [NEW_FILES[1]] }),
+  );
+  run(copy, 'tsc', '-p', 'tsconfig.new-files.json', '--noEmit');
   run(copy, 'vitest', 'run', 'tests/unit/schema-labels.test.ts', 'tests/unit/registry.test.ts');
   run(copy, 'vite', 'build', '--logLevel', 'warn');
   expect(existsSync(join(copy, 'dist', 'index.html'))).toBe(true);
