@@ -87,24 +87,32 @@ function describe(e: ErrorObject, field: string): string {
   }
 }
 
-/** Validators per resource and mode, compiled on first use. */
-export class BodyValidation {
-  private readonly ajv = createAjv();
-  private readonly cache = new Map<string, ValidateFunction>();
+/**
+ * The compiled validators of each resource (the registry's Resource object: the same in every app of
+ * the process, another for another registry), by mode and fields, and the one Ajv that compiles them:
+ * shared by every BodyValidation, so an app, an action or an inbound mail that makes its own compiles
+ * nothing a previous one did.
+ */
+const compiled = new WeakMap<Resource, Map<string, ValidateFunction>>();
+let sharedAjv: Ajv2020.default | undefined;
 
+/** Validators per resource and mode, compiled on first use (once per process). */
+export class BodyValidation {
   private compile(resource: Resource, writable: Field[], forCreate: boolean): ValidateFunction {
-    const key = `${resource.name}:${forCreate}:${writable.map((f) => f.name).join(',')}`;
-    let fn = this.cache.get(key);
+    let cache = compiled.get(resource);
+    if (!cache) compiled.set(resource, (cache = new Map()));
+    const key = `${forCreate}:${writable.map((f) => f.name).join(',')}`;
+    let fn = cache.get(key);
     if (!fn) {
       const names = new Set(writable.map((f) => f.name));
-      fn = this.ajv.compile({
+      fn = (sharedAjv ??= createAjv()).compile({
         type: 'object',
         additionalProperties: false,
         properties: Object.fromEntries(writable.map((f) => [f.name, strip(f.schema)])),
         // The owner field is filled in by the server from the caller.
         required: forCreate ? resource.required.filter((r) => names.has(r) && r !== resource.owner) : [],
       });
-      this.cache.set(key, fn);
+      cache.set(key, fn);
     }
     return fn;
   }
