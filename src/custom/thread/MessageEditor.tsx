@@ -34,9 +34,9 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import type { ServiceDeskDataProvider } from '../../dataProvider/index.ts';
 import { useNotifyError } from '../../shell/errors.ts';
 import { mentionExtension, type MentionCandidate } from './mentions.tsx';
+import { EDITOR_HEIGHT, EDITOR_TOOLBAR_HEIGHT } from './editorSize.ts';
 
-/** SPEC 9: the editor's default height and the change debounce. */
-export const EDITOR_HEIGHT = 310;
+/** SPEC 9: the change debounce (the default height is in editorSize.ts, with the toolbar's). */
 export const CHANGE_DEBOUNCE_MS = 300;
 
 export interface MessageEditorProps {
@@ -316,7 +316,16 @@ export default function MessageEditor({
       <Box
         role="toolbar"
         aria-label={translate('app.messages.toolbar')}
-        sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, p: 0.5, borderBottom: 1, borderColor: 'divider' }}
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 0.5,
+          p: 0.5,
+          borderBottom: 1,
+          borderColor: 'divider',
+          boxSizing: 'border-box',
+          minHeight: EDITOR_TOOLBAR_HEIGHT,
+        }}
       >
         <ToolButton
           label={translate('app.messages.bold')}

@@ -23,6 +23,7 @@ import { FileIcon } from './AttachmentList.tsx';
 import { serverTextKey, useNotifyError } from '../../shell/errors.ts';
 import { useShortcuts } from '../shortcuts/keys.ts';
 import StandardAnswerPicker from './StandardAnswerPicker.tsx';
+import { EDITOR_FRAME_HEIGHT } from './editorSize.ts';
 import type { PlaceholderValues } from './placeholders.ts';
 
 const MessageEditor = lazy(() => import('./MessageEditor.tsx'));
@@ -166,7 +167,7 @@ export default function MessageForm({
       <Typography id={headingId} variant="h6" component="h3" sx={{ mb: 1 }}>
         {translate('app.messages.new')}
       </Typography>
-      <Suspense fallback={<Box sx={{ height: 310 }} />}>
+      <Suspense fallback={<Box sx={{ height: EDITOR_FRAME_HEIGHT }} />}>
         <MessageEditor
           key={formKey}
           label={translate('app.messages.placeholder')}
