@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { schemaLabelsApart } from './common/schema/label-split-plugin.ts';
+import { PGLITE_NODE_FLAGS } from './tests/node-flags.ts';
 
 export default defineConfig({
   // The language chunks import the schemas' words of their language only (`?labels=nl`).
@@ -28,6 +29,8 @@ export default defineConfig({
           // of importing them again per file: a quarter of the phase's CPU. Each file still has its own
           // database copy and apps, and no file changes a module's state or process.env.
           isolate: false,
+          // Their PGlite on V8's baseline compiler only (tests/node-flags.ts).
+          execArgv: PGLITE_NODE_FLAGS,
         },
       },
     ],

@@ -14,6 +14,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { PGLITE_NODE_FLAGS } from '../tests/node-flags.ts';
 import { SEED_ROOT_ENV } from '../tests/seed-folder.ts';
 import type { PhaseTimes } from './vitest-phase-times.ts';
 
@@ -206,7 +207,17 @@ if (only.length === 0) {
     // Through npm start's own step, which stamps the build: the `npm start` of tests/api/start.test.ts
     // then finds it fresh instead of building again under the tests (with their NODE_ENV).
     ...(full ? [{ label: 'build', command: npx('tsx', 'scripts/build-if-stale.ts') }] : []),
-    { label: 'demo seed', command: npx('tsx', 'tests/seed-folder.ts', testEnv[SEED_ROOT_ENV]!) },
+    {
+      label: 'demo seed',
+      command: [
+        process.execPath,
+        ...PGLITE_NODE_FLAGS,
+        '--import',
+        'tsx',
+        'tests/seed-folder.ts',
+        testEnv[SEED_ROOT_ENV]!,
+      ],
+    },
   ]);
 }
 const unit = timed('vitest', vitest);

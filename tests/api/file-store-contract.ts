@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localFileStore, newKey, type FileStore } from '../../server/files/store.ts';
 import { CHUNK_BYTES } from '../../server/files/postgres-store.ts';
 import { copyLocalFiles } from '../../server/files/migrate-local.ts';
+import { PGLITE_NODE_FLAGS } from '../node-flags.ts';
 
 /**
  * `npm run files:migrate` as an operator runs it, on an embedded database in `dataDir` (DATA_DIR), with
@@ -23,10 +24,14 @@ export function runFilesMigrate(
   env: Record<string, string>,
 ): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/files-migrate.ts'], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', SEED: 'none', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [...PGLITE_NODE_FLAGS, '--import', 'tsx', 'scripts/files-migrate.ts'],
+      {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', SEED: 'none', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     child.stdout.on('data', (piece: Buffer) => (output += piece.toString()));
     child.stderr.on('data', (piece: Buffer) => (output += piece.toString()));

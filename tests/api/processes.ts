@@ -7,6 +7,7 @@ import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync }
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PGLITE_NODE_FLAGS } from '../node-flags.ts';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -50,7 +51,7 @@ export interface ServerProcess {
 export function startServer(env: Record<string, string>): ServerProcess {
   let out = '';
   let ended = false;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+  const child = spawn(process.execPath, [...PGLITE_NODE_FLAGS, '--import', 'tsx', 'server/server.ts'], {
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -37,6 +37,7 @@ import { buildSecondInstance, buildTestApp, targets, type TestApp } from './harn
 import { roundTripUnderWatch } from './memory-bound.ts';
 import { multipart } from './multipart.ts';
 import { startS3Server, type S3TestServer } from './s3-server.ts';
+import { PGLITE_NODE_FLAGS } from '../node-flags.ts';
 
 /** Every object in the bucket, prefix included, as S3 lists it. */
 async function bucketObjects(server: S3TestServer): Promise<string[]> {
@@ -239,7 +240,7 @@ describe('the bucket at start-up', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'sd-s3-start-'));
     try {
       const result = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+        const child = spawn(process.execPath, [...PGLITE_NODE_FLAGS, '--import', 'tsx', 'server/server.ts'], {
           env: {
             ...process.env,
             DATA_DIR: dataDir,

@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, waitFor } from './processes.ts';
+import { PGLITE_NODE_FLAGS } from '../node-flags.ts';
 
 describe('the process-level safety net', () => {
   let base: string;
@@ -18,10 +19,14 @@ describe('the process-level safety net', () => {
   beforeAll(async () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ['--import', 'tsx', 'tests/api/fixtures/escaping-errors-server.ts'], {
-      env: { ...process.env, PORT: String(port) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    child = spawn(
+      process.execPath,
+      [...PGLITE_NODE_FLAGS, '--import', 'tsx', 'tests/api/fixtures/escaping-errors-server.ts'],
+      {
+        env: { ...process.env, PORT: String(port) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     child.stdout!.on('data', (d) => (output += d));
     child.stderr!.on('data', (d) => (output += d));
     child.once('exit', (code, signal) => (exitCode = code ?? signal ?? 'unknown'));

@@ -9,6 +9,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PGLITE_NODE_FLAGS } from '../node-flags.ts';
 
 export interface E2eServer {
   baseURL: string;
@@ -56,7 +57,7 @@ export async function startServer(
   const listenOn = port ?? (await freePort());
   const dataDir = mkdtempSync(join(tmpdir(), 'sd-e2e-'));
   if (seeded) cpSync(seeded, dataDir, { recursive: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+  const child = spawn(process.execPath, [...PGLITE_NODE_FLAGS, '--import', 'tsx', 'server/server.ts'], {
     env: {
       ...process.env,
       PORT: String(listenOn),
