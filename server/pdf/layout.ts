@@ -3,7 +3,6 @@
  * files), a header with the tenant's name and the document's title, labelled facts, a table of lines and
  * totals. Amounts and dates go through common/format.ts in Dutch, as the portal shows them.
  */
-import PDFDocument from 'pdfkit';
 
 export type Doc = PDFKit.PDFDocument;
 
@@ -12,6 +11,8 @@ const GREY = '#555555';
 
 /** Builds a PDF in memory. */
 export async function renderPdf(title: string, build: (doc: Doc) => void): Promise<Buffer> {
+  // PDFKit is loaded by the first PDF, not at start-up (a fifth of a second of every start).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: title } });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -16,7 +16,6 @@
  * the process.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { ImapFlow } from 'imapflow';
 import { sql } from 'kysely';
 import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import { WakeLoop } from '../../system/wake-loop.ts';
@@ -217,6 +216,8 @@ export class MailFetcher {
   }
 
   private async readMails(box: MailboxRow, pass: string) {
+    // ImapFlow is loaded by the first fetch, not at start-up: most services read no mailbox.
+    const { ImapFlow } = await import('imapflow');
     const client = new ImapFlow({
       host: box.host,
       port: box.port,

@@ -23,10 +23,15 @@ interface ParsedMail {
   attachments: { filename?: string; contentType: string; content: Buffer; related?: boolean }[];
 }
 
-// mailparser ships no types: the one function used, typed here (as tests/api/smtp.ts does).
-const { simpleParser } = createRequire(import.meta.url)('mailparser') as {
-  simpleParser(source: Buffer, options?: Record<string, unknown>): Promise<ParsedMail>;
-};
+// mailparser ships no types: the one function used, typed here (as tests/api/smtp.ts does). It is loaded
+// by the first mail read, not at start-up: most services read no mailbox.
+type SimpleParser = (source: Buffer, options?: Record<string, unknown>) => Promise<ParsedMail>;
+let simpleParser: SimpleParser | undefined;
+function parser(): SimpleParser {
+  simpleParser ??= (createRequire(import.meta.url)('mailparser') as { simpleParser: SimpleParser })
+    .simpleParser;
+  return simpleParser;
+}
 
 export interface IncomingAttachment {
   filename: string;
@@ -129,7 +134,7 @@ function split(mail: ParsedMail): { html: string; quoted?: string } {
 }
 
 export async function parseMail(raw: Buffer): Promise<IncomingMail> {
-  const mail = await simpleParser(raw, { skipImageLinks: true, skipTextLinks: true });
+  const mail = await parser()(raw, { skipImageLinks: true, skipTextLinks: true });
   const sender = mail.from?.value.find((a) => a.address);
   const body = split(mail);
   return {
