@@ -28,16 +28,8 @@ import { installOutbox } from './mail/plugin.ts';
 import { installMailFetcher } from './mail/inbound/plugin.ts';
 import { installReadRouting } from './http/read-position.ts';
 import { livePlugin } from './live/plugin.ts';
-import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
-import {
-  checkedSerializers,
-  lazySerializers,
-  serializationCheckEnabled,
-} from './http/serialization-check.ts';
-import { sharedSerializers } from './http/serializer-cache.ts';
-
-/** Every app of this process writes its answers with these: each schema compiled once (serializer-cache.ts). */
-const serializers = sharedSerializers(SerializerSelector());
+import { serializationCheckEnabled } from './http/serialization-check.ts';
+import { answerSerializers } from './http/answer-serializers.ts';
 
 /** How often files of deleted attachments are removed from the store. */
 const FILE_SWEEP_MS = 5 * 60 * 1000;
@@ -132,11 +124,7 @@ export async function buildApp({
     // Answers are written from their response schemas (fast-json-stringify), each route's writer made
     // at its first answer; the tests check each one against JSON.stringify, so a schema that lags behind
     // its handler fails a test instead of quietly dropping a field.
-    schemaController: {
-      compilersFactory: {
-        buildSerializer: lazySerializers(checkSerialization ? checkedSerializers(serializers) : serializers),
-      },
-    },
+    schemaController: answerSerializers(checkSerialization),
   });
   installErrorHandler(app);
   refuseNulText(app);

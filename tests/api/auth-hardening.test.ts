@@ -17,6 +17,7 @@ import { tenancyPlugin } from '../../server/tenancy/plugin.ts';
 import { authPlugin } from '../../server/auth/plugin.ts';
 import { SharedLoginRateLimiter } from '../../server/auth/shared-attempts.ts';
 import { SharedPasswordResetRateLimiter } from '../../server/auth/password-reset.ts';
+import { answerSerializers } from '../../server/http/answer-serializers.ts';
 
 const UNKNOWN_TENANT = { message: 'Unknown tenant.' };
 
@@ -147,7 +148,7 @@ describe.each(targets)('sign-in and account hardening on $name', (target) => {
     beforeAll(async () => {
       await clearCounters();
       // The auth plugins with limiters on a clock the test moves: the waits are checked exactly.
-      app = Fastify();
+      app = Fastify({ schemaController: answerSerializers() });
       installErrorHandler(app);
       await app.register(cookie);
       const config = { ...configFromEnv({}), jwtSecret: 'hardening-secret', smtpUrl: smtp.url };

@@ -10,6 +10,7 @@ import { installErrorHandler } from '../../server/http/error-handler.ts';
 import { registry } from '../../server/schema/registry.ts';
 import { tenancyPlugin } from '../../server/tenancy/plugin.ts';
 import { authPlugin, createRecordToken } from '../../server/auth/plugin.ts';
+import { answerSerializers } from '../../server/http/answer-serializers.ts';
 
 const BAD_CREDENTIALS = 'These credentials do not match our records.';
 const MULTIPLE_SESSIONS = 'You cannot have multiple login sessions per account.';
@@ -41,7 +42,7 @@ function claimsOf(token: string): Record<string, unknown> {
  * returns it).
  */
 async function buildAuthOnlyApp(db: Db, jwtSecret: string): Promise<FastifyInstance> {
-  const app = Fastify();
+  const app = Fastify({ schemaController: answerSerializers() });
   installErrorHandler(app);
   await app.register(cookie);
   const config = { ...configFromEnv({}), jwtSecret };

@@ -4,6 +4,7 @@ import { docsPlugin } from '../../server/docs/plugin.ts';
 import { registry } from '../../server/schema/registry.ts';
 import { resourceRoutes } from '../../server/resources/plugin.ts';
 import type { Db } from '../../server/db/database.ts';
+import { answerSerializers } from '../../server/http/answer-serializers.ts';
 
 /**
  * The docs need no database and no tenant: a bare app with this plugin and the generic routes (whose
@@ -12,7 +13,7 @@ import type { Db } from '../../server/db/database.ts';
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  app = Fastify();
+  app = Fastify({ schemaController: answerSerializers() });
   await app.register(docsPlugin, { registry: registry() });
   await app.register(resourceRoutes, { db: {} as Db, registry: registry() });
   await app.ready();
