@@ -5,7 +5,17 @@
  * provided as its list context; the layout is kept per user and route (./useListPersistence.ts); saved
  * table views come from ./usePresets.ts.
  */
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
@@ -207,8 +217,12 @@ function ListView({
   const [locale] = useLocaleState();
 
   const plural = usePluralName(resource);
-  const labelOf = (field: string) =>
-    translate(`resources.${resource.name}.fields.${field}`, { _: field.replace(/_/g, ' ') });
+  // The table is memoised: what it gets keeps its identity while it means the same.
+  const labelOf = useCallback(
+    (field: string) =>
+      translate(`resources.${resource.name}.fields.${field}`, { _: field.replace(/_/g, ' ') }),
+    [translate, resource.name],
+  );
   const emptyText = translate(`resources.${resource.name}.empty`, {
     _: translate('list.empty', { model: plural.toLocaleLowerCase() }),
   });
@@ -387,14 +401,21 @@ function ListView({
   // The detail screen exists where the app's actions of the resource include 'show' (resources/index.tsx);
   // without one (index only, as a ticket's history) the rows open nothing.
   const appActions = appKind === 'portal' ? (resource.portal?.actions ?? []) : resource.actions;
-  const open = appActions.includes('show')
-    ? (record: RaRecord) =>
-        navigate(
-          createPath({ resource: resource.name, id: record.id, type: definition?.hasShow ? 'show' : 'edit' }),
-        )
-    : undefined;
+  const opens = appActions.includes('show');
+  const detailType = definition?.hasShow ? 'show' : 'edit';
+  const open = useMemo(
+    () =>
+      opens
+        ? (record: RaRecord) =>
+            navigate(createPath({ resource: resource.name, id: record.id, type: detailType }))
+        : undefined,
+    [opens, navigate, createPath, resource.name, detailType],
+  );
 
-  const columns = settings.columns.map((name) => model.fields[name]!).filter(Boolean);
+  const columns = useMemo(
+    () => settings.columns.map((name) => model.fields[name]!).filter(Boolean),
+    [settings.columns, model],
+  );
   const hasRows = (list.range?.total ?? 0) > 0;
   const presetProps = {
     canPresets,

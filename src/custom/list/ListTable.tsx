@@ -3,7 +3,7 @@
  * skeleton rows while loading, the error or empty state, the rows. Rows, sort and selection come from
  * react-admin's list context (./useListScreenController.ts).
  */
-import type { KeyboardEvent, ReactNode } from 'react';
+import { memo, type KeyboardEvent, type ReactNode } from 'react';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
@@ -52,7 +52,12 @@ export interface ListTableProps {
   onOpen?: (record: RaRecord) => void;
 }
 
-export function ListTable(props: ListTableProps) {
+/**
+ * Memoised: the screen renders again as its other answers arrive (presets, views, counts, a dialog), and
+ * the table, its header filters and its rows are most of a render's work. It renders for its own props
+ * and for a change of the list context.
+ */
+export const ListTable = memo(function ListTable(props: ListTableProps) {
   const { resource, model, columns, labelOf, actionColumn, selectable, loading, failed, onOpen } = props;
   const translate = useTranslate();
   const { data, sort, setSort, filterValues, selectedIds, onToggleItem, onSelectAll, onUnselectItems } =
@@ -207,4 +212,4 @@ export function ListTable(props: ListTableProps) {
       </Table>
     </TableContainer>
   );
-}
+});

@@ -18,6 +18,7 @@ import {
   SET_SORT,
   useGetList,
   useListParams,
+  useEvent,
   useRecordSelection,
   type Identifier,
   type ListControllerResult,
@@ -175,14 +176,16 @@ export function useListScreenController(options: {
     for (const action of actions) params.changeParams(action);
   };
 
-  const setFilter = (field: string, value: unknown) => {
+  // The setters keep their identity across renders (useEvent): the table, memoised, does not render again
+  // for a new function that does the same.
+  const setFilter = useEvent((field: string, value: unknown) => {
     const filter = { ...current.filter };
     if (value === undefined) delete filter[field];
     else filter[field] = value;
     change({ ...current, filter, page: 1 }, [{ type: SET_FILTER, payload: { filter } }], { at: Date.now() });
-  };
+  });
 
-  const replace = (next: ListSettings, opts: { firstPage?: boolean } = {}) => {
+  const replace = useEvent((next: ListSettings, opts: { firstPage?: boolean } = {}) => {
     const firstPage = opts.firstPage ?? true;
     const wanted: Params = {
       sort: next.sort[0],
@@ -203,10 +206,11 @@ export function useListScreenController(options: {
       ],
       { columns: next.columns, ...(filterChanges && { at: Date.now(), external: true }) },
     );
-  };
+  });
 
-  const setListView = (listView: string | undefined) =>
-    change({ ...current, page: 1 }, [{ type: SET_PAGE, payload: 1 }], { listView: listView ?? null });
+  const setListView = useEvent((listView: string | undefined) =>
+    change({ ...current, page: 1 }, [{ type: SET_PAGE, payload: 1 }], { listView: listView ?? null }),
+  );
 
   const settings: ListSettings = useMemo(
     () => ({
@@ -254,13 +258,23 @@ export function useListScreenController(options: {
       },
     },
   );
-  const { data, total, isPending, isPlaceholderData, isFetching, error, refetch } = result;
+  const {
+    data,
+    total,
+    meta: answerMeta,
+    isPending,
+    isLoading,
+    isPlaceholderData,
+    isFetching,
+    isPaused,
+  } = result;
+  const { error, refetch } = result;
   const failed = !!error && !isAbort(error) && !data;
   const loading = isPending || isPlaceholderData || (failed && isFetching);
 
   // A selection is of the rows shown: rows that left the page (another page, filter) drop out of it.
-  const pageIds = (data ?? []).map((r: RaRecord) => r.id);
-  const selected = selectedIds.filter((id) => pageIds.includes(id));
+  const pageIds = useMemo(() => (data ?? []).map((r: RaRecord) => r.id), [data]);
+  const selected = useMemo(() => selectedIds.filter((id) => pageIds.includes(id)), [selectedIds, pageIds]);
 
   const refetchQuietly = useCallback(() => void refetch(), [refetch]);
   const reload = useCallback(() => {
@@ -269,36 +283,74 @@ export function useListScreenController(options: {
     void refetch();
   }, [refetch]);
 
-  const context = {
-    ...result,
-    data,
-    total,
-    error,
-    isPending,
-    sort: { field: current.sort, order: current.order },
-    filterValues: current.filter,
-    displayedFilters: query.displayedFilters,
-    page: current.page,
-    perPage: current.perPage,
-    resource: resource.name,
-    setSort: params.setSort,
-    setPage: params.setPage,
-    setPerPage: params.setPerPage,
-    setFilters: params.setFilters,
-    showFilter: params.showFilter,
-    hideFilter: params.hideFilter,
-    selectedIds: selected,
-    onSelect: selection.select,
-    onToggleItem: selection.toggle,
-    onUnselectItems: () => selection.clearSelection(),
-    // "All" is the rows shown: a selection never reaches beyond the page.
-    onSelectAll: () => selection.select(pageIds),
-    // The export is the server's (ListScreen's export button), not a file built here.
-    exporter: false,
-    hasPreviousPage: current.page > 1,
-    hasNextPage: total === undefined ? undefined : current.page * current.perPage < total,
-    refetch: reload,
-  } as unknown as ListControllerResult;
+  // One object while nothing in it changes: the screen renders again as its other answers arrive (presets,
+  // views, counts), and the list context's readers (the table, the pagination) need not follow.
+  const { sort, order, filter, page, perPage } = current;
+  const context = useMemo(
+    () =>
+      ({
+        data,
+        total,
+        meta: answerMeta,
+        error,
+        isPending,
+        isLoading,
+        isFetching,
+        isPaused,
+        isPlaceholderData,
+        sort: { field: sort, order },
+        filterValues: filter,
+        displayedFilters: query.displayedFilters,
+        page,
+        perPage,
+        resource: resource.name,
+        setSort: params.setSort,
+        setPage: params.setPage,
+        setPerPage: params.setPerPage,
+        setFilters: params.setFilters,
+        showFilter: params.showFilter,
+        hideFilter: params.hideFilter,
+        selectedIds: selected,
+        onSelect: selection.select,
+        onToggleItem: selection.toggle,
+        onUnselectItems: () => selection.clearSelection(),
+        // "All" is the rows shown: a selection never reaches beyond the page.
+        onSelectAll: () => selection.select(pageIds),
+        // The export is the server's (ListScreen's export button), not a file built here.
+        exporter: false,
+        hasPreviousPage: page > 1,
+        hasNextPage: total === undefined ? undefined : page * perPage < total,
+        refetch: reload,
+      }) as unknown as ListControllerResult,
+    [
+      data,
+      total,
+      answerMeta,
+      error,
+      isPending,
+      isLoading,
+      isFetching,
+      isPaused,
+      isPlaceholderData,
+      sort,
+      order,
+      filter,
+      page,
+      perPage,
+      query.displayedFilters,
+      resource.name,
+      params.setSort,
+      params.setPage,
+      params.setPerPage,
+      params.setFilters,
+      params.showFilter,
+      params.hideFilter,
+      selected,
+      selection,
+      pageIds,
+      reload,
+    ],
+  );
 
   return {
     context,
