@@ -10,7 +10,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { expectAccessible, firstRecordRow, signIn } from './support.ts';
+import { api, expectAccessible, firstRecordRow, signIn } from './support.ts';
 
 type Lang = 'nl' | 'en';
 const DESKTOP = { width: 1280, height: 900 };
@@ -24,6 +24,9 @@ const TEXT = {
     network: 'De server is niet bereikbaar. Controleer je verbinding en probeer het opnieuw.',
     listFailed: 'De lijst kon niet worden geladen.',
     recordFailed: 'Dit item kon niet worden geladen.',
+    customFieldsFailed: 'De extra velden konden niet worden geladen.',
+    timeFailed: 'De tijd op dit ticket kon niet worden geladen.',
+    timeLabel: 'Tijd op dit ticket',
     retry: 'Opnieuw proberen',
     doesNotExist: 'Item bestaat niet',
     save: 'Opslaan',
@@ -44,6 +47,9 @@ const TEXT = {
     network: 'The server cannot be reached. Check your connection and try again.',
     listFailed: 'The list could not be loaded.',
     recordFailed: 'This item could not be loaded.',
+    customFieldsFailed: 'The custom fields could not be loaded.',
+    timeFailed: 'The time on this ticket could not be loaded.',
+    timeLabel: 'Time on this ticket',
     retry: 'Try again',
     doesNotExist: 'Element does not exist',
     save: 'Save',
@@ -168,6 +174,42 @@ for (const lang of ['nl', 'en'] as const) {
       await failed.getByRole('button', { name: t.retry }).click();
       await expect(failed).toHaveCount(0);
       await expect(page.getByRole('heading', { level: 1 })).toContainText('Ticket');
+    });
+
+    test('a ticket whose custom fields and contracts answer 500 shows, saying so in their places', async ({
+      page,
+    }) => {
+      await startIn(page, lang);
+      const token = await signIn(page, ADMIN, 'backoffice');
+      const tickets = (await api(
+        page,
+        token,
+        'GET',
+        '/tickets?builder[0][whereNotNull]=company_id&builder[1][paginate]=1',
+      )) as { data: { id: number; description: string }[] };
+      const ticket = tickets.data[0]!;
+      // The figures read before the detail shows (src/custom/detail/readBeforeShow.ts) fail; the
+      // ticket itself is read as usual.
+      await failAtServer(page, '500 GET /api/custom-values', '500 GET /api/contracts');
+      await page.goto(`/tickets/${ticket.id}`);
+
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('tab').first()).toBeVisible();
+      const failures = page.getByTestId('load-failed');
+      await expect(failures.filter({ hasText: t.customFieldsFailed })).toHaveCount(1);
+      await expect(failures.filter({ hasText: t.timeFailed })).toHaveCount(1);
+      // Not left out as if there were none: no custom field shows, nor the time chips.
+      await expect(page.getByTestId(/^custom-field-/)).toHaveCount(0);
+      await expect(page.getByRole('group', { name: t.timeLabel })).toHaveCount(0);
+      await expect(errorToast(page).first()).toHaveText(t.server);
+      await expectAccessible(page, `detail figures failed ${lang}`);
+
+      await failAtServer(page);
+      await failures.filter({ hasText: t.customFieldsFailed }).getByRole('button', { name: t.retry }).click();
+      await expect(page.getByTestId(/^custom-field-/).first()).toBeVisible();
+      await failures.filter({ hasText: t.timeFailed }).getByRole('button', { name: t.retry }).click();
+      await expect(page.getByRole('group', { name: t.timeLabel })).toBeVisible();
+      await expect(failures).toHaveCount(0);
     });
 
     test('a portal contract answered 500 shows the same error state, not "item does not exist"', async ({

@@ -12,7 +12,6 @@ import {
   DateInput,
   SelectInput,
   TextInput,
-  useDataProvider,
   useGetList,
   useLocaleState,
   useTranslate,
@@ -21,7 +20,8 @@ import {
 } from 'react-admin';
 import { useSuspenseQueries } from '@tanstack/react-query';
 import type { Resource } from '../../../common/schema/types.ts';
-import { listBeforeShow } from '../detail/readBeforeShow.ts';
+import { anyFailed, useReadBeforeShow } from '../detail/readBeforeShow.ts';
+import { LoadFailed } from '../../shell/LoadFailed.tsx';
 import { useReloadOnEvent } from '../detail/parts.tsx';
 import { formatDate } from '../../../common/format.ts';
 
@@ -197,15 +197,14 @@ export function customValueText(field: CustomFieldDefinition, value: string | nu
 /** A detail screen's custom fields, as items of its definition list (`<dl>` grid). */
 export function CustomFieldsDisplay({ resource, recordId }: { resource: Resource; recordId: Identifier }) {
   const [locale] = useLocaleState();
-  const dataProvider = useDataProvider();
+  const read = useReadBeforeShow();
   const morphType = resource.morphType;
   // The definitions and the record's values side by side, read before the detail shows
   // (readBeforeShow.ts): the card does not grow under the reader once it is there.
   const [definitionsQuery, valuesQuery] = useSuspenseQueries({
     queries: [
-      listBeforeShow(dataProvider, 'custom-fields', definitionsParams(morphType), !!morphType),
-      listBeforeShow(
-        dataProvider,
+      read.list('custom-fields', definitionsParams(morphType), !!morphType),
+      read.list(
         'custom-values',
         {
           pagination: { page: 1, perPage: MAX_FIELDS },
@@ -217,6 +216,19 @@ export function CustomFieldsDisplay({ resource, recordId }: { resource: Resource
     ],
   });
   useReloadOnEvent(valuesQuery.refetch);
+  if (anyFailed(definitionsQuery.data, valuesQuery.data)) {
+    return (
+      <LoadFailed
+        compact
+        inList
+        text="app.errors.custom_fields_failed"
+        onRetry={() => {
+          void definitionsQuery.refetch();
+          void valuesQuery.refetch();
+        }}
+      />
+    );
+  }
   const definitions = (definitionsQuery.data ?? []) as CustomFieldDefinition[];
   const values = valuesByName(definitions, (valuesQuery.data ?? []) as CustomValue[]);
   return (

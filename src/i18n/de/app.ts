@@ -111,6 +111,7 @@ const app: DeepPartial<AppMessages> = {
       max_length: '%{subject} darf nicht länger als %{length} Zeichen sein.',
       list_failed: 'Die Liste konnte nicht geladen werden.',
       record_failed: 'Dieses Element konnte nicht geladen werden.',
+      custom_fields_failed: 'Die Zusatzfelder konnten nicht geladen werden.',
       retry: 'Erneut versuchen',
       file_type:
         'Dateien vom Typ .%{extension} sind nicht erlaubt. Erlaubt sind Bilder, PDF, Office-Dokumente, Audio, Video, Archive, Code und Textdateien.',

@@ -7,6 +7,7 @@ const ticketTimeMessages: DeepPartial<TicketTimeMessages> = {
     label: 'Zeit für dieses Ticket',
     total: 'Zeit: %{time}',
     remaining: '%{contract}: noch %{time}',
+    failed: 'Die Zeit zu diesem Ticket konnte nicht geladen werden.',
   },
 };
 

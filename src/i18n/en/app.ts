@@ -114,6 +114,7 @@ const app = {
       max_length: '%{subject} may not be longer than %{length} characters.',
       list_failed: 'The list could not be loaded.',
       record_failed: 'This item could not be loaded.',
+      custom_fields_failed: 'The custom fields could not be loaded.',
       retry: 'Try again',
       file_type:
         'Files of type .%{extension} are not allowed. Allowed are images, PDF, office documents, audio, video, archives, code and text files.',

@@ -4,6 +4,7 @@ const ticketTimeMessages = {
     label: 'Time on this ticket',
     total: 'Time: %{time}',
     remaining: '%{contract}: %{time} left',
+    failed: 'The time on this ticket could not be loaded.',
   },
 };
 

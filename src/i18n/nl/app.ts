@@ -108,6 +108,7 @@ const app: AppMessages = {
       max_length: '%{subject} mag niet langer zijn dan %{length} tekens.',
       list_failed: 'De lijst kon niet worden geladen.',
       record_failed: 'Dit item kon niet worden geladen.',
+      custom_fields_failed: 'De extra velden konden niet worden geladen.',
       retry: 'Opnieuw proberen',
       file_type:
         'Bestanden van het type .%{extension} zijn niet toegestaan. Toegestaan zijn afbeeldingen, pdf, kantoordocumenten, audio, video, archieven, code en tekstbestanden.',

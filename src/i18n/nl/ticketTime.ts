@@ -7,6 +7,7 @@ const ticketTimeMessages: Messages<TicketTimeMessages> = {
     label: 'Tijd op dit ticket',
     total: 'Tijd: %{time}',
     remaining: '%{contract}: nog %{time}',
+    failed: 'De tijd op dit ticket kon niet worden geladen.',
   },
 };
 

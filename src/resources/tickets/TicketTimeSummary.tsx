@@ -10,9 +10,10 @@ import Chip from '@mui/material/Chip';
 import Schedule from '@mui/icons-material/Schedule';
 import HourglassBottom from '@mui/icons-material/HourglassBottom';
 import { useSuspenseQueries } from '@tanstack/react-query';
-import { useDataProvider, useTranslate, type RaRecord } from 'react-admin';
+import { useTranslate, type RaRecord } from 'react-admin';
 import { storedUserMay } from '../../authProvider/index.ts';
-import { listBeforeShow, oneBeforeShow } from '../../custom/detail/readBeforeShow.ts';
+import { anyFailed, useReadBeforeShow } from '../../custom/detail/readBeforeShow.ts';
+import { LoadFailed } from '../../shell/LoadFailed.tsx';
 import { formatMinutes } from '../../../common/format.ts';
 import { RAW_BUILDER_KEY } from '../../dataProvider/builder.ts';
 import { useReloadOnEvent } from '../../custom/detail/parts.tsx';
@@ -35,7 +36,7 @@ const TOTAL_META = { withSum: ['timeRegistrations.time_spent'], list: 'time-summ
 
 export default function TicketTimeSummary({ record }: RecordActionsProps) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider();
+  const read = useReadBeforeShow();
   const companyId = typeof record.company_id === 'number' ? record.company_id : undefined;
   const contractsParams = {
     pagination: { page: 1, perPage: 10 },
@@ -46,24 +47,34 @@ export default function TicketTimeSummary({ record }: RecordActionsProps) {
   // Read before the header shows (readBeforeShow.ts): the chips arrive with the buttons.
   const [totalQuery, contractsQuery] = useSuspenseQueries({
     queries: [
-      oneBeforeShow(
-        dataProvider,
+      read.one(
         'tickets',
         { id: record.id, meta: TOTAL_META },
         storedUserMay('backoffice', 'time-registrations', 'list'),
       ),
-      listBeforeShow(
-        dataProvider,
+      read.list(
         'contracts',
         contractsParams,
         companyId !== undefined && storedUserMay('backoffice', 'contracts', 'list'),
       ),
     ],
   });
-  const total = totalQuery.data;
-  const contracts = contractsQuery.data;
   useReloadOnEvent(totalQuery.refetch);
   useReloadOnEvent(contractsQuery.refetch);
+  if (anyFailed(totalQuery.data, contractsQuery.data)) {
+    return (
+      <LoadFailed
+        compact
+        text="ticket_time.failed"
+        onRetry={() => {
+          void totalQuery.refetch();
+          void contractsQuery.refetch();
+        }}
+      />
+    );
+  }
+  const total = totalQuery.data as RaRecord | null;
+  const contracts = contractsQuery.data as RaRecord[] | null;
 
   const minutes = total ? Number(total[TOTAL] ?? 0) : undefined;
   const today = localDay(new Date());
