@@ -4,19 +4,11 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGLITE_NODE_FLAGS } from '../node-flags.ts';
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const port = (server.address() as { port: number }).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../free-port.ts';
+import { freePort } from '../free-port.ts';
 
 /** Resolves once `condition` holds, checking every `everyMs`; rejects with `what` after `timeoutMs`. */
 export async function waitFor<T>(

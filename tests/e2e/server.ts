@@ -6,10 +6,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGLITE_NODE_FLAGS } from '../node-flags.ts';
+export { freePort } from '../free-port.ts';
+import { freePort } from '../free-port.ts';
 
 export interface E2eServer {
   baseURL: string;
@@ -22,15 +23,6 @@ export interface E2eServer {
 
 /** Where global-setup leaves the seeded, closed data folder for the servers to copy. */
 export const SEEDED_DIR_ENV = 'E2E_SEEDED_DIR';
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Ends the server and waits until its process is gone: PGlite writes its folder and releases its lock on
