@@ -134,6 +134,37 @@ test.describe('message thread', () => {
     await expectAccessible(page, 'portal ticket thread');
   });
 
+  for (const width of [1280, 375]) {
+    test(`the editor is 310 px high, and the send button is where it will be while the editor loads, at ${width} px`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      // The editor's code (its own chunk) is held until the form has shown without it: the placeholder
+      // in its place (src/custom/thread/editorSize.ts) is what the send button sits under meanwhile.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/static/MessageEditor-*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      const ticket = await anyTicket(page.request);
+      await signIn(page, CLIENT, 'portal', { to: `/app/tickets/${ticket.id}` });
+      const send = page.getByRole('button', { name: 'Versturen', exact: true });
+      await expect(send).toBeVisible();
+      await expect(page.getByRole('toolbar')).toHaveCount(0);
+      const before = (await send.boundingBox())!;
+
+      release();
+      const toolbar = page.getByRole('toolbar');
+      await expect(toolbar).toBeVisible();
+      await expect(editor(page)).toBeVisible();
+      expect((await send.boundingBox())!.y).toBe(before.y);
+      // SPEC 9: the writing area, below the toolbar, is 310 px high.
+      const area = await toolbar.evaluate((bar) => bar.nextElementSibling!.getBoundingClientRect().height);
+      expect(area).toBe(310);
+    });
+  }
+
   test('the client replies with a file and an inline image; it shows at once with the toast', async ({
     page,
   }) => {
