@@ -11,12 +11,17 @@ import type { AuthContext } from './context.ts';
  * With several instances on one database, the others learn of a logout or login through PostgreSQL
  * notifications (session-events.ts); while that channel is down the cache is bypassed (`bypass(true)`),
  * since a change another instance made could otherwise be missed for the whole TTL.
+ *
+ * `forgetUser` is where an instance learns that a user's sessions changed, from its own routes or from
+ * another instance: what holds a user's session open beyond one request (a live event stream) hears of
+ * it through `onForget` and checks its token again at once.
  */
 export class AuthContextCache {
   private readonly entries = new Map<string, Map<string, { context: AuthContext; expires: number }>>();
   private readonly generations = new Map<string, number>();
   private lastGeneration = 0;
   private bypassed = false;
+  private readonly forgetListeners = new Set<(tenantId: number, userId: number) => void>();
   /** Every generation is at least this: raised by `bypass(true)` to outdate every load in flight. */
   private floor = 0;
 
@@ -62,6 +67,13 @@ export class AuthContextCache {
       const oldest = this.generations.keys().next();
       if (!oldest.done) this.generations.delete(oldest.value);
     }
+    for (const listener of this.forgetListeners) listener(tenantId, userId);
+  }
+
+  /** Hears every `forgetUser` (see above); returns the unsubscribe. A listener must not throw. */
+  onForget(listener: (tenantId: number, userId: number) => void): () => void {
+    this.forgetListeners.add(listener);
+    return () => this.forgetListeners.delete(listener);
   }
 
   /**

@@ -14,8 +14,10 @@
  * Authentication is the ordinary bearer token: the apps read the stream with fetch (they keep the
  * token in localStorage and send it as a header), so no token ever travels in a URL (docs/security.md).
  * The token is checked again at every heartbeat (a comment every LIVE_HEARTBEAT_MS that keeps proxies
- * from closing an idle stream): a logout, an expired token or an archived account ends the stream, as
- * does the server's shutdown (preClose: the drain never waits for open streams). A user holds at most
+ * from closing an idle stream) and at once when the instance hears that the user's sessions changed (the
+ * auth cache's `onForget`: a logout or login here, or on another instance through PostgreSQL's
+ * notifications): a logout, a replaced session, an expired token or an archived account ends the stream,
+ * as does the server's shutdown (preClose: the drain never waits for open streams). A user holds at most
  * MAX_STREAMS_PER_USER streams on one instance; one more answers 429.
  */
 import { PassThrough } from 'node:stream';
@@ -104,6 +106,26 @@ export async function livePlugin(app: FastifyInstance, { db, registry, config, l
     if (!stream.closed) stream.out.write(text);
   };
 
+  /** The stream's token again, after what it has to send: a session that ended ends the stream. */
+  function recheck(stream: Stream, keepalive: boolean): void {
+    stream.chain = stream.chain.then(async () => {
+      if (stream.closed) return;
+      try {
+        stream.auth = {
+          ...(await app.authenticator.fromAccessToken(stream.tenant, stream.token)),
+          language: stream.auth.language,
+        };
+        if (keepalive) write(stream, ': keepalive\n\n');
+      } catch {
+        close(stream);
+      }
+    });
+  }
+  const stopHearing = app.authenticator.cache.onForget((tenantId, userId) => {
+    for (const stream of streams)
+      if (stream.tenant.id === tenantId && stream.auth.userId === userId) recheck(stream, false);
+  });
+
   /** What `event` says to this stream's user, if anything: read with the user's own scope. */
   async function deliver(stream: Stream, event: LiveEvent, live: boolean): Promise<void> {
     if (stream.closed) return;
@@ -171,6 +193,7 @@ export async function livePlugin(app: FastifyInstance, { db, registry, config, l
     for (const stream of [...streams]) close(stream);
   });
   app.addHook('onClose', async () => {
+    stopHearing();
     await deadlines.stop();
     await bus.stop();
   });
@@ -231,19 +254,7 @@ export async function livePlugin(app: FastifyInstance, { db, registry, config, l
         timer.unref();
         stream.timers.push(timer);
       }
-      const heartbeat = setInterval(() => {
-        stream.chain = stream.chain.then(async () => {
-          try {
-            stream.auth = {
-              ...(await app.authenticator.fromAccessToken(stream.tenant, token)),
-              language: auth.language,
-            };
-            write(stream, ': keepalive\n\n');
-          } catch {
-            close(stream);
-          }
-        });
-      }, config.liveHeartbeatMs);
+      const heartbeat = setInterval(() => recheck(stream, true), config.liveHeartbeatMs);
       heartbeat.unref();
       stream.timers.push(heartbeat);
 

@@ -416,11 +416,62 @@ describe.each(targets)('notifications and live events on $name', (target) => {
       headers: { ...headers, cookie },
     });
     expect(out.statusCode).toBeLessThan(300);
-    // The next heartbeat checks the token again and ends every one of them.
+    // The logout ends every one of them (the stream checks its token again when it hears of it).
     await Promise.all(streams.map((s) => s.ended));
     const after = await openEvents(origin, headers);
     opened.push(after);
     expect(after.status).toBe(401);
+  });
+
+  it("ends a user's streams as soon as their session ends, on every instance, not at the next heartbeat", async () => {
+    // No heartbeat within the test's time: only hearing of the logout can end these streams.
+    const config = { liveHeartbeatMs: 600_000, deadlineCheckMs: 0 };
+    const first = await buildTestApp(target, { config });
+    const apps = [first];
+    const listening = async (app: TestApp) => {
+      await app.app.listen({ port: 0, host: '127.0.0.1' });
+      return `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
+    };
+    const ready = async (origin: string, headers: Headers) => {
+      const s = await openEvents(origin, headers);
+      opened.push(s);
+      await s.next((e) => e.event === 'ready');
+      return s;
+    };
+    try {
+      const firstOrigin = await listening(first);
+      const { token, cookie } = await first.login('client@example.com');
+      const headers = { authorization: `Bearer ${token}` };
+      const ending = [await ready(firstOrigin, headers)];
+      // PostgreSQL: a second instance hears of the logout through the database's notifications.
+      if (target.name === 'postgres') {
+        const second = await buildSecondInstance(first, { config });
+        apps.push(second);
+        ending.push(await ready(await listening(second), headers));
+      }
+      const operator = await ready(firstOrigin, await first.as('operator@example.com'));
+
+      const out = await first.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { ...headers, cookie },
+      });
+      expect(out.statusCode, out.body).toBe(200);
+      await Promise.all(ending.map((s) => s.ended));
+
+      // Another user's stream is not touched: it still carries what they may see.
+      const made = await first.app.inject({
+        method: 'POST',
+        url: '/api/messages',
+        headers: await first.as('admin@example.com'),
+        payload: message(clientTicket, 'Na het uitloggen van de klant'),
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const heard = await operator.next((e) => e.event === 'message' && e.data.id === made.json().id);
+      expect(heard.data.morphable_id).toBe(clientTicket);
+    } finally {
+      for (const app of apps.reverse()) await app.close();
+    }
   });
 
   it.runIf(target.name === 'postgres')(
