@@ -166,6 +166,25 @@ for (const lang of ['nl', 'en'] as const) {
       await expect(page).toHaveURL(/\/companies$/);
     });
 
+    test('(1, 16) logged in elsewhere while a back-office page is open: it goes to its login page by itself', async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
+      await storeSession(page, OPERATOR);
+      const streaming = page.waitForResponse(
+        (r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200,
+      );
+      await page.goto('/companies');
+      await expect(firstRecordRow(page)).toBeVisible();
+      await streaming;
+      // The page has loaded and asks nothing more of its own: its live stream ends with the session
+      // (server/live/plugin.ts), and reconnecting learns why, well before the stream's 20 s heartbeat.
+      await logInElsewhere(browser, baseURL!, OPERATOR);
+      await expect(page).toHaveURL(/\/login\?next=\/companies$/);
+      await expect(page.getByRole('alert')).toHaveText(t.elsewhere);
+    });
+
     test('(issue 17) a portal login reaches its first ticket row without GET /api/auth/me; a reload asks it', async ({
       page,
     }) => {
