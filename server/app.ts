@@ -27,6 +27,7 @@ import { scheduleFileSweep } from './files/sweep.ts';
 import { installOutbox } from './mail/plugin.ts';
 import { installMailFetcher } from './mail/inbound/plugin.ts';
 import { installReadRouting } from './http/read-position.ts';
+import { PgListener } from './db/listener.ts';
 import { livePlugin } from './live/plugin.ts';
 import { serializationCheckEnabled } from './http/serialization-check.ts';
 import { answerSerializers } from './http/answer-serializers.ts';
@@ -154,15 +155,22 @@ export async function buildApp({
   // Before every route: its hook hands out the write position after each write (counted by the metrics).
   installReadRouting(app, { db, readDb, maxLagMs: config.replicaMaxLagMs });
   await app.register(tenancyPlugin, { db, config });
-  await app.register(authPlugin, { db, config, registry, listenUrl, jwtKeys });
+  // PostgreSQL: one LISTEN connection per instance, on which the auth cache and the live events hear
+  // the other instances (server/db/listener.ts); started once both have added their channels.
+  const listener = listenUrl ? new PgListener({ url: listenUrl, log: app.log }) : undefined;
+  await app.register(authPlugin, { db, config, registry, listener, jwtKeys });
   await app.register(healthRoutes, { db, lifecycle });
   // Actions first: a resource's own route replaces the generic one of the same address (messages and
   // attachments are created from multipart forms), and the generic plugin skips what exists.
   await app.register(resourceActions, { db, registry, config });
   await app.register(resourceRoutes, { db, registry });
   await app.register(searchRoutes, { registry });
-  // GET /api/events and the deadline check; its bus LISTENs on the direct connection (or in process).
-  await app.register(livePlugin, { db, registry, config, listenUrl });
+  // GET /api/events and the deadline check; its bus hears on the listener (or in process).
+  await app.register(livePlugin, { db, registry, config, listener });
+  if (listener) {
+    app.addHook('onReady', () => listener.start());
+    app.addHook('onClose', () => listener.stop());
+  }
   // Starts its worker when the app is ready and stops it on close (onReady/onClose hooks).
   await app.register(exportRoutes, { db, registry, config, worker: exports });
   scheduleFileSweep(app, db, fileStoreFor(config, db), fileSweepMs);

@@ -12,6 +12,7 @@ import { Authenticator } from './authenticate.ts';
 import type { LoginLimiter } from './rate-limit.ts';
 import { SharedLoginRateLimiter } from './shared-attempts.ts';
 import { SessionEvents } from './session-events.ts';
+import type { PgListener } from '../db/listener.ts';
 import { requestLanguage } from '../http/language.ts';
 import { authRoutes } from './routes.ts';
 import { addAuthSchemas } from './schemas.ts';
@@ -34,10 +35,10 @@ export interface AuthPluginOptions {
   /** Default: 5 password reset requests per account, 20 per address in 15 minutes, in the database. */
   resetLimiter?: ResetLimiter;
   /**
-   * PostgreSQL: a direct connection to LISTEN on for auth changes other instances make
-   * (session-events.ts); absent (PGlite, one process): this process's own changes are all there are.
+   * PostgreSQL: the instance's LISTEN connection, on which it hears the auth changes other instances
+   * make (session-events.ts); absent (PGlite, one process): this process's own changes are all there are.
    */
-  listenUrl?: string;
+  listener?: PgListener;
 }
 
 /**
@@ -74,12 +75,8 @@ async function auth(app: FastifyInstance, options: AuthPluginOptions): Promise<v
   // The live streams (server/live) check their caller again at every heartbeat: a logout, an expired
   // token or an archived account ends the stream.
   app.decorate('authenticator', authenticator);
-  if (options.listenUrl) {
-    const events = new SessionEvents({ url: options.listenUrl, cache: authenticator.cache, log: app.log });
-    app.addHook('onReady', () => events.start());
-    app.addHook('onClose', () => events.stop());
-    app.decorate('sessionEvents', events);
-  }
+  if (options.listener)
+    app.decorate('sessionEvents', new SessionEvents(options.listener, authenticator.cache));
 
   // One resolution per request, however many hooks and handlers ask.
   const resolved = new WeakMap<FastifyRequest, Promise<AuthContext>>();
@@ -115,7 +112,7 @@ export const authPlugin = fp(auth, { name: 'auth', fastify: '5.x', dependencies:
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** PostgreSQL with a listen URL only: the listener for other instances' auth changes. */
+    /** PostgreSQL with a listen URL only: what hears other instances' auth changes. */
     sessionEvents?: SessionEvents;
     /** Turns a bearer token into the caller, as every request does. */
     authenticator: Authenticator;

@@ -37,6 +37,7 @@ import { setNotificationLinkOrigin } from '../resources/notifications/notify.ts'
 import { unreadCount } from '../resources/notifications/store.ts';
 import type { Config } from '../config.ts';
 import { LiveBus } from './bus.ts';
+import type { PgListener } from '../db/listener.ts';
 import { eventsAfter, oldestEventId, pruneEvents, type LiveEvent } from './events.ts';
 
 export const MAX_STREAMS_PER_USER = 5;
@@ -48,8 +49,8 @@ export interface LiveOptions {
   db: Db;
   registry: Registry;
   config: Config;
-  /** PostgreSQL: a direct connection for LISTEN; absent on PGlite. */
-  listenUrl?: string;
+  /** PostgreSQL: the instance's LISTEN connection; absent on PGlite. */
+  listener?: PgListener;
 }
 
 interface Stream {
@@ -71,12 +72,12 @@ declare module 'fastify' {
   }
 }
 
-export async function livePlugin(app: FastifyInstance, { db, registry, config, listenUrl }: LiveOptions) {
+export async function livePlugin(app: FastifyInstance, { db, registry, config, listener }: LiveOptions) {
   setNotificationLinkOrigin(config.publicUrl);
   const deps: Deps = { db, registry, validation: new BodyValidation() };
   const tickets = registry.require('tickets');
   const messages = registry.require('messages');
-  const bus = new LiveBus({ db, listenUrl, log: app.log });
+  const bus = new LiveBus({ db, listener, log: app.log });
   app.decorate('liveBus', bus);
   const streams = new Set<Stream>();
   let lastPrune = 0;

@@ -1,7 +1,7 @@
 /**
- * The listener for other instances' auth changes (server/auth/session-events.ts) on a PostgreSQL
- * cluster of its own, restarted under it: it hears notifications, bypasses the cache while deaf, comes
- * back by itself and never takes the process down.
+ * The auth changes of other instances (server/auth/session-events.ts), heard on the instance's LISTEN
+ * connection (server/db/listener.ts) to a PostgreSQL cluster of its own, restarted under it: it hears
+ * notifications, bypasses the cache while deaf, comes back by itself and never takes the process down.
  */
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
@@ -9,10 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthContextCache } from '../../server/auth/context-cache.ts';
 import type { AuthContext } from '../../server/auth/context.ts';
 import { AUTH_CHANGES_CHANNEL, SessionEvents } from '../../server/auth/session-events.ts';
+import { PgListener } from '../../server/db/listener.ts';
 import { startCluster, waitFor, type Cluster } from './processes.ts';
 
 describe('session events across a PostgreSQL restart (own cluster)', () => {
   let cluster: Cluster;
+  let listener: PgListener;
   let events: SessionEvents;
   const cache = new AuthContextCache();
   const warnings: unknown[] = [];
@@ -22,11 +24,12 @@ describe('session events across a PostgreSQL restart (own cluster)', () => {
 
   beforeAll(async () => {
     cluster = await startCluster();
-    events = new SessionEvents({ url: cluster.url, cache, log, minBackoffMs: 50, maxBackoffMs: 500 });
+    listener = new PgListener({ url: cluster.url, log, minBackoffMs: 50, maxBackoffMs: 500 });
+    events = new SessionEvents(listener, cache);
   }, 120_000);
 
   afterAll(async () => {
-    await events?.stop();
+    await listener?.stop();
     cluster?.start();
     cluster?.destroy();
   });
@@ -52,7 +55,7 @@ describe('session events across a PostgreSQL restart (own cluster)', () => {
   it('bypasses the cache until it listens, then forgets a user another connection notifies', async () => {
     cache.set(1, 7, 's', context, cache.generation(1, 7));
     expect(cache.get(1, 7, 's')).toBeUndefined();
-    await events.start();
+    await listener.start();
     expect(events.listening).toBe(true);
     await heardChange();
   });
@@ -69,7 +72,7 @@ describe('session events across a PostgreSQL restart (own cluster)', () => {
 
     cluster.start();
     await waitFor('the listener back', () => events.listening, 20_000);
-    expect(events.connects).toBeGreaterThanOrEqual(2);
+    expect(listener.connects).toBeGreaterThanOrEqual(2);
     await heardChange();
   }, 60_000);
 });
