@@ -137,3 +137,24 @@ test("an edited message says so with its time; a client's message offers no dele
   await expect(clientMessage.getByRole('button', { name: 'Bewerken' })).toBeVisible();
   await expect(clientMessage.getByRole('button', { name: 'Verwijderen' })).toHaveCount(0);
 });
+
+test('the quick selects sit two to a row on a phone and side by side on a desktop', async ({ page }) => {
+  const token = await storeSession(page, 'admin@example.com');
+  const id = await newTicket(page, token, 'Snelle acties op een telefoon');
+  const quick = page.getByRole('group', { name: 'Snelle acties' });
+  const box = async (label: string) => (await quick.getByRole('combobox', { name: label }).boundingBox())!;
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(`/tickets/${id}`);
+  await expect(quick.getByRole('combobox', { name: 'Prioriteit' })).toBeVisible();
+  const [operator, status, priority] = [await box('Operator'), await box('Status'), await box('Prioriteit')];
+  expect(status.y).toBe(operator.y);
+  expect(status.x).toBeGreaterThan(operator.x + operator.width);
+  expect(priority.y).toBeGreaterThan(operator.y + operator.height);
+  expect(status.x + status.width).toBeLessThanOrEqual(375);
+  await expectAccessible(page, 'ticket quick actions at 375 px');
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // The widths are CSS breakpoints: the new layout is there at the next measurement.
+  expect((await box('Prioriteit')).y).toBe((await box('Operator')).y);
+});

@@ -75,7 +75,8 @@ function QuickSelect({
       disabled={disabled || choices.length === 0}
       onChange={(event) => onPick(field, event.target.value === '' ? null : Number(event.target.value))}
       fullWidth={false}
-      sx={{ width: { xs: '100%', sm: 170 } }}
+      // Two to a row on a phone (the group's gap is 8 px): the detail's card starts a row higher.
+      sx={{ width: { xs: 'calc(50% - 4px)', sm: 170 } }}
       slotProps={{ select: { SelectDisplayProps: { 'data-testid': `quick-${field}` } as object } }}
     >
       {field === 'operator_id' && (
