@@ -23,6 +23,7 @@ import { GlobalSearch } from '../custom/search/GlobalSearch.tsx';
 import { ShortcutsHelp } from '../custom/shortcuts/ShortcutsHelp.tsx';
 import { NotificationBell } from '../live/NotificationBell.tsx';
 import { useLiveEvents } from '../live/useLive.ts';
+import { useKeepLanguage } from './keepLanguage.ts';
 
 /** A quote link's holder is signed in as nobody: instead of the user menu, the way to sign in. */
 function SignInButton() {
@@ -41,6 +42,8 @@ function TopBar() {
   const searches = useAppKind() === 'backoffice' && !linkOnly;
   // One live stream per signed-in user's tab (issue 19); a quote link's holder is nobody.
   useLiveEvents(!linkOnly);
+  // An operator's mails are written in the language they use here (notifications are operators').
+  useKeepLanguage(searches);
   return (
     <AppBar
       userMenu={

@@ -141,6 +141,39 @@ describe.each(targets)('notifications and live events on $name', (target) => {
     await setTicket(clientTicket, { operator_id: operatorId });
   });
 
+  it("writes the mail in the operator's language when they keep one, else in Dutch with the English below", async () => {
+    const keepLanguage = async (value: string | null) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/me',
+        headers: firstLine,
+        payload: { relationships: { configs: [{ name: 'language', value }] } },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const assign = async () => {
+      await setTicket(clientTicket, { operator_id: null });
+      const count = smtp.received.length;
+      await setTicket(clientTicket, { operator_id: operatorId });
+      return count;
+    };
+    await chooseMail(firstLine, 'assigned', true);
+    const both = await mailAbout(await assign(), 'Ticket aan jou toegewezen');
+    expect(both.text).toContain('Open het ticket: ');
+    expect(both.text).toContain('Open the ticket: ');
+    try {
+      await keepLanguage('de');
+      const german = await mailAbout(await assign(), 'Ticket wurde Ihnen zugewiesen');
+      expect(german.subject).toMatch(/^\[[^\]]+\] Ticket wurde Ihnen zugewiesen$/);
+      expect(german.text).toContain(`Ticket öffnen: `);
+      expect(german.text).toContain(`/tickets/${clientTicket}`);
+      expect(german.text).not.toContain('Open het ticket');
+      expect(german.text).not.toContain('Open the ticket');
+    } finally {
+      await keepLanguage(null);
+    }
+  });
+
   it("tells the ticket's operator of a client's reply, and the first line when nobody holds it", async () => {
     await chooseMail(firstLine, 'client_reply', true);
     await setTicket(clientTicket, { operator_id: operatorId });

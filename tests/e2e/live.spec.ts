@@ -226,3 +226,43 @@ test('a filtered list offers only the new tickets its filter shows', async ({ pa
   await expect(page.getByRole('row', { name: new RegExp(`${shown} nieuw`) })).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(`Ander ${stamp}`) })).toHaveCount(0);
 });
+
+test('the language an operator reads the back office in is kept for their mails; Dutch with none kept asks nothing', async ({
+  page,
+}) => {
+  const configs = async (token: string) =>
+    (await api(page, token, 'GET', '/auth/me')).user.configs as { name: string; value: string | null }[];
+  /** The language kept for the user (the answer gives a config's value as JSON); none: absent or null. */
+  const kept = async (token: string) =>
+    (await configs(token)).find((c) => c.name === 'language')?.value ?? undefined;
+  const keep = (token: string, value: string | null) =>
+    api(page, token, 'POST', '/auth/me', { relationships: { configs: [{ name: 'language', value }] } });
+  // Another spec on this server may have shown the back office to the admin in English.
+  const before = await storeSession(page, 'operator@example.com');
+  await keep(before, null);
+  const token = await storeSession(page, 'operator@example.com');
+  const saves: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/auth/me') saves.push(r.postData() ?? '');
+  });
+  try {
+    await page.goto('/tickets');
+    await expect(page.getByRole('heading', { level: 1, name: 'Tickets' })).toBeVisible();
+    await expect(page.locator('[data-testid="skeleton-row"]')).toHaveCount(0);
+    expect(saves).toEqual([]);
+    expect(await kept(token)).toBeUndefined();
+
+    await page.getByRole('button', { name: 'Nederlands' }).click();
+    await page.getByRole('menuitem', { name: 'Deutsch' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Tickets' })).toBeVisible();
+    await expect.poll(() => kept(token)).toBe('de');
+    expect(saves).toHaveLength(1);
+    // A reload in German finds it kept: no second save.
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Deutsch' })).toBeVisible();
+    await expect(page.locator('[data-testid="skeleton-row"]')).toHaveCount(0);
+    expect(saves).toHaveLength(1);
+  } finally {
+    await keep(token, null);
+  }
+});

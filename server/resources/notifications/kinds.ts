@@ -1,7 +1,8 @@
 /**
  * The kinds of notification and the words of their e-mails. A leaf module (the schema's enum, the
- * routes and notify.ts read it). Users have no language of their own yet, so the mail is written in
- * the product's default language, Dutch, with the English below it.
+ * routes and notify.ts read it). A mail is written in its reader's language: the language they use the
+ * back office in, which the app keeps as their user config (common/language-config.ts). Without
+ * one it is written in the product's default language, Dutch, with the English below it.
  */
 export const NOTIFICATION_KINDS = [
   'client_reply',
@@ -12,7 +13,23 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-const SUBJECTS: Record<'nl' | 'en', Record<NotificationKind, string>> = {
+const MAIL_LANGUAGES = ['nl', 'en', 'de'] as const;
+export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
+
+/** A stored config value (JSON text, '"de"') as a mail language; undefined when it is none. */
+export function mailLanguage(stored: unknown): MailLanguage | undefined {
+  let value = stored;
+  if (typeof value === 'string' && value.startsWith('"')) {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return undefined;
+    }
+  }
+  return MAIL_LANGUAGES.find((l) => l === value);
+}
+
+const SUBJECTS: Record<MailLanguage, Record<NotificationKind, string>> = {
   nl: {
     client_reply: 'Nieuw antwoord van de klant',
     mention: 'Je bent genoemd in een bericht',
@@ -27,22 +44,32 @@ const SUBJECTS: Record<'nl' | 'en', Record<NotificationKind, string>> = {
     deadline_soon: 'Deadline in an hour',
     deadline_passed: 'Deadline passed',
   },
+  de: {
+    client_reply: 'Neue Antwort vom Kunden',
+    mention: 'Sie wurden in einer Nachricht erwähnt',
+    assigned: 'Ticket wurde Ihnen zugewiesen',
+    deadline_soon: 'Frist in einer Stunde',
+    deadline_passed: 'Frist überschritten',
+  },
 };
 
+const OPEN_TICKET: Record<MailLanguage, string> = {
+  nl: 'Open het ticket',
+  en: 'Open the ticket',
+  de: 'Ticket öffnen',
+};
+
+/** The mail of a notification, in `language` (its reader's), else in Dutch with the English below. */
 export function notificationMailText(
   kind: NotificationKind,
   reference: string,
   description: string,
   link: string,
+  language?: MailLanguage,
 ): { subject: string; body: string } {
-  const subject = `[${reference}] ${SUBJECTS.nl[kind]}`;
   const about = description ? `${reference}: ${description}` : reference;
-  const body = [
-    `${SUBJECTS.nl[kind]} — ${about}`,
-    `Open het ticket: ${link}`,
-    '',
-    `${SUBJECTS.en[kind]} — ${about}`,
-    `Open the ticket: ${link}`,
-  ].join('\n');
+  const part = (l: MailLanguage) => [`${SUBJECTS[l][kind]} — ${about}`, `${OPEN_TICKET[l]}: ${link}`];
+  const subject = `[${reference}] ${SUBJECTS[language ?? 'nl'][kind]}`;
+  const body = (language ? part(language) : [...part('nl'), '', ...part('en')]).join('\n');
   return { subject: subject.replace(/[\r\n]+/g, ' ').slice(0, 250), body };
 }

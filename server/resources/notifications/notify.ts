@@ -17,9 +17,10 @@
  */
 import { sql, type Transaction } from 'kysely';
 import { enqueueMail } from '../../mail/outbox.ts';
+import { LANGUAGE_CONFIG } from '../../../common/language-config.ts';
 import { recordEvent } from '../../live/events.ts';
 import type { AuthContext } from '../../auth/context.ts';
-import { NOTIFICATION_KINDS, type NotificationKind, notificationMailText } from './kinds.ts';
+import { mailLanguage, NOTIFICATION_KINDS, type NotificationKind, notificationMailText } from './kinds.ts';
 
 export { NOTIFICATION_KINDS, type NotificationKind };
 
@@ -71,7 +72,13 @@ async function mailIfChosen(trx: Transaction<any>, n: NewNotification): Promise<
     .selectFrom('notification_preferences as p')
     .innerJoin('users as u', 'u.id', 'p.user_id')
     .innerJoin('tickets as t', (join) => join.on('t.id', '=', n.ticketId).on('t.tenant_id', '=', n.tenantId))
-    .select(['u.email', 't.reference', 't.description'])
+    .leftJoin('user_configs as c', (join) =>
+      join
+        .onRef('c.user_id', '=', 'u.id')
+        .on('c.tenant_id', '=', n.tenantId)
+        .on('c.name', '=', LANGUAGE_CONFIG),
+    )
+    .select(['u.email', 't.reference', 't.description', 'c.value as language'])
     .where('p.tenant_id', '=', n.tenantId)
     .where('p.user_id', '=', n.userId)
     .where('p.kind', '=', n.kind)
@@ -81,7 +88,13 @@ async function mailIfChosen(trx: Transaction<any>, n: NewNotification): Promise<
   if (!chosen?.email) return;
   const reference = String(chosen.reference ?? n.ticketId);
   const link = `${linkOrigin}/tickets/${n.ticketId}`;
-  const text = notificationMailText(n.kind, reference, String(chosen.description ?? ''), link);
+  const text = notificationMailText(
+    n.kind,
+    reference,
+    String(chosen.description ?? ''),
+    link,
+    mailLanguage(chosen.language),
+  );
   await enqueueMail(
     trx,
     { to: String(chosen.email), subject: text.subject, text: text.body },
