@@ -215,6 +215,39 @@ for (const lang of ['nl', 'en'] as const) {
       );
     });
 
+    test('a contract with several periods shows whole: its page does not grow after its heading appears', async ({
+      page,
+    }) => {
+      const contracts = await records(page.request, CLIENT, 'contracts');
+      const monthly = contracts.find((c) => c.period !== 'none');
+      const periods = await records(
+        page.request,
+        CLIENT,
+        `contract-periods?builder[0][where][0]=contract_id&builder[0][where][1]=${monthly.id}`,
+      );
+      expect(periods.length, 'a contract of several periods').toBeGreaterThan(1);
+      // The page's height in every frame from the first with a heading (the periods and each period's
+      // time registrations are reads of their own: they used to add to the page one after another).
+      await page.addInitScript(() => {
+        const heights: number[] = [];
+        (window as unknown as { heights: number[] }).heights = heights;
+        const sample = () => {
+          if (document.querySelector('h1')) heights.push(document.documentElement.scrollHeight);
+          requestAnimationFrame(sample);
+        };
+        requestAnimationFrame(sample);
+      });
+      await signIn(page, CLIENT, 'portal', { to: `/app/contracts/${monthly.id}` });
+      await expect(page.getByRole('article')).toHaveCount(periods.length);
+      await expect(page.getByRole('article').last().locator('table, p')).not.toHaveCount(0);
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
+      const heights = await page.evaluate(() => (window as unknown as { heights: number[] }).heights);
+      expect(heights.length).toBeGreaterThan(2);
+      expect([...new Set(heights)]).toEqual([heights[0]]);
+    });
+
     test('invoice references keep their month in the table', async ({ page }) => {
       const invoices = await records(page.request, OTHER, 'invoices');
       const long = invoices.filter((i) => String(i.reference).length > 35);

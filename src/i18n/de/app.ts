@@ -395,6 +395,8 @@ const app: DeepPartial<AppMessages> = {
       remaining_time: 'Verbleibende Zeit',
       time_registrations: 'Zeiterfassungen',
       no_time_registrations: 'Keine Zeiterfassungen in diesem Zeitraum.',
+      periods_failed: 'Die Zeiträume konnten nicht geladen werden.',
+      time_registrations_failed: 'Die Zeiterfassungen konnten nicht geladen werden.',
       open_ticket: 'Ticket %{reference} öffnen',
       /** A prepaid period runs until its hours are used: it has no end date. */
       open_end: 'Kein Enddatum',

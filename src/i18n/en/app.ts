@@ -364,6 +364,8 @@ const app = {
       remaining_time: 'Remaining time',
       time_registrations: 'Time registrations',
       no_time_registrations: 'No time registrations in this period.',
+      periods_failed: 'The periods could not be loaded.',
+      time_registrations_failed: 'The time registrations could not be loaded.',
       open_ticket: 'Open ticket %{reference}',
       /** A prepaid period runs until its hours are used: it has no end date. */
       open_end: 'No end date',

@@ -390,6 +390,8 @@ const app: AppMessages = {
       remaining_time: 'Resterende tijd',
       time_registrations: 'Urenregistraties',
       no_time_registrations: 'Geen urenregistraties in deze periode.',
+      periods_failed: 'De periodes konden niet worden geladen.',
+      time_registrations_failed: 'De urenregistraties konden niet worden geladen.',
       open_ticket: 'Ticket %{reference} openen',
       /** A prepaid period runs until its hours are used: it has no end date. */
       open_end: 'Geen einddatum',

@@ -7,23 +7,19 @@
 import { recordTitle, useReloadOnEvent } from '../../custom/detail/parts.tsx';
 import { FieldCards, FieldValue as Value } from '../../custom/detail/FieldCards.tsx';
 import { LinesTable } from '../../custom/detail/LinesTable.tsx';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Box, Card, CardContent, Grid, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import {
-  useBasename,
-  useCanAccess,
-  useGetManyReference,
-  useShowContext,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { useBasename, useCanAccess, useShowContext, useTranslate, type RaRecord } from 'react-admin';
 import { formatPeriodDate } from '../../../common/format.ts';
 import { registry } from '../../schema.ts';
 import { referencesOf } from '../../custom/detail/DetailScreen.tsx';
 import { ShowRecord } from '../../custom/detail/ShowRecord.tsx';
 import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
 import { UpgradeForm } from './UpgradeForm.tsx';
+import { READ_FAILED, useReadBeforeShow } from '../../custom/detail/readBeforeShow.ts';
+import { LoadFailed } from '../../shell/LoadFailed.tsx';
 
 const PREPAID = 'none';
 /** The relation of a time registration that names its ticket (loaded with the rows). */
@@ -32,15 +28,22 @@ const TICKET = 'ticket';
 function TimeRegistrations({ period }: { period: RaRecord }) {
   const translate = useTranslate();
   const basename = useBasename();
+  const read = useReadBeforeShow();
   const schema = registry.require('time-registrations');
-  const { data = [], isPending } = useGetManyReference(schema.name, {
-    target: 'contract_period_id',
-    id: period.id,
-    pagination: { page: 1, perPage: 100 },
-    sort: { field: 'executed_at', order: 'DESC' },
-    meta: { with: referencesOf(schema, true), list: `period-${period.id}` },
-  });
-  if (isPending) return null;
+  const { data: answer, refetch } = useSuspenseQuery(
+    read.list(schema.name, {
+      pagination: { page: 1, perPage: 100 },
+      sort: { field: 'executed_at', order: 'DESC' },
+      filter: { contract_period_id: period.id },
+      meta: { with: referencesOf(schema, true), list: `period-${period.id}` },
+    }),
+  );
+  useReloadOnEvent(refetch);
+  if (answer === READ_FAILED)
+    return (
+      <LoadFailed compact text="app.contract.time_registrations_failed" onRetry={() => void refetch()} />
+    );
+  const data = answer ?? [];
   if (data.length === 0)
     return (
       <Typography variant="body2" color="text.secondary">
@@ -84,17 +87,28 @@ function TimeRegistrations({ period }: { period: RaRecord }) {
 
 function Periods({ contract }: { contract: RaRecord }) {
   const translate = useTranslate();
+  const read = useReadBeforeShow();
   const schema = registry.require('contract-periods');
-  const { data = [], refetch } = useGetManyReference(schema.name, {
-    target: 'contract_id',
-    id: contract.id,
-    pagination: { page: 1, perPage: 100 },
-    sort: { field: 'period_start', order: 'DESC' },
-  });
+  const { data: answer, refetch } = useSuspenseQuery(
+    read.list(schema.name, {
+      pagination: { page: 1, perPage: 100 },
+      sort: { field: 'period_start', order: 'DESC' },
+      filter: { contract_id: contract.id },
+    }),
+  );
   // The remaining time of a period changes with a purchase: read again when the contract changes.
+  const remaining = contract.minutes_remaining;
+  const first = useRef(true);
   useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
     void refetch();
-  }, [contract.minutes_remaining, refetch]);
+  }, [remaining, refetch]);
+  if (answer === READ_FAILED)
+    return <LoadFailed compact text="app.contract.periods_failed" onRetry={() => void refetch()} />;
+  const data = answer ?? [];
   return (
     <Stack spacing={2} component="section" aria-labelledby="contract-periods-title">
       <Typography id="contract-periods-title" variant="h6" component="h2">
@@ -148,34 +162,39 @@ function ContractBody() {
   const resource = registry.require('contracts');
   const title = recordTitle(translate, resource, record);
 
+  // One boundary for the whole screen, as the back office's detail (DetailScreen): it shows once the
+  // periods and their time registrations are read (readBeforeShow.ts), so the page does not grow in
+  // steps under a reader who has started to scroll.
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 } }}>
-      <DocumentTitle section={title} />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {title}
-      </Typography>
-      <Stack spacing={2}>
-        <FieldCards
-          resource={resource.name}
-          record={record}
-          size={{ xs: 12, sm: 6, md: 4, lg: 2.4 }}
-          cards={[
-            { field: 'period', label: translate('app.contract.period') },
-            { field: 'quantity', label: translate('app.contract.hours') },
-            {
-              field: 'minutes_remaining',
-              label: translate('app.contract.remaining_hours'),
-              testId: 'contract-remaining',
-            },
-            { field: 'start_date', label: translate('app.contract.start_date') },
-            // The contract end badge (SPEC 4), from the schema's x-badge.
-            { field: 'end_date', label: translate('app.contract.end_date') },
-          ]}
-        />
-        {record.period === PREPAID && canBuy && <UpgradeForm contract={record} onBought={setBought} />}
-        <Periods contract={record} />
-      </Stack>
-    </Box>
+    <Suspense fallback={null}>
+      <Box sx={{ p: { xs: 1, sm: 2 } }}>
+        <DocumentTitle section={title} />
+        <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+          {title}
+        </Typography>
+        <Stack spacing={2}>
+          <FieldCards
+            resource={resource.name}
+            record={record}
+            size={{ xs: 12, sm: 6, md: 4, lg: 2.4 }}
+            cards={[
+              { field: 'period', label: translate('app.contract.period') },
+              { field: 'quantity', label: translate('app.contract.hours') },
+              {
+                field: 'minutes_remaining',
+                label: translate('app.contract.remaining_hours'),
+                testId: 'contract-remaining',
+              },
+              { field: 'start_date', label: translate('app.contract.start_date') },
+              // The contract end badge (SPEC 4), from the schema's x-badge.
+              { field: 'end_date', label: translate('app.contract.end_date') },
+            ]}
+          />
+          {record.period === PREPAID && canBuy && <UpgradeForm contract={record} onBought={setBought} />}
+          <Periods contract={record} />
+        </Stack>
+      </Box>
+    </Suspense>
   );
 }
 
