@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Box, Card, Typography } from '@mui/material';
+import { Card } from '@mui/material';
 import {
   CreateBase,
   SimpleForm,
@@ -15,8 +15,8 @@ import { registry } from '../../schema.ts';
 import { useAppKind } from '../appKind.ts';
 import { FieldInput } from '../../resources/fieldTypes.tsx';
 import { CustomFieldInputs } from '../forms/CustomFields.tsx';
-import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
 import { createDefaults, type CreateLinkState } from './createDefaults.ts';
+import { ScreenFrame } from './ScreenFrame.tsx';
 
 /**
  * The generic create form: the schema's writable fields, then the tenant's custom fields of a resource
@@ -39,11 +39,7 @@ export default function CreateScreen() {
   const typeName = translate(`resources.${name}.name`, { smart_count: 1, _: resource.title });
   const title = translate('ra.page.create', { name: typeName });
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 } }}>
-      <DocumentTitle section={title} />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {title}
-      </Typography>
+    <ScreenFrame title={title}>
       <CreateBase
         mutationOptions={{
           onSuccess: (record: { id: number }) => {
@@ -63,6 +59,6 @@ export default function CreateScreen() {
           </SimpleForm>
         </Card>
       </CreateBase>
-    </Box>
+    </ScreenFrame>
   );
 }

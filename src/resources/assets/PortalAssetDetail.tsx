@@ -6,13 +6,13 @@
 import { recordTitle, useReloadOnEvent } from '../../custom/detail/parts.tsx';
 import { FieldCards } from '../../custom/detail/FieldCards.tsx';
 import { LinesTable } from '../../custom/detail/LinesTable.tsx';
-import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Card, CardContent, Stack, Typography } from '@mui/material';
 import { useShowContext, useTranslate } from 'react-admin';
 import { registry } from '../../schema.ts';
 import { referencesOf } from '../../custom/detail/DetailScreen.tsx';
 import { ShowRecord } from '../../custom/detail/ShowRecord.tsx';
-import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
 import MessageThread from '../../custom/thread/MessageThread.tsx';
+import { ScreenFrame } from '../../custom/detail/ScreenFrame.tsx';
 
 const assets = () => registry.require('assets');
 
@@ -27,11 +27,7 @@ function AssetBody() {
   const title = recordTitle(translate, resource, record);
 
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 } }}>
-      <DocumentTitle section={title} />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {title}
-      </Typography>
+    <ScreenFrame title={title}>
       <Stack spacing={2}>
         <FieldCards
           resource={resource.name}
@@ -63,7 +59,7 @@ function AssetBody() {
           </CardContent>
         </Card>
       </Stack>
-    </Box>
+    </ScreenFrame>
   );
 }
 

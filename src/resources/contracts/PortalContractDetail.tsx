@@ -9,17 +9,17 @@ import { FieldCards, FieldValue as Value } from '../../custom/detail/FieldCards.
 import { LinesTable } from '../../custom/detail/LinesTable.tsx';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Box, Card, CardContent, Grid, Link, Stack, Typography } from '@mui/material';
+import { Card, CardContent, Grid, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useBasename, useCanAccess, useShowContext, useTranslate, type RaRecord } from 'react-admin';
 import { formatPeriodDate } from '../../../common/format.ts';
 import { registry } from '../../schema.ts';
 import { referencesOf } from '../../custom/detail/DetailScreen.tsx';
 import { ShowRecord } from '../../custom/detail/ShowRecord.tsx';
-import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
 import { UpgradeForm } from './UpgradeForm.tsx';
 import { READ_FAILED, useReadBeforeShow } from '../../custom/detail/readBeforeShow.ts';
 import { LoadFailed } from '../../shell/LoadFailed.tsx';
+import { ScreenFrame } from '../../custom/detail/ScreenFrame.tsx';
 
 const PREPAID = 'none';
 /** The relation of a time registration that names its ticket (loaded with the rows). */
@@ -167,11 +167,7 @@ function ContractBody() {
   // steps under a reader who has started to scroll.
   return (
     <Suspense fallback={null}>
-      <Box sx={{ p: { xs: 1, sm: 2 } }}>
-        <DocumentTitle section={title} />
-        <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-          {title}
-        </Typography>
+      <ScreenFrame title={title}>
         <Stack spacing={2}>
           <FieldCards
             resource={resource.name}
@@ -193,7 +189,7 @@ function ContractBody() {
           {record.period === PREPAID && canBuy && <UpgradeForm contract={record} onBought={setBought} />}
           <Periods contract={record} />
         </Stack>
-      </Box>
+      </ScreenFrame>
     </Suspense>
   );
 }

@@ -5,14 +5,14 @@
 import { useReloadOnEvent, recordTitle } from '../../custom/detail/parts.tsx';
 import { FieldCards } from '../../custom/detail/FieldCards.tsx';
 import { useInvoiceDownload } from './download.ts';
-import { Box, Button, Typography } from '@mui/material';
+import { Button } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useCanAccess, useShowContext, useTranslate } from 'react-admin';
 import { readableFieldsFor } from '../../../common/schema/fields.ts';
 import { registry } from '../../schema.ts';
 import { referencesOf } from '../../custom/detail/DetailScreen.tsx';
 import { ShowRecord } from '../../custom/detail/ShowRecord.tsx';
-import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
+import { ScreenFrame } from '../../custom/detail/ScreenFrame.tsx';
 
 const invoices = () => registry.require('invoices');
 
@@ -32,13 +32,10 @@ function InvoiceBody() {
   const fields = readableFieldsFor(resource, true).filter((f) => f.name !== 'id');
 
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 } }}>
-      <DocumentTitle section={title} />
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-          {title}
-        </Typography>
-        {(canDownload || canShow) && (
+    <ScreenFrame
+      title={title}
+      actions={
+        (canDownload || canShow) && (
           <Button
             startIcon={<DownloadIcon />}
             variant="outlined"
@@ -48,15 +45,16 @@ function InvoiceBody() {
           >
             {translate('app.invoices.download')}
           </Button>
-        )}
-      </Box>
+        )
+      }
+    >
       <FieldCards
         resource={resource.name}
         record={record}
         size={{ xs: 12, sm: 6, md: 4 }}
         cards={fields.map((field) => ({ field: field.name }))}
       />
-    </Box>
+    </ScreenFrame>
   );
 }
 

@@ -12,7 +12,7 @@ import { recordTitle, useReloadOnEvent } from '../../custom/detail/parts.tsx';
 import { FieldCards, FieldValue } from '../../custom/detail/FieldCards.tsx';
 import { LinesTable } from '../../custom/detail/LinesTable.tsx';
 import { useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Alert, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useDataProvider, useNotify, useShowContext, useTranslate, type RaRecord } from 'react-admin';
 import { registry } from '../../schema.ts';
@@ -20,9 +20,9 @@ import { referencesOf } from '../../custom/detail/DetailScreen.tsx';
 import { ShowRecord } from '../../custom/detail/ShowRecord.tsx';
 import { labelOf } from '../index.tsx';
 import { lineTotal, quoteTotal, type QuoteLineAmounts } from '../../../common/quote-totals.ts';
-import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
 import type { ServiceDeskDataProvider } from '../../dataProvider/index.ts';
 import { AcceptForm } from './AcceptForm.tsx';
+import { ScreenFrame } from '../../custom/detail/ScreenFrame.tsx';
 
 const SENT = 2;
 const ACCEPTED = 3;
@@ -99,16 +99,14 @@ function QuoteBody() {
   ];
 
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 } }}>
-      <DocumentTitle section={title} />
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-          {title}
-        </Typography>
+    <ScreenFrame
+      title={title}
+      actions={
         <Button startIcon={<DownloadIcon />} variant="outlined" onClick={download} disabled={downloading}>
           {translate('app.quote.download_pdf')}
         </Button>
-      </Box>
+      }
+    >
       <Stack spacing={2}>
         <FieldCards
           resource={resource.name}
@@ -139,7 +137,7 @@ function QuoteBody() {
           </Alert>
         )}
       </Stack>
-    </Box>
+    </ScreenFrame>
   );
 }
 

@@ -6,13 +6,13 @@
 import { recordTitle, useReloadOnEvent } from '../../custom/detail/parts.tsx';
 import { FieldCards, FieldValue } from '../../custom/detail/FieldCards.tsx';
 import { LinesTable } from '../../custom/detail/LinesTable.tsx';
-import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Card, CardContent, Stack, Typography } from '@mui/material';
 import { useGetManyReference, useShowContext, useTranslate, type RaRecord } from 'react-admin';
 import { formatPeriodDate } from '../../../common/format.ts';
 import { registry } from '../../schema.ts';
 import { referencesOf } from '../../custom/detail/DetailScreen.tsx';
 import { ShowRecord } from '../../custom/detail/ShowRecord.tsx';
-import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
+import { ScreenFrame } from '../../custom/detail/ScreenFrame.tsx';
 
 const subscriptions = () => registry.require('subscriptions');
 
@@ -81,11 +81,7 @@ function SubscriptionBody() {
   ];
 
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 } }}>
-      <DocumentTitle section={title} />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {title}
-      </Typography>
+    <ScreenFrame title={title}>
       <Stack spacing={2}>
         <FieldCards
           resource={resource.name}
@@ -107,7 +103,7 @@ function SubscriptionBody() {
           </CardContent>
         </Card>
       </Stack>
-    </Box>
+    </ScreenFrame>
   );
 }
 
