@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { parseConfigValue } from './config-value.ts';
 
 /** The signed-in user as login, refresh and `GET /api/auth/me` return it. Never a password hash. */
 export interface UserPayload {
@@ -82,16 +83,6 @@ function activeUser(db: Db, tenantId: number, userId: number) {
     .where('u.id', '=', userId)
     .where('u.tenant_id', '=', tenantId)
     .where('u.archived_at', 'is', null);
-}
-
-/** A stored config value: JSON as written by the API; anything else (a hand-made row) as its text. */
-function parseConfigValue(value: string | null): unknown {
-  if (value === null) return null;
-  try {
-    return JSON.parse(value);
-  } catch {
-    return value;
-  }
 }
 
 /** The user object of the login and `me` answers; undefined when the user is gone or archived. */

@@ -95,6 +95,22 @@ export function setJson(key: string, value: unknown): void {
 export const getUser = (): SessionUser | undefined => getJson<SessionUser>(APP_USER);
 export const setUser = (user: SessionUser): void => setJson(APP_USER, user);
 
+/**
+ * The value of the signed-in user's config `name` as the session answered it (the server gives each as
+ * its JSON value: server/auth/config-value.ts); a string that is itself JSON text ('"x"', a row written
+ * by hand) is read once more. Undefined when there is no such config.
+ */
+export function storedConfig(name: string): unknown {
+  const configs = getUser()?.configs;
+  const value = Array.isArray(configs) ? configs.find((c) => c?.name === name)?.value : undefined;
+  if (typeof value !== 'string' || !value.startsWith('"')) return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Forget the session: both tokens and the stored user (the language stays). */
 export function clearSession(): void {
   removeItem(...SESSION_KEYS);

@@ -8,15 +8,9 @@ import { useEffect } from 'react';
 import { useDataProvider, useLocaleState } from 'react-admin';
 import { LANGUAGE_CONFIG } from '../../common/language-config.ts';
 import type { ServiceDeskDataProvider } from '../dataProvider/index.ts';
-import { getUser } from '../dataProvider/storage.ts';
+import { storedConfig } from '../dataProvider/storage.ts';
 import { DEFAULT_LOCALE } from '../i18n/index.ts';
 import { useNotifyError } from './errors.ts';
-
-/** The language kept for the signed-in user, if any (the user payload gives a config's JSON value). */
-function keptLanguage(): string | undefined {
-  const value = getUser()?.configs?.find((c) => c?.name === LANGUAGE_CONFIG)?.value;
-  return typeof value === 'string' ? value : undefined;
-}
 
 export function useKeepLanguage(enabled: boolean): void {
   const [locale] = useLocaleState();
@@ -24,7 +18,8 @@ export function useKeepLanguage(enabled: boolean): void {
   const notifyError = useNotifyError();
   useEffect(() => {
     if (!enabled) return;
-    const kept = keptLanguage();
+    const stored = storedConfig(LANGUAGE_CONFIG);
+    const kept = typeof stored === 'string' ? stored : undefined;
     if (kept === locale || (kept === undefined && locale === DEFAULT_LOCALE)) return;
     dataProvider.saveConfigs([{ name: LANGUAGE_CONFIG, value: locale }]).catch(notifyError);
   }, [enabled, locale, dataProvider, notifyError]);

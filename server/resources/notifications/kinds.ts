@@ -4,6 +4,8 @@
  * back office in, which the app keeps as their user config (common/language-config.ts). Without
  * one it is written in the product's default language, Dutch, with the English below it.
  */
+import { parseConfigValue } from '../../auth/config-value.ts';
+
 export const NOTIFICATION_KINDS = [
   'client_reply',
   'mention',
@@ -16,16 +18,9 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 const MAIL_LANGUAGES = ['nl', 'en', 'de'] as const;
 export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
 
-/** A stored config value (JSON text, '"de"') as a mail language; undefined when it is none. */
-export function mailLanguage(stored: unknown): MailLanguage | undefined {
-  let value = stored;
-  if (typeof value === 'string' && value.startsWith('"')) {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return undefined;
-    }
-  }
+/** A stored config value (`user_configs.value`: JSON text, '"de"') as a mail language; else undefined. */
+export function mailLanguage(stored: string | null): MailLanguage | undefined {
+  const value = parseConfigValue(stored);
   return MAIL_LANGUAGES.find((l) => l === value);
 }
 

@@ -40,7 +40,7 @@ import {
 import type { Resource } from '../../../common/schema/types.ts';
 import type { ServiceDeskDataProvider } from '../../dataProvider/index.ts';
 import { onReload } from '../../dataProvider/reload.ts';
-import { getUser } from '../../dataProvider/storage.ts';
+import { getUser, storedConfig } from '../../dataProvider/storage.ts';
 import { permissionPrefix, useAppKind } from '../appKind.ts';
 import { overrides } from '../../resources/overrides.ts';
 import { ColumnsDialog } from './ColumnsDialog.tsx';
@@ -127,14 +127,7 @@ function storedConfigs(): UserConfig[] | undefined {
 
 /** The user's stored choice of default view for a route (./systemViews.ts), or null. */
 function storedChoice(route: string): string | null {
-  let value = storedConfigs()?.find((c) => c?.name === choiceConfigName(route))?.value;
-  if (typeof value === 'string' && value.startsWith('"')) {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return null;
-    }
-  }
+  const value = storedConfig(choiceConfigName(route));
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
