@@ -10,14 +10,23 @@ export interface Response {
 
 export function request(
   url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+  options: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: unknown;
+    /** Another keep-alive pool than the shared one (callers that must not queue behind each other). */
+    agent?: http.Agent;
+    /** Ends the request (rejecting) when this signal aborts. */
+    signal?: AbortSignal;
+  } = {},
 ): Promise<Response> {
   return new Promise((resolve, reject) => {
     const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
     const req = http.request(
       url,
       {
-        agent,
+        agent: options.agent ?? agent,
+        signal: options.signal,
         method: options.method ?? 'GET',
         headers: {
           ...options.headers,

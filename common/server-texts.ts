@@ -21,6 +21,7 @@ export const SERVER_TEXTS = {
   selected_invalid: 'The selected {field} is invalid.',
   field_required: 'The {field} field is required.',
   value_too_long: 'The {field} may not be greater than {max} characters.',
+  html_too_deep: 'The {field} nests its HTML more than {max} levels deep.',
   value_not_text: 'The {field} must be a text.',
   order_out_of_range: 'The order must be a whole number from 0 to 1000000.',
   create_refused: 'You may not create this record.',
@@ -32,6 +33,13 @@ export const SERVER_TEXTS = {
     'The query is too expensive: it costs {cost} where at most {budget} is allowed ' +
     '(conditions through relations, searches, loaded relations and presets add up). ' +
     'Use fewer nested conditions or presets.',
+  with_too_many_rows:
+    'The relations to load ({name}) can bring up to {count} rows, where at most {budget} are allowed ' +
+    '(a to-many relation counts {max} rows for each record it hangs from, on every record of the page). ' +
+    'Load fewer or less deeply nested relations, or fewer records per page.',
+  answer_too_large:
+    'The answer would be {count} MB, more than the {max} MB one answer may be. ' +
+    'Ask for fewer records per page or fewer relations (with).',
   // Merging and other actions on several records.
   merge_too_few: 'Select at least two records to merge.',
   merge_too_many: 'At most {count} records can be merged at once.',
@@ -69,6 +77,9 @@ export const SERVER_TEXTS = {
   quote_rejected_not_sendable: 'This quote has been rejected and can no longer be sent.',
   quote_not_acceptable: 'This quote can no longer be accepted.',
   quote_not_declinable: 'This quote can no longer be declined.',
+  quote_expired:
+    'This quote is past its validity date and can no longer be accepted, unless its validity is extended.',
+  quote_expired_not_sendable: 'This quote is past its validity date: extend its validity before sending it.',
   signature_missing: 'No signature has been set.',
   signature_not_png: 'The signature must be a PNG image (data:image/png;base64,…).',
   signature_too_large: 'The signature may not be larger than 500 KB.',
@@ -93,6 +104,7 @@ export const SERVER_TEXTS = {
     'The message was saved, but the e-mail to the client could not be sent yet. It is tried again automatically.',
   message_mail_given_up:
     'The message was saved, but the e-mail to the client could not be sent and has been given up. Try it again under Outgoing mail.',
+  message_sender_not_held: 'Only a mail whose sender is not verified can be confirmed or rejected.',
   // Outgoing mail.
   mail_retry_failed: 'The mail could not be sent this time either.',
   mail_retry_sending: 'This mail is being sent right now; wait for the outcome before trying again.',
@@ -107,6 +119,12 @@ export const SERVER_TEXTS = {
   password_confirmation_mismatch: 'The password confirmation does not match.',
   sso_not_configured: 'Single sign-on is not configured.',
   sso_failed: 'Single sign-on failed.',
+  // The first run (issue 32).
+  setup_done: 'This desk has been set up already: sign in instead.',
+  tenant_slug_taken: 'There is already a tenant at the address {name}.',
+  setup_slug_invalid:
+    'This address cannot be a tenant: use a subdomain of lower-case letters, digits and hyphens.',
+  setup_try_later: 'Too many tests at once: wait a minute and try again.',
 } as const;
 
 export type ServerTextKey = keyof typeof SERVER_TEXTS;

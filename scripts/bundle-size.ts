@@ -1,7 +1,7 @@
 /**
  * Gzip size of each app's initial JavaScript (the entry and what index.html preloads) and of each lazy
  * chunk, from dist/, and what the portal's first ticket list needs in all: the initial JavaScript, the
- * list screen's chunks and the Dutch messages. Used for the figure in the README, by the benchmark and
+ * list screen's chunks and the Dutch messages. Used for the figure in docs/development.md, by the benchmark and
  * by tests/e2e/bundle-budget.spec.ts.
  */
 import { readdirSync, readFileSync } from 'node:fs';

@@ -7,20 +7,26 @@
  * with the rest.
  *
  * `--quick` (npm run test:quick, the inner loop): type check, lint, unit and API tests on PGlite only;
- * no build, no PostgreSQL, no browser. File arguments run only those vitest files.
+ * no build, no PostgreSQL, no browser, no container image. File arguments run only those vitest files.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { PGLITE_NODE_FLAGS } from '../tests/node-flags.ts';
 import { SEED_ROOT_ENV } from '../tests/seed-folder.ts';
 import type { PhaseTimes } from './vitest-phase-times.ts';
+import { seedCacheRoot, seedCommand } from './seed-cache.ts';
 
 interface Result {
   name: string;
   status: 'passed' | 'failed' | 'skipped';
+}
+
+/** How long one test file took from its start to its end (a vitest file, or a spec file's tests added up). */
+interface FileTime {
+  file: string;
+  ms: number;
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'sd-tests-'));
@@ -61,6 +67,11 @@ function printTimes(): void {
     entries.map((p) => `${p.label} ${seconds(p.ms)}`).join(', ');
   console.log(`Time: ${list([...phases, { label: 'total', ms: total }])}`);
   if (sideBySide.length) console.log(`  checks and seed, side by side: ${list(sideBySide)}`);
+  if (fileTimes.length) {
+    const slowest = [...fileTimes].sort((a, b) => b.ms - a.ms).slice(0, 10);
+    console.log('  the ten slowest test files (each from its start to its end, its import included):');
+    for (const f of slowest) console.log(`    ${(f.ms / 1000).toFixed(1).padStart(6)} s  ${f.file}`);
+  }
   if (vitestTimes) {
     const t = vitestTimes;
     const parts = [
@@ -117,6 +128,9 @@ async function parallelSteps(steps: Step[]): Promise<void> {
   process.exit(failed.code || 1);
 }
 
+/** The test files that took longest, to show a slow file in the run that made it slow (issue 33). */
+const fileTimes: FileTime[] = [];
+
 function vitest(): { results: Result[]; failedFiles: number; ok: boolean } {
   const report = join(dir, 'vitest.json');
   const times = join(dir, 'phase-times.json');
@@ -129,6 +143,11 @@ function vitest(): { results: Result[]; failedFiles: number; ok: boolean } {
       '--reporter=json',
       '--reporter=./scripts/vitest-phase-times.ts',
       `--outputFile.json=${report}`,
+      // The quick run leaves out the container image's build (tests/container: a minute or more);
+      // named files run whatever their project.
+      ...(quick && only.length === 0
+        ? ['--project', 'unit', '--project', 'browser', '--project', 'api']
+        : []),
       ...only,
     ],
     { stdio: 'inherit', env: { ...testEnv, PHASE_TIMES_FILE: times } },
@@ -140,8 +159,22 @@ function vitest(): { results: Result[]; failedFiles: number; ok: boolean } {
   }
   try {
     const json = JSON.parse(readFileSync(report, 'utf8')) as {
-      testResults: { status: string; assertionResults: { fullName: string; status: string }[] }[];
+      testResults: {
+        name: string;
+        status: string;
+        startTime?: number;
+        endTime?: number;
+        assertionResults: { fullName: string; status: string }[];
+      }[];
     };
+    // The reporter's times include each file's import and collection; the JSON report's do not.
+    const own = vitestTimes?.files ?? {};
+    for (const f of json.testResults) {
+      const file = relative(process.cwd(), f.name);
+      if (own[file] !== undefined) fileTimes.push({ file, ms: own[file] });
+      else if (f.startTime !== undefined && f.endTime !== undefined)
+        fileTimes.push({ file, ms: f.endTime - f.startTime });
+    }
     const results = json.testResults
       .flatMap((f) => f.assertionResults)
       .map((r): Result => ({
@@ -169,13 +202,17 @@ function playwright(): { results: Result[]; failedFiles: number; ok: boolean } {
   try {
     interface Suite {
       title: string;
-      specs: { title: string; tests: { status: string }[] }[];
+      specs: { title: string; file: string; tests: { status: string; results: { duration: number }[] }[] }[];
       suites?: Suite[];
     }
     const json = JSON.parse(readFileSync(report, 'utf8')) as { suites: Suite[]; errors: unknown[] };
     const results: Result[] = [];
+    const specMs = new Map<string, number>();
     const walk = (suite: Suite, path: string) => {
       for (const spec of suite.specs) {
+        // A spec file's tests run one after another in one worker: their durations add up to its time.
+        const ms = spec.tests.flatMap((t) => t.results).reduce((sum, r) => sum + r.duration, 0);
+        specMs.set(spec.file, (specMs.get(spec.file) ?? 0) + ms);
         const status = spec.tests.every((t) => t.status === 'expected')
           ? 'passed'
           : spec.tests.some((t) => t.status === 'skipped')
@@ -186,6 +223,7 @@ function playwright(): { results: Result[]; failedFiles: number; ok: boolean } {
       for (const s of suite.suites ?? []) walk(s, `${path} ${s.title}`);
     };
     json.suites.forEach((s) => walk(s, s.title));
+    for (const [file, ms] of specMs) fileTimes.push({ file: `tests/e2e/${file}`, ms });
     return { results, failedFiles: json.errors.length, ok: run.status === 0 };
   } catch {
     console.error('playwright wrote no report');
@@ -197,27 +235,45 @@ const full = !quick && only.length === 0;
 if (only.length === 0) {
   // The demo seed both the API and the browser tests start from (tests/seed-folder.ts), made while the
   // checks run instead of by each suite before its first test.
-  testEnv[SEED_ROOT_ENV] = join(dir, 'seed');
+  // The quick run reuses the seed of an unchanged server (scripts/seed-cache.ts; never npm test's).
+  const seedCache = quick ? seedCacheRoot() : undefined;
+  testEnv[SEED_ROOT_ENV] = seedCache?.root ?? join(dir, 'seed');
   const npx = (...command: string[]): Step['command'] => ['npx', ...command];
+  // The quick run keeps what the checks learnt in node_modules/.cache/ (the type checks' state, shared
+  // with npm run test:changed; ESLint's and Prettier's per-file results, keyed by content and config),
+  // so an unchanged file is not checked again. npm test and CI check everything afresh.
+  const cache = 'node_modules/.cache';
+  const tscState = (name: string) =>
+    quick ? ['--incremental', '--tsBuildInfoFile', `${cache}/tsc/${name}.tsbuildinfo`] : [];
   await parallelSteps([
-    { label: 'type check (server)', command: npx('tsc', '-p', 'tsconfig.server.json', '--noEmit') },
-    { label: 'type check (apps)', command: npx('tsc', '-p', 'tsconfig.json', '--noEmit') },
-    { label: 'lint (ESLint)', command: npx('eslint', '.') },
-    { label: 'lint (Prettier)', command: npx('prettier', '--check', '.') },
+    {
+      label: 'type check (server)',
+      command: npx('tsc', '-p', 'tsconfig.server.json', '--noEmit', ...tscState('server')),
+    },
+    {
+      label: 'type check (apps)',
+      command: npx('tsc', '-p', 'tsconfig.json', '--noEmit', ...tscState('apps')),
+    },
+    {
+      label: 'lint (ESLint)',
+      command: npx('eslint', '.', ...(quick ? ['--cache', '--cache-location', `${cache}/eslint/`] : [])),
+    },
+    {
+      label: 'lint (Prettier)',
+      command: npx(
+        'prettier',
+        '--check',
+        '.',
+        // Not its default place: a Prettier run without --cache (npm run lint, format) deletes that one.
+        ...(quick
+          ? ['--cache', '--cache-strategy', 'content', '--cache-location', `${cache}/prettier-quick`]
+          : []),
+      ),
+    },
     // Through npm start's own step, which stamps the build: the `npm start` of tests/api/start.test.ts
     // then finds it fresh instead of building again under the tests (with their NODE_ENV).
     ...(full ? [{ label: 'build', command: npx('tsx', 'scripts/build-if-stale.ts') }] : []),
-    {
-      label: 'demo seed',
-      command: [
-        process.execPath,
-        ...PGLITE_NODE_FLAGS,
-        '--import',
-        'tsx',
-        'tests/seed-folder.ts',
-        testEnv[SEED_ROOT_ENV]!,
-      ],
-    },
+    ...(seedCache?.cached ? [] : [{ label: 'demo seed', command: seedCommand(testEnv[SEED_ROOT_ENV]!) }]),
   ]);
 }
 const unit = timed('vitest', vitest);

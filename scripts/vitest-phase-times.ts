@@ -13,6 +13,9 @@ export interface PhaseTimes {
   pglite: number;
   postgres: number;
   apiShared: number;
+  /** Each file's own time, its environment, import and collection included (the JSON report leaves
+   * these out, so a file that is slow to import would not show among the slowest). */
+  files: Record<string, number>;
 }
 
 function moduleMs(module: TestModule): number {
@@ -24,9 +27,10 @@ export default class PhaseTimesReporter implements Reporter {
   onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
     const file = process.env.PHASE_TIMES_FILE;
     if (!file) return;
-    const times: PhaseTimes = { unit: 0, pglite: 0, postgres: 0, apiShared: 0 };
+    const times: PhaseTimes = { unit: 0, pglite: 0, postgres: 0, apiShared: 0, files: {} };
     for (const module of modules) {
       const total = moduleMs(module);
+      times.files[module.relativeModuleId] = total;
       if (!module.relativeModuleId.startsWith('tests/api/')) {
         times.unit += total;
         continue;

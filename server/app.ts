@@ -8,8 +8,11 @@ import { installErrorHandler } from './http/error-handler.ts';
 import { securityHeadersPlugin } from './http/security-headers.ts';
 import { ValidationError } from './http/errors.ts';
 import { refuseNulText } from './http/nul-text.ts';
+import { refuseHostileHosts } from './http/host-header.ts';
+import { connectionLimits } from './http/timeouts.ts';
 import { installFaults } from './http/faults.ts';
 import { tenancyPlugin } from './tenancy/plugin.ts';
+import { setupRoutes } from './setup/routes.ts';
 import { authPlugin } from './auth/plugin.ts';
 import { healthRoutes, type Lifecycle } from './system/health.ts';
 import type { KeyRing } from './db/signing-keys.ts';
@@ -72,14 +75,15 @@ export const REDACTED_LOG_PATHS = [
   'access_token',
 ];
 
-const QUERY_STRING_ERROR = '\u0000query-string-error';
+/** A symbol: no query string can spell it (nor is it a text the NUL check reads: http/nul-text.ts). */
+const QUERY_STRING_ERROR = Symbol('query-string-error');
 
 /**
  * The builder query is nested (`builder[0][where][0]=…`): qs with hard limits, so a hostile query
  * string costs bounded work before our own parser checks every name in it. qs throws past its limits,
  * at routing time; the error is carried to a hook that answers 422.
  */
-function parseQueryString(s: string): Record<string, unknown> {
+function parseQueryString(s: string): Record<string | symbol, unknown> {
   try {
     return qs.parse(s, {
       depth: QUERY_LIMITS.qsDepth,
@@ -112,6 +116,8 @@ export async function buildApp({
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
+    // Slow and idle clients are cut off (slowloris): header, request, keep-alive and idle timeouts.
+    ...connectionLimits(config),
     // Behind a TLS proxy: request.protocol (the refresh cookie's Secure flag) and request.ip (the
     // rate limits) come from its X-Forwarded-* headers, and only then. Fastify takes a hop count at run
     // time (lib/request.js) but its type leaves number out.
@@ -138,7 +144,7 @@ export async function buildApp({
   }
   if (faults) installFaults(app);
   app.addHook('preValidation', async (request) => {
-    const problem = (request.query as Record<string, unknown> | undefined)?.[QUERY_STRING_ERROR];
+    const problem = (request.query as Record<symbol, unknown> | undefined)?.[QUERY_STRING_ERROR];
     if (typeof problem === 'string') throw new ValidationError({ query: [problem] });
   });
   // First: every answer, an early refusal included, carries the security headers.
@@ -154,12 +160,15 @@ export async function buildApp({
   await app.register(metricsPlugin, { db, config });
   // Before every route: its hook hands out the write position after each write (counted by the metrics).
   installReadRouting(app, { db, readDb, maxLagMs: config.replicaMaxLagMs });
+  // Before the tenancy and every route: a Host that is not one plain `host[:port]` names nothing (400).
+  refuseHostileHosts(app);
   await app.register(tenancyPlugin, { db, config });
   // PostgreSQL: one LISTEN connection per instance, on which the auth cache and the live events hear
   // the other instances (server/db/listener.ts); started once both have added their channels.
   const listener = listenUrl ? new PgListener({ url: listenUrl, log: app.log }) : undefined;
   await app.register(authPlugin, { db, config, registry, listener, jwtKeys });
   await app.register(healthRoutes, { db, lifecycle });
+  await app.register(setupRoutes, { db, registry, config });
   // Actions first: a resource's own route replaces the generic one of the same address (messages and
   // attachments are created from multipart forms), and the generic plugin skips what exists.
   await app.register(resourceActions, { db, registry, config });

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import argon2 from 'argon2';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Registry } from './schema/registry.ts';
@@ -9,6 +8,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { syncPermissions } from './db/seed/permissions.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import type { FileStore } from './files/store.ts';
+import { hashOnce } from './auth/password-hashing.ts';
 import { DatabaseKeyRing, ensureKey, staticKeyRing, type KeyRing } from './db/signing-keys.ts';
 
 export const DEMO_PASSWORD = 'demo';
@@ -32,7 +32,7 @@ export async function prepareDatabase(
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   if (Number(count) > 0) return { seeded: false };
-  await seedDemo(db, registry, { passwordHash: await argon2.hash(DEMO_PASSWORD), files });
+  await seedDemo(db, registry, { passwordHash: await hashOnce(DEMO_PASSWORD), files });
   await syncPermissions(db, registry);
   return { seeded: true };
 }

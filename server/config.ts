@@ -1,8 +1,10 @@
+import { isIP } from 'node:net';
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import type { S3Settings } from './files/s3-store.ts';
+import { defaultHashingLimits } from './auth/hashing-queue.ts';
 
-/** Configuration is environment variables only; each has a safe default and a line in the README. */
+/** Configuration is environment variables only; each has a safe default and a line in docs/operations.md. */
 export interface Config {
   port: number;
   host: string;
@@ -49,6 +51,17 @@ export interface Config {
    * process alive.
    */
   shutdownCloseMs: number;
+  /**
+   * How long a client may hold a connection without progress (server/http/timeouts.ts): its request
+   * headers must be complete within `httpHeadersTimeoutMs` (HTTP_HEADERS_TIMEOUT_MS, 10000) and the whole
+   * request within `httpRequestTimeoutMs` (HTTP_REQUEST_TIMEOUT_MS, 300000; 0: no limit); a connection
+   * between requests is closed after `httpKeepAliveTimeoutMs` (HTTP_KEEP_ALIVE_TIMEOUT_MS, 10000), and
+   * one on which nothing moves either way after `httpIdleTimeoutMs` (HTTP_IDLE_TIMEOUT_MS, 60000; 0: never).
+   */
+  httpHeadersTimeoutMs: number;
+  httpRequestTimeoutMs: number;
+  httpKeepAliveTimeoutMs: number;
+  httpIdleTimeoutMs: number;
   /** Bearer token of GET /api/metrics (METRICS_TOKEN); unset: the route answers 404. */
   metricsToken?: string;
   /** The `instance_id` label on every metric (METRICS_INSTANCE); unset: hostname and process id. */
@@ -76,8 +89,19 @@ export interface Config {
   mailFetchMs: number;
   /** Incoming mail: longest delay before a failing mailbox is tried again (MAIL_FETCH_RETRY_MAX_MS, 1 h). */
   mailFetchRetryMaxMs: number;
+  /** Incoming mail: the files kept of one mail; the others are named as not kept (MAIL_MAX_ATTACHMENTS, 20). */
+  mailMaxAttachments: number;
   /** Key of the mailbox passwords (MAILBOX_KEY); unset: a random key kept in the database. */
   mailboxKey?: string;
+  /** DNS servers asked for DKIM keys and DMARC records of incoming mail (MAIL_DNS_SERVERS); unset: the system's. */
+  mailDnsServers?: string[];
+  /**
+   * Password hashing (server/auth/password-hashing.ts): argon2 jobs at once (PASSWORD_HASH_CONCURRENCY,
+   * default one less than the cores, 1 to 3) and waiting per lane (PASSWORD_HASH_QUEUE, 16).
+   */
+  passwordHashing: { concurrency: number; queue: number };
+  /** Failed logins a tenant takes per minute before unknown devices wait (LOGIN_FAILURES_PER_MINUTE, 30; 0: off). */
+  loginFailuresPerMinute: number;
 }
 
 /** Microsoft single sign-on for the portal; enabled when `clientId` is set. */
@@ -98,9 +122,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
   const msTenant = encodeURIComponent(env.MSGRAPH_TENANT || 'common');
   const files = filesStore(env.FILES_STORE, databaseUrl);
+  const liveHeartbeatMs = Math.max(100, wholeNumber(env.LIVE_HEARTBEAT_MS, 'LIVE_HEARTBEAT_MS') ?? 20_000);
   return {
     port: Number(env.PORT ?? 3000),
-    host: env.HOST ?? '0.0.0.0',
+    // The demo's accounts share one known password: a demo listens on this machine only (issue 32).
+    host: env.HOST || (seed === 'demo' ? '127.0.0.1' : '0.0.0.0'),
     dataDir: resolve(env.DATA_DIR ?? './data'),
     databaseUrl,
     databaseListenUrl: env.DATABASE_LISTEN_URL || undefined,
@@ -134,9 +160,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: poolSize(env.DATABASE_POOL_SIZE),
     shutdownDrainMs: milliseconds(env.SHUTDOWN_DRAIN_MS, 'SHUTDOWN_DRAIN_MS') ?? 5000,
     shutdownCloseMs: milliseconds(env.SHUTDOWN_CLOSE_MS, 'SHUTDOWN_CLOSE_MS') ?? 10_000,
+    ...httpTimeouts(env, liveHeartbeatMs),
     metricsToken: metricsToken(env.METRICS_TOKEN),
     metricsInstance: env.METRICS_INSTANCE?.trim() || `${hostname()}:${process.pid}`,
-    liveHeartbeatMs: Math.max(100, wholeNumber(env.LIVE_HEARTBEAT_MS, 'LIVE_HEARTBEAT_MS') ?? 20_000),
+    liveHeartbeatMs,
     deadlineCheckMs: milliseconds(env.DEADLINE_CHECK_MS, 'DEADLINE_CHECK_MS') ?? 60_000,
     mailPollMs: wholeNumber(env.MAIL_POLL_MS, 'MAIL_POLL_MS') ?? 5000,
     mailLeaseMs: wholeNumber(env.MAIL_LEASE_MS, 'MAIL_LEASE_MS') ?? 10 * 60_000,
@@ -144,10 +171,34 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     mailRetryMaxMs: wholeNumber(env.MAIL_RETRY_MAX_MS, 'MAIL_RETRY_MAX_MS') ?? 60 * 60_000,
     mailMaxAttempts: wholeNumber(env.MAIL_MAX_ATTEMPTS, 'MAIL_MAX_ATTEMPTS') ?? 8,
     mailKeepGivenUpDays: wholeNumber(env.MAIL_KEEP_GIVEN_UP_DAYS, 'MAIL_KEEP_GIVEN_UP_DAYS') ?? 30,
-    mailFetchMs: wholeNumber(env.MAIL_FETCH_MS, 'MAIL_FETCH_MS') ?? 60_000,
+    // 0 is documented as "this instance fetches nothing" (MailFetcher.start): milliseconds, not wholeNumber.
+    mailFetchMs: milliseconds(env.MAIL_FETCH_MS, 'MAIL_FETCH_MS') ?? 60_000,
     mailFetchRetryMaxMs: wholeNumber(env.MAIL_FETCH_RETRY_MAX_MS, 'MAIL_FETCH_RETRY_MAX_MS') ?? 60 * 60_000,
+    mailMaxAttachments: wholeNumber(env.MAIL_MAX_ATTACHMENTS, 'MAIL_MAX_ATTACHMENTS') ?? 20,
     mailboxKey: env.MAILBOX_KEY || undefined,
+    mailDnsServers: dnsServers(env.MAIL_DNS_SERVERS),
+    passwordHashing: passwordHashing(env),
+    loginFailuresPerMinute: count(env.LOGIN_FAILURES_PER_MINUTE, 'LOGIN_FAILURES_PER_MINUTE') ?? 30,
   };
+}
+
+/** PASSWORD_HASH_CONCURRENCY (1 to 64) and PASSWORD_HASH_QUEUE (0 to 10000); unset: by the cores. */
+function passwordHashing(env: NodeJS.ProcessEnv): Config['passwordHashing'] {
+  const defaults = defaultHashingLimits();
+  const concurrency = wholeNumber(env.PASSWORD_HASH_CONCURRENCY, 'PASSWORD_HASH_CONCURRENCY');
+  if (concurrency !== undefined && concurrency > 64)
+    throw new Error(`PASSWORD_HASH_CONCURRENCY must be a whole number from 1 to 64, not ${concurrency}`);
+  const queue = count(env.PASSWORD_HASH_QUEUE, 'PASSWORD_HASH_QUEUE');
+  if (queue !== undefined && queue > 10_000)
+    throw new Error(`PASSWORD_HASH_QUEUE must be a whole number from 0 to 10000, not ${queue}`);
+  return { concurrency: concurrency ?? defaults.concurrency, queue: queue ?? defaults.queue };
+}
+
+/** A whole number, 0 allowed. */
+function count(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!/^\d{1,9}$/.test(value)) throw new Error(`${name} must be a whole number, not ${value}`);
+  return Number(value);
 }
 
 /**
@@ -229,10 +280,59 @@ function positiveInteger(value: string | undefined, name: string): number | unde
   return Number(value);
 }
 
+/**
+ * MAIL_DNS_SERVERS: `ip`, `ip:port` or `[ipv6]:port`, comma-separated (what node's resolver takes); a
+ * name or anything else stops the server at start, since it would leave every sender unverified.
+ */
+function dnsServers(value: string | undefined): string[] | undefined {
+  const entries = (value ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  if (entries.length === 0) return undefined;
+  for (const entry of entries) {
+    const bracketed = /^\[([^\]]+)\]:(\d{1,5})$/.exec(entry);
+    const withPort = /^([^:]+):(\d{1,5})$/.exec(entry);
+    const host = bracketed?.[1] ?? withPort?.[1] ?? entry;
+    const port = Number(bracketed?.[2] ?? withPort?.[2] ?? 53);
+    if (!isIP(host) || port < 1 || port > 65535)
+      throw new Error(`MAIL_DNS_SERVERS must list IP addresses (ip or ip:port), not ${entry}`);
+  }
+  return entries;
+}
+
 function wholeNumber(value: string | undefined, name: string): number | undefined {
   if (value === undefined || value === '') return undefined;
   if (!/^[1-9]\d*$/.test(value)) throw new Error(`${name} must be a positive whole number, not ${value}`);
   return Number(value);
+}
+
+type HttpTimeouts = Pick<
+  Config,
+  'httpHeadersTimeoutMs' | 'httpRequestTimeoutMs' | 'httpKeepAliveTimeoutMs' | 'httpIdleTimeoutMs'
+>;
+
+/**
+ * HTTP_*_TIMEOUT_MS. The headers' limit must fit in the request's (Node refuses it otherwise), and the idle
+ * limit must exceed LIVE_HEARTBEAT_MS: a heartbeat is what keeps an event stream from looking idle.
+ */
+function httpTimeouts(env: NodeJS.ProcessEnv, liveHeartbeatMs: number): HttpTimeouts {
+  const timeouts = {
+    httpHeadersTimeoutMs: wholeNumber(env.HTTP_HEADERS_TIMEOUT_MS, 'HTTP_HEADERS_TIMEOUT_MS') ?? 10_000,
+    httpRequestTimeoutMs: milliseconds(env.HTTP_REQUEST_TIMEOUT_MS, 'HTTP_REQUEST_TIMEOUT_MS') ?? 300_000,
+    httpKeepAliveTimeoutMs:
+      wholeNumber(env.HTTP_KEEP_ALIVE_TIMEOUT_MS, 'HTTP_KEEP_ALIVE_TIMEOUT_MS') ?? 10_000,
+    httpIdleTimeoutMs: milliseconds(env.HTTP_IDLE_TIMEOUT_MS, 'HTTP_IDLE_TIMEOUT_MS') ?? 60_000,
+  };
+  if (timeouts.httpRequestTimeoutMs > 0 && timeouts.httpRequestTimeoutMs < timeouts.httpHeadersTimeoutMs)
+    throw new Error(
+      `HTTP_REQUEST_TIMEOUT_MS (${timeouts.httpRequestTimeoutMs}) must be at least HTTP_HEADERS_TIMEOUT_MS (${timeouts.httpHeadersTimeoutMs}), or 0`,
+    );
+  if (timeouts.httpIdleTimeoutMs > 0 && timeouts.httpIdleTimeoutMs <= liveHeartbeatMs)
+    throw new Error(
+      `HTTP_IDLE_TIMEOUT_MS (${timeouts.httpIdleTimeoutMs}) must be longer than LIVE_HEARTBEAT_MS (${liveHeartbeatMs}), or 0: event streams would be cut between heartbeats`,
+    );
+  return timeouts;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { buildApp, REDACTED_LOG_PATHS } from './app.ts';
 import { configFromEnv } from './config.ts';
-import { openDatabase, type Database } from './db/database.ts';
+import { embeddedDatabase, openDatabase, type Database } from './db/database.ts';
 import { underStartupLock } from './db/startup-lock.ts';
 import { Lifecycle } from './system/health.ts';
 import { withoutStatementTimeout } from './db/statement-timeout.ts';
@@ -12,6 +12,9 @@ import { fileStoreFor } from './files/store.ts';
 import { checkS3Bucket } from './files/s3-store.ts';
 import { installSafetyNet } from './safety-net.ts';
 import { faultsEnabled } from './http/faults.ts';
+import { NewerDatabase } from './db/migrate.ts';
+import { serveBackups } from './backup/socket.ts';
+import type { Server as SocketServer } from 'node:net';
 
 const config = configFromEnv();
 const pgliteDir = join(config.dataDir, 'pglite');
@@ -47,8 +50,14 @@ if (config.s3) {
   }
 }
 
-let seeded: boolean;
+let seeded = false;
 let database: Database;
+/** A database upgraded by a newer version stops the start with what to do, not a stack trace. */
+const refuseNewer = (error: unknown): never => {
+  if (!(error instanceof NewerDatabase)) throw error;
+  console.error(error.message);
+  process.exit(1);
+};
 if (config.databaseUrl) {
   // Migrations and the demo seed may rightly take longer than any request may: they run on a pool of
   // their own with no statement timeout (no `SET` on a shared connection), two connections: one holds
@@ -58,15 +67,22 @@ if (config.databaseUrl) {
     ({ seeded } = await underStartupLock(boot.db, () =>
       prepareDatabase(boot.db, registry(), config.seed, undefined, fileStoreFor(config, boot.db)),
     ));
-  } finally {
+  } catch (error) {
     await boot.close();
+    refuseNewer(error);
   }
+  await boot.close();
   database = await open(config.statementTimeoutMs, config.databasePoolSize);
 } else {
   database = await open(0, 1);
-  ({ seeded } = await withoutStatementTimeout(database.db, (db) =>
-    prepareDatabase(db, registry(), config.seed, undefined, fileStoreFor(config, db)),
-  ));
+  try {
+    ({ seeded } = await withoutStatementTimeout(database.db, (db) =>
+      prepareDatabase(db, registry(), config.seed, undefined, fileStoreFor(config, db)),
+    ));
+  } catch (error) {
+    await database.close();
+    refuseNewer(error);
+  }
 }
 // The read replica: a pool of its own, the same size and statement timeout, used by reads only (a
 // standby refuses writes, so nothing above ran on it). Opening connects nothing: a standby that is
@@ -95,6 +111,8 @@ const app = await buildApp({
 log = app.log;
 
 let closing = false;
+/** The backup socket of an embedded database, once listening (a signal may come before). */
+const backups: { socket?: SocketServer } = {};
 let endDrain: (() => void) | undefined;
 /**
  * SIGTERM (a balancer's orchestrator stopping this instance): first answer not-ready and serve on for
@@ -130,6 +148,7 @@ async function shutdown(reason: string, exitCode = 0, drainMs = 0) {
   cut.unref();
   await app.close();
   clearTimeout(cut);
+  await new Promise((resolve) => (backups.socket ? backups.socket.close(resolve) : resolve(undefined)));
   // PGlite writes its folder on close; a killed process would lose the last writes.
   await database.close();
   await readDatabase?.close();
@@ -141,6 +160,11 @@ process.on('SIGTERM', () => void shutdown('SIGTERM', 0, config.shutdownDrainMs))
 installSafetyNet(app.log, (reason) => void shutdown(reason, 1));
 
 await app.listen({ port: config.port, host: config.host });
+// npm run backup asks this process for the dump while it holds the embedded folder (backup/socket.ts).
+const pglite = embeddedDatabase(database.db);
+backups.socket = pglite
+  ? await serveBackups({ db: database.db, pglite, dataDir: config.dataDir }, app.log)
+  : undefined;
 const where = config.databaseUrl
   ? `PostgreSQL (DATABASE_URL${config.databaseReadUrl ? ', reads also on DATABASE_READ_URL' : ''})`
   : `embedded PostgreSQL in ${pgliteDir}`;
@@ -151,8 +175,15 @@ Demo accounts (password "${DEMO_PASSWORD}"):
   client@example.com     client of Jansen BV
   other@example.com      client of De Vries Installaties
 `;
+// An installation without a tenant has one thing to do (issue 32): say what and where.
+const firstRun = (await database.db.selectFrom('tenants').select('id').limit(1).executeTakeFirst())
+  ? ''
+  : `
+No tenant yet: open http://localhost:${config.port}/ to set up this desk (the first visitor does),
+or run: npm run setup -- --tenant "Your company" --admin-email you@example.com --admin-name "First Last"
+`;
 console.log(`
 Service desk running at http://localhost:${config.port}
   API:       http://localhost:${config.port}/api   (docs: /api/docs)
   Database:  ${where}${seeded ? ', filled with demo data' : ''}
-${config.seed === 'demo' ? demoAccounts : ''}`);
+${config.seed === 'demo' ? demoAccounts : firstRun}`);

@@ -1,6 +1,7 @@
 /**
  * How a field's value is shown, as the schema says it (schemas/README.md, field keywords):
- *   x-badge     the date is shown with a SPEC 4 badge: "due-date" or "contract-end", or
+ *   x-badge     the date is shown with a SPEC 4 badge: "due-date" or "contract-end", or a "validity"
+ *               badge (a quote's validity date: 'Expired' once past, common/quote-validity.ts), or
  *               { "kind": ..., "settled": [[field, op, value], …] } where a record matching any of the
  *               conditions (a paid invoice, a resolved ticket) shows its date without a badge;
  *   x-ellipsis  the SPEC 9 limit a text is cut at in tables and cards, overriding the name rules; false
@@ -9,7 +10,7 @@
  */
 import { FIXED_OPERATORS, type Field, type FixedCondition } from './types.ts';
 
-export const BADGE_KINDS = ['due-date', 'contract-end'] as const;
+export const BADGE_KINDS = ['due-date', 'contract-end', 'validity'] as const;
 export type BadgeKind = (typeof BADGE_KINDS)[number];
 
 export interface Badge {

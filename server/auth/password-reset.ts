@@ -1,4 +1,3 @@
-import argon2 from 'argon2';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
@@ -11,6 +10,7 @@ import type { Authenticator } from './authenticate.ts';
 import { retryAfterSeconds, waitText, type AttemptLimiterOptions } from './rate-limit.ts';
 import { weakPasswordProblem } from './password-policy.ts';
 import { SharedAttemptLimiter } from './shared-attempts.ts';
+import type { PasswordHashing } from './password-hashing.ts';
 import { messageResponse } from './schemas.ts';
 import { randomToken, tokenHash } from './tokens.ts';
 import { AUTH_DOCS } from '../docs/fixed-schemas.ts';
@@ -92,6 +92,7 @@ export interface PasswordResetRoutesOptions {
   config: Pick<Config, 'publicUrl' | 'passwordMinLength'>;
   authenticator: Authenticator;
   limiter?: ResetLimiter;
+  hashing: PasswordHashing;
 }
 
 /**
@@ -103,7 +104,7 @@ export async function passwordResetRoutes(
   app: FastifyInstance,
   options: PasswordResetRoutesOptions,
 ): Promise<void> {
-  const { db, config, authenticator } = options;
+  const { db, config, authenticator, hashing } = options;
   const limiter = options.limiter ?? new SharedPasswordResetRateLimiter(db);
   const pending = new Set<Promise<void>>();
   app.addHook('onClose', async () => {
@@ -200,7 +201,7 @@ export async function passwordResetRoutes(
         ...AUTH_DOCS.reset,
         tags: ['auth'],
         body: resetBody,
-        response: { 200: { description: 'Done.', ...messageResponse }, ...errorResponses(422, 429) },
+        response: { 200: { description: 'Done.', ...messageResponse }, ...errorResponses(422, 429, 503) },
       },
     },
     async (request) => {
@@ -232,7 +233,8 @@ export async function passwordResetRoutes(
         throw new ValidationError({ password_confirmation: [CONFIRMATION_MISMATCH] });
       }
 
-      const hash = await argon2.hash(password);
+      // The link is valid: its holder is served before anonymous logins (503 if even that lane is full).
+      const hash = await hashing.hash(password, 'trusted');
       const userId = Number(row.user_id);
       await db.transaction().execute(async (trx) => {
         const now = new Date();

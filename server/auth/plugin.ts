@@ -17,6 +17,8 @@ import { requestLanguage } from '../http/language.ts';
 import { authRoutes } from './routes.ts';
 import { addAuthSchemas } from './schemas.ts';
 import { passwordResetRoutes, type ResetLimiter } from './password-reset.ts';
+import { PasswordHashing } from './password-hashing.ts';
+import { KnownDevices } from './known-devices.ts';
 
 export { createRecordToken } from './record-tokens.ts';
 
@@ -39,6 +41,11 @@ export interface AuthPluginOptions {
    * make (session-events.ts); absent (PGlite, one process): this process's own changes are all there are.
    */
   listener?: PgListener;
+}
+
+/** Login limits as configured: the tenant's budget from LOGIN_FAILURES_PER_MINUTE. */
+function loginLimiter(db: Db, config: Config): LoginLimiter {
+  return new SharedLoginRateLimiter(db, { perTenantPerMinute: config.loginFailuresPerMinute });
 }
 
 /**
@@ -91,20 +98,28 @@ async function auth(app: FastifyInstance, options: AuthPluginOptions): Promise<v
     return pending;
   });
 
+  // One queue for every argon2 hash and verify of this app (password-hashing.ts); the records API's
+  // password fields use it too.
+  const hashing = new PasswordHashing(config.passwordHashing);
+  app.decorate('passwordHashing', hashing);
+
   addAuthSchemas(app);
   await app.register(authRoutes, {
     db,
     config,
     tokens,
     authenticator,
-    limiter: options.rateLimiter ?? new SharedLoginRateLimiter(db),
+    limiter: options.rateLimiter ?? loginLimiter(db, config),
     registry: options.registry ?? schemaRegistry(),
+    hashing,
+    devices: new KnownDevices(keys),
   });
   await app.register(passwordResetRoutes, {
     db,
     config,
     authenticator,
     limiter: options.resetLimiter,
+    hashing,
   });
 }
 
@@ -116,5 +131,7 @@ declare module 'fastify' {
     sessionEvents?: SessionEvents;
     /** Turns a bearer token into the caller, as every request does. */
     authenticator: Authenticator;
+    /** Every argon2 hash and verify of this app, in its bounded slots (password-hashing.ts). */
+    passwordHashing: PasswordHashing;
   }
 }

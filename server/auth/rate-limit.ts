@@ -19,11 +19,20 @@ export interface AttemptLimiterOptions {
   windowMs?: number;
   /** The longest wait between two attempts on one account. */
   maxDelayMs?: number;
+  /**
+   * Logins only: failures a tenant takes in a minute, from anywhere, before further attempts from
+   * unknown devices are refused until one leaves the minute (LOGIN_FAILURES_PER_MINUTE); 0 or unset: none.
+   */
+  perTenantPerMinute?: number;
+  /** Logins only: failures a known device (known-devices.ts) may make before it is locked out for the window. */
+  perDevice?: number;
 }
 
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 export const FIRST_DELAY_MS = 1_000;
 export const MAX_DELAY_MS = 30_000;
+/** The window of the tenant's budget of failed logins. */
+export const BUDGET_WINDOW_MS = 60_000;
 
 export type Attempt =
   | { allowed: false; retryAfterMs: number }
@@ -31,7 +40,8 @@ export type Attempt =
 
 /** What the login route needs (shared-attempts.ts `SharedLoginRateLimiter`; tests may hand in their own). */
 export interface LoginLimiter {
-  begin(tenantId: number, email: string, address: string): Attempt | Promise<Attempt>;
+  /** `device`: the nonce of a known device's valid cookie (known-devices.ts), when the login carries one. */
+  begin(tenantId: number, email: string, address: string, device?: string): Attempt | Promise<Attempt>;
 }
 
 export function accountKey(tenantId: number, email: string): string {

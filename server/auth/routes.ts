@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import argon2 from 'argon2';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
@@ -13,7 +11,10 @@ import { loadLoginLists } from './lists.ts';
 import { requestLanguage } from '../http/language.ts';
 import { SsoError, authorizeUrl, emailOfCode, ssoEnabled } from './msgraph.ts';
 import { linkOrigin } from '../mail/link-origin.ts';
-import { retryAfterSeconds, tooManyAttemptsMessage, type LoginLimiter } from './rate-limit.ts';
+import type { LoginLimiter } from './rate-limit.ts';
+import type { PasswordHashing } from './password-hashing.ts';
+import type { KnownDevices } from './known-devices.ts';
+import { checkPassword } from './password-login.ts';
 import {
   endSession,
   rotateRefreshToken,
@@ -43,7 +44,7 @@ export const REFRESH_COOKIE = 'refresh_token';
 /** The refresh cookie only travels to the calls that use it. */
 const REFRESH_COOKIE_PATH = '/api/auth';
 
-export const BAD_CREDENTIALS = 'These credentials do not match our records.';
+export { BAD_CREDENTIALS } from './password-login.ts';
 export const SSO_NOT_CONFIGURED = serverText('sso_not_configured');
 export const SSO_FAILED = serverText('sso_failed');
 
@@ -54,6 +55,9 @@ export interface AuthRoutesOptions {
   authenticator: Authenticator;
   limiter: LoginLimiter;
   registry: Registry;
+  /** The app's one way to argon2 (password-hashing.ts). */
+  hashing: PasswordHashing;
+  devices: KnownDevices;
 }
 
 const DAY_MS = 86_400_000;
@@ -63,36 +67,9 @@ export function trialEndsIn(trialEndsAt: Date | null, now = Date.now()): number 
   return trialEndsAt ? Math.floor((trialEndsAt.getTime() - now) / DAY_MS) : null;
 }
 
-let dummy: Promise<string> | undefined;
-
-/**
- * Verified against when the e-mail is unknown, so both answers take about as long: made with the
- * library's defaults (the parameters real hashes are made with), once per process (an argon2 hash is
- * 0.15 s of CPU; a process that builds many apps, as the tests do, needs no more than one).
- */
-function dummyHash(): Promise<string> {
-  if (!dummy) {
-    dummy = argon2.hash(randomBytes(16).toString('hex'));
-    dummy.catch(() => undefined);
-  }
-  return dummy;
-}
-
 export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): Promise<void> {
-  const { db, config, tokens, authenticator, limiter } = options;
+  const { db, config, tokens, authenticator, devices } = options;
   const refreshSeconds = Math.round(config.refreshTokenDays * 86_400);
-
-  // Started now, in the background (the first app of the process makes it).
-  void dummyHash();
-
-  async function passwordMatches(hash: string | null, password: string): Promise<boolean> {
-    try {
-      return await argon2.verify(hash ?? (await dummyHash()), password);
-    } catch {
-      // A malformed stored hash is a failed login, not a server error.
-      return false;
-    }
-  }
 
   function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
     reply.setCookie(REFRESH_COOKIE, token, {
@@ -234,38 +211,11 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       if (Object.keys(missing).length > 0) throw new ValidationError(missing);
       const email = body.username!.trim().toLowerCase();
       const password = body.password!;
-      const tenant = request.tenant;
 
-      const attempt = await limiter.begin(tenant.id, email, request.ip);
-      if (!attempt.allowed) {
-        request.server.metrics?.rateLimitRefusals.inc({ limit: 'login' });
-        reply.header('retry-after', retryAfterSeconds(attempt.retryAfterMs));
-        throw new HttpError(429, tooManyAttemptsMessage(attempt.retryAfterMs));
-      }
-
-      let userId: number;
-      let isStaff: boolean;
-      try {
-        const user = await findLoginUser(db, tenant.id, email);
-        const matches = await passwordMatches(user?.passwordHash ?? null, password);
-        if (!user || !user.passwordHash || !matches) {
-          request.server.metrics?.loginFailures.inc({ method: 'password' });
-          throw new ValidationError({ username: [BAD_CREDENTIALS] }, BAD_CREDENTIALS);
-        }
-        ({ id: userId, isStaff } = user);
-      } catch (error) {
-        if (!(error instanceof HttpError)) {
-          // Taking the attempt back must not hide why it failed (the database may be what failed).
-          await Promise.resolve()
-            .then(() => attempt.abandoned())
-            .catch((undo: unknown) =>
-              request.log.warn({ err: undo }, 'login: could not take back an attempt'),
-            );
-        }
-        throw error;
-      }
-      await attempt.succeeded();
-      return logIn(request, reply, userId, isStaff);
+      const checked = await checkPassword(options, request, reply, email, password);
+      const answer = await logIn(request, reply, checked.userId, checked.isStaff);
+      await devices.remember(request, reply, request.tenant.id, email, checked.device);
+      return answer;
     },
   );
 

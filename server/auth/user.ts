@@ -192,3 +192,23 @@ export async function findLoginUser(
     ? { id: Number(row.id), passwordHash: row.password_hash ?? null, isStaff: Boolean(row.is_staff) }
     : undefined;
 }
+
+/**
+ * Stores a new hash of the same password (password-hashing.ts: today's parameters) unless the stored
+ * one changed meanwhile (a reset or a new password won the race and stays).
+ */
+export async function replacePasswordHash(
+  db: Db,
+  tenantId: number,
+  userId: number,
+  previous: string,
+  next: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: next })
+    .where('id', '=', userId)
+    .where('tenant_id', '=', tenantId)
+    .where('password_hash', '=', previous)
+    .execute();
+}

@@ -2,7 +2,7 @@
  * The instance's one LISTEN connection to PostgreSQL, shared by every part that hears other instances:
  * the auth cache (server/auth/session-events.ts) and the live events (server/live/bus.ts) each add a
  * channel. LISTEN needs a session of its own, which pgbouncer in transaction mode does not keep, so the
- * URL is a direct connection (DATABASE_LISTEN_URL, else DATABASE_URL; README, docs/scaling.md).
+ * URL is a direct connection (DATABASE_LISTEN_URL, else DATABASE_URL; docs/operations.md, docs/scaling.md).
  *
  * A lost connection (PostgreSQL restarted, the network dropped, the role refused) is tried again with a
  * growing delay and never ends the process. Each channel hears when listening stops (`down`: what it

@@ -6,7 +6,7 @@
  * Each name has generations: new signatures use the newest, and a signature names its generation (a
  * JWT's `kid`, a link's third part), so after a rotation the older ones still verify until they expire.
  * Rotating is adding the next generation; retiring is deleting an old one once nothing it signed can
- * still be valid (README, "Running several instances").
+ * still be valid (docs/operations.md, "Running several instances").
  */
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
@@ -39,7 +39,7 @@ export async function ensureKey(db: Kysely<any>, name: string): Promise<void> {
     on conflict do nothing`.execute(db);
 }
 
-/** Adds the next generation of a key (what the README's rotation SQL does); returns its number. */
+/** Adds the next generation of a key (what the rotation SQL of docs/operations.md does); returns its number. */
 export async function rotateKey(db: Kysely<any>, name: string): Promise<number> {
   const key = randomBytes(48).toString('base64url');
   const { rows } = await sql<{ generation: number }>`

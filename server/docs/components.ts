@@ -2,6 +2,7 @@ import pkg from '../../package.json' with { type: 'json' };
 import type { Registry } from '../schema/registry.ts';
 import type { Field, Resource } from '../../common/schema/types.ts';
 import { AUTH_SCHEMAS } from '../auth/schemas.ts';
+import { ANSWER_LIMITS, WITH_LIMITS } from '../query/limits.ts';
 
 /**
  * The parts of the OpenAPI 3.1 document that routes share: the component schemas (added to Fastify with
@@ -396,8 +397,15 @@ user id, the caller's line (\`is_operator\`) or the caller's categories (then co
 Which fields may be filtered and sorted, which fields \`s\` searches and which relations exist is listed
 in the description of each list operation. An unknown field, relation or operator, a value of the wrong
 type and a page size over ${MAX_PAGE_SIZE} are answered with 422, and so is a query whose cost is over the
-budget (nested \`whereHas\`, \`with\` through to-many relations, searches through relations and the presets
-of one count call add up; the message names the cost and what to reduce).`;
+budget (nested \`whereHas\`, searches through relations, \`withCount\` and the presets of one count call
+add up; the message names the cost and what to reduce).
+
+\`with\` loads at most ${WITH_LIMITS.perRecord} rows of a to-many relation for each record (the first in the
+relation's default order; \`withCount\` gives the full number, the relation's own list all of them). The
+rows a \`with\` can bring, the records of the page times ${WITH_LIMITS.perRecord} for each to-many level,
+may be at most ${WITH_LIMITS.rows}: past that, 422 under \`with\` naming the relations and the limit (a
+to-many relation inside a to-many relation fits only on a page of one record). An answer larger than
+${ANSWER_LIMITS.maxBytes / 1_000_000} MB is a 422 that asks for fewer records per page or fewer relations.`;
 
 // ---------------------------------------------------------------------------------------------------
 // Error answers

@@ -127,7 +127,10 @@ export const AUTH_DOCS = {
     summary: 'Sign in',
     description:
       'With `{username, password}`, or with `{code, portal: true}` after the single sign-on redirect. ' +
-      `Returns the user and an access token. ${REFRESH_COOKIE}`,
+      `Returns the user and an access token. ${REFRESH_COOKIE} ` +
+      'A password login also sets the `known_device` cookie (HttpOnly, path `/api/auth/login`): sent ' +
+      "back, it exempts that account's logins from this browser from the tenant's budget of failed " +
+      'logins. 429 with `Retry-After` when a limit refuses the attempt or the password checks are busy.',
     security: PUBLIC,
   },
   refresh: {

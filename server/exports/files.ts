@@ -2,9 +2,8 @@
  * The two files of an export, written row by row to temporary files (a long list never sits in memory
  * whole), then handed to the file store.
  *
- * CSV: UTF-8 with a byte order mark and `;` between fields, CRLF line ends: what Excel with Dutch
- * (and German) regional settings opens as columns on a double click; a `,` there would be the decimal
- * sign. XLSX: the same texts, with money and counts as numbers so a sheet can add them up.
+ * CSV: the desk's one CSV convention (../csv/format.ts). XLSX: the same texts, with money and counts as
+ * numbers so a sheet can add them up.
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
@@ -14,28 +13,7 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { isProcessRunning } from '../process-alive.ts';
 import type { CellValue } from './columns.ts';
-
-export const CSV_SEPARATOR = ';';
-const BOM = '\uFEFF';
-
-/**
- * A cell that starts like a formula (= + - @, a tab or carriage return) gets a leading apostrophe, so a
- * spreadsheet shows it as text instead of running it (CSV injection); plain numbers and times such as
- * '-01:30' stay as they are.
- */
-export function defuse(value: string): string {
-  if (/^[=+\-@\t\r]/.test(value) && !/^-?[\d.,:]+$/.test(value)) return `'${value}`;
-  return value;
-}
-
-export function csvField(value: string): string {
-  const safe = defuse(value);
-  return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-export function csvLine(values: string[]): string {
-  return values.map(csvField).join(CSV_SEPARATOR) + '\r\n';
-}
+import { CSV_BOM, csvLine } from '../csv/format.ts';
 
 async function write(stream: WriteStream, chunk: string): Promise<void> {
   if (stream.destroyed) throw new Error('The export file was closed.');
@@ -107,7 +85,7 @@ export async function openExportFiles(
     if (failure) throw failure;
     if (discarded) throw new Error('The export files were discarded.');
   };
-  await write(csv, BOM + csvLine(headers));
+  await write(csv, CSV_BOM + csvLine(headers));
 
   // Excel refuses sheet names over 31 characters and with []:*?/\ in them.
   const sheet = workbook.addWorksheet(sheetName.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Export', {

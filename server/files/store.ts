@@ -17,6 +17,7 @@ import { Readable } from 'node:stream';
 import type { Db } from '../db/database.ts';
 import type { FileStore } from './file-store.ts';
 import { isFileKey, newKey } from './keys.ts';
+import { removalsAllowed } from './removal-hold.ts';
 import { postgresFileStore } from './postgres-store.ts';
 import { s3FileStore, type S3Settings } from './s3-store.ts';
 
@@ -92,7 +93,10 @@ export function localFileStore(root: string): FileStore {
     },
     async remove(key) {
       const path = pathOf(key);
-      if (path) await rm(path, { force: true });
+      if (!path) return;
+      // A backup copying this folder holds removals (removal-hold.ts).
+      await removalsAllowed(root);
+      await rm(path, { force: true });
     },
     async *keys() {
       for await (const { folder, name } of entries()) {

@@ -12,6 +12,9 @@
  */
 import sanitizeHtml from 'sanitize-html';
 import { fileUrl } from '../files/signed-urls.ts';
+import { ValidationError } from '../http/errors.ts';
+import { serverText } from '../../common/server-texts.ts';
+import { MAX_HTML_DEPTH, nestsDeeperThan } from './nesting.ts';
 
 /** Our attachment address, with or without a download token (which is never stored). */
 const OWN_IMAGE = /^\/api\/attachments\/([1-9]\d{0,9})\/file(?:\?token=[A-Za-z0-9._-]*)?$/;
@@ -115,9 +118,12 @@ const OPTIONS: sanitizeHtml.IOptions = {
     }),
     img: (tagName, attribs) => {
       const match = OWN_IMAGE.exec((attribs.src ?? '').trim());
+      // An image from elsewhere becomes a tag that is not allowed, so it is dropped as it is read (an
+      // exclusiveFilter would cut it out of the output so far: a copy per image, quadratic in their number).
+      if (!match) return { tagName: 'foreign-img', attribs: {} };
       const { src: _src, ...rest } = attribs;
       // The token a reader's copy carries is theirs and short-lived: the stored address has none.
-      return { tagName, attribs: match ? { ...rest, src: fileUrl(Number(match[1])) } : rest };
+      return { tagName, attribs: { ...rest, src: fileUrl(Number(match[1])) } };
     },
     span: (tagName, attribs) => {
       // Only mentions keep their data: an operator id, a type and a label.
@@ -128,12 +134,16 @@ const OPTIONS: sanitizeHtml.IOptions = {
       return { tagName, attribs };
     },
   },
-  // An image whose address was not ours has no src left: drop the element.
-  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
 };
 
-/** The message HTML as it may be stored and shown. */
-export function sanitizeMessage(html: string): string {
+/**
+ * The message HTML as it may be stored and shown, or a 422 on `field` when it nests deeper than
+ * MAX_HTML_DEPTH: the sanitiser's work grows with the square of the depth (nesting.ts), so such HTML is
+ * refused before it runs, on every path that cleans HTML.
+ */
+export function sanitizeMessage(html: string, field = 'message'): string {
+  if (nestsDeeperThan(html, MAX_HTML_DEPTH))
+    throw new ValidationError({ [field]: [serverText('html_too_deep', { field, max: MAX_HTML_DEPTH })] });
   return sanitizeHtml(html, OPTIONS).trim();
 }
 

@@ -4,6 +4,7 @@ import { isStatementTimeout } from '../db/statement-timeout.ts';
 import { HttpError } from './errors.ts';
 import { isFileStoreUnavailable } from '../files/unavailable.ts';
 import { SerializationMismatch } from './serialization-check.ts';
+import { HashingBusy } from '../auth/hashing-queue.ts';
 
 /** The database is away (restarting, down): the request was fine, the caller may try again soon. */
 function databaseUnavailable(error: Error, request: FastifyRequest, reply: FastifyReply) {
@@ -34,6 +35,21 @@ function statementTimedOut(error: Error, request: FastifyRequest, reply: Fastify
 }
 
 /**
+ * Password hashing's queue is full (server/auth/hashing-queue.ts) for a call that is not a login (which
+ * answers 429 itself): a password reset, a password set through the records API.
+ */
+function hashingBusy(error: HashingBusy, request: FastifyRequest, reply: FastifyReply) {
+  request.log.warn('password hashing busy');
+  const seconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000));
+  return reply
+    .status(503)
+    .header('retry-after', String(seconds))
+    .send({
+      message: `The server is busy checking passwords. Try again in ${seconds} seconds.`,
+    });
+}
+
+/**
  * The one place that turns errors into responses. 4xx carry a message meant for the caller; anything
  * else is logged in full and answered with a bare 500, so no database text ever reaches a response.
  */
@@ -44,6 +60,7 @@ export function installErrorHandler(app: FastifyInstance): void {
         .status(error.statusCode)
         .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
     }
+    if (error instanceof HashingBusy) return hashingBusy(error, request, reply);
     if (error instanceof SerializationMismatch) {
       // Only the test servers check answers against their schemas (serialization-check.ts): the test
       // that hit a wrong schema reads what is wrong in the body it did not expect.

@@ -1,7 +1,9 @@
 /**
  * PostgreSQL text cannot hold the NUL character: a value with one fails its statement, which the
- * caller would hear as a 500. Bodies are checked here, once, before any route reads them (query-string
- * texts are checked by the builder parser, multipart fields where the form is read).
+ * caller would hear as a 500. Every text from outside is checked here, once, before any route reads it:
+ * the body, the query string and the path's parameters (a route that reads its own query parameter,
+ * as the global search reads `q`, needs no check of its own); multipart fields where the form is read.
+ * Header values cannot hold NUL: Node's parser refuses them.
  */
 import type { FastifyInstance } from 'fastify';
 import { ValidationError } from './errors.ts';
@@ -27,8 +29,19 @@ export function holdsNul(value: unknown): boolean {
   return false;
 }
 
+/** The first top-level name under which a text with NUL sits (its own name included), or undefined. */
+function nulParameter(values: unknown): string | undefined {
+  if (values === null || typeof values !== 'object') return undefined;
+  for (const [name, value] of Object.entries(values)) {
+    if (holdsNul(name) || holdsNul(value)) return name.slice(0, 60);
+  }
+  return undefined;
+}
+
 export function refuseNulText(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
+    const name = nulParameter(request.params) ?? nulParameter(request.query);
+    if (name !== undefined) throw new ValidationError({ [name]: [NUL_TEXT] }, NUL_TEXT);
     if (request.body !== undefined && holdsNul(request.body)) {
       throw new ValidationError({ body: [NUL_TEXT] }, NUL_TEXT);
     }

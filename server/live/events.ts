@@ -3,7 +3,7 @@
  * `live_events`, written in the change's own transaction (`recordEvent`), and announced with
  * `pg_notify`, which PostgreSQL delivers when (and only if) that transaction commits, to every instance
  * listening: across instances on PostgreSQL, in process on PGlite (which has LISTEN too). A row names a
- * record, never its content: each stream reads the record with its own user's scope (streams.ts).
+ * record, never its content: each stream reads the record with its own user's scope (frames.ts).
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 
@@ -12,7 +12,18 @@ type Writer = Kysely<any> | Transaction<any>;
 /** The channel each instance LISTENs on; the payload is the event as `LiveEvent` JSON. */
 export const LIVE_CHANNEL = 'live_events';
 
-export const LIVE_KINDS = ['ticket.created', 'ticket.changed', 'message.created', 'notifications'] as const;
+/**
+ * `ticket.changed.internal`: a change of a ticket that only operators see (an internal note on it, a
+ * field the portal does not show): a client's stream is not told of it at all, not even that the
+ * ticket changed.
+ */
+export const LIVE_KINDS = [
+  'ticket.created',
+  'ticket.changed',
+  'ticket.changed.internal',
+  'message.created',
+  'notifications',
+] as const;
 export type LiveKind = (typeof LIVE_KINDS)[number];
 
 export interface LiveEvent {
@@ -75,7 +86,7 @@ export function parseEvent(payload: string | undefined): LiveEvent | undefined {
   }
 }
 
-/** Events of `tenantId` after `afterId`, oldest first (a reconnecting stream's replay). */
+/** Events of `tenantId` after `afterId`, oldest first, at most `limit` (index live_events (tenant_id, id)). */
 export async function eventsAfter(
   db: Kysely<any>,
   tenantId: number,
@@ -103,11 +114,16 @@ export async function pruneEvents(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-/** The oldest event still kept (all tenants): a replay from before it may have missed pruned ones. */
-export async function oldestEventId(db: Kysely<any>): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('live_events')
-    .select(sql<string | null>`min(id)`.as('id'))
-    .executeTakeFirst();
-  return row?.id === null || row?.id === undefined ? undefined : Number(row.id);
+/**
+ * The first event a replay may start from (all tenants): the first one written within `maxAgeMs`, or,
+ * when none was, the next id to come. A reconnect whose last seen id is before it missed events that are
+ * too old to replay (or already pruned): it is told to reload instead. Two index lookups (created_at,
+ * and the primary key), whatever the table holds.
+ */
+export async function replayFloor(db: Kysely<any>, maxAgeMs: number): Promise<number> {
+  const { rows } = await sql<{ id: string | number }>`select coalesce(
+      (select id from live_events where created_at >= now() - ${`${maxAgeMs} milliseconds`}::interval
+        order by created_at limit 1),
+      (select coalesce(max(id), 0) + 1 from live_events)) as id`.execute(db);
+  return Number(rows[0]!.id);
 }

@@ -5,12 +5,14 @@
  * - `record` `{resource: 'tickets', id, action: 'created' | 'changed'}`: a ticket the user may read (tenant, and for a client
  *   their companies: each event's record is read through the same scoped read as GET /api/tickets/{id});
  * - `message` `{resource: 'messages', id, morphable_type, morphable_id}`: a message the user may read (clients: on their own
- *   records, and never an internal note, by the messages' portal conditions);
+ *   records, and never an internal note, by the messages' portal conditions); an internal note's or an
+ *   internal field's change of a ticket tells a client's stream nothing at all (`ticket.changed.internal`);
  * - `notifications` `{unread}`: the user's own unread count (operators);
  * - `reset`: events were missed beyond what is kept; the screens reload everything.
  *
  * Every event has the id of its live_events row; a browser that reconnects sends the last one it saw
- * (`Last-Event-ID`) and what came after is replayed from the table before the live events go on.
+ * (`Last-Event-ID`) and what came after is replayed from the table before the live events go on, within
+ * the bounds of replay.ts (else `reset`).
  * Authentication is the ordinary bearer token: the apps read the stream with fetch (they keep the
  * token in localStorage and send it as a header), so no token ever travels in a URL (docs/security.md).
  * The token is checked again at every heartbeat (a comment every LIVE_HEARTBEAT_MS that keeps proxies
@@ -18,7 +20,8 @@
  * auth cache's `onForget`: a logout or login here, or on another instance through PostgreSQL's
  * notifications): a logout, a replaced session, an expired token or an archived account ends the stream,
  * as does the server's shutdown (preClose: the drain never waits for open streams). A user holds at most
- * MAX_STREAMS_PER_USER streams on one instance; one more answers 429.
+ * MAX_STREAMS_PER_USER streams on one instance, and starts at most REPLAYS_PER_WINDOW replays a minute
+ * there; one more answers 429. A stream that closes aborts its work: no statement starts after that.
  */
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
@@ -27,9 +30,7 @@ import type { Registry } from '../schema/registry.ts';
 import type { AuthContext, Tenant } from '../auth/context.ts';
 import { forbidden, HttpError } from '../http/errors.ts';
 import { bearerToken } from '../auth/authenticate.ts';
-import { may } from '../auth/may.ts';
-import { BodyValidation } from '../schema/validate.ts';
-import { findRecord, type Deps } from '../resources/repository.ts';
+import { retryAfterSeconds } from '../auth/rate-limit.ts';
 import { WakeLoop } from '../system/wake-loop.ts';
 import { actionRoute } from '../docs/action-schema.ts';
 import { checkDeadlines } from '../resources/notifications/deadlines.ts';
@@ -38,11 +39,11 @@ import { unreadCount } from '../resources/notifications/store.ts';
 import type { Config } from '../config.ts';
 import { LiveBus } from './bus.ts';
 import type { PgListener } from '../db/listener.ts';
-import { eventsAfter, oldestEventId, pruneEvents, type LiveEvent } from './events.ts';
+import { pruneEvents, type LiveEvent } from './events.ts';
+import { frameReader, frameText } from './frames.ts';
+import { replay, ReplayAllowance, REPLAYS_PER_WINDOW } from './replay.ts';
 
 export const MAX_STREAMS_PER_USER = 5;
-/** Events replayed at most on one reconnect; past that the stream says `reset`. */
-const REPLAY_LIMIT = 1_000;
 const PRUNE_EVERY_MS = 60 * 60_000;
 
 export interface LiveOptions {
@@ -61,6 +62,8 @@ interface Stream {
   /** Sends happen one after another, in the order the events came. */
   chain: Promise<void>;
   closed: boolean;
+  /** Aborted at close: the stream's replay and reads start no statement after that. */
+  abort: AbortController;
   /** Ids sent by the replay: the same event heard live meanwhile is not sent twice. */
   replayed: Set<number>;
   timers: NodeJS.Timeout[];
@@ -74,9 +77,8 @@ declare module 'fastify' {
 
 export async function livePlugin(app: FastifyInstance, { db, registry, config, listener }: LiveOptions) {
   setNotificationLinkOrigin(config.publicUrl);
-  const deps: Deps = { db, registry, validation: new BodyValidation() };
-  const tickets = registry.require('tickets');
-  const messages = registry.require('messages');
+  const reader = frameReader(db, registry);
+  const replays = new ReplayAllowance();
   const bus = new LiveBus({ db, listener, log: app.log });
   app.decorate('liveBus', bus);
   const streams = new Set<Stream>();
@@ -99,7 +101,7 @@ export async function livePlugin(app: FastifyInstance, { db, registry, config, l
     if (event.kind === 'notifications') app.outbox.wake();
     for (const stream of streams) {
       if (stream.tenant.id !== event.tenantId || stream.closed) continue;
-      stream.chain = stream.chain.then(() => deliver(stream, event, true));
+      stream.chain = stream.chain.then(() => deliver(stream, event));
     }
   });
 
@@ -127,59 +129,21 @@ export async function livePlugin(app: FastifyInstance, { db, registry, config, l
       if (stream.tenant.id === tenantId && stream.auth.userId === userId) recheck(stream, false);
   });
 
-  /** What `event` says to this stream's user, if anything: read with the user's own scope. */
-  async function deliver(stream: Stream, event: LiveEvent, live: boolean): Promise<void> {
-    if (stream.closed) return;
-    if (live && stream.replayed.has(event.id)) return;
+  /** What a live `event` says to this stream's user, if anything: read with their own scope (frames.ts). */
+  async function deliver(stream: Stream, event: LiveEvent): Promise<void> {
+    if (stream.closed || stream.replayed.has(event.id)) return;
     try {
-      const data = await eventFor(stream.auth, event);
-      if (data)
-        write(stream, `id: ${event.id}\nevent: ${data.event}\ndata: ${JSON.stringify(data.data)}\n\n`);
+      const frames = await reader.framesFor(stream.auth, [event], stream.abort.signal);
+      for (const frame of frames ?? []) write(stream, frameText(frame));
     } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 404) return;
       app.log.warn({ err: error, event: event.id }, 'live events: an event could not be read');
     }
-  }
-
-  async function eventFor(
-    auth: AuthContext,
-    event: LiveEvent,
-  ): Promise<{ event: string; data: unknown } | undefined> {
-    if (event.kind === 'notifications') {
-      if (event.userId !== auth.userId || auth.kind !== 'operator' || auth.userId === null) return;
-      return { event: 'notifications', data: { unread: await unreadCount(db, auth.tenantId, auth.userId) } };
-    }
-    if (event.recordId === null) return;
-    if (event.kind === 'message.created') {
-      if (!may(auth, messages, 'index')) return;
-      // Throws 404 for a message this user may not read (another company's, an internal note).
-      await findRecord(deps, auth, messages, event.recordId);
-      const row = await db
-        .selectFrom('messages')
-        .select(['morphable_type', 'morphable_id'])
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', '=', event.recordId)
-        .executeTakeFirst();
-      if (!row) return;
-      return {
-        event: 'message',
-        data: {
-          resource: messages.name,
-          id: event.recordId,
-          morphable_type: row.morphable_type,
-          morphable_id: row.morphable_id,
-        },
-      };
-    }
-    if (!may(auth, tickets, 'index')) return;
-    await findRecord(deps, auth, tickets, event.recordId);
-    const action = event.kind === 'ticket.created' ? 'created' : 'changed';
-    return { event: 'record', data: { resource: tickets.name, id: event.recordId, action } };
   }
 
   function close(stream: Stream): void {
     if (stream.closed) return;
     stream.closed = true;
+    stream.abort.abort();
     streams.delete(stream);
     for (const timer of stream.timers) clearTimeout(timer);
     stream.out.end();
@@ -213,7 +177,9 @@ export async function livePlugin(app: FastifyInstance, { db, registry, config, l
         'were missed: reload). Each event has an id; send the last one seen as the `Last-Event-ID` header ' +
         'on reconnecting and what came after is replayed. Heartbeat comments keep it open; it ends on ' +
         'logout, when the token expires and when the server stops. Operators and clients (bearer ' +
-        `token); at most ${MAX_STREAMS_PER_USER} streams per user on one instance (429 past that).`,
+        `token); at most ${MAX_STREAMS_PER_USER} streams per user on one instance, and at most ` +
+        `${REPLAYS_PER_WINDOW} reconnects with Last-Event-ID per user a minute (429 with Retry-After past ` +
+        'either). A replay carries at most 100 events of the last 15 minutes; past that it is `reset`.',
       answers: {
         200: {
           description: 'The event stream.',
@@ -231,6 +197,16 @@ export async function livePlugin(app: FastifyInstance, { db, registry, config, l
         throw new HttpError(429, `At most ${MAX_STREAMS_PER_USER} event streams per user are open at once.`);
       const raw = request.headers['last-event-id'];
       const lastId = typeof raw === 'string' && /^\d{1,15}$/.test(raw) ? Number(raw) : undefined;
+      if (lastId !== undefined) {
+        const waitMs = replays.take(auth.tenantId, auth.userId);
+        if (waitMs > 0) {
+          reply.header('retry-after', retryAfterSeconds(waitMs));
+          throw new HttpError(
+            429,
+            `At most ${REPLAYS_PER_WINDOW} event streams a minute may replay missed events; reconnect later.`,
+          );
+        }
+      }
 
       const out = new PassThrough();
       // A write to a stream whose reader went away must not become an unhandled error.
@@ -242,6 +218,7 @@ export async function livePlugin(app: FastifyInstance, { db, registry, config, l
         out,
         chain: Promise.resolve(),
         closed: false,
+        abort: new AbortController(),
         replayed: new Set(),
         timers: [],
       };
@@ -263,18 +240,20 @@ export async function livePlugin(app: FastifyInstance, { db, registry, config, l
       const unread = auth.kind === 'operator' ? await unreadCount(db, auth.tenantId, auth.userId) : undefined;
       write(stream, `event: ready\ndata: ${JSON.stringify(unread === undefined ? {} : { unread })}\n\n`);
       if (lastId !== undefined) {
-        stream.chain = stream.chain.then(async () => {
-          const oldest = await oldestEventId(db);
-          const missed = await eventsAfter(db, auth.tenantId, lastId, REPLAY_LIMIT);
-          // Older than what is kept (or more than a replay carries): the screens reload instead.
-          if ((oldest !== undefined && oldest > lastId + 1) || missed.length >= REPLAY_LIMIT) {
-            write(stream, 'event: reset\ndata: {}\n\n');
-          }
-          for (const event of missed) {
-            stream.replayed.add(event.id);
-            await deliver(stream, event, false);
-          }
-        });
+        stream.chain = stream.chain.then(() =>
+          replay({
+            db,
+            reader,
+            auth,
+            lastId,
+            signal: stream.abort.signal,
+            send(frames, events) {
+              if (frames === 'reset') return write(stream, 'event: reset\ndata: {}\n\n');
+              for (const event of events) stream.replayed.add(event.id);
+              for (const frame of frames) write(stream, frameText(frame));
+            },
+          }).catch((error: unknown) => app.log.warn({ err: error }, 'live events: the replay failed')),
+        );
       }
       reply
         .header('content-type', 'text/event-stream; charset=utf-8')

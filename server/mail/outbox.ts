@@ -106,6 +106,11 @@ export function useMessageIdDomain(mailFrom: string): void {
   if (domain) messageIdDomain = domain.toLowerCase();
 }
 
+/** The domain our Message-IDs end in. */
+export function ourMessageIdDomain(): string {
+  return messageIdDomain;
+}
+
 /** A new Message-ID of ours: `<sd.{random}@{domain}>`. */
 export function newMessageId(): string {
   return `<sd.${randomUUID()}@${messageIdDomain}>`;

@@ -81,7 +81,7 @@ export function createMetrics({ db, instance, queues, log, processMetrics }: Met
     }),
     rateLimitRefusals: new Counter({
       name: `${PREFIX}rate_limit_refusals_total`,
-      help: 'Attempts refused with 429 by a rate limit, by limit (login or password_reset).',
+      help: 'Attempts refused with 429 by a rate limit, by limit (login, password_hashing or password_reset).',
       labelNames: ['limit'],
       registers,
     }),

@@ -1,7 +1,7 @@
 /**
  * The quote as a PDF (POST /api/quotes/{id}/download): the tenant, the company and client, the lines with
  * euro amounts and the total, Dutch dates; once accepted, the signature image, the signer's name and the
- * moment of acceptance.
+ * moment of acceptance. A quote past its validity date says 'Verlopen' as its status.
  */
 import { formatDate, formatMoney, formatQuantity } from '../../common/format.ts';
 import { lineTotal, quoteTotal } from '../../common/quote-totals.ts';
@@ -19,6 +19,8 @@ export interface QuotePdf {
   createdAt: Date | string | null;
   sentAt: Date | string | null;
   validUntil: Date | string | null;
+  /** Past its validity date while still to be decided on (common/quote-validity.ts): its status says so. */
+  expired: boolean;
   total: number | string | null;
   lines: {
     description: string;
@@ -46,7 +48,7 @@ export function quotePdf(quote: QuotePdf): Promise<Buffer> {
       ['Klant', quote.client],
       ['Datum', formatDate(quote.sentAt ?? quote.createdAt, 'nl', 'Europe/Amsterdam')],
       ['Geldig tot', formatDate(quote.validUntil, 'nl')],
-      ['Status', STATUS[quote.statusId] ?? String(quote.statusId)],
+      ['Status', quote.expired ? 'Verlopen' : (STATUS[quote.statusId] ?? String(quote.statusId))],
     ]);
     if (quote.description) {
       paragraph(doc, quote.description);

@@ -5,7 +5,7 @@
 import { ValidationError } from '../http/errors.ts';
 import type { Registry } from '../schema/registry.ts';
 import type { Relation, Resource } from '../../common/schema/types.ts';
-import { QUERY_COST } from './limits.ts';
+import { QUERY_COST, WITH_LIMITS } from './limits.ts';
 import type { Condition, RelationSum, WithTree } from './tree.ts';
 import { serverText } from '../../common/server-texts.ts';
 
@@ -41,18 +41,50 @@ export function conditionsCost(conditions: Condition[]): number {
   return conditions.reduce((sum, c) => sum + conditionCost(c), 0);
 }
 
-/** `with`: every related row loaded, through every level (company.tickets reads 1 + 10 per row). */
-export function withCost(registry: Registry, resource: Resource, tree: WithTree, rows = 1): number {
-  let cost = 0;
+/** Rows one record leads to through a relation `with` loads: to-one 1, to-many its SQL cap. */
+function withFanOut(relation: Relation): number {
+  return relation.kind === 'belongsTo' || relation.kind === 'morphTo' ? 1 : WITH_LIMITS.perRecord;
+}
+
+/**
+ * `with`: the rows it can load for `records` records, through every level: each level's rows times its
+ * fan-out (company.tickets.messages for a page of 100: 100 companies, 10,000 tickets, 1,000,000 messages).
+ */
+export function withRows(registry: Registry, resource: Resource, tree: WithTree, records = 1): number {
+  let rows = 0;
   for (const [name, subtree] of Object.entries(tree)) {
     const relation = resource.relations[name]!;
-    const reached = rows * fanOut(relation);
-    cost += reached;
+    const reached = records * withFanOut(relation);
+    rows += reached;
     // The parser lets only a one-target relation lead further.
     if (relation.kind !== 'morphTo')
-      cost += withCost(registry, registry.require(relation.resource), subtree, reached);
+      rows += withRows(registry, registry.require(relation.resource), subtree, reached);
   }
-  return cost;
+  return rows;
+}
+
+/** The paths a tree names, as the caller wrote them (`company.tickets.messages`). */
+export function withPaths(tree: WithTree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([name, subtree]) => {
+    const path = prefix + name;
+    return Object.keys(subtree).length ? withPaths(subtree, `${path}.`) : [path];
+  });
+}
+
+/** A 422 under `with`, naming the relations and the limit, when they can load more than WITH_LIMITS.rows. */
+export function checkWithRows(registry: Registry, resource: Resource, tree: WithTree, records: number): void {
+  const rows = withRows(registry, resource, tree, records);
+  if (rows <= WITH_LIMITS.rows) return;
+  throw new ValidationError({
+    with: [
+      serverText('with_too_many_rows', {
+        name: withPaths(tree).join(', '),
+        count: rows,
+        budget: WITH_LIMITS.rows,
+        max: WITH_LIMITS.perRecord,
+      }),
+    ],
+  });
 }
 
 /** withCount and withSum: every related row of each row, counted or summed. */

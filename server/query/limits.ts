@@ -44,3 +44,25 @@ export const QUERY_COST = {
   /** `s`, per searched column: a pattern match over text, dearer than a comparison. */
   searchColumn: 2,
 } as const;
+
+/**
+ * What `with` may load (issue 31, item 5). A to-many relation loads at most `perRecord` rows for each
+ * record it hangs from (a LIMIT in the SQL: query/relations.ts), so the rows a `with` can bring are
+ * known before any SQL runs: the records of the page × the fan-out of each level, a to-one relation 1,
+ * a to-many one `perRecord`. All of a request's `with` relations together may bring at most `rows`.
+ * `company.tickets.messages` on a page of 100 tickets can bring 100 + 10,000 + 1,000,000 rows: refused;
+ * the portal's message thread (100 messages with their attachments) 10,000: answered.
+ */
+export const WITH_LIMITS = {
+  perRecord: 100,
+  rows: 12_000,
+} as const;
+
+/**
+ * The largest answer a list or a record call may give, serialised (issue 31, item 5): past it the call
+ * answers 422 saying to ask for fewer rows or relations, never a cut-off JSON. 10 MB is a page of 100
+ * rows of 100 kB each (long mails in a thread); WITH_LIMITS keeps the row count down, this the width.
+ */
+export const ANSWER_LIMITS = {
+  maxBytes: 10_000_000,
+} as const;

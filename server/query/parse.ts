@@ -19,7 +19,7 @@ import {
   type Sort,
   type WithTree,
 } from './tree.ts';
-import { aggregatesCost, checkBudget, conditionsCost, withCost } from './cost.ts';
+import { aggregatesCost, checkBudget, checkWithRows, conditionsCost } from './cost.ts';
 import { QUERY_COST, QUERY_LIMITS } from './limits.ts';
 
 export { QUERY_LIMITS };
@@ -548,13 +548,9 @@ export function parseListQuery(
   const withTree = parseWith(ctx, resource, query.with, 'with', p);
   const withCount = parseWithCount(ctx, resource, query.withCount, 'withCount', p);
   p.throwIfAny();
-  checkBudget(
-    QUERY_COST.statement +
-      conditionsCost(conditions) +
-      withCost(ctx.registry, resource, withTree) +
-      aggregatesCost(withCount),
-    'builder',
-  );
+  checkBudget(QUERY_COST.statement + conditionsCost(conditions) + aggregatesCost(withCount), 'builder');
+  // What `with` loads hangs from the page's rows, not from every row the conditions consider.
+  checkWithRows(ctx.registry, resource, withTree, perPage);
   if (sort.length === 0) {
     const [name, direction] = resource.defaultSort;
     sort.push({ field: resource.fields[name]!, direction });
@@ -576,12 +572,8 @@ export function parseShowQuery(
   const withCount = parseWithCount(ctx, resource, query.withCount, 'withCount', p);
   const withSum = parseWithSum(ctx, resource, query.withSum, 'withSum', p);
   p.throwIfAny();
-  checkBudget(
-    QUERY_COST.statement +
-      withCost(ctx.registry, resource, withTree) +
-      aggregatesCost([...withCount, ...withSum]),
-    'with',
-  );
+  checkBudget(QUERY_COST.statement + aggregatesCost([...withCount, ...withSum]), 'with');
+  checkWithRows(ctx.registry, resource, withTree, 1);
   return { with: withTree, withCount, withSum };
 }
 

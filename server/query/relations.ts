@@ -19,13 +19,14 @@ import {
   presentColumnsOf,
   ref,
   relatedTargets,
+  relationJoin,
   selectFields,
-  tableAs,
   toOneColumns,
   unique,
   type SqlContext,
 } from './sql.ts';
 import type { WithTree } from './tree.ts';
+import { WITH_LIMITS } from './limits.ts';
 
 export type Row = Record<string, any>;
 
@@ -45,6 +46,7 @@ export interface PresentContext {
 export type RowPresenter = (rows: Row[], ctx: PresentContext) => Promise<void> | void;
 
 const OWNER = '__owner';
+const RANK = '__rank';
 
 export { keyFieldsFor };
 
@@ -54,31 +56,43 @@ function ordered(ctx: SqlContext, target: Resource, alias: string) {
   return sql`${value} ${sql.raw(dir)}, ${ref(alias, 'id')} ${sql.raw(dir)}`;
 }
 
+/**
+ * The rows of a to-many relation for every owner in `ids`, at most WITH_LIMITS.perRecord per owner, in
+ * the related resource's default order: a LATERAL subquery per owner with that LIMIT, so the database
+ * stops at the cap instead of reading all of a large company's tickets (issue 31, item 5). The owner's
+ * id comes along as OWNER; RANK keeps each owner's rows in their order.
+ */
 async function fetchRelated(
   db: Db,
   ctx: SqlContext,
   present: RowPresenter,
+  owner: Resource,
+  relation: Relation,
   target: Resource,
+  ids: number[],
   subtree: WithTree,
-  where: (alias: string) => {
-    from?: ReturnType<typeof sql>;
-    owner?: ReturnType<typeof sql>;
-    condition: ReturnType<typeof sql>;
-  },
 ): Promise<Row[]> {
+  const owners = ctx.nextAlias();
   const alias = ctx.nextAlias();
-  const spec = where(alias);
+  const capped = ctx.nextAlias();
+  const { from, on } = relationJoin(ctx, owner, owners, relation, { resource: target }, alias);
   const fields = unique([...readableFields(target, ctx.auth), ...keyFieldsFor(target, subtree)]);
+  const order = ordered(ctx, target, alias);
   const columns = [
     selectFields(ctx, alias, fields),
     ...toOneColumns(ctx, target, alias, subtree),
     ...presentColumnsOf(ctx, target, alias),
+    sql`row_number() over (order by ${order}) as ${sql.id(RANK)}`,
   ];
-  if (spec.owner) columns.push(sql`${spec.owner} as ${sql.id(OWNER)}`);
-  const statement = sql`select ${sql.join(columns)} from ${spec.from ?? tableAs(target, alias)}
-    where ${and([spec.condition, ...baseConditions(ctx, target, alias)])} order by ${ordered(ctx, target, alias)}`;
+  const statement = sql`select ${sql.id(capped)}.*, ${ref(owners, 'id')} as ${sql.id(OWNER)}
+    from unnest(array[${sql.join(ids)}]::bigint[]) as ${sql.id(owners)}(id)
+    cross join lateral (select ${sql.join(columns)} from ${from}
+      where ${and([on, ...baseConditions(ctx, target, alias)])}
+      order by ${order} limit ${WITH_LIMITS.perRecord}) as ${sql.id(capped)}
+    order by ${ref(owners, 'id')}, ${ref(capped, RANK)}`;
   const { rows } = await statement.execute(db);
   const list = rows as Row[];
+  for (const row of list) delete row[RANK];
   await loadRelations(db, ctx, target, list, subtree, present);
   return list;
 }
@@ -117,32 +131,15 @@ async function loadOne(
       const target = ctx.registry.require(relation.resource);
       for (const row of rows) row[relation.name] = [];
       if (!ids.length) return;
-      const related = await fetchRelated(db, ctx, present, target, subtree, (a) => {
-        if (relation.kind === 'hasMany') {
-          const fk = ref(a, target.fields[relation.foreignKey]!.column);
-          return { owner: fk, condition: sql`${fk} in (${sql.join(ids)})` };
-        }
-        if (relation.kind === 'morphMany') {
-          const idCol = ref(a, target.fields[`${relation.morph}_id`]!.column);
-          const typeCol = ref(a, target.fields[`${relation.morph}_type`]!.column);
-          return {
-            owner: idCol,
-            condition: sql`${typeCol} = ${resource.morphType!} and ${idCol} in (${sql.join(ids)})`,
-          };
-        }
-        const pivot = ctx.nextAlias();
-        const owner = ref(pivot, relation.key);
-        return {
-          from: sql`${tableAs(target, a)} join ${sql.table(relation.pivot)} as ${sql.id(pivot)} on ${ref(pivot, relation.relatedKey)} = ${ref(a, 'id')}`,
-          owner,
-          condition: sql`${owner} in (${sql.join(ids)})`,
-        };
-      });
+      const related = await fetchRelated(db, ctx, present, resource, relation, target, ids, subtree);
       const byOwner = new Map<number, Row[]>();
       for (const r of related) {
-        const owner = r[OWNER];
+        // unnest gives the owner ids as bigint, which the pg driver answers as text.
+        const owner = Number(r[OWNER]);
         delete r[OWNER];
-        byOwner.set(owner, [...(byOwner.get(owner) ?? []), r]);
+        const list = byOwner.get(owner);
+        if (list) list.push(r);
+        else byOwner.set(owner, [r]);
       }
       for (const row of rows) row[relation.name] = byOwner.get(row.id) ?? [];
     }

@@ -10,6 +10,7 @@ import { invoiceActions } from './invoices/actions.ts';
 import { quoteActions } from './quotes/actions.ts';
 import { attachmentActions } from './attachments/actions.ts';
 import { messageActions } from './messages/actions.ts';
+import { messageSenderActions } from './messages/sender-check.ts';
 import { ticketActions } from './tickets/actions.ts';
 import { ticketDashboard } from './tickets/dashboard.ts';
 import { ticketBulkActions } from './tickets/bulk.ts';
@@ -28,6 +29,7 @@ export const actionPlugins: ActionPlugin[] = [
   invoiceActions,
   attachmentActions,
   messageActions,
+  messageSenderActions,
   ticketActions,
   ticketDashboard,
   ticketBulkActions,

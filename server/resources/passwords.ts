@@ -2,6 +2,7 @@ import type { Resource } from '../../common/schema/types.ts';
 import { weakPasswordProblem } from '../auth/password-policy.ts';
 import { ValidationError } from '../http/errors.ts';
 import type { Row } from '../query/relations.ts';
+import type { PasswordHashing } from '../auth/password-hashing.ts';
 
 /**
  * Every password field a write sets obeys the password policy (server/auth/password-policy.ts). The
@@ -17,4 +18,24 @@ export function checkPasswords(resource: Resource, data: Record<string, unknown>
     if (problem) errors[name] = [problem];
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+}
+
+/**
+ * The write's data with each password replaced by its argon2 hash, made through the app's hashing queue
+ * (server/auth/password-hashing.ts) in the trusted lane (the caller is signed in), before any
+ * transaction opens: no connection is held while the hash waits for a slot. A full lane rejects with
+ * HashingBusy (503, Retry-After).
+ */
+export async function hashPasswords(
+  hashing: PasswordHashing | undefined,
+  resource: Resource,
+  data: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const out = { ...data };
+  for (const [name, value] of Object.entries(data)) {
+    if (resource.fields[name]?.format !== 'password' || typeof value !== 'string') continue;
+    if (!hashing) throw new Error(`${resource.name}.${name}: this caller has no password hashing`);
+    out[name] = await hashing.hash(value, 'trusted');
+  }
+  return out;
 }

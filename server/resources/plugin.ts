@@ -16,6 +16,7 @@ import { may } from '../auth/may.ts';
 import { inVersion } from './versions.ts';
 import { asList, parseBuilderConditions, parseListQuery, parseShowQuery } from '../query/parse.ts';
 import { checkBudget, presetsCost } from '../query/cost.ts';
+import { answerSizeCeiling } from '../http/answer-size.ts';
 import { resourceRouteSchema, type GenericAction } from '../docs/resource-schemas.ts';
 import { presetCountSchema } from '../docs/fixed-schemas.ts';
 import { documentationOnly } from '../docs/validation.ts';
@@ -56,7 +57,9 @@ export async function resourceRoutes(
   app: FastifyInstance,
   { db, registry }: { db: Db; registry: Registry },
 ): Promise<void> {
-  const deps: Deps = { db, registry, validation: new BodyValidation() };
+  // Password fields are hashed in the auth plugin's queue (absent only in apps without auth: docs tests).
+  const passwords = app.hasDecorator('passwordHashing') ? app.passwordHashing : undefined;
+  const deps: Deps = { db, registry, validation: new BodyValidation(), passwords };
   type IdParams = { Params: { id: string } };
   // The route schemas document and serialise; input is checked by our parser and validator, whose
   // 422 messages are the contract (SPEC 7/8). This plugin is not fastify-plugin: the setting stays here.
@@ -68,7 +71,7 @@ export async function resourceRoutes(
     const schema = (action: GenericAction) => resourceRouteSchema(registry, resource, action);
 
     if (has('index')) {
-      app.get(base, { schema: schema('index') }, async (request) => {
+      app.get(base, { schema: schema('index'), onSend: answerSizeCeiling('builder') }, async (request) => {
         const auth = await authorize(request, resource, 'index');
         const query = parseListQuery({ registry, auth }, resource, request.query as Record<string, unknown>);
         const page = await app.reads.run(request, (db) =>
@@ -78,12 +81,16 @@ export async function resourceRoutes(
       });
     }
     if (has('show')) {
-      app.get<IdParams>(`${base}/:id`, { schema: schema('show') }, async (request) => {
-        const auth = await authorize(request, resource, 'show');
-        const id = parseId(request.params.id);
-        const show = parseShowQuery({ registry, auth }, resource, request.query as Record<string, unknown>);
-        return app.reads.run(request, (db) => findRecord({ ...deps, db }, auth, resource, id, show));
-      });
+      app.get<IdParams>(
+        `${base}/:id`,
+        { schema: schema('show'), onSend: answerSizeCeiling('with') },
+        async (request) => {
+          const auth = await authorize(request, resource, 'show');
+          const id = parseId(request.params.id);
+          const show = parseShowQuery({ registry, auth }, resource, request.query as Record<string, unknown>);
+          return app.reads.run(request, (db) => findRecord({ ...deps, db }, auth, resource, id, show));
+        },
+      );
     }
     // A resource's own route (server/resources/<name>/actions.ts, registered first) replaces the
     // generic one: messages and attachments are created from multipart forms with files.

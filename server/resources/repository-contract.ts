@@ -8,6 +8,7 @@ import type { Db } from '../db/database.ts';
 import type { Row } from '../query/relations.ts';
 import type { Registry } from '../schema/registry.ts';
 import type { BodyValidation } from '../schema/validate.ts';
+import type { PasswordHashing } from '../auth/password-hashing.ts';
 
 export interface Paginated {
   data: Row[];
@@ -23,4 +24,6 @@ export interface Deps {
   db: Db;
   registry: Registry;
   validation: BodyValidation;
+  /** The app's password hashing (auth plugin); only the records API, which may set passwords, has it. */
+  passwords?: PasswordHashing;
 }

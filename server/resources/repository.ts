@@ -3,7 +3,6 @@
  * Plain functions over `db`; every statement goes through baseConditions (tenant, fixed conditions,
  * portal scope) from query/sql.ts.
  */
-import argon2 from 'argon2';
 import { sql, type Transaction } from 'kysely';
 import type { AuthContext } from '../auth/context.ts';
 import type { Db } from '../db/database.ts';
@@ -32,7 +31,7 @@ import type { Condition, ListQuery, RelationSum, WithTree } from '../query/tree.
 import type { Relation } from '../../common/schema/types.ts';
 import { presentColumns, presentRows, resourceHooks } from './hooks.ts';
 import type { Deps, Paginated } from './repository-contract.ts';
-import { checkPasswords } from './passwords.ts';
+import { checkPasswords, hashPasswords } from './passwords.ts';
 import { writableFieldsFor } from '../../common/schema/fields.ts';
 import { takeCustomFields, writeCustomValues } from './custom-values.ts';
 import { serverText } from '../../common/server-texts.ts';
@@ -164,17 +163,12 @@ export function writableFields(resource: Resource, auth: AuthContext): Field[] {
   return writableFieldsFor(resource, isPortalCaller(auth));
 }
 
-/** Body values -> column values: JSON columns as JSON text, passwords as argon2 hashes. */
-async function toColumns(
-  resource: Resource,
-  data: Record<string, unknown>,
-): Promise<Record<string, unknown>> {
+/** Body values -> column values: JSON columns as JSON text (passwords come hashed: hashPasswords). */
+function toColumns(resource: Resource, data: Record<string, unknown>): Record<string, unknown> {
   const row: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(data)) {
     const field = resource.fields[name]!;
-    if (field.format === 'password' && typeof value === 'string')
-      row[field.column] = await argon2.hash(value);
-    else if ((field.type === 'object' || field.type === 'array') && value !== null)
+    if ((field.type === 'object' || field.type === 'array') && value !== null)
       row[field.column] = JSON.stringify(value);
     else row[field.column] = value;
   }
@@ -263,14 +257,15 @@ export async function storeRecord(
   alsoInTransaction?: (id: number, trx: Transaction<any>) => Promise<void>,
 ): Promise<Row> {
   const { body: recordBody, values: customValues } = takeCustomFields(resource, body);
-  const data = deps.validation.check(resource, recordBody, writableFields(resource, auth), true);
-  checkPasswords(resource, data);
+  const checked = deps.validation.check(resource, recordBody, writableFields(resource, auth), true);
+  checkPasswords(resource, checked);
+  const data = await hashPasswords(deps.passwords, resource, checked);
   const hooks = resourceHooks[resource.name] ?? {};
   let id: number;
   try {
     id = await deps.db.transaction().execute(async (trx) => {
       await checkReferences(deps, trx, auth, resource, data);
-      const row = { ...(await toColumns(resource, data)), ...fixedValues(resource, auth) };
+      const row = { ...toColumns(resource, data), ...fixedValues(resource, auth) };
       if (resource.tenant) row.tenant_id = auth.tenantId;
       const owner = resource.owner ? resource.fields[resource.owner]! : undefined;
       // A client's rows are always its own; an operator may create one for someone else.
@@ -311,14 +306,15 @@ export async function updateRecord(
 ): Promise<Row> {
   const current = await findRecord(deps, auth, resource, id);
   const { body: recordBody, values: customValues } = takeCustomFields(resource, body);
-  const data = deps.validation.check(resource, recordBody, writableFields(resource, auth), false);
-  checkPasswords(resource, data, current);
+  const checked = deps.validation.check(resource, recordBody, writableFields(resource, auth), false);
+  checkPasswords(resource, checked, current);
+  const data = await hashPasswords(deps.passwords, resource, checked);
   const hooks = resourceHooks[resource.name] ?? {};
   if (Object.keys(data).length > 0 || customValues) {
     try {
       await deps.db.transaction().execute(async (trx) => {
         await checkReferences(deps, trx, auth, resource, data);
-        const changes = await toColumns(resource, data);
+        const changes = toColumns(resource, data);
         await hooks.beforeUpdate?.(id, changes, { trx, auth, resource });
         if (resource.fields.updated_at) changes.updated_at = sql`now()`;
         if (Object.keys(changes).length) {

@@ -1,14 +1,18 @@
 import { networkInterfaces } from 'node:os';
+import { parseAuthority } from '../http/host-header.ts';
 
 /**
  * The tenant a Host header names: its first label when the host has a subdomain
  * (`acme.localhost:3000`, `acme.example.com` → 'acme'), else the default tenant (a bare host:
  * localhost, an IP address, a single-label name, a two-label domain such as example.com, or `www.`).
- * Returns undefined for a label that can never be a tenant slug, so no lookup is spent on it.
+ * Returns undefined for a label that can never be a tenant slug, so no lookup is spent on it, and for a
+ * host that is not a plain `host[:port]` (see parseAuthority). No host at all (HTTP/1.0): the default.
  */
 export function tenantSlugFromHost(host: string | undefined, defaultTenant: string): string | undefined {
-  const name = hostName(host ?? '').toLowerCase();
-  if (name === '' || isIpAddress(name)) return defaultTenant;
+  if (!host) return defaultTenant;
+  const name = parseAuthority(host)?.name;
+  if (name === undefined) return undefined;
+  if (isIpAddress(name)) return defaultTenant;
   const labels = name.split('.');
   const first = labels[0] ?? '';
   const last = labels[labels.length - 1];
@@ -23,10 +27,12 @@ export const UNKNOWN_TENANT = 'Unknown tenant.';
 /**
  * Whether a Host header names this machine whatever its caller says: `localhost` and its subdomains
  * (RFC 6761 keeps them on loopback), a loopback address or one of this machine's own interface
- * addresses. Any other name could be the caller's own domain, so a link built from it is not ours.
+ * addresses. Any other name could be the caller's own domain, so a link built from it is not ours; and
+ * so is anything but a plain `host[:port]` (`localhost:80@attacker.com` is attacker.com to a browser).
  */
 export function isLocalHost(host: string | undefined): boolean {
-  const name = hostName(host ?? '').toLowerCase();
+  const name = parseAuthority(host ?? '')?.name;
+  if (name === undefined) return false;
   if (name === 'localhost' || name.endsWith('.localhost')) return true;
   if (!isIpAddress(name)) return false;
   if (name === '::1' || name.startsWith('127.')) return true;
@@ -37,19 +43,6 @@ export function isLocalHost(host: string | undefined): boolean {
 
 /** A DNS label: what a tenant slug may look like. */
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-
-/** The host without port and trailing dot; `[::1]:3000` → `::1`. */
-function hostName(host: string): string {
-  const trimmed = host.trim();
-  if (trimmed.startsWith('[')) {
-    const end = trimmed.indexOf(']');
-    return end === -1 ? trimmed.slice(1) : trimmed.slice(1, end);
-  }
-  // More than one colon without brackets is a bare IPv6 address, which has no port to strip.
-  const colons = trimmed.split(':').length - 1;
-  const withoutPort = colons === 1 ? trimmed.slice(0, trimmed.indexOf(':')) : trimmed;
-  return withoutPort.replace(/\.$/, '');
-}
 
 function isIpAddress(name: string): boolean {
   return name.includes(':') || /^\d{1,3}(\.\d{1,3}){3}$/.test(name);

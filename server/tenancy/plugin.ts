@@ -20,8 +20,17 @@ export interface TenancyOptions {
   cacheMs?: number;
 }
 
-/** API routes that answer without a tenant: the probe and the scrape must not depend on the Host header. */
-const TENANTLESS = [/^\/api\/health(?:\/|$)/, /^\/api\/docs(?:\/|$)/, /^\/api\/metrics$/];
+/**
+ * API routes that answer without a tenant: the probe and the scrape must not depend on the Host header,
+ * and the first run has none yet.
+ */
+const TENANTLESS = [
+  /^\/api\/health(?:\/|$)/,
+  /^\/api\/docs(?:\/|$)/,
+  /^\/api\/metrics$/,
+  // The first run creates the tenant (server/setup/routes.ts).
+  /^\/api\/setup(?:\/|$)/,
+];
 
 /**
  * Judged by the route the router matched, not by the address as sent: the router decodes `/%61pi/…`

@@ -3,11 +3,19 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ASSETS_DIR } from '../../common/build.ts';
+import { siteFiles } from './site-files.ts';
 
 export const DIST_DIR = fileURLToPath(new URL('../../dist/', import.meta.url));
 
 /** First path segments that are never a page of an app. */
 const NOT_PAGES = new Set(['api', ASSETS_DIR]);
+
+/**
+ * A last segment that ends like a file the build could hold: a script, style, map, image or font that
+ * is not in dist/ is a miss (404), not a page. The apps' own addresses are ids and words, never these.
+ */
+const FILE_LIKE =
+  /\.(?:m?js|css|map|json|txt|xml|html?|ico|png|jpe?g|gif|svg|webp|avif|woff2?|ttf|otf|wasm|br|gz)$/i;
 
 /**
  * The first segment of a path however it is spelt: escapes decoded (more than once: a proxy in front
@@ -43,6 +51,7 @@ export async function webApps(
   app: FastifyInstance,
   { distDir = DIST_DIR }: { distDir?: string } = {},
 ): Promise<void> {
+  siteFiles(app);
   if (!existsSync(`${distDir}/index.html`)) {
     app.log.warn(`no built apps in ${distDir}: run npm run build (npm start does it)`);
     return;
@@ -65,7 +74,7 @@ export async function webApps(
   // An address the router did not give to the API or to a built file, but that names either in some
   // other spelling, is a miss: the app's page would answer 200 where the plain address answers 404.
   const page = (file: string) => (request: FastifyRequest, reply: FastifyReply) =>
-    NOT_PAGES.has(firstSegment(request.url))
+    NOT_PAGES.has(firstSegment(request.url)) || FILE_LIKE.test(request.url.split('?')[0]!)
       ? reply.status(404).send({ message: 'Not found.' })
       : reply.header('cache-control', 'no-cache').sendFile(file);
   // The apps' pages are not the API: they stay out of its OpenAPI document (the built files too:

@@ -7,8 +7,13 @@
  * The server ends a stream when the token expires or the session ends; the reader then connects
  * again, sending the last event id it saw (`Last-Event-ID`), so nothing in between is missed. A 401
  * asks the app to refresh the token (`refresh`); when that fails the session is over and the reader
- * stops. Other failures (the server restarting, a network cut) are tried again after a growing delay.
+ * stops. Other failures (the server restarting, a network cut) are tried again after a growing delay,
+ * and never sooner than a 429's or 503's Retry-After.
+ *
+ * `reset` says that more was missed than the server replays (too much, or too long ago): every list
+ * and detail screen reloads (the app's global reload), as after any change of data.
  */
+import { requestReload } from '../dataProvider/reload.ts';
 
 /** The window event the screens listen to. */
 export const LIVE_EVENT = 'app:live';
@@ -93,7 +98,11 @@ export function startLiveEvents(options: LiveReaderOptions): () => void {
         return 'stop';
       }
     }
-    if (!response.ok || !response.body) return 'later';
+    if (!response.ok || !response.body) {
+      const retryAfter = Number(response.headers.get('retry-after'));
+      if (Number.isFinite(retryAfter) && retryAfter > 0) delay = Math.max(delay, retryAfter * 1000);
+      return 'later';
+    }
     delay = MIN_DELAY_MS;
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = '';
@@ -102,6 +111,7 @@ export function startLiveEvents(options: LiveReaderOptions): () => void {
       if (done) return 'again';
       buffer = parseBlocks(buffer + value, (block) => {
         if (block.id) lastId = block.id;
+        if (block.event === 'reset') requestReload();
         let data: unknown = block.data;
         try {
           data = JSON.parse(block.data);

@@ -47,7 +47,7 @@ import {
   formatQuantity,
 } from '../../common/format.ts';
 import { badgeOf, ellipsisOf, meets } from '../../common/schema/display.ts';
-import { DateBadge } from '../custom/detail/DateBadge.tsx';
+import { DateBadge, EMPTY_BADGE_LABELS } from '../custom/detail/DateBadge.tsx';
 import { DateTimeInput } from '../custom/forms/DateTimeInput.tsx';
 import { MinutesInput, NumericInput } from '../custom/forms/TypedInputs.tsx';
 import { SMALL_LIST_MAX, useSmallList } from '../custom/forms/smallList.ts';
@@ -386,9 +386,15 @@ export function FieldDisplay({ resource, field, record: recordProp, full, link =
     const styleField = styleFieldOf(target, appKind);
     const cut = (text: unknown) =>
       full ? asText(text) : ellipsis(asText(text), ellipsisLimit(relation.resource, labelField));
+    // A record without its label (a draft invoice has no code yet) is named by its id, as a card is:
+    // a link without text names nothing (axe: link-name).
+    const labelOf = (related: RaRecord) => {
+      const label = related[labelField];
+      return label === null || label === undefined || label === '' ? `#${related.id}` : label;
+    };
     const show = (related: RaRecord) => (
       <Styled style={styleField ? related[styleField] : undefined}>
-        <Cut text={asText(related[labelField])} shown={cut(related[labelField])} />
+        <Cut text={asText(labelOf(related))} shown={cut(labelOf(related))} />
       </Styled>
     );
     const linked = (related: RaRecord) =>
@@ -422,7 +428,7 @@ export function FieldDisplay({ resource, field, record: recordProp, full, link =
         date={value}
         text={KINDS[kind].format(value, ctx, resource, field)}
         emptyLabel={translate(`resources.${resource.name}.badges.${field.name}`, {
-          _: translate(badge.kind === 'due-date' ? 'app.due_date.none' : 'app.contract_end.none'),
+          _: translate(EMPTY_BADGE_LABELS[badge.kind]),
         })}
         settled={badge.settled.some((condition) => meets(record, condition))}
         full={full}

@@ -3,7 +3,7 @@
  * create screens, as its actions and the caller's app allow. Per-resource screens, when a resource
  * needs one, live in src/resources/<name>/ and are listed in `overrides`.
  */
-import type { ReactElement } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import { Resource, ResourceContextProvider } from 'react-admin';
 import { Navigate, Route, useParams } from 'react-router-dom';
 import type { Resource as SchemaResource } from '../../common/schema/types.ts';
@@ -88,8 +88,21 @@ export function preloadDetail(resource: SchemaResource, kind: AppKind): void {
   preload(own.summary);
 }
 
-export function buildResources(registry: Registry, kind: AppKind): ReactElement[] {
+/**
+ * The resources of an app, each with the screens its schema gives it there. A path under a resource that
+ * names no screen of it shows `notFound` (the app's catch-all page): react-admin matches `/{resource}/*`
+ * for every resource, also one registered only for references (a portal's `/companies`), and renders
+ * nothing where none of its routes matches, a blank page. `:id/*` catches a path below a record
+ * (`/tickets/12/x`) before the list's own `/*` would show the list there.
+ */
+export function buildResources(registry: Registry, kind: AppKind, notFound?: ComponentType): ReactElement[] {
   const all = [...registry.resources.values()];
+  const NotFoundScreen = notFound;
+  const unknownPaths = (hasList: boolean) =>
+    NotFoundScreen && [
+      <Route key="not-found-below-record" path=":id/*" element={<NotFoundScreen />} />,
+      ...(hasList ? [] : [<Route key="not-found" path="*" element={<NotFoundScreen />} />]),
+    ];
   // Registered in menu order: react-admin's default menu and the back office's grouped one follow it.
   const menu = menuResources(registry, kind);
   const rest = all.filter((r) => !inMenu(r, kind) && r.portal);
@@ -131,12 +144,15 @@ export function buildResources(registry: Registry, kind: AppKind): ReactElement[
               />
             );
           })}
+          {unknownPaths(screens.list)}
         </Resource>
       );
     }),
     // Readable for references (status names, company names) without a screen of their own.
     ...rest.map((resource) => (
-      <Resource key={resource.name} name={resource.name} recordRepresentation={labelOf(resource, kind)} />
+      <Resource key={resource.name} name={resource.name} recordRepresentation={labelOf(resource, kind)}>
+        {unknownPaths(false)}
+      </Resource>
     )),
   ];
 }

@@ -35,7 +35,10 @@ export const overrides: Record<AppKind, Record<string, ResourceOverrides>> = {
       path: 'tickets/templates',
       actions: lazyWithTimeout(() => import('./ticket-templates/TemplateActions.tsx')),
     },
-    quotes: { actions: lazyWithTimeout(() => import('./quotes/QuoteActions.tsx')) },
+    quotes: {
+      actions: lazyWithTimeout(() => import('./quotes/QuoteActions.tsx')),
+      summary: lazyWithTimeout(() => import('./quotes/QuoteValidity.tsx')),
+    },
     invoices: { actions: lazyWithTimeout(() => import('./invoices/BackofficeInvoiceActions.tsx')) },
     'mail-outbox': { actions: lazyWithTimeout(() => import('./mail-outbox/MailOutboxActions.tsx')) },
     'time-registrations': { actions: lazyWithTimeout(() => import('./invoicing/InvoiceLineActions.tsx')) },

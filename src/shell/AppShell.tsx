@@ -9,8 +9,6 @@ import {
   Error as ErrorPage,
   LoadingPage,
   memoryStore,
-  NotFound,
-  type CatchAllComponent,
   type I18nProvider,
 } from 'react-admin';
 import { AppKindContext, type AppKind } from '../custom/appKind.ts';
@@ -33,8 +31,9 @@ import { withErrorCatalogue } from './errors.ts';
 import {
   accessDeniedRoute,
   BackofficeGuards,
+  firstRunRoute,
   PortalGuards,
-  PortalNotFound,
+  PageNotFound,
   portalRoutes,
   Waiting,
 } from './guards.tsx';
@@ -167,8 +166,7 @@ export function AppShell({ kind }: { kind: AppKind }) {
           // The back office starts on the operator's dashboard (a lazy chunk); the portal at its tickets.
           dashboard={kind === 'backoffice' ? Dashboard : undefined}
           loginPage={LoginPage}
-          // react-admin's AdminUI passes its NotFound the same way (its title prop is a string only).
-          catchAll={kind === 'portal' ? PortalNotFound : (NotFound as CatchAllComponent)}
+          catchAll={PageNotFound}
           accessDenied={AccessDenied}
           authCallbackPage={AuthCallback}
           authenticationError={AuthenticationError}
@@ -179,8 +177,10 @@ export function AppShell({ kind }: { kind: AppKind }) {
           requireAuth
         >
           {[
-            ...buildResources(registry, kind),
-            ...(kind === 'portal' ? portalRoutes(LoginPage) : [...exportRoutes(), accessDeniedRoute()]),
+            ...buildResources(registry, kind, PageNotFound),
+            ...(kind === 'portal'
+              ? portalRoutes(LoginPage)
+              : [...exportRoutes(), accessDeniedRoute(), firstRunRoute()]),
           ]}
         </CoreAdminUI>
         <Notifications />

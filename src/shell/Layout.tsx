@@ -7,8 +7,6 @@ import {
   LocalesMenuButton,
   Sidebar,
   type SidebarProps,
-  UserMenu,
-  Logout,
   useBasename,
   useSidebarState,
   useTranslate,
@@ -24,6 +22,7 @@ import { ShortcutsHelp } from '../custom/shortcuts/ShortcutsHelp.tsx';
 import { NotificationBell } from '../live/NotificationBell.tsx';
 import { useLiveEvents } from '../live/useLive.ts';
 import { useKeepLanguage } from './keepLanguage.ts';
+import { UserMenuButton } from './UserMenuButton.tsx';
 
 /** A quote link's holder is signed in as nobody: instead of the user menu, the way to sign in. */
 function SignInButton() {
@@ -46,15 +45,7 @@ function TopBar() {
   useKeepLanguage(searches);
   return (
     <AppBar
-      userMenu={
-        linkOnly ? (
-          <SignInButton />
-        ) : (
-          <UserMenu>
-            <Logout />
-          </UserMenu>
-        )
-      }
+      userMenu={linkOnly ? <SignInButton /> : <UserMenuButton />}
       toolbar={<LocalesMenuButton languages={LOCALES} />}
       // A link opens one quote: no menu of pages it cannot open, so no button that shows one either.
       sx={linkOnly ? { '& .RaAppBar-menuButton': { display: 'none' } } : undefined}

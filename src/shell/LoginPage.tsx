@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, CircularProgress, Link, TextField } from '@mui/material';
 import { useBasename, useLogin, useTranslate } from 'react-admin';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useLocation } from 'react-router-dom';
 import { useAppKind } from '../custom/appKind.ts';
 import { PublicPage } from './PublicPage.tsx';
 import { useSystemStatus } from './systemStatus.ts';
@@ -38,6 +38,26 @@ function useSso(enabled: boolean): SsoAnswer | undefined {
 }
 
 /**
+ * The back office's first run (issue 32): while the installation has no tenant, GET /api/setup says
+ * so and the login page gives way to the setup page. Any failure leaves the login page as it is.
+ */
+function useFirstRun(enabled: boolean): boolean {
+  const [needed, setNeeded] = useState(false);
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    fetch('/api/setup', { headers: { accept: 'application/json' } })
+      .then((res) => (res.ok ? (res.json() as Promise<{ needed: boolean }>) : undefined))
+      .then((body) => live && setNeeded(body?.needed === true))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [enabled]);
+  return needed;
+}
+
+/**
  * Why a login failed, in the user's language, never in the server's English: wrong credentials (422),
  * too many attempts (429, with the seconds or minutes the server names), logged in elsewhere (SPEC 8),
  * no answer at all (network), else that signing in failed.
@@ -67,6 +87,7 @@ export function LoginPage() {
   const location = useLocation();
   // The portal offers a password reset and, when configured, Microsoft single sign-on (SPEC 2).
   const sso = useSso(kind === 'portal');
+  const firstRun = useFirstRun(kind === 'backoffice');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   // Why the last session ended (set before a full reload) or why this login failed; translated when
@@ -111,6 +132,7 @@ export function LoginPage() {
       ? translate(failure.flash, { _: failure.flash })
       : loginFailure(failure.error, translate);
 
+  if (firstRun) return <Navigate to="/setup" replace />;
   const heading =
     kind === 'portal'
       ? translate('app.auth.portal_title', { tenant: status?.tenant_name ?? '' })

@@ -307,6 +307,7 @@ export function PortalGuards({ basename, loadUser, children }: PortalGuardsProps
 }
 
 const SetupPage = lazyWithTimeout(() => import('../custom/pages/SetupPage.tsx'));
+const FirstRunPage = lazyWithTimeout(() => import('../custom/pages/FirstRunPage.tsx'));
 const NotFoundPage = lazyWithTimeout(() => import('../custom/pages/NotFoundPage.tsx'));
 const AccessDeniedPage = lazyWithTimeout(() => import('../custom/pages/AccessDeniedPage.tsx'));
 const PasswordResetRequestPage = lazyWithTimeout(
@@ -317,8 +318,12 @@ const SsoCallbackPage = lazyWithTimeout(() => import('../custom/pages/SsoCallbac
 
 const screen = (element: ReactNode) => <Suspense fallback={<Waiting />}>{element}</Suspense>;
 
-/** The 'Page not found' catch-all of the portal (react-admin's `catchAll`). */
-export function PortalNotFound() {
+/**
+ * The 'Page not found' catch-all of both apps (react-admin's `catchAll`, and each resource's own for a
+ * path that names none of its screens: ../resources/index.tsx). The back office used react-admin's own,
+ * whose grey text fails axe's contrast check.
+ */
+export function PageNotFound() {
   return screen(<NotFoundPage />);
 }
 
@@ -339,6 +344,18 @@ export function portalRoutes(LoginPage: ComponentType): ReactElement[] {
     </CustomRoutes>,
     accessDeniedRoute(),
   ];
+}
+
+/**
+ * The back office's first-run setup at /setup (issue 32), without the layout: the login page sends here
+ * while the installation has no tenant.
+ */
+export function firstRunRoute(): ReactElement {
+  return (
+    <CustomRoutes key="first-run" noLayout>
+      <Route path={PORTAL_PAGES.setup} element={screen(<FirstRunPage />)} />
+    </CustomRoutes>
+  );
 }
 
 /** The 'Access denied' page (SPEC 2) at /403, inside the layout: where guard 4 sends in both apps. */

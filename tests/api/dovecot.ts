@@ -168,6 +168,7 @@ export function rawMail(options: {
   html?: string;
   headers?: Record<string, string>;
   attachment?: { name: string; type: string; content: Buffer };
+  attachments?: { name: string; type: string; content: Buffer }[];
 }): { raw: string; messageId: string } {
   counter += 1;
   const messageId =
@@ -189,14 +190,16 @@ export function rawMail(options: {
     ? `Content-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n${wrap(Buffer.from(options.html).toString('base64'))}`
     : `Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n${wrap(Buffer.from(text).toString('base64'))}`;
   let content: string;
-  if (options.attachment) {
+  const files = [...(options.attachment ? [options.attachment] : []), ...(options.attachments ?? [])];
+  if (files.length) {
     headers['Content-Type'] = `multipart/mixed; boundary="${boundary}"`;
     parts.push(`--${boundary}\r\n${body}`);
-    parts.push(
-      `--${boundary}\r\nContent-Type: ${options.attachment.type}; name="${options.attachment.name}"\r\n` +
-        `Content-Disposition: attachment; filename="${options.attachment.name}"\r\nContent-Transfer-Encoding: base64\r\n\r\n` +
-        wrap(options.attachment.content.toString('base64')),
-    );
+    for (const file of files)
+      parts.push(
+        `--${boundary}\r\nContent-Type: ${file.type}; name="${file.name}"\r\n` +
+          `Content-Disposition: attachment; filename="${file.name}"\r\nContent-Transfer-Encoding: base64\r\n\r\n` +
+          wrap(file.content.toString('base64')),
+      );
     content = `${parts.join('\r\n')}\r\n--${boundary}--\r\n`;
   } else {
     const [head, rest] = body.split('\r\n\r\n');

@@ -1,13 +1,14 @@
 /**
  * Thousands of random and hostile builder queries thrown at the real API: whatever they are, the
- * answer is never a 5xx and never carries database words. Nested whereHas, loaded relations and
- * preset lists past the cost budget are always a 422 (issue 12, finding 2).
+ * answer is never a 5xx and never carries database words. Nested whereHas and preset lists past the
+ * cost budget are always a 422 (issue 12, finding 2), as are loaded relations past the rows `with` may
+ * bring (issue 31, item 5).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import qs from 'qs';
 import { registry } from '../../server/schema/registry.ts';
-import { QUERY_COST, QUERY_LIMITS } from '../../server/query/limits.ts';
+import { QUERY_COST, QUERY_LIMITS, WITH_LIMITS } from '../../server/query/limits.ts';
 import type { Relation, Resource } from '../../common/schema/types.ts';
 import { buildTestApp, targets, type TestApp } from './harness.ts';
 
@@ -177,8 +178,12 @@ function conditionsOf(resource: Resource, depth: number): fc.Arbitrary<Costed> {
     .map((list) => ({ items: list.flatMap((c) => c.items), cost: list.reduce((n, c) => n + c.cost, 0) }));
 }
 
-/** `with` paths through one-target relations, and their cost as a tree: a shared prefix counts once. */
-function withOf(resource: Resource): fc.Arbitrary<{ paths: string[]; cost: number }> {
+/**
+ * `with` paths through one-target relations, and the rows they can load on the default page (15 records):
+ * each node of the tree once, its records times the fan-out of every level (to-one 1, to-many the
+ * per-record cap).
+ */
+function withOf(resource: Resource): fc.Arbitrary<{ paths: string[]; rows: number }> {
   const path = (from: Resource, depth: number): fc.Arbitrary<string[]> => {
     const relations = Object.values(from.relations);
     if (relations.length === 0) return fc.constant([]);
@@ -196,18 +201,18 @@ function withOf(resource: Resource): fc.Arbitrary<{ paths: string[]; cost: numbe
     const nodes = new Set(
       paths.flatMap((p) => p.split('.').map((_, i, all) => all.slice(0, i + 1).join('.'))),
     );
-    let cost = 0;
+    let total = 0;
     for (const node of nodes) {
-      let rows = 1;
+      let rows: number = QUERY_LIMITS.defaultPageSize;
       let at: Resource | undefined = resource;
       for (const name of node.split('.')) {
         const relation: Relation = at!.relations[name]!;
-        rows *= fanOut(relation);
+        rows *= toManyKinds.has(relation.kind) ? WITH_LIMITS.perRecord : 1;
         at = targetOf(relation);
       }
-      cost += rows;
+      total += rows;
     }
-    return { paths, cost };
+    return { paths, rows: total };
   });
 }
 
@@ -223,7 +228,8 @@ const costedQuery = fc
       .map(([conditions, loads, counted]) => ({
         resource: resource.name,
         query: { builder: conditions.items, with: loads.paths, withCount: counted.map((r) => r.name) },
-        cost: QUERY_COST.statement + conditions.cost + loads.cost + counted.length * QUERY_COST.toMany,
+        cost: QUERY_COST.statement + conditions.cost + counted.length * QUERY_COST.toMany,
+        rows: loads.rows,
       })),
   );
 
@@ -239,6 +245,8 @@ const costedPresets = fc
 
 const TOO_EXPENSIVE =
   /^The query is too expensive: it costs (\d+) where at most \d+ is allowed .* Use fewer nested conditions or presets\.$/;
+const TOO_MANY_ROWS =
+  /^The relations to load \(.+\) can bring up to (\d+) rows, where at most \d+ are allowed /;
 
 describe.each(targets)('hostile builder queries on $name', (target) => {
   let t: TestApp;
@@ -327,6 +335,9 @@ describe.each(targets)('hostile builder queries on $name', (target) => {
           )
         : fc.constant([]);
       const relations = Object.keys(r.relations);
+      // At most one to-many relation: two on a page of 100 can bring 20,000 rows, past WITH_LIMITS.
+      const loadable = (names: string[]) =>
+        names.filter((n) => toManyKinds.has(r.relations[n]!.kind)).length <= 1;
       return fc.record({
         resource: fc.constant(r.name),
         builder: fc
@@ -338,7 +349,7 @@ describe.each(targets)('hostile builder queries on $name', (target) => {
           )
           .map(([c, o, n, s]) => [...c, ...o, { paginate: n }, ...(s === null ? [] : [{ s }])]),
         with: relations.length
-          ? fc.subarray(relations, { maxLength: Math.min(3, relations.length) })
+          ? fc.subarray(relations, { maxLength: Math.min(3, relations.length) }).filter(loadable)
           : fc.constant([]),
         page: fc.integer({ min: 1, max: 3 }),
       });
@@ -353,26 +364,35 @@ describe.each(targets)('hostile builder queries on $name', (target) => {
     );
   });
 
-  it('nested whereHas, with and withCount: inside the budget they answer, past it 422 with their cost', async () => {
+  it('nested whereHas, with and withCount: inside the budget and row limit they answer, past them 422 with their figure', async () => {
     const headers = await t.as('admin@example.com');
     let refused = 0;
+    let tooManyRows = 0;
     await fc.assert(
-      fc.asyncProperty(costedQuery, async ({ resource, query, cost }) => {
+      fc.asyncProperty(costedQuery, async ({ resource, query, cost, rows }) => {
         const url = `/api/${resource}?${qs.stringify(query)}`;
         const res = await t.app.inject({ method: 'GET', url, headers });
+        const why = `${url} costs ${cost}, loads ${rows} rows: ${res.body.slice(0, 200)}`;
         if (cost > QUERY_COST.budget) {
           refused++;
-          expect(res.statusCode, `${url} costs ${cost}: ${res.body.slice(0, 200)}`).toBe(422);
+          expect(res.statusCode, why).toBe(422);
           expect(res.json().message, url).toMatch(TOO_EXPENSIVE);
           expect(Number(TOO_EXPENSIVE.exec(res.json().message)![1]), url).toBe(cost);
+        } else if (rows > WITH_LIMITS.rows) {
+          tooManyRows++;
+          expect(res.statusCode, why).toBe(422);
+          expect(Object.keys(res.json().errors), url).toEqual(['with']);
+          expect(Number(TOO_MANY_ROWS.exec(res.json().message)?.[1]), url).toBe(rows);
         } else {
-          expect(res.statusCode, `${url} costs ${cost}: ${res.body.slice(0, 200)}`).toBe(200);
+          expect(res.statusCode, why).toBe(200);
         }
       }),
       { numRuns: 200 },
     );
-    // The generator reaches past the budget, not only below it.
-    expect(refused).toBeGreaterThan(20);
+    // The generator reaches past both limits, not only below them.
+    expect(refused + tooManyRows).toBeGreaterThan(20);
+    expect(refused).toBeGreaterThan(0);
+    expect(tooManyRows).toBeGreaterThan(0);
   });
 
   it('preset counts: inside the budget they answer, past it 422 with their cost', async () => {

@@ -49,20 +49,40 @@ export interface TestApp {
   connection?: { url: string; schema?: string };
 }
 
-const counting = new AsyncLocalStorage<{ statements: number }>();
+interface Counter {
+  statements: number;
+  /** Count only statements that name one of these tables (all when absent). */
+  tables?: string[];
+}
+
+const counting = new AsyncLocalStorage<Counter>();
+
+/** The names a statement's tree holds (its identifiers) and the text of its raw SQL parts. */
+function namesIn(node: unknown, names: string[] = []): string[] {
+  if (Array.isArray(node)) for (const item of node) namesIn(item, names);
+  else if (node && typeof node === 'object') {
+    const n = node as { kind?: string; name?: unknown; sqlFragments?: unknown };
+    if (n.kind === 'IdentifierNode' && typeof n.name === 'string') names.push(n.name);
+    if (n.kind === 'RawNode' && Array.isArray(n.sqlFragments))
+      names.push(...n.sqlFragments.join(' ').split(/\W+/));
+    for (const value of Object.values(node)) namesIn(value, names);
+  }
+  return names;
+}
 
 /** Counts every statement the app compiles inside `statementsOf` (its async context: no other caller's). */
 const statementCounter: KyselyPlugin = {
   transformQuery({ node }) {
     const counter = counting.getStore();
-    if (counter) counter.statements += 1;
+    if (counter && (!counter.tables || namesIn(node).some((name) => counter.tables!.includes(name))))
+      counter.statements += 1;
     return node;
   },
   transformResult: async ({ result }) => result,
 };
 
 const COUNTER_HEADER = 'x-test-statement-counter';
-const counters = new Map<string, { statements: number }>();
+const counters = new Map<string, Counter>();
 
 /**
  * Runs each request of an app built with `countStatements` in the async context of its counter, named by
@@ -96,6 +116,27 @@ export async function statementsOf(
   } finally {
     counters.delete(id);
   }
+}
+
+/**
+ * A counter for a request that outlives one inject (a real HTTP request, an event stream): send the
+ * header with it, and every statement the app runs for that request, then or later, is counted, until
+ * `stop`; with `tables`, only those that read or write one of them (not, say, the loading of the
+ * caller's auth context, which its cache keeps only a few seconds).
+ */
+export function requestStatements(tables?: string[]): {
+  headers: Record<string, string>;
+  statements(): number;
+  stop(): void;
+} {
+  const id = randomBytes(6).toString('hex');
+  const counter: Counter = { statements: 0, tables };
+  counters.set(id, counter);
+  return {
+    headers: { [COUNTER_HEADER]: id },
+    statements: () => counter.statements,
+    stop: () => counters.delete(id),
+  };
 }
 
 /**

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, targets, type TestApp } from './harness.ts';
 import { backOffice, type BackOffice } from './back-office.ts';
+import { readCsv } from '../csv-read.ts';
 
 describe.each(targets)('invoicing actions on $name', (target) => {
   let t: TestApp;
@@ -335,20 +336,28 @@ describe.each(targets)('invoicing actions on $name', (target) => {
       expect(again.statusCode).toBe(422);
     });
 
-    it('answers the CSV of the invoices asked for, formulas defused', async () => {
-      const first = await sentInvoice();
-      const second = await sentInvoice();
+    it('answers the CSV of the invoices asked for as every CSV is written: ; BOM CRLF, formulas defused', async () => {
+      const [first, second] = [await sentInvoice(), await sentInvoice()];
+      const changes = { reference: 'Maand 11; "extra" werk', amount_excl: 1234.5, amount_incl: 1493.75 };
+      await t.db.updateTable('invoices').set(changes).where('id', '=', first).execute();
       const res = await call('POST', '/api/invoicing/download-csv', b.admin, { ids: [second, first] });
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toMatch(/^text\/csv/);
-      const rows = res.body
-        .replace(/^\uFEFF/, '')
-        .trim()
-        .split('\r\n');
-      expect(rows[0]).toBe('code,reference,company,date,due_date,status,amount_excl,amount_incl,external_id');
-      expect(rows).toHaveLength(3);
-      expect(rows[1]).toMatch(new RegExp(`^F-${serial},'=SUM\\(A1\\),Factuurbedrijf`));
-      expect(rows[1]).toContain(',100,121,');
+      expect([res.statusCode, res.headers['content-type']]).toEqual([200, 'text/csv; charset=utf-8']);
+      // Read back as Dutch Excel does (';', RFC 4180 quotes); Dutch, the default, writes a decimal comma.
+      const csv = await readCsv(res.rawPayload);
+      expect([csv.bom, csv.crlf, csv.rows.map((row) => row.length)]).toEqual([true, true, [9, 9, 9]]);
+      const [head, ...rows] = csv.rows.map((r) => Object.fromEntries(r.map((v, i) => [csv.rows[0]![i], v])));
+      expect(Object.keys(head!).join(' ')).toBe(
+        'code reference company date due_date status amount_excl amount_incl external_id',
+      );
+      expect(rows[0]).toMatchObject({ code: `F-${serial}`, reference: "'=SUM(A1)", date: '2026-11-01' });
+      expect(rows[0]).toMatchObject({ amount_excl: '100,00', amount_incl: '121,00' });
+      expect(rows[1]).toMatchObject({ reference: 'Maand 11; "extra" werk', amount_excl: '1234,50' });
+      // English: the same separator (the spreadsheet's regional settings decide it), the decimal point.
+      const headers = { ...b.admin, 'accept-language': 'en' };
+      const english = await call('POST', '/api/invoicing/download-csv', headers, { ids: [first] });
+      expect((await readCsv(english.rawPayload)).rows[1]).toEqual(
+        csv.rows[2]!.map((v) => v.replace('1234,50', '1234.50').replace('1493,75', '1493.75')),
+      );
       expect(
         (await call('POST', '/api/invoicing/download-csv', b.limited, { ids: [first] })).statusCode,
       ).toBe(403);

@@ -59,13 +59,39 @@ describe.each(targets)('the NUL character on $name', (target) => {
       headers: admin,
     });
     expect(search.statusCode, search.body).toBe(422);
-    expect(search.json().message).toBe('The search text may not contain the NUL character.');
+    // Refused with every other query-string text, before the builder parser reads it.
+    expect(search.json()).toEqual({
+      message: 'Texts may not contain the NUL character.',
+      errors: { builder: ['Texts may not contain the NUL character.'] },
+    });
     const where = await t.app.inject({
       method: 'GET',
       url: '/api/companies?builder[0][where][0]=name&builder[0][where][1]==&builder[0][where][2]=a%00',
       headers: admin,
     });
     expect(where.statusCode, where.body).toBe(422);
+  });
+
+  // Issue 31 item 8: the search route reads its own `q`, which no builder parser checked (a 500).
+  it.each([
+    ['the global search', '/api/search?q=abc%00def', 'q'],
+    ['a page number', '/api/notifications?page=1%00', 'page'],
+    ['a day bound', '/api/dashboard?from=2026-01-01T00:00:00Z%00&to=2026-01-02T00:00:00Z', 'from'],
+    ['a file link token', '/api/attachments/1/file?token=%00', 'token'],
+    ['a relation to load', '/api/companies?with[]=%00', 'with'],
+    ['a sort order', '/api/companies?sort=name%00', 'sort'],
+    ['a relation of one record', '/api/companies/1?with[]=a%00', 'with'],
+    ['a preset id', '/api/presets-result-count/tickets?builders[0][id]=a%00', 'builders'],
+    ['a parameter name', '/api/companies?x%00=1', 'x\u0000'],
+    ['a path parameter', '/api/companies/1%00', 'id'],
+    ['a resource in the path', '/api/presets-result-count/tick%00ets', 'resource'],
+  ])('in %s (%s): 422 naming it', async (_what, url, key) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: admin });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toEqual({
+      message: 'Texts may not contain the NUL character.',
+      errors: { [key]: ['Texts may not contain the NUL character.'] },
+    });
   });
 
   it('in a multipart field or a file name: 422, and no message or attachment is kept', async () => {

@@ -1,5 +1,5 @@
 /**
- * The service behind pgbouncer in transaction mode (issue 15, README "Running several instances"): the
+ * The service behind pgbouncer in transaction mode (issue 15, docs/operations.md "Running several instances"): the
  * real server, its pool pointed at Debian's pgbouncer, which hands each transaction whichever of its two
  * server connections is free. Any session state (a `SET`, a session advisory lock, a named prepared
  * statement, `LISTEN` on the pool) would break here or leak into other clients; the flows below cross
@@ -41,7 +41,7 @@ function pgbouncerConfig(database: string, listen: number, folder: string): stri
     'max_client_conn = 100',
     'admin_users = postgres',
     // The pool sends its statement timeout as a startup parameter, which pgbouncer refuses unless told
-    // to ignore it (README): the timeout then belongs on the database role.
+    // to ignore it (docs/operations.md): the timeout then belongs on the database role.
     'ignore_startup_parameters = statement_timeout,extra_float_digits',
     '',
   ].join('\n');

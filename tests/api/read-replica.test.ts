@@ -244,7 +244,8 @@ describe.skipIf(!hasPostgresPrograms('initdb', 'pg_ctl', 'pg_basebackup'))(
       const res = await admin.send('POST', '/api/companies', { name: `${PREFIX} own write` });
       expect(res.status).toBe(201);
       const own = (await res.json()) as { id: number; name: string };
-      expect(admin.cookies.get('read_after')).toMatch(/^[0-9A-F]+\/[0-9A-F]+$/);
+      // The position as a WAL location; the cookie library writes its slash as %2F.
+      expect(decodeURIComponent(admin.cookies.get('read_after')!)).toMatch(/^[0-9A-F]+\/[0-9A-F]+$/);
       const cookie = res.headers.getSetCookie().find((line) => line.startsWith('read_after='))!;
       expect(cookie).toMatch(/HttpOnly/i);
       expect(cookie).toMatch(/SameSite=Strict/i);
@@ -274,8 +275,9 @@ describe.skipIf(!hasPostgresPrograms('initdb', 'pg_ctl', 'pg_basebackup'))(
       await onStandby.query('select pg_wal_replay_resume()');
       const client = new Caller(servers[0]!.base);
       await client.login('client@example.com');
-      // The login's answer sets both: the position beside, never instead of, the refresh cookie.
-      expect([...client.cookies.keys()].sort()).toEqual(['read_after', 'refresh_token']);
+      // The login's answer sets both: the position beside, never instead of, the refresh cookie (and the
+      // device cookie every login gets: server/auth/known-devices.ts).
+      expect([...client.cookies.keys()].sort()).toEqual(['known_device', 'read_after', 'refresh_token']);
       const { rows } = await onPrimary.query<{ name: string }>(
         `select c.name from companies c
          join company_user cu on cu.company_id = c.id

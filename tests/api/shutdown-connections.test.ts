@@ -5,28 +5,12 @@
  * the process exits instead of waiting for the clients' timeouts.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { freePort, startServer, waitFor, type ServerProcess } from './processes.ts';
 import { seededDataFolder } from './seed-copy.ts';
-
-/** A raw HTTP/1.1 connection: what the server sent so far, and whether it closed the connection. */
-function rawConnection(
-  port: number,
-): Promise<{ socket: Socket; received: () => string; closed: () => boolean }> {
-  return new Promise((resolve, reject) => {
-    let text = '';
-    let ended = false;
-    const socket = connect(port, '127.0.0.1', () =>
-      resolve({ socket, received: () => text, closed: () => ended }),
-    );
-    socket.on('data', (chunk) => (text += chunk.toString('latin1')));
-    socket.on('close', () => (ended = true));
-    socket.on('error', reject);
-  });
-}
+import { rawConnection } from './raw-socket.ts';
 
 const request = (path: string) => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n`;
 

@@ -12,6 +12,7 @@ export interface SseEvent {
 
 export interface SseStream {
   status: number;
+  headers: http.IncomingHttpHeaders;
   events: SseEvent[];
   comments: number;
   /** The first event (from the start) that `match` accepts, when it comes. */
@@ -46,6 +47,7 @@ export function openEvents(
         const ended = new Promise<void>((r) => (endResolve = r));
         const stream: SseStream = {
           status: response.statusCode ?? 0,
+          headers: response.headers,
           events,
           comments: 0,
           next(match) {

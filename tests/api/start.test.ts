@@ -1,6 +1,7 @@
 /**
  * `npm start` as a newcomer runs it: a fresh data folder is created, migrated and seeded, the address
- * and demo accounts are printed; a second start reuses the folder without seeding again.
+ * and demo accounts are printed; a second start reuses the folder without seeding again. And the server
+ * refuses a second process on a data folder in use, but not a stale lock.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,9 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../free-port.ts';
+import { startServer, type ServerProcess } from './processes.ts';
 
 /** Every process started here, stopped in afterAll when a failed test left it running. */
 const started: ChildProcess[] = [];
+const servers: ServerProcess[] = [];
 
 function start(env: Record<string, string>): {
   child: ChildProcess;
@@ -63,6 +66,7 @@ describe('npm start', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'sd-start-'));
   afterAll(async () => {
     for (const child of started) await stop(child);
+    for (const server of servers) await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -120,33 +124,43 @@ describe('npm start', () => {
   }, 180_000);
 
   it('refuses a second process on the same data folder while the first keeps serving; a stale lock does not block', async () => {
-    const lockFile = join(dataDir, 'pglite.lock');
-    const port = await freePort();
-    const first = start({ PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' });
-    await first.ready;
+    // A folder of its own (so the test does not depend on the one above having run) without demo data:
+    // the lock is the server's, so its own process stands in for npm start (no npm and build check).
+    const lockDir = mkdtempSync(join(tmpdir(), 'sd-start-lock-'));
+    const lockFile = join(lockDir, 'pglite.lock');
+    const env = { DATA_DIR: lockDir, SEED: 'none', DATABASE_URL: '' };
+    try {
+      const port = await freePort();
+      const first = startServer({ ...env, PORT: String(port) });
+      servers.push(first);
+      await first.ready;
 
-    const second = start({ PORT: String(await freePort()), DATA_DIR: dataDir, HOST: '127.0.0.1' });
-    const exited = new Promise((resolve) => second.child.once('exit', resolve));
-    const outcome = await Promise.race([exited, second.ready.then(() => 'serving')]);
-    if (outcome === 'serving') await stop(second.child);
-    expect(outcome).not.toBe('serving');
-    expect(outcome).not.toBe(0);
-    const owner = readFileSync(lockFile, 'utf8').trim();
-    expect(second.output()).toContain(
-      `The data folder ${join(dataDir, 'pglite')} is in use by process ${owner}`,
-    );
-    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
-    await stop(first.child);
-    expect(existsSync(lockFile)).toBe(false);
+      const second = startServer({ ...env, PORT: String(await freePort()) });
+      servers.push(second);
+      const outcome = await Promise.race([second.exited, second.ready.then(() => 'serving')]);
+      if (outcome === 'serving') await second.stop();
+      expect(outcome).not.toBe('serving');
+      expect(outcome).not.toBe(0);
+      const owner = readFileSync(lockFile, 'utf8').trim();
+      expect(second.output()).toContain(
+        `The data folder ${join(lockDir, 'pglite')} is in use by process ${owner}`,
+      );
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+      await first.stop();
+      expect(existsSync(lockFile)).toBe(false);
 
-    // A lock left by a process that no longer runs (killed, the machine rebooted).
-    const dead = spawn(process.execPath, ['-e', '']);
-    await new Promise((resolve) => dead.once('exit', resolve));
-    writeFileSync(lockFile, `${dead.pid}\n`);
-    const third = start({ PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' });
-    await third.ready;
-    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
-    expect(readFileSync(lockFile, 'utf8').trim()).not.toBe(String(dead.pid));
-    await stop(third.child);
+      // A lock left by a process that no longer runs (killed, the machine rebooted).
+      const dead = spawn(process.execPath, ['-e', '']);
+      await new Promise((resolve) => dead.once('exit', resolve));
+      writeFileSync(lockFile, `${dead.pid}\n`);
+      const third = startServer({ ...env, PORT: String(port) });
+      servers.push(third);
+      await third.ready;
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+      expect(readFileSync(lockFile, 'utf8').trim()).not.toBe(String(dead.pid));
+      await third.stop();
+    } finally {
+      rmSync(lockDir, { recursive: true, force: true });
+    }
   }, 180_000);
 });

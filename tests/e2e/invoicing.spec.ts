@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { expectAccessible, signIn } from './support.ts';
+import { readCsv } from '../csv-read.ts';
 
 /** A GET of the API with the signed-in operator's token, as the app sends it. */
 async function api<T>(page: Page, path: string): Promise<T> {
@@ -91,10 +92,14 @@ test('an operator invoices and de-invoices a time registration from its list, du
     await page.getByRole('button', { name: 'CSV downloaden' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe('invoices.csv');
-    const text = readFileSync((await file.path())!, 'utf8');
-    expect(text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
-      'code,reference,company,date,due_date,status,amount_excl,amount_incl,external_id',
-    );
+    const csv = await readCsv(readFileSync((await file.path())!));
+    expect(csv.bom).toBe(true);
+    expect(csv.rows[0]).toEqual([
+      ...['code', 'reference', 'company', 'date', 'due_date', 'status'],
+      ...['amount_excl', 'amount_incl', 'external_id'],
+    ]);
+    expect(csv.rows.length).toBeGreaterThan(1);
+    for (const row of csv.rows) expect(row).toHaveLength(9);
   });
 
   await test.step('export an invoice as PDF; restore asks first', async () => {

@@ -1,16 +1,16 @@
 /**
- * Issue 14, items 7 and 10: SPEC 4's badges, in Dutch and English, on Playwright's clock so that the
- * colours do not depend on today. Due date: red when past, yellow when upcoming (within 30 days, see
- * docs/decisions.md), no colour further away, a check mark without a date (named for a warranty).
+ * Issue 14, items 7 and 10: SPEC 4's badges, on Playwright's clock so that the colours do not depend on
+ * today. Each test in one language (nl, en or de; the badges' wording in all three is asserted at its
+ * catalogue key in tests/browser/journey-wording-records.test.ts). Due date: red when past, yellow when
+ * upcoming (within 30 days, see docs/decisions.md), no colour further away, a check mark without a date
+ * (named for a warranty).
  * Contract end: green when set, yellow within a month, red when past; no badge without an end date.
  * The back office shows them on ticket deadlines, invoice due dates and contract end dates, in lists
  * and details (schemas' x-badge). Records are created here, with dates far from today.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { signIn } from './support.ts';
-
-type Lang = 'nl' | 'en';
+import { inLanguage, signIn, startIn, type Lang } from './support.ts';
 
 const TEXT = {
   nl: {
@@ -33,7 +33,17 @@ const TEXT = {
     ended: 'Ended',
     noEnd: 'No end date',
   },
-} as const;
+  de: {
+    past: 'Überfällig',
+    upcoming: 'Bald fällig',
+    noDueDate: 'Keine Frist',
+    noWarranty: 'Kein Garantiedatum bekannt',
+    running: 'Läuft',
+    endsSoon: 'Endet innerhalb eines Monats',
+    ended: 'Beendet',
+    noEnd: 'Kein Enddatum',
+  },
+} as const satisfies Record<Lang, Record<string, string>>;
 
 /** The date every record below falls due or ends on, and the moments the tests look from. */
 const DUE = '2031-06-30';
@@ -42,18 +52,13 @@ const FOURTEEN_MONTHS_BEFORE = new Date('2030-04-20T12:00:00');
 const TWO_DAYS_AFTER = new Date('2031-07-02T12:00:00');
 
 /**
- * The page's clock starts at `now` and runs on (a fixed time would stop the debounced list reloads,
- * which measure time with Date.now); setSystemTime moves it later.
+ * The test starts in `lang` (support.ts: startIn) at `now`: the page's clock starts there and runs on (a
+ * fixed time would stop the debounced list reloads, which measure time with Date.now); setSystemTime
+ * moves it later.
  */
-async function startIn(page: Page, lang: Lang, now: Date) {
+async function startAt(page: Page, lang: Lang, now: Date) {
   await page.clock.install({ time: now });
-  await page.addInitScript((locale) => {
-    if (!sessionStorage.getItem('journeys-started')) {
-      localStorage.clear();
-      localStorage.setItem('locale', locale);
-      sessionStorage.setItem('journeys-started', '1');
-    }
-  }, lang);
+  await startIn(page, lang);
 }
 
 async function api(request: APIRequestContext, email: string) {
@@ -78,17 +83,19 @@ async function api(request: APIRequestContext, email: string) {
 const badge = (scope: Page | ReturnType<Page['locator']>, kind: 'due-date' | 'contract-end') =>
   scope.locator(`[data-badge^="${kind}:"]`);
 
-for (const lang of ['nl', 'en'] as const) {
-  const t = TEXT[lang];
+test.describe('date badges', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+  // Three screens, each seen at two or three moments: more than the default minute on a busy machine.
+  test.describe.configure({ timeout: 120_000 });
 
-  test.describe(`date badges (${lang})`, () => {
-    test.use({ viewport: { width: 1280, height: 900 } });
-    // Three screens, each seen at two or three moments: more than the default minute on a busy machine.
-    test.describe.configure({ timeout: 120_000 });
-
-    test('back office: invoice due dates in the list and the detail; a paid invoice is not overdue', async ({
-      page,
-    }) => {
+  test(
+    inLanguage(
+      'nl',
+      'back office: invoice due dates in the list and the detail; a paid invoice is not overdue',
+    ),
+    async ({ page }) => {
+      const lang = 'nl';
+      const t = TEXT[lang];
       const admin = await api(page.request, 'admin@example.com');
       const tag = `${lang}-${Date.now()}`;
       const open = await admin.create('invoices', {
@@ -108,7 +115,7 @@ for (const lang of ['nl', 'en'] as const) {
         status_id: 4,
       });
 
-      await startIn(page, lang, TWO_DAYS_AFTER);
+      await startAt(page, lang, TWO_DAYS_AFTER);
       await signIn(page, 'admin@example.com', 'backoffice', { to: '/invoices' });
       const openRow = page.getByRole('row').filter({ hasText: open.code });
       await expect(openRow).toBeVisible({ timeout: 30_000 });
@@ -132,11 +139,14 @@ for (const lang of ['nl', 'en'] as const) {
       await page.reload();
       await expect(badge(page, 'due-date')).toHaveAttribute('data-badge', 'due-date:none');
       await expect(badge(page, 'due-date')).not.toContainText(t.upcoming);
-    });
+    },
+  );
 
-    test('back office: a ticket deadline and a contract end date, in the list and the detail', async ({
-      page,
-    }) => {
+  test(
+    inLanguage('en', 'back office: a ticket deadline and a contract end date, in the list and the detail'),
+    async ({ page }) => {
+      const lang = 'en';
+      const t = TEXT[lang];
       const admin = await api(page.request, 'admin@example.com');
       const ticket = await admin.create('tickets', {
         description: `Badge deadline ${lang}`,
@@ -151,7 +161,7 @@ for (const lang of ['nl', 'en'] as const) {
         end_date: DUE,
       });
 
-      await startIn(page, lang, TEN_DAYS_BEFORE);
+      await startAt(page, lang, TEN_DAYS_BEFORE);
       await signIn(page, 'admin@example.com', 'backoffice', { to: `/tickets/${ticket.id}` });
       await expect(badge(page, 'due-date')).toHaveAttribute('data-badge', 'due-date:yellow', {
         timeout: 30_000,
@@ -178,11 +188,14 @@ for (const lang of ['nl', 'en'] as const) {
       await page.goto(`/contracts/${contract.id}`);
       await expect(badge(page, 'contract-end')).toHaveAttribute('data-badge', 'contract-end:green');
       await expect(badge(page, 'contract-end')).toContainText(t.running);
-    });
+    },
+  );
 
-    test('portal: a warranty badge, its named empty check mark, and the contract end badges', async ({
-      page,
-    }) => {
+  test(
+    inLanguage('de', 'portal: a warranty badge, its named empty check mark, and the contract end badges'),
+    async ({ page }) => {
+      const lang = 'de';
+      const t = TEXT[lang];
       const admin = await api(page.request, 'admin@example.com');
       const dated = await admin.create('assets', {
         name: `Badge laptop ${lang}`,
@@ -196,7 +209,7 @@ for (const lang of ['nl', 'en'] as const) {
       expect(prepaid, 'a prepaid contract without an end date').toBeDefined();
 
       // 14 months before the warranty ends: no 'soon' (today's seed once read 'Binnenkort' here).
-      await startIn(page, lang, FOURTEEN_MONTHS_BEFORE);
+      await startAt(page, lang, FOURTEEN_MONTHS_BEFORE);
       await signIn(page, 'client@example.com', 'portal', { to: `/app/assets/${dated.id}` });
       await expect(badge(page, 'due-date')).toHaveAttribute('data-badge', 'due-date:none');
       await expect(page.getByText(t.upcoming, { exact: true })).toHaveCount(0);
@@ -222,6 +235,6 @@ for (const lang of ['nl', 'en'] as const) {
       await expect(badge(page, 'contract-end')).toHaveAttribute('data-badge', 'contract-end:empty');
       await expect(badge(page, 'contract-end')).toHaveText(t.noEnd);
       await expect(page.getByText(t.running, { exact: true })).toHaveCount(0);
-    });
-  });
-}
+    },
+  );
+});

@@ -1,5 +1,7 @@
 /**
- * Issue 14, items 14 and 15: failed calls as SPEC 8 says, in both apps, in Dutch and English.
+ * Issue 14, items 14 and 15: failed calls as SPEC 8 says, in both apps, each test in one language (nl,
+ * en or de; its wording in the others is asserted at its catalogue key in
+ * tests/browser/journey-wording.test.ts).
  *
  * 14. The real server fails on request (server/http/faults.ts: the X-E2E-Fault header, honoured only
  *     when the server runs with E2E_FAULTS=1 and NODE_ENV=test, as tests/e2e/server.ts starts it): a
@@ -10,62 +12,13 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { api, expectAccessible, firstRecordRow, signIn } from './support.ts';
+import { TEXT } from './journeys-errors-text.ts';
+import { api, expectAccessible, firstRecordRow, inLanguage, signIn, startIn, type Lang } from './support.ts';
 
-type Lang = 'nl' | 'en';
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 800 };
 const CLIENT = 'client@example.com';
 const ADMIN = 'admin@example.com';
-
-const TEXT = {
-  nl: {
-    server: 'Er ging iets mis op de server. Probeer het opnieuw.',
-    network: 'De server is niet bereikbaar. Controleer je verbinding en probeer het opnieuw.',
-    listFailed: 'De lijst kon niet worden geladen.',
-    recordFailed: 'Dit item kon niet worden geladen.',
-    customFieldsFailed: 'De extra velden konden niet worden geladen.',
-    timeFailed: 'De tijd op dit ticket kon niet worden geladen.',
-    timeLabel: 'Tijd op dit ticket',
-    retry: 'Opnieuw proberen',
-    doesNotExist: 'Item bestaat niet',
-    save: 'Opslaan',
-    send: 'Versturen',
-    firstName: 'Voornaam',
-    lastName: 'Achternaam',
-    password: 'Wachtwoord',
-    passwordTooShort: 'Wachtwoord moet minimaal 8 tekens lang zijn.',
-    description: 'Omschrijving',
-    priority: 'Prioriteit',
-    high: 'Hoog',
-    descriptionTooLong: 'Omschrijving mag niet langer zijn dan 500 tekens.',
-    exeRefused:
-      'Bestanden van het type .exe zijn niet toegestaan. Toegestaan zijn afbeeldingen, pdf, kantoordocumenten, audio, video, archieven, code en tekstbestanden.',
-  },
-  en: {
-    server: 'Something went wrong on the server. Please try again.',
-    network: 'The server cannot be reached. Check your connection and try again.',
-    listFailed: 'The list could not be loaded.',
-    recordFailed: 'This item could not be loaded.',
-    customFieldsFailed: 'The custom fields could not be loaded.',
-    timeFailed: 'The time on this ticket could not be loaded.',
-    timeLabel: 'Time on this ticket',
-    retry: 'Try again',
-    doesNotExist: 'Element does not exist',
-    save: 'Save',
-    send: 'Send',
-    firstName: 'First name',
-    lastName: 'Last name',
-    password: 'Password',
-    passwordTooShort: 'Password must be at least 8 characters long.',
-    description: 'Description',
-    priority: 'Priority',
-    high: 'High',
-    descriptionTooLong: 'Description may not be longer than 500 characters.',
-    exeRefused:
-      'Files of type .exe are not allowed. Allowed are images, PDF, office documents, audio, video, archives, code and text files.',
-  },
-} as const;
 
 /** The page fails these calls at the real server (server/http/faults.ts); no argument: none any more. */
 async function failAtServer(page: Page, ...faults: string[]) {
@@ -73,16 +26,12 @@ async function failAtServer(page: Page, ...faults: string[]) {
 }
 
 /**
- * Signed out, in `lang`, with every toast the page shows recorded in `window.e2eToasts` (so a test can
- * say that a toast came once, or never).
+ * Signed out, in `lang` (startIn), with every toast the page shows recorded in `window.e2eToasts` (so a
+ * test can say that a toast came once, or never).
  */
-async function startIn(page: Page, lang: Lang) {
-  await page.addInitScript((locale) => {
-    if (!sessionStorage.getItem('errors-started')) {
-      localStorage.clear();
-      localStorage.setItem('locale', locale);
-      sessionStorage.setItem('errors-started', '1');
-    }
+async function startRecordingIn(page: Page, lang: Lang) {
+  await startIn(page, lang);
+  await page.addInitScript(() => {
     (window as unknown as { e2eToasts: string[] }).e2eToasts = [];
     new MutationObserver(() => {
       for (const toast of Array.from(
@@ -93,7 +42,7 @@ async function startIn(page: Page, lang: Lang) {
         (window as unknown as { e2eToasts: string[] }).e2eToasts.push(toast.innerText);
       }
     }).observe(document, { childList: true, subtree: true });
-  }, lang);
+  });
 }
 
 const toastsSeen = (page: Page) =>
@@ -101,16 +50,22 @@ const toastsSeen = (page: Page) =>
 
 const errorToast = (page: Page) => page.getByRole('alert');
 
-for (const lang of ['nl', 'en'] as const) {
-  const t = TEXT[lang];
-
-  test.describe(`server errors (${lang})`, () => {
-    for (const viewport of [DESKTOP, PHONE]) {
-      test(`a list answered 500 shows the toast once and an error state with a retry at ${viewport.width} px`, async ({
-        page,
-      }) => {
-        await page.setViewportSize(viewport);
-        await startIn(page, lang);
+test.describe('server errors', () => {
+  // The same journey at both widths, each in a language of its own: the rows come back as a table on
+  // a desktop and as cards on a phone.
+  for (const [lang, size, px, rows] of [
+    ['nl', DESKTOP, 1280, (page: Page) => firstRecordRow(page)],
+    ['en', PHONE, 375, (page: Page) => page.locator('section .MuiCard-root').first()],
+  ] as const) {
+    test(
+      inLanguage(
+        lang,
+        `a list answered 500 shows the toast once and an error state with a retry at ${px} px`,
+      ),
+      async ({ page }) => {
+        const t = TEXT[lang];
+        await page.setViewportSize(size);
+        await startRecordingIn(page, lang);
         await signIn(page, CLIENT, 'portal');
         await failAtServer(page, '500 GET /api/tickets');
         await page.reload();
@@ -124,19 +79,23 @@ for (const lang of ['nl', 'en'] as const) {
         );
         await expect(page.getByText(/Geen tickets gevonden|No tickets found/)).toHaveCount(0);
         expect(await toastsSeen(page)).toEqual([t.server]);
-        await expectAccessible(page, `list error state ${lang} ${viewport.width}`);
+        await expectAccessible(page, `list error state ${lang} ${px}`);
 
         // The server is back: the retry loads the rows.
         await failAtServer(page);
         await failed.getByRole('button', { name: t.retry }).click();
         await expect(failed).toHaveCount(0);
-        if (viewport === DESKTOP) await expect(firstRecordRow(page)).toBeVisible();
-        else await expect(page.locator('section .MuiCard-root').first()).toBeVisible();
-      });
-    }
+        await expect(rows(page)).toBeVisible();
+      },
+    );
+  }
 
-    test('a back-office list whose connection is cut says the server cannot be reached', async ({ page }) => {
-      await startIn(page, lang);
+  test(
+    inLanguage('de', 'a back-office list whose connection is cut says the server cannot be reached'),
+    async ({ page }) => {
+      const lang = 'de';
+      const t = TEXT[lang];
+      await startRecordingIn(page, lang);
       await signIn(page, ADMIN, 'backoffice');
       await failAtServer(page, 'reset GET /api/companies');
       await page.goto('/companies');
@@ -147,12 +106,15 @@ for (const lang of ['nl', 'en'] as const) {
       await failAtServer(page);
       await failed.getByRole('button', { name: t.retry }).click();
       await expect(firstRecordRow(page)).toBeVisible();
-    });
+    },
+  );
 
-    test('a detail answered 500 is a server error with a retry, not "item does not exist"', async ({
-      page,
-    }) => {
-      await startIn(page, lang);
+  test(
+    inLanguage('nl', 'a detail answered 500 is a server error with a retry, not "item does not exist"'),
+    async ({ page }) => {
+      const lang = 'nl';
+      const t = TEXT[lang];
+      await startRecordingIn(page, lang);
       await signIn(page, CLIENT, 'portal');
       await firstRecordRow(page).click();
       await expect(page).toHaveURL(/\/app\/tickets\/\d+$/);
@@ -174,12 +136,18 @@ for (const lang of ['nl', 'en'] as const) {
       await failed.getByRole('button', { name: t.retry }).click();
       await expect(failed).toHaveCount(0);
       await expect(page.getByRole('heading', { level: 1 })).toContainText('Ticket');
-    });
+    },
+  );
 
-    test('a ticket whose custom fields and contracts answer 500 shows, saying so in their places', async ({
-      page,
-    }) => {
-      await startIn(page, lang);
+  test(
+    inLanguage(
+      'en',
+      'a ticket whose custom fields and contracts answer 500 shows, saying so in their places',
+    ),
+    async ({ page }) => {
+      const lang = 'en';
+      const t = TEXT[lang];
+      await startRecordingIn(page, lang);
       const token = await signIn(page, ADMIN, 'backoffice');
       const tickets = (await api(
         page,
@@ -210,12 +178,15 @@ for (const lang of ['nl', 'en'] as const) {
       await failures.filter({ hasText: t.timeFailed }).getByRole('button', { name: t.retry }).click();
       await expect(page.getByRole('group', { name: t.timeLabel })).toBeVisible();
       await expect(failures).toHaveCount(0);
-    });
+    },
+  );
 
-    test('a portal contract answered 500 shows the same error state, not "item does not exist"', async ({
-      page,
-    }) => {
-      await startIn(page, lang);
+  test(
+    inLanguage('de', 'a portal contract answered 500 shows the same error state, not "item does not exist"'),
+    async ({ page }) => {
+      const lang = 'de';
+      const t = TEXT[lang];
+      await startRecordingIn(page, lang);
       await signIn(page, CLIENT, 'portal', { to: '/app/contracts' });
       await firstRecordRow(page).click();
       await expect(page).toHaveURL(/\/app\/contracts\/\d+$/);
@@ -226,10 +197,14 @@ for (const lang of ['nl', 'en'] as const) {
       await expect(errorToast(page)).toHaveText(t.server);
       await expect(page).toHaveURL(new RegExp(`/app/contracts/${id}$`));
       expect(await toastsSeen(page)).toEqual([t.server]);
-    });
+    },
+  );
 
-    test('a detail answered 404 goes back to the list without any toast', async ({ page }) => {
-      await startIn(page, lang);
+  test(
+    inLanguage('nl', 'a detail answered 404 goes back to the list without any toast'),
+    async ({ page }) => {
+      const lang = 'nl';
+      await startRecordingIn(page, lang);
       await signIn(page, CLIENT, 'portal');
       await expect(firstRecordRow(page)).toBeVisible();
       await page.goto('/app/tickets/999999');
@@ -238,16 +213,26 @@ for (const lang of ['nl', 'en'] as const) {
       await expect(firstRecordRow(page)).toBeVisible({ timeout: 30_000 });
       expect(await toastsSeen(page)).toEqual([]);
       await expect(errorToast(page)).toHaveCount(0);
-    });
-  });
+    },
+  );
+});
 
-  test.describe(`422 answers (${lang})`, () => {
-    for (const viewport of [DESKTOP, PHONE]) {
-      test(`client create with a short password: the spec's sentence in bold and under the field at ${viewport.width} px`, async ({
-        page,
-      }) => {
-        await page.setViewportSize(viewport);
-        await startIn(page, lang);
+test.describe('422 answers', () => {
+  // The same journey at both widths, each in a language of its own (the field line and the toast wrap
+  // differently on a phone).
+  for (const [lang, size, px] of [
+    ['en', DESKTOP, 1280],
+    ['de', PHONE, 375],
+  ] as const) {
+    test(
+      inLanguage(
+        lang,
+        `client create with a short password: the spec’s sentence in bold and under the field at ${px} px`,
+      ),
+      async ({ page }) => {
+        const t = TEXT[lang];
+        await page.setViewportSize(size);
+        await startRecordingIn(page, lang);
         await signIn(page, ADMIN, 'backoffice', { to: '/clients/create' });
         await page.getByLabel(t.firstName).fill('Kort');
         await page.getByLabel(t.lastName).fill(`Wachtwoord ${Date.now()}`);
@@ -268,14 +253,20 @@ for (const lang of ['nl', 'en'] as const) {
         await expect(helper).toHaveText(t.passwordTooShort);
         expect(await toastsSeen(page)).toHaveLength(1);
         await expect(page).toHaveURL(/\/clients\/create$/);
-        await expectAccessible(page, `client create 422 ${lang} ${viewport.width}`);
-      });
-    }
+        await expectAccessible(page, `client create 422 ${lang} ${px}`);
+      },
+    );
+  }
 
-    test('ticket create with a description over 500 characters: the line in bold and under the field', async ({
-      page,
-    }) => {
-      await startIn(page, lang);
+  test(
+    inLanguage(
+      'nl',
+      'ticket create with a description over 500 characters: the line in bold and under the field',
+    ),
+    async ({ page }) => {
+      const lang = 'nl';
+      const t = TEXT[lang];
+      await startRecordingIn(page, lang);
       await signIn(page, CLIENT, 'portal', { to: '/app/tickets/create' });
       await page.getByLabel(t.description).fill('x'.repeat(501));
       const priority = page.getByRole('combobox', { name: t.priority });
@@ -299,12 +290,15 @@ for (const lang of ['nl', 'en'] as const) {
       );
       await expect(page).toHaveURL(/\/app\/tickets\/create$/);
       await expectAccessible(page, `ticket create 422 ${lang}`);
-    });
+    },
+  );
 
-    test('a message with a refused file: the line in bold and under that file; the text stays', async ({
-      page,
-    }) => {
-      await startIn(page, lang);
+  test(
+    inLanguage('en', 'a message with a refused file: the line in bold and under that file; the text stays'),
+    async ({ page }) => {
+      const lang = 'en';
+      const t = TEXT[lang];
+      await startRecordingIn(page, lang);
       await signIn(page, CLIENT, 'portal');
       await firstRecordRow(page).click();
       await expect(page).toHaveURL(/\/app\/tickets\/\d+$/);
@@ -328,6 +322,6 @@ for (const lang of ['nl', 'en'] as const) {
       await expect(file.getByTestId('refused-lines')).toHaveText(t.exeRefused);
       await expect(editor).toContainText(text);
       await expectAccessible(page, `message 422 ${lang}`);
-    });
-  });
-}
+    },
+  );
+});

@@ -1,31 +1,23 @@
 /**
- * Issue 14, items 4, 5, 6 and 8, as client@example.com (and other@example.com for long references), in
- * Dutch and English: at 375 px the detail tables reflow so the page never scrolls sideways and totals
- * stay in view; mobile invoice cards carry the download; contract periods read DD-MM-YYYY and their
- * time registrations name and link their ticket; invoice references keep their month. Records come
- * from the API (read only: nothing here writes).
+ * Issue 14, items 4, 5, 6 and 8, as client@example.com (and other@example.com for long references): at
+ * 375 px the detail tables reflow so the page never scrolls sideways and totals stay in view; mobile
+ * invoice cards carry the download; contract periods read DD-MM-YYYY and their time registrations name
+ * and link their ticket; invoice references keep their month. Records come from the API (read only:
+ * nothing here writes). Each test in one language (nl, en or de; the labels it reads are asserted in all
+ * three at their catalogue keys in tests/browser/journey-wording-records.test.ts).
+ *
+ * axe: the quote, subscription and asset details and the invoice cards at 375 px are the demo's plain
+ * screens, which the translation sweep scans at that width; the contract's periods with their ticket
+ * links are scanned here (the sweep opens only the first contract of the list).
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { expectAccessible, signIn } from './support.ts';
+import { expectAccessible, inLanguage, signIn, startIn } from './support.ts';
 
 const CLIENT = 'client@example.com';
 const OTHER = 'other@example.com';
 const PHONE = { width: 375, height: 800 };
 const DESKTOP = { width: 1280, height: 900 };
-
-type Lang = 'nl' | 'en';
-
-/** Each test starts signed out, in the language given (the app's stored choice, SPEC 1). */
-async function startIn(page: Page, lang: Lang) {
-  await page.addInitScript((locale) => {
-    if (!sessionStorage.getItem('journeys-started')) {
-      localStorage.clear();
-      localStorage.setItem('locale', locale);
-      sessionStorage.setItem('journeys-started', '1');
-    }
-  }, lang);
-}
 
 async function records(request: APIRequestContext, email: string, path: string): Promise<any[]> {
   const auth = await request.post('/api/auth/login', { data: { username: email, password: 'demo' } });
@@ -83,45 +75,63 @@ const TEXT = {
     openEnd: 'No end date',
     registrations: 'Time registrations',
   },
+  de: {
+    quoteTotal: 'Gesamtbetrag',
+    monthly: 'Monatsbetrag',
+    details: 'Details',
+    serial: 'Seriennummer',
+    download: (code: string) => `Rechnung ${code} herunterladen`,
+    downloadColumn: 'Herunterladen',
+    openEnd: 'Kein Enddatum',
+    registrations: 'Zeiterfassungen',
+  },
 } as const;
 
 /** 'YYYY-MM-DD' as SPEC 9's period format 'DD-MM-YYYY'. */
 const periodDate = (iso: string) => iso.slice(0, 10).split('-').reverse().join('-');
 
-for (const lang of ['nl', 'en'] as const) {
-  const t = TEXT[lang];
+test.describe('portal details at 375 px', () => {
+  test.use({ viewport: PHONE });
 
-  test.describe(`portal details at 375 px (${lang})`, () => {
-    test.use({ viewport: PHONE });
-    test.beforeEach(async ({ page }) => startIn(page, lang));
+  test(inLanguage('nl', 'quote lines reflow; the quote total is in view'), async ({ page }) => {
+    const lang = 'nl';
+    const t = TEXT[lang];
+    await startIn(page, lang);
+    const quote = (await records(page.request, CLIENT, 'quotes'))[0];
+    await signIn(page, CLIENT, 'portal', { to: `/app/quotes/${quote.id}` });
+    await expectFitsTheScreen(page, 'quote-total');
+    // The quote's total in euros with two decimals ('€ 1.767,20', '€1,767.20'), not cut off.
+    const total = await page.getByTestId('quote-total').innerText();
+    expect(total).toMatch(/^€\s?[\d.,]+[.,]\d{2}$/);
+    expect(total.replace(/\D/g, '')).toBe(Math.round(Number(quote.total) * 100).toString());
+    await expect(
+      page
+        .locator('dt')
+        .filter({ hasText: new RegExp(`^${t.quoteTotal}$`) })
+        .last(),
+    ).toBeVisible();
+  });
 
-    test('quote lines reflow; the quote total is in view', async ({ page }) => {
-      const quote = (await records(page.request, CLIENT, 'quotes'))[0];
-      await signIn(page, CLIENT, 'portal', { to: `/app/quotes/${quote.id}` });
-      await expectFitsTheScreen(page, 'quote-total');
-      // The quote's total in euros with two decimals ('€ 1.767,20', '€1,767.20'), not cut off.
-      const total = await page.getByTestId('quote-total').innerText();
-      expect(total).toMatch(/^€\s?[\d.,]+[.,]\d{2}$/);
-      expect(total.replace(/\D/g, '')).toBe(Math.round(Number(quote.total) * 100).toString());
-      await expect(
-        page
-          .locator('dt')
-          .filter({ hasText: new RegExp(`^${t.quoteTotal}$`) })
-          .last(),
-      ).toBeVisible();
-      await expectAccessible(page, `quote ${lang} 375`);
-    });
-
-    test('subscription lines reflow; the total and the monthly amount are in view', async ({ page }) => {
+  test(
+    inLanguage('de', 'subscription lines reflow; the total and the monthly amount are in view'),
+    async ({ page }) => {
+      const lang = 'de';
+      const t = TEXT[lang];
+      await startIn(page, lang);
       const subscription = (await records(page.request, CLIENT, 'subscriptions'))[0];
       await signIn(page, CLIENT, 'portal', { to: `/app/subscriptions/${subscription.id}` });
       await expectFitsTheScreen(page, 'subscription-total');
       await expectFitsTheScreen(page, 'subscription-mrr');
       await expect(page.locator('dt').filter({ hasText: t.monthly })).toBeVisible();
-      await expectAccessible(page, `subscription ${lang} 375`);
-    });
+    },
+  );
 
-    test('time registrations and asset details reflow inside the screen', async ({ page }) => {
+  test(
+    inLanguage('en', 'time registrations and asset details reflow inside the screen'),
+    async ({ page }) => {
+      const lang = 'en';
+      const t = TEXT[lang];
+      await startIn(page, lang);
       const contract = (await records(page.request, CLIENT, 'contracts')).find((c) => c.period !== 'none');
       const asset = (await records(page.request, CLIENT, 'assets')).find((a) => a.serial_number);
       await signIn(page, CLIENT, 'portal', { to: `/app/contracts/${contract.id}` });
@@ -137,10 +147,15 @@ for (const lang of ['nl', 'en'] as const) {
       await expect(details.locator('dt').filter({ hasText: t.serial })).toBeVisible({ timeout: 30_000 });
       await expect(details.locator('dd').filter({ hasText: asset.serial_number })).toBeInViewport();
       await expectNoSidewaysScroll(page);
-      await expectAccessible(page, `asset ${lang} 375`);
-    });
+    },
+  );
 
-    test('each invoice card carries the download button of the desktop list', async ({ page }) => {
+  test(
+    inLanguage('de', 'each invoice card carries the download button of the desktop list'),
+    async ({ page }) => {
+      const lang = 'de';
+      const t = TEXT[lang];
+      await startIn(page, lang);
       const invoices = await records(page.request, CLIENT, 'invoices');
       expect(invoices.length).toBeGreaterThan(0);
       await signIn(page, CLIENT, 'portal', { to: '/app/invoices' });
@@ -158,27 +173,33 @@ for (const lang of ['nl', 'en'] as const) {
       // The download did not open the card.
       await expect(page).toHaveURL(/\/app\/invoices$/);
       await expectNoSidewaysScroll(page);
-      await expectAccessible(page, `invoice cards ${lang}`);
-    });
+    },
+  );
 
-    test('invoice references keep their month on a card', async ({ page }) => {
-      const invoices = await records(page.request, OTHER, 'invoices');
-      const long = invoices.filter((i) => String(i.reference).length > 35);
-      expect(long.length, 'a reference longer than the generic limit of 35').toBeGreaterThan(0);
-      await signIn(page, OTHER, 'portal', { to: '/app/invoices' });
-      for (const invoice of long)
-        await expect(page.getByText(invoice.reference, { exact: true }).first()).toBeVisible();
-      await expectNoSidewaysScroll(page);
-    });
+  test(inLanguage('nl', 'invoice references keep their month on a card'), async ({ page }) => {
+    await startIn(page, 'nl');
+    const invoices = await records(page.request, OTHER, 'invoices');
+    const long = invoices.filter((i) => String(i.reference).length > 35);
+    expect(long.length, 'a reference longer than the generic limit of 35').toBeGreaterThan(0);
+    await signIn(page, OTHER, 'portal', { to: '/app/invoices' });
+    for (const invoice of long)
+      await expect(page.getByText(invoice.reference, { exact: true }).first()).toBeVisible();
+    await expectNoSidewaysScroll(page);
   });
+});
 
-  test.describe(`portal details at 1280 px (${lang})`, () => {
-    test.use({ viewport: DESKTOP });
-    test.beforeEach(async ({ page }) => startIn(page, lang));
+test.describe('portal details at 1280 px', () => {
+  test.use({ viewport: DESKTOP });
 
-    test('contract periods read DD-MM-YYYY, a prepaid one start and end; registrations link their ticket', async ({
-      page,
-    }) => {
+  test(
+    inLanguage(
+      'de',
+      'contract periods read DD-MM-YYYY, a prepaid one start and end; registrations link their ticket',
+    ),
+    async ({ page }) => {
+      const lang = 'de';
+      const t = TEXT[lang];
+      await startIn(page, lang);
       const contracts = await records(page.request, CLIENT, 'contracts');
       const monthly = contracts.find((c) => c.period !== 'none');
       const prepaid = contracts.find((c) => c.period === 'none');
@@ -192,11 +213,17 @@ for (const lang of ['nl', 'en'] as const) {
         CLIENT,
         `contract-periods?builder[0][where][0]=contract_id&builder[0][where][1]=${prepaid.id}`,
       );
-      const [registration] = await records(
-        page.request,
-        CLIENT,
-        `time-registrations?builder[0][where][0]=contract_period_id&builder[0][where][1]=${periods[0].id}&builder[1][orderBy][0]=executed_at&builder[1][orderBy][1]=desc&with[0]=ticket`,
-      );
+      // The newest period with work on it: early in a month the current period has none yet.
+      let registration: any;
+      for (const period of periods) {
+        [registration] = await records(
+          page.request,
+          CLIENT,
+          `time-registrations?builder[0][where][0]=contract_period_id&builder[0][where][1]=${period.id}&builder[1][orderBy][0]=executed_at&builder[1][orderBy][1]=desc&with[0]=ticket`,
+        );
+        if (registration) break;
+      }
+      if (!registration) throw new Error('the demo contract has no time registrations');
       await signIn(page, CLIENT, 'portal', { to: `/app/contracts/${monthly.id}` });
       const heading = page.getByRole('article').first().getByRole('heading', { level: 3 });
       await expect(heading).toHaveText(
@@ -205,7 +232,7 @@ for (const lang of ['nl', 'en'] as const) {
       await expect(heading).toHaveText(/^\d{2}-\d{2}-\d{4} – \d{2}-\d{2}-\d{4}$/);
       const link = page.getByRole('link', { name: registration.ticket.reference, exact: true }).first();
       await expect(link).toHaveAttribute('href', `/app/tickets/${registration.ticket_id}`);
-      await expectAccessible(page, `contract periods ${lang}`);
+      await expectAccessible(page, `the monthly contract's periods and their ticket links (${lang})`);
       await link.click();
       await expect(page).toHaveURL(new RegExp(`/app/tickets/${registration.ticket_id}$`));
 
@@ -213,11 +240,16 @@ for (const lang of ['nl', 'en'] as const) {
       await expect(page.getByRole('article').first().getByRole('heading', { level: 3 })).toHaveText(
         `${periodDate(prepaidPeriod.period_start)} – ${t.openEnd}`,
       );
-    });
+    },
+  );
 
-    test('a contract with several periods shows whole: its page does not grow after its heading appears', async ({
-      page,
-    }) => {
+  test(
+    inLanguage(
+      'en',
+      'a contract with several periods shows whole: its page does not grow after its heading appears',
+    ),
+    async ({ page }) => {
+      await startIn(page, 'en');
       const contracts = await records(page.request, CLIENT, 'contracts');
       const monthly = contracts.find((c) => c.period !== 'none');
       const periods = await records(
@@ -246,17 +278,18 @@ for (const lang of ['nl', 'en'] as const) {
       const heights = await page.evaluate(() => (window as unknown as { heights: number[] }).heights);
       expect(heights.length).toBeGreaterThan(2);
       expect([...new Set(heights)]).toEqual([heights[0]]);
-    });
+    },
+  );
 
-    test('invoice references keep their month in the table', async ({ page }) => {
-      const invoices = await records(page.request, OTHER, 'invoices');
-      const long = invoices.filter((i) => String(i.reference).length > 35);
-      expect(long.length, 'a reference longer than the generic limit of 35').toBeGreaterThan(0);
-      await signIn(page, OTHER, 'portal', { to: '/app/invoices' });
-      for (const invoice of long) {
-        const row = page.getByRole('row').filter({ hasText: invoice.code });
-        await expect(row.getByRole('cell', { name: invoice.reference, exact: true })).toBeVisible();
-      }
-    });
+  test(inLanguage('nl', 'invoice references keep their month in the table'), async ({ page }) => {
+    await startIn(page, 'nl');
+    const invoices = await records(page.request, OTHER, 'invoices');
+    const long = invoices.filter((i) => String(i.reference).length > 35);
+    expect(long.length, 'a reference longer than the generic limit of 35').toBeGreaterThan(0);
+    await signIn(page, OTHER, 'portal', { to: '/app/invoices' });
+    for (const invoice of long) {
+      const row = page.getByRole('row').filter({ hasText: invoice.code });
+      await expect(row.getByRole('cell', { name: invoice.reference, exact: true })).toBeVisible();
+    }
   });
-}
+});

@@ -2,7 +2,9 @@
  * The portal's detail screens (issue 4) as client@example.com: accept a sent quote with a signature drawn
  * with the mouse, the empty-signature alert, the quote PDF, the prepaid card upgrade, the asset and
  * subscription details. Records are picked by what the API says (other test files share the server and
- * may change them); axe-core scans each screen.
+ * may change them). axe-core scans the quotes in the states a client acts on and the contracts (the
+ * translation sweep opens only the first of a list); the plain asset, subscription and invoice details
+ * and the invoice list are the demo's screens the sweep scans at both widths.
  */
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
@@ -175,7 +177,6 @@ test.describe('portal detail screens', () => {
     // The warranty's badge depends on the date (SPEC 4): its states are tested on Playwright's clock in
     // journeys-badges.spec.ts.
     await expect(page.getByRole('table')).toBeVisible();
-    await expectAccessible(page, 'asset');
   });
 
   test('a subscription shows its cards, lines, total and monthly amount at 375 px', async ({ page }) => {
@@ -189,7 +190,6 @@ test.describe('portal detail screens', () => {
     }
     await expect(page.getByTestId('subscription-total')).toContainText('€');
     await expect(page.getByTestId('subscription-mrr')).toContainText('€');
-    await expectAccessible(page, 'subscription at 375 px');
   });
   test('download an invoice from the invoice the list opens', async ({ page }) => {
     const invoice = (await records(page.request, 'invoices'))[0];
@@ -203,9 +203,8 @@ test.describe('portal detail screens', () => {
       .first()
       .click();
     await expect(page).toHaveURL(new RegExp(`/app/invoices/${invoice.id}$`));
-    // The detail is a lazy chunk: scan it once it is there.
+    // The detail is a lazy chunk: its button is there once its heading is.
     await expect(page.getByRole('heading', { level: 1 })).toContainText(String(invoice.code));
-    await expectAccessible(page, 'invoice');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: `Factuur ${invoice.code} downloaden` }).click();
     const file = await download;
@@ -234,7 +233,6 @@ test.describe('portal detail screens', () => {
       .filter({ hasText: String(invoice.code) })
       .first();
     await expect(firstRow.locator('[data-style]')).toHaveCount(1);
-    await expectAccessible(page, 'invoices list');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: `Factuur ${invoice.code} downloaden` }).click();
     const file = await download;

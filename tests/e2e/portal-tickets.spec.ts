@@ -3,7 +3,8 @@
  * tenant requires for the portal (portal_ticket_fields: description and priority) and the required custom
  * field Impact with its red asterisk; a submit with missing fields says '{field label} is required' per
  * field and sends nothing; a complete one creates the client's ticket with its custom values and opens it.
- * Dutch on a desktop, English at 375 px; axe-core on each screen.
+ * Dutch on a desktop, English at 375 px. axe-core on the form with its errors and on the new ticket;
+ * the empty form and a demo ticket's detail are plain screens the translation sweep scans.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
@@ -52,7 +53,6 @@ test.describe('portal tickets', () => {
       .evaluate((el) => getComputedStyle(el).color);
     expect(asteriskColour).toBe('rgb(183, 28, 28)');
     await expect(page.locator('label').filter({ hasText: 'Kostenplaats' })).not.toContainText('*');
-    await expectAccessible(page, 'new ticket');
 
     await page.getByRole('button', { name: 'Opslaan' }).click();
     for (const text of ['Omschrijving is verplicht', 'Prioriteit is verplicht', 'Impact is verplicht']) {
@@ -132,6 +132,5 @@ test.describe('portal tickets', () => {
       await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
     }
     await expect(page.getByText('Jansen BV').first()).toBeVisible();
-    await expectAccessible(page, 'ticket detail');
   });
 });

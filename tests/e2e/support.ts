@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 
 export const DEMO_PASSWORD = 'demo';
@@ -79,7 +79,17 @@ export async function signIn(
   return token;
 }
 
-/** axe-core on the page as it is: no violations at all (WCAG 2.1 A and AA rules and best practices). */
+/**
+ * axe's rules that it marks experimental, and so leaves out unless named: those named here run too.
+ * label-content-name-mismatch is WCAG 2.5.3 (label in name): a control whose visible text is not in its
+ * accessible name (the user menu's button once showed the user's name and was called 'Profile').
+ */
+export const EXPERIMENTAL_AXE_RULES = ['label-content-name-mismatch'] as const;
+
+/**
+ * axe-core on the page as it is: no violations at all (WCAG 2.1 A and AA rules, best practices and the
+ * experimental rules named above).
+ */
 export async function expectAccessible(page: Page, where: string) {
   // A toast or dialog still fading in has blended colours: axe would measure a contrast nobody sees.
   const settled = () =>
@@ -89,16 +99,19 @@ export async function expectAccessible(page: Page, where: string) {
       })
       .catch(() => undefined);
   await settled();
-  // Every rule runs; only the violations are gathered in detail (the passes and the incomplete ones
-  // are not read here), which halves axe's time on a full screen. axe.run in the page and its frames
-  // (legacy mode) instead of a partial run per frame finished in a blank page the builder opens for
-  // every scan: a third of the time, the same rules and the same violations (checked on a page with
-  // eight kinds, one of them in a frame). What it cannot reach is a frame of another origin, and the
-  // apps' policy (default-src 'self') allows none.
+  // Every rule runs, the experimental ones named above too; only the violations are gathered in detail
+  // (the passes and the incomplete ones are not read here), which halves axe's time on a full screen.
+  // axe.run in the page and its frames (legacy mode) instead of a partial run per frame finished in a
+  // blank page the builder opens for every scan: a third of the time, the same rules and the same
+  // violations (checked on a page with eight kinds, one of them in a frame). What it cannot reach is a
+  // frame of another origin, and the apps' policy (default-src 'self') allows none.
   const analyze = () =>
     new AxeBuilder({ page })
       .setLegacyMode()
-      .options({ resultTypes: ['violations'] })
+      .options({
+        resultTypes: ['violations'],
+        rules: Object.fromEntries(EXPERIMENTAL_AXE_RULES.map((id) => [id, { enabled: true }])),
+      })
       .analyze();
   let results = await analyze();
   // A toast that began to fade out while axe ran (its time was up just then) is measured mid-fade once
@@ -125,6 +138,35 @@ export async function startWithEmptyStorage(page: Page) {
       sessionStorage.setItem('e2e-started', '1');
     }
   });
+}
+
+/** The apps' languages (src/i18n: LOCALES). */
+export type Lang = 'nl' | 'en' | 'de';
+
+/**
+ * One language per journey: a browser test whose subject is not translation runs in one language, and a
+ * file spreads its tests over nl, en and de, so each language is driven somewhere. The translation sweep
+ * sees every screen in all three; the wording a journey no longer sees in the other languages is asserted
+ * at its catalogue key (tests/browser/journey-wording.test.ts). The title ends in the language: 'title (de)'.
+ */
+export const inLanguage = (lang: Lang, title: string) => `${title} (${lang})`;
+
+/**
+ * Starts the test in `lang`: localStorage empty but for the app's language choice on the first page load
+ * (a reload keeps what the test set; a logout keeps the choice). Checks that the title names that
+ * language (inLanguage), so the title and what the test drives cannot drift apart.
+ */
+export async function startIn(page: Page, lang: Lang) {
+  expect(test.info().title, 'the title names the language the test runs in').toMatch(
+    new RegExp(`\\(${lang}\\)$`),
+  );
+  await page.addInitScript((locale) => {
+    if (!sessionStorage.getItem('e2e-started')) {
+      localStorage.clear();
+      localStorage.setItem('locale', locale);
+      sessionStorage.setItem('e2e-started', '1');
+    }
+  }, lang);
 }
 
 /** Draws a short zigzag on the signature pad with the mouse and checks that it left ink. */

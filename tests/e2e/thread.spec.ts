@@ -310,7 +310,11 @@ test.describe('message thread', () => {
 
     await page.goto('/tickets');
     await page.goto(`/tickets/${ticketId}#message-${ids[1]}`);
-    await expect(page.locator(`#message-${ids[1]}`)).toHaveAttribute('data-highlighted', 'true');
+    // Two pages of the thread and 103 messages drawn before the target is there: on a busy two-core
+    // machine that took longer than the default 10 s (seen in a full run; 39 s for the test alone).
+    await expect(page.locator(`#message-${ids[1]}`)).toHaveAttribute('data-highlighted', 'true', {
+      timeout: 30_000,
+    });
   });
 
   test('an operator edits without a change (nothing saved) and deletes after the confirmation', async ({

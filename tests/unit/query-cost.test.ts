@@ -6,8 +6,14 @@ import { describe, expect, it } from 'vitest';
 import qs from 'qs';
 import { Registry, toResource } from '../../server/schema/registry.ts';
 import { parseBuilderConditions, parseListQuery, parseShowQuery } from '../../server/query/parse.ts';
-import { checkBudget, conditionsCost, presetsCost, withCost } from '../../server/query/cost.ts';
-import { QUERY_COST, QUERY_LIMITS } from '../../server/query/limits.ts';
+import {
+  checkBudget,
+  checkWithRows,
+  conditionsCost,
+  presetsCost,
+  withRows,
+} from '../../server/query/cost.ts';
+import { QUERY_COST, QUERY_LIMITS, WITH_LIMITS } from '../../server/query/limits.ts';
 import type { AuthContext } from '../../server/auth/context.ts';
 import { ValidationError } from '../../server/http/errors.ts';
 
@@ -115,10 +121,12 @@ describe('what a tree costs', () => {
     expect(conditionsCost(conditions(chain))).toBe(311);
   });
 
-  it('with: every row loaded through every level', () => {
-    const tree = list({ with: ['owner', 'parts', 'owner.widgets.parts'] }).with;
-    // owner 1, parts 10, owner.widgets 1 × 10, owner.widgets.parts 1 × 10 × 10
-    expect(withCost(registry, widgets, tree)).toBe(121);
+  it('with: the rows it can load, each level its rows times its fan-out (to-one 1, to-many 100)', () => {
+    const tree = list({ builder: [{ paginate: 1 }], with: ['owner', 'parts', 'owner.widgets.parts'] }).with;
+    // owner 1, parts 100, owner.widgets 1 × 100, owner.widgets.parts 1 × 100 × 100
+    expect(withRows(registry, widgets, tree)).toBe(10_201);
+    // on a page of 15 records: 15 times that
+    expect(withRows(registry, widgets, tree, 15)).toBe(153_015);
   });
 
   it('presets: one statement each, with its conditions', () => {
@@ -140,14 +148,12 @@ describe('the budget of a list', () => {
     expect(errors).toEqual({ builder: [tooExpensive(151)] });
   });
 
-  it('counts with and withCount in the same budget', () => {
-    // statement 1 + owner.widgets.parts 111 + withCount parts 10 + 28 conditions = 150
-    expect(() =>
-      list({ builder: where(28), with: ['owner.widgets.parts'], withCount: ['parts'] }),
-    ).not.toThrow();
-    const errors = refusal(() =>
-      list({ builder: where(29), with: ['owner.widgets.parts'], withCount: ['parts'] }),
-    );
+  it('counts withCount in the budget, and with by its rows instead', () => {
+    // statement 1 + whereHas parts (10 × (1 + 12)) + 9 conditions + withCount parts 10 = 150; the
+    // 10,100 rows of owner.widgets on a page of 100 are counted against WITH_LIMITS, not here
+    const builder = [has('parts', where(12)), ...where(9), { paginate: 100 }];
+    expect(list({ builder, withCount: ['parts'], with: ['owner.widgets'] }).conditions).toHaveLength(10);
+    const errors = refusal(() => list({ builder: [...builder, ...where(1)], withCount: ['parts'] }));
     expect(errors).toEqual({ builder: [tooExpensive(151)] });
   });
 
@@ -159,21 +165,61 @@ describe('the budget of a list', () => {
   });
 });
 
+/** The refusal of `with` (issue 31, item 5), as the server words it. */
+const tooManyRows = (paths: string, rows: number) =>
+  `The relations to load (${paths}) can bring up to ${rows} rows, where at most 12000 are allowed (a ` +
+  'to-many relation counts 100 rows for each record it hangs from, on every record of the page). Load ' +
+  'fewer or less deeply nested relations, or fewer records per page.';
+
+describe('the rows `with` may load', () => {
+  it('are the documented ones', () => {
+    expect(WITH_LIMITS).toEqual({ perRecord: 100, rows: 12_000 });
+  });
+
+  it('a to-many inside a to-many on a page of 100 is refused, naming the relations and the limit', () => {
+    // the attack of issue 31: 100 owners, 10,000 widgets, 1,000,000 parts
+    const errors = refusal(() => list({ builder: [{ paginate: 100 }], with: ['owner.widgets.parts'] }));
+    expect(errors).toEqual({ with: [tooManyRows('owner.widgets.parts', 1_010_100)] });
+  });
+
+  it('the same on the default page of 15, and beside other relations: every path is named', () => {
+    const errors = refusal(() => list({ with: ['owner', 'owner.widgets.parts', 'parts'] }));
+    expect(errors).toEqual({ with: [tooManyRows('owner.widgets.parts, parts', 15 * 10_201)] });
+  });
+
+  it('one to-many level on a page of 100 (the message thread with its attachments) is answered', () => {
+    expect(list({ builder: [{ paginate: 100 }], with: ['parts', 'owner'] }).with).toEqual({
+      parts: {},
+      owner: {},
+    });
+  });
+
+  it('the limit itself passes, one row more is refused', () => {
+    expect(() => checkWithRows(registry, widgets, { parts: {} }, 120)).not.toThrow();
+    expect(() => checkWithRows(registry, widgets, { parts: {} }, 120.01)).toThrow(ValidationError);
+    const errors = refusal(() => checkWithRows(registry, widgets, { owner: {}, parts: {} }, 119));
+    expect(errors).toEqual({ with: [tooManyRows('owner, parts', 119 * 101)] });
+  });
+});
+
 describe('the budget of a record', () => {
   const show = (query: object) =>
     parseShowQuery({ registry, auth: operator }, owners, qs.parse(qs.stringify(query)));
 
-  it('counts with, withCount and withSum together', () => {
-    // statement 1 + widgets 10 + widgets.parts 100 + widgets.owner 10 + withCount 10 + withSum 10 = 141
-    const query = {
-      with: ['widgets.parts', 'widgets.owner'],
-      withCount: ['widgets'],
-      withSum: ['widgets.owner_id'],
-    };
-    expect(show(query).withSum).toHaveLength(1);
-    // one more sum over the widgets: 151
-    const errors = refusal(() => show({ ...query, withSum: ['widgets.owner_id', 'widgets.id'] }));
-    expect(errors).toEqual({ with: [tooExpensive(151)] });
+  it('counts withCount and withSum together', () => {
+    // statement 1 + 14 withCounts 140 + withSum 10 = 151
+    const query = { withCount: Array(14).fill('widgets'), withSum: ['widgets.owner_id'] };
+    expect(refusal(() => show(query))).toEqual({ with: [tooExpensive(151)] });
+    expect(show({ ...query, withSum: [] }).withCount).toHaveLength(14);
+  });
+
+  it('loads `with` for one record: two to-many levels are answered, three relations that deep are not', () => {
+    // widgets 100, widgets.parts 10,000, widgets.owner 100
+    expect(show({ with: ['widgets.parts', 'widgets.owner'] }).with).toEqual({
+      widgets: { parts: {}, owner: {} },
+    });
+    const errors = refusal(() => show({ with: ['widgets.parts', 'widgets.owner.widgets'] }));
+    expect(errors).toEqual({ with: [tooManyRows('widgets.parts, widgets.owner.widgets', 20_200)] });
   });
 });
 

@@ -8,7 +8,8 @@
  * of them), log out; only then each mail in its own short transactions: the IMAP conversation never holds
  * a transaction (PGlite has one connection; a slow mail server must not stall the API). The place read up
  * to (`last_uid`) moves past every mail taken; a mail that cannot be read is recorded 'rejected' and
- * skipped, never retried for ever.
+ * skipped, never retried for ever. Each mail is read in the reader's thread (parse-thread.ts); when no
+ * reader can start, the round stops there and the rest waits, as when the database is gone.
  *
  * A failing mailbox (refused login, unreachable host, dropped connection) is tried again after
  * MAIL_FETCH_MS × 4ⁿ⁻¹ up to MAIL_FETCH_RETRY_MAX_MS and shown as failing (`status`, `failing_since`,
@@ -20,6 +21,7 @@ import { sql } from 'kysely';
 import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import { WakeLoop } from '../../system/wake-loop.ts';
 import { decryptPassword } from './secret.ts';
+import { ReaderUnavailable } from './parse-thread.ts';
 import { processMail, type InboundDeps, type MailboxRef, type Outcome } from './process.ts';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -131,14 +133,20 @@ export class MailFetcher {
     }
     const outcomes: Outcome[] = [];
     let upTo = read.uidValidity === box.uidValidity ? box.lastUid : 0;
-    for (const uid of read.skipped) upTo = Math.max(upTo, uid);
+    /** The first mail left for the next round, if one is. */
+    let leftAt: number | undefined;
     for (const mail of read.mails) {
       let outcome: Outcome;
       try {
         outcome = await processMail(this.deps, box, mail.source, read.uidValidity, mail.uid);
       } catch (error) {
-        // The database went away: this mail and the rest wait for the next round.
-        if (isDatabaseUnavailable(error)) break;
+        // The database or the mail reader went away: this mail and the rest wait for the next round.
+        if (isDatabaseUnavailable(error) || error instanceof ReaderUnavailable) {
+          if (error instanceof ReaderUnavailable)
+            this.deps.log.error({ err: error, mailbox: box.id }, 'mail fetcher: no mail reader');
+          leftAt = mail.uid;
+          break;
+        }
         const message = error instanceof Error ? error.message : String(error);
         this.deps.log.warn(
           { err: error, mailbox: box.id, uid: mail.uid },
@@ -161,6 +169,9 @@ export class MailFetcher {
       outcomes.push(outcome);
       upTo = Math.max(upTo, mail.uid);
     }
+    // The mails too large to fetch count as read up to the first mail left for later, not past it.
+    for (const uid of read.skipped) if (leftAt === undefined || uid < leftAt) upTo = Math.max(upTo, uid);
+    const more = read.more && leftAt === undefined;
     await this.deps.db
       .updateTable('mailboxes')
       .set({
@@ -171,12 +182,12 @@ export class MailFetcher {
         failures: 0,
         failing_since: null,
         last_error: null,
-        ...(read.more ? { next_fetch_at: sql`now()` } : {}),
+        ...(more ? { next_fetch_at: sql`now()` } : {}),
       })
       .where('id', '=', box.id)
       .execute();
-    if (read.more) this.loop.wake();
-    return { outcomes, more: read.more };
+    if (more) this.loop.wake();
+    return { outcomes, more };
   }
 
   private async load(id: number): Promise<MailboxRow | undefined> {
@@ -192,6 +203,7 @@ export class MailFetcher {
       tenantId: Number(row.tenant_id),
       username: row.username,
       replyTo: row.reply_to,
+      authservId: row.authserv_id ?? null,
       host: row.host,
       port: Number(row.port),
       tls: Boolean(row.tls),

@@ -1,11 +1,19 @@
 /**
  * A raw mail as the inbound side needs it (issue 19): who sent it, what it answers, whether a machine
  * wrote it, its text with the quoted previous reply split off, and its attachments. mailparser reads the
- * MIME; nothing here trusts the mail: the HTML is sanitised where it becomes a message, file names are
- * cleaned and judged where they become attachments.
+ * MIME; nothing here trusts the mail: file names are cleaned and judged where they become attachments.
+ *
+ * This runs in the mail reader's own thread (parse-thread.ts, issue 31), never in the thread that
+ * answers the API, and everything it does to the body is bounded (issue 31, item 1): the quote is looked
+ * for in the first QUOTE_SCAN_CHARS of it with linear scanning (quote-split.ts); each part is sanitised
+ * from at most that much and kept up to its own limit, the whole mail attached when anything was cut;
+ * at most `maxAttachments` files are kept, the others named as not kept.
  */
 import { createRequire } from 'node:module';
 import { escapeHtml } from '../../html/escape.ts';
+import { sanitizeMessage } from '../../html/sanitize.ts';
+import { cleanFileName } from '../../files/upload.ts';
+import { findHtmlQuote, findTextQuote, hasVisibleText, QUOTE_SCAN_CHARS } from './quote-split.ts';
 
 interface AddressObject {
   value: { address?: string; name?: string }[];
@@ -45,16 +53,30 @@ export interface IncomingMail {
   /** References, then In-Reply-To: the mails this one answers, the one it answers directly last. */
   answers: string[];
   subject: string;
-  /** The sender's address, lower case; undefined when it has none that parses. */
+  /** The sender's address, lower case; undefined when it has none a reply could reach (usableAddress). */
   from?: string;
   fromName?: string;
   /** Why it counts as written by a machine (Auto-Submitted, Precedence, …); undefined for a person. */
   automatic?: string;
-  /** The new text as HTML (not yet sanitised), and the quoted previous reply split off it, if found. */
+  /** The new text as sanitised HTML, and the quoted previous reply split off it (sanitised), if found. */
   html: string;
   quoted?: string;
+  /** At most `maxAttachments` of the mail's files; first `mail.eml`, the whole mail, when its text was cut. */
   attachments: IncomingAttachment[];
+  /** What of the mail was not kept, each as a line for the message ("Not kept: …"). */
+  notKept: string[];
 }
+
+export interface ReadOptions {
+  /** The files kept of one mail; the others are named in `notKept`. */
+  maxAttachments: number;
+}
+
+/** The new text's HTML is kept up to this many characters once sanitised, the quoted reply up to QUOTED_KEPT. */
+export const TEXT_KEPT = 64 * 1024;
+export const QUOTED_KEPT = 32 * 1024;
+/** Excess files named one by one in `notKept`; the rest are counted. */
+const EXCESS_NAMED = 10;
 
 const ID = /<[^<>\s]+>/g;
 const ids = (value: unknown): string[] =>
@@ -86,30 +108,6 @@ function automaticBy(mail: ParsedMail): string | undefined {
   return undefined;
 }
 
-/** Where the quoted previous mail starts in HTML (Gmail, Apple Mail, Outlook, Thunderbird), if found. */
-const HTML_QUOTE = [
-  /<div[^>]*class="[^"]*gmail_quote/i,
-  /<blockquote[^>]*type="cite"/i,
-  /<div[^>]*id="(?:divRplyFwdMsg|appendonsend)"/i,
-  /<div[^>]*class="[^"]*moz-cite-prefix/i,
-  /<hr[^>]*id="stopSpelling"/i,
-];
-
-/** Where it starts in plain text: an "On … wrote:" line (nl, en, de), an Outlook separator, or `>` lines. */
-const TEXT_QUOTE = [
-  /^On .{3,200} wrote:\s*$/m,
-  /^Op .{3,200} (?:schreef|heeft) .{0,100}:\s*$/m,
-  /^Am .{3,200} schrieb .{0,100}:\s*$/m,
-  /^-{2,}\s*(?:Original Message|Oorspronkelijk bericht|Ursprüngliche Nachricht)\s*-{2,}\s*$/im,
-  /^(?:From|Van|Von): .+\n(?:.+\n){0,3}(?:Sent|Verzonden|Gesendet|Date|Datum): /m,
-  /^>.*(?:\n>.*)*\s*$/m,
-];
-
-function firstMatch(text: string, patterns: RegExp[]): number | undefined {
-  const found = patterns.map((p) => p.exec(text)?.index).filter((i): i is number => i !== undefined);
-  return found.length ? Math.min(...found) : undefined;
-}
-
 const textToHtml = (text: string) =>
   text
     .trim()
@@ -117,41 +115,107 @@ const textToHtml = (text: string) =>
     .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
     .join('');
 
-/** The body split into the new text and the quoted previous reply (kept, shown folded). */
-function split(mail: ParsedMail): { html: string; quoted?: string } {
+/**
+ * The body split into the new text and the quoted previous reply (kept, shown folded), neither clean
+ * yet; `cut` when the plain text was longer than what is read of it.
+ */
+function split(mail: ParsedMail): { html: string; quoted?: string; cut: boolean } {
   if (typeof mail.html === 'string' && mail.html.trim()) {
-    const at = firstMatch(mail.html, HTML_QUOTE);
+    const at = findHtmlQuote(mail.html.slice(0, QUOTE_SCAN_CHARS));
     // A quote at the very top is a forward or an answer written below it: keep it all as the text.
-    if (at !== undefined && mail.html.slice(0, at).replace(/<[^>]*>|&nbsp;|\s/g, '') !== '')
-      return { html: mail.html.slice(0, at), quoted: mail.html.slice(at) };
-    return { html: mail.html };
+    if (at !== undefined && hasVisibleText(mail.html.slice(0, at)))
+      return { html: mail.html.slice(0, at), quoted: mail.html.slice(at), cut: false };
+    return { html: mail.html, cut: false };
   }
-  const text = (mail.text ?? '').replace(/\r\n/g, '\n');
-  const at = firstMatch(text, TEXT_QUOTE);
+  const whole = mail.text ?? '';
+  const text = whole.slice(0, QUOTE_SCAN_CHARS).replace(/\r\n/g, '\n');
+  const cut = whole.length > QUOTE_SCAN_CHARS;
+  const at = findTextQuote(text);
   if (at !== undefined && text.slice(0, at).trim() !== '')
-    return { html: textToHtml(text.slice(0, at)), quoted: textToHtml(text.slice(at)) };
-  return { html: textToHtml(text) };
+    return { html: textToHtml(text.slice(0, at)), quoted: textToHtml(text.slice(at)), cut };
+  return { html: textToHtml(text), cut };
 }
 
-export async function parseMail(raw: Buffer): Promise<IncomingMail> {
-  const mail = await parser()(raw, { skipImageLinks: true, skipTextLinks: true });
+/**
+ * The part sanitised from at most QUOTE_SCAN_CHARS of it (sanitize-html's parser slows with nesting
+ * depth, so its input is bounded), then cut to `limit` once clean and cleaned again: clean HTML nests at
+ * most 50 deep (sanitize.ts), so that pass is cheap, and so is the one the messages' hook makes on store.
+ */
+function clean(part: string, limit: number): { html: string; cut: boolean } {
+  let cut = part.length > QUOTE_SCAN_CHARS;
+  let html = sanitizeMessage(cut ? part.slice(0, QUOTE_SCAN_CHARS) : part);
+  if (html.length > limit) {
+    html = sanitizeMessage(html.slice(0, limit));
+    cut = true;
+  }
+  return { html, cut };
+}
+
+/** The sender's address when it is one a reply could go to: local part, '@', a domain with a dot. */
+function usableAddress(address: string | undefined): string | undefined {
+  const value = address?.trim().toLowerCase() ?? '';
+  if (value.length < 5 || value.length > 254 || /[\s<>()[\]\\,;:"]/.test(value)) return undefined;
+  const at = value.lastIndexOf('@');
+  const domain = value.slice(at + 1);
+  if (at < 1 || domain.includes('@') || value.indexOf('@') !== at) return undefined;
+  const labels = domain.split('.');
+  return labels.length >= 2 && labels.every((l) => l !== '') ? value : undefined;
+}
+
+/** The files kept (at most `max`) and a line for each one that is not (the first few named). */
+function capAttachments(
+  all: IncomingAttachment[],
+  max: number,
+): { kept: IncomingAttachment[]; notKept: string[] } {
+  const excess = all.slice(max);
+  const rule = `a mail keeps at most ${max} attachments.`;
+  const notKept = excess
+    .slice(0, EXCESS_NAMED)
+    .map((a, i) => `${cleanFileName(a.filename) || `attachment-${max + i + 1}`}: ${rule}`);
+  if (excess.length > EXCESS_NAMED) notKept.push(`${excess.length - EXCESS_NAMED} more attachments: ${rule}`);
+  return { kept: all.slice(0, max), notKept };
+}
+
+export async function parseMail(raw: Buffer, options: ReadOptions): Promise<IncomingMail> {
+  // Not made: the text of an HTML part (html-to-text) and the HTML of a text part; neither is used.
+  const mail = await parser()(raw, {
+    skipImageLinks: true,
+    skipTextLinks: true,
+    skipHtmlToText: true,
+    skipTextToHtml: true,
+  });
   const sender = mail.from?.value.find((a) => a.address);
   const body = split(mail);
+  const text = clean(body.html, TEXT_KEPT);
+  const quoted = body.quoted === undefined ? undefined : clean(body.quoted, QUOTED_KEPT);
+  const files = mail.attachments
+    .filter((a) => Buffer.isBuffer(a.content))
+    .map((a) => ({
+      filename: a.filename ?? '',
+      contentType: a.contentType || 'application/octet-stream',
+      content: a.content,
+    }));
+  const { kept, notKept } = capAttachments(files, options.maxAttachments);
+  if (body.cut || text.cut || quoted?.cut) {
+    notKept.unshift(
+      "the rest of the mail's text, longer than a message keeps; the whole mail is attached as mail.eml.",
+    );
+    kept.unshift({ filename: 'mail.eml', contentType: 'message/rfc822', content: raw });
+  }
   return {
     messageId: ids(mail.messageId)[0],
-    answers: [...ids(mail.references), ...ids(mail.inReplyTo)],
-    subject: (mail.subject ?? '').replace(/[\r\n]+/g, ' ').trim(),
-    from: sender?.address?.trim().toLowerCase(),
-    fromName: sender?.name?.trim() || undefined,
+    // The last hundred: a mail answers the newest of them.
+    answers: [...ids(mail.references), ...ids(mail.inReplyTo)].slice(-100),
+    subject: (mail.subject ?? '')
+      .slice(0, 1000)
+      .replace(/[\r\n]+/g, ' ')
+      .trim(),
+    from: usableAddress(sender?.address),
+    fromName: sender?.name?.trim().slice(0, 255) || undefined,
     automatic: automaticBy(mail),
-    html: body.html,
-    quoted: body.quoted,
-    attachments: mail.attachments
-      .filter((a) => Buffer.isBuffer(a.content))
-      .map((a) => ({
-        filename: a.filename ?? '',
-        contentType: a.contentType || 'application/octet-stream',
-        content: a.content,
-      })),
+    html: text.html,
+    quoted: quoted?.html || undefined,
+    attachments: kept,
+    notKept,
   };
 }

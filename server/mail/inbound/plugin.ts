@@ -9,6 +9,7 @@ import { fileStoreFor } from '../../files/store.ts';
 import type { Registry } from '../../schema/registry.ts';
 import { MailFetcher } from './fetcher.ts';
 import { useMailboxKey } from './secret.ts';
+import { mailResolver } from './authenticate.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,7 +32,9 @@ export function installMailFetcher(
       registry,
       store: fileStoreFor(config, db),
       attachmentMaxBytes: config.attachmentMaxBytes,
+      maxAttachments: config.mailMaxAttachments,
       ourAddress: addressOf(config.mailFrom),
+      resolver: mailResolver(config.mailDnsServers),
       log: app.log,
     },
     config,

@@ -2,46 +2,62 @@
  * One fetched mail into the desk (issue 19, item 1), exactly once per mailbox and Message-ID:
  *
  * 1. Already in `mail_incoming` for this mailbox: nothing (fetched before, or by another instance).
- * 2. Which ticket it answers: the reference in its subject (`[T-2026-00084]`), else a Message-ID in its
- *    In-Reply-To/References that a message of a ticket carries (a mail we sent, or one we received).
- * 3. Who wrote it: a client of the tenant by its address, else nobody we know.
- * 4. It becomes a message on that ticket, or a new ticket with it as the first message: for the client
- *    (its first company), or, for an unknown sender, in the tenant's 'unknown sender' ticket group. Both
- *    through the same repository path (storeRecord, with its hooks) as a client's portal reply and a new
- *    portal ticket, so whatever listens there hears mail too. `original_email_from` holds the sender.
+ * 2. Who wrote it, as far as the mail proves it (authenticate.ts: DKIM, the tenant's receiving server's
+ *    Authentication-Results); an unproven sender is 'unverified', and a tenant may refuse such mail
+ *    (the setting `mail_unverified_sender` = `refuse`: recorded as rejected, no message).
+ * 3. Which ticket it joins and whose words it is (placement.ts, issue 31): only a mail that proves it
+ *    belongs (our reply token, or a verified participant) joins a ticket; an unverified sender's message
+ *    is held for operators (not visible to the client) until one confirms it.
+ * 4. It becomes a message on that ticket, or a new ticket with it as the first message: for a verified
+ *    client (its first company), or else in the tenant's 'unknown sender' ticket group. Both through the
+ *    same repository path (storeRecord, with its hooks) as a client's portal reply and a new portal
+ *    ticket, so whatever listens there hears mail too. `original_email_from` holds the sender.
  * 5. The `mail_incoming` row is written in the transaction of that message (or of the new ticket, then
  *    marked done in the first message's): its unique (mailbox, Message-ID) makes a second instance that
  *    fetched the same mail at the same moment roll back.
  *
  * A mail written by a machine (auto-reply, bounce, list, or our own) is recorded but answers nothing:
  * on a ticket it becomes a message like any (nothing mails a client's message), and one that answers no
- * ticket makes no ticket: the `mail_incoming` row alone. Nothing here ever sends a mail.
+ * ticket makes no ticket: the `mail_incoming` row alone. Nothing here ever sends a mail. A mail without
+ * a usable sender address (none, one that does not parse, an empty one) that answers no ticket is
+ * recorded as rejected and opens nothing (issue 31): nobody could be answered.
+ *
+ * The mail is read in the reader's thread (parse-thread.ts), which also sanitises its text; one that
+ * cannot be read there in time is recorded as rejected.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AuthContext } from '../../auth/context.ts';
-import { linkHolderContext } from '../../auth/authenticate.ts';
 import type { Db } from '../../db/database.ts';
 import { inspectBuffer } from '../../files/inspect.ts';
 import { judgeFile } from '../../files/kinds.ts';
 import type { FileStore } from '../../files/store.ts';
 import { cleanFileName, discard, type StoredUpload } from '../../files/upload.ts';
 import { escapeHtml } from '../../html/escape.ts';
-import { sanitizeMessage } from '../../html/sanitize.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Registry } from '../../schema/registry.ts';
 import { BodyValidation } from '../../schema/validate.ts';
 import { insertAttachments } from '../../resources/attachments/rows.ts';
 import { storeRecord, type Deps } from '../../resources/repository.ts';
 import { tenantConfig } from '../../settings/tenant-config.ts';
-import { parseMail, type IncomingMail } from './parse.ts';
+import type { IncomingMail } from './parse.ts';
+import { readMail, ReaderUnavailable } from './parse-thread.ts';
+import { hasVisibleText } from './quote-split.ts';
+import { checkSender, mailResolver, type DnsResolver } from './authenticate.ts';
+import { placeMail, refusesUnverified, type Author } from './placement.ts';
 
 export interface InboundDeps {
   db: Db;
   registry: Registry;
   store: FileStore;
   attachmentMaxBytes: number;
+  /** MAIL_MAX_ATTACHMENTS: the files kept of one mail. */
+  maxAttachments: number;
+  /** How long the reader's thread may take for one mail (parse-thread.ts's READ_TIMEOUT_MS unless set). */
+  readTimeoutMs?: number;
   /** MAIL_FROM's address: a mail from it is one of ours come back. */
   ourAddress?: string;
+  /** How DKIM keys are looked up (MAIL_DNS_SERVERS); the system's resolver when not given. */
+  resolver?: DnsResolver;
 }
 
 export interface MailboxRef {
@@ -49,6 +65,8 @@ export interface MailboxRef {
   tenantId: number;
   username: string;
   replyTo: string | null;
+  /** The authserv-id of the tenant's receiving server: its Authentication-Results are believed. */
+  authservId: string | null;
 }
 
 export type Outcome =
@@ -61,8 +79,6 @@ export type Outcome =
 /** The tenant setting that names the 'unknown sender' queue (a ticket group). */
 export const UNKNOWN_SENDER_GROUP = 'unknown_sender_ticket_group_id';
 const UNKNOWN_SENDER_NAME = 'Onbekende afzender / Unknown sender';
-/** A subject's ticket reference, as tickets get them (server/resources/tickets/hooks.ts). */
-const REFERENCE = /\[(T-\d{4}-\d{5,})\]/i;
 /** A ticket made from a mail already: its first message waits no longer than this for its instance. */
 const RESUME_AFTER = '5 minutes';
 
@@ -83,31 +99,6 @@ function systemContext(tenantId: number): AuthContext {
 
 const messageKey = (mail: IncomingMail, uidValidity: string, uid: number) =>
   (mail.messageId ?? `<uid.${uidValidity}.${uid}@mailbox>`).slice(0, 500);
-
-async function findTicket(db: Db, tenantId: number, mail: IncomingMail): Promise<number | undefined> {
-  const reference = REFERENCE.exec(mail.subject)?.[1];
-  if (reference) {
-    const row = await db
-      .selectFrom('tickets')
-      .select('id')
-      .where('tenant_id', '=', tenantId)
-      .where('is_template', '=', false)
-      .where(sql`upper(reference)`, '=', reference.toUpperCase())
-      .executeTakeFirst();
-    if (row) return Number(row.id);
-  }
-  const answers = mail.answers.slice(-50);
-  if (answers.length === 0) return undefined;
-  const row = await db
-    .selectFrom('messages')
-    .select('morphable_id')
-    .where('tenant_id', '=', tenantId)
-    .where('morphable_type', '=', 'ticket')
-    .where('mail_message_id', 'in', answers)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  return row ? Number(row.morphable_id) : undefined;
-}
 
 /** Why the mail is one of ours come back, if it is. */
 async function oursBy(deps: InboundDeps, box: MailboxRef, mail: IncomingMail): Promise<string | undefined> {
@@ -198,12 +189,14 @@ async function storeAttachments(
   return { files, refused };
 }
 
-/** The message's HTML: the new text, the quoted reply folded, a line for each file not kept. */
+/**
+ * The message's HTML: the new text, the quoted reply folded, a line for each thing not kept. Both parts
+ * come sanitised from the reader's thread; the messages' hook sanitises the whole again on store.
+ */
 function messageHtml(mail: IncomingMail, refused: string[]): string {
-  let html = sanitizeMessage(mail.html);
-  if (html.replace(/<[^>]*>|&nbsp;|\s/g, '') === '') html = `<p>${escapeHtml(mail.subject || '…')}</p>`;
-  const quoted = mail.quoted ? sanitizeMessage(mail.quoted) : '';
-  if (quoted) html += `<details><summary>…</summary>${quoted}</details>`;
+  let html = mail.html;
+  if (!hasVisibleText(html)) html = `<p>${escapeHtml(mail.subject || '…')}</p>`;
+  if (mail.quoted) html += `<details><summary>…</summary>${mail.quoted}</details>`;
   if (refused.length)
     html += `<p><em>${refused.map((r) => escapeHtml(`Not kept: ${r}`)).join('<br>')}</em></p>`;
   return html;
@@ -245,8 +238,10 @@ export async function processMail(
 ): Promise<Outcome> {
   let mail: IncomingMail;
   try {
-    mail = await parseMail(raw);
+    mail = await readMail(raw, { maxAttachments: deps.maxAttachments }, deps.readTimeoutMs);
   } catch (error) {
+    // No reader at all is not the mail's fault: the fetcher leaves it for a later round.
+    if (error instanceof ReaderUnavailable) throw error;
     const message = error instanceof Error ? error.message : String(error);
     const key = `<unreadable.${uidValidity}.${uid}@mailbox>`;
     await recordOnly(deps.db, box, key, uid, undefined, { status: 'rejected', error: message });
@@ -265,18 +260,31 @@ export async function processMail(
   if (seen && !resume) return { kind: 'duplicate' };
 
   const automatic = mail.automatic ?? (await oursBy(deps, box, mail));
-  const ticketId = resume ? Number(seen.ticket_id) : await findTicket(deps.db, box.tenantId, mail);
+  const resolver = (deps.resolver ??= mailResolver(undefined));
+  const check = await checkSender(raw, mail.from, { authservId: box.authservId, resolver });
+  const placement = await placeMail(deps.db, deps.registry, box.tenantId, mail, check, { fresh: !!resume });
+  const ticketId = resume ? Number(seen.ticket_id) : placement.ticketId;
   if (automatic && ticketId === undefined) {
     const recorded = await recordOnly(deps.db, box, key, uid, mail, { status: 'done', auto_reply: true });
     return recorded ? { kind: 'recorded', reason: automatic } : { kind: 'duplicate' };
   }
+  if (!mail.from && ticketId === undefined) {
+    const error = 'The mail has no usable sender address (From); it opens no ticket.';
+    const recorded = await recordOnly(deps.db, box, key, uid, mail, { status: 'rejected', error });
+    return recorded ? { kind: 'rejected', error } : { kind: 'duplicate' };
+  }
+  if (!check.verified && !resume && (await refusesUnverified(deps.db, box.tenantId))) {
+    const error = `The sender could not be verified (${check.note}); the tenant refuses such mail.`;
+    const recorded = await recordOnly(deps.db, box, key, uid, mail, { status: 'rejected', error });
+    return recorded ? { kind: 'rejected', error } : { kind: 'duplicate' };
+  }
 
-  const client = mail.from ? await clientContext(deps.db, box.tenantId, mail.from) : undefined;
+  const { author } = placement;
   const { files, refused } = await storeAttachments(deps, mail);
   try {
-    const html = messageHtml(mail, refused);
+    const html = messageHtml(mail, [...mail.notKept, ...refused]);
     if (ticketId !== undefined) {
-      const messageId = await addMessage(deps, box, client, ticketId, mail, html, files, async (trx, id) => {
+      const messageId = await addMessage(deps, box, author, ticketId, mail, html, files, async (trx, id) => {
         if (resume) await markDone(trx, box, key, id, true);
         else
           await claim(trx, box, key, uid, mail, {
@@ -288,8 +296,8 @@ export async function processMail(
       });
       return { kind: 'message', ticketId, messageId };
     }
-    const newTicket = await openTicket(deps, box, client, mail, key, uid);
-    const messageId = await addMessage(deps, box, client, newTicket, mail, html, files, (trx, id) =>
+    const newTicket = await openTicket(deps, box, placement.client, mail, key, uid);
+    const messageId = await addMessage(deps, box, author, newTicket, mail, html, files, (trx, id) =>
       markDone(trx, box, key, id, false),
     );
     return { kind: 'ticket', ticketId: newTicket, messageId };
@@ -300,20 +308,6 @@ export async function processMail(
     if (!resume && (await alreadyClaimed(deps.db, box, key))) return { kind: 'duplicate' };
     throw error;
   }
-}
-
-/** The sender as a signed-in client would be: only an active client (not an operator) of the tenant. */
-async function clientContext(db: Db, tenantId: number, address: string): Promise<AuthContext | undefined> {
-  const user = await db
-    .selectFrom('users')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('is_staff', '=', false)
-    .where(sql`lower(email)`, '=', address.toLowerCase())
-    .executeTakeFirst();
-  if (!user) return undefined;
-  const context = await linkHolderContext(db, tenantId, Number(user.id));
-  return context?.kind === 'client' ? context : undefined;
 }
 
 async function claim(
@@ -400,11 +394,11 @@ async function alreadyClaimed(db: Db, box: MailboxRef, key: string): Promise<boo
   return row !== undefined;
 }
 
-/** The mail as a client's message on the ticket (as the client when it may see the ticket). */
+/** The mail as a message on the ticket: as the client, or by the desk with the author's fields (placement.ts). */
 async function addMessage(
   deps: InboundDeps,
   box: MailboxRef,
-  client: AuthContext | undefined,
+  author: Author,
   ticketId: number,
   mail: IncomingMail,
   html: string,
@@ -418,9 +412,9 @@ async function addMessage(
     morphable_id: ticketId,
     message: html,
     description: mail.subject ? mail.subject.slice(0, 255) : null,
-    is_from_client: true,
-    visible_to_client: true,
+    ...author.fields,
   };
+  const client = author.client;
   const write = async (id: number, trx: Transaction<any>) => {
     await insertAttachments(trx, files, {
       tenantId: box.tenantId,
@@ -433,6 +427,9 @@ async function addMessage(
       .set({
         original_email_from: mail.from?.slice(0, 255) ?? null,
         mail_message_id: mail.messageId?.slice(0, 500) ?? null,
+        sender_check: author.senderCheck,
+        sender_check_note: author.note.slice(0, 500),
+        ...(author.actorId === undefined ? {} : { actor_id: author.actorId }),
       })
       .where('tenant_id', '=', box.tenantId)
       .where('id', '=', id)

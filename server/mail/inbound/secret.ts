@@ -5,7 +5,7 @@
  *
  * The key: SHA-256 of MAILBOX_KEY when it is set (the database alone then opens nothing); else a random key
  * kept in `signing_keys` under `mailbox-passwords`, made by whichever instance needs it first, so every
- * instance on one database reads the same passwords (README, "Incoming e-mail").
+ * instance on one database reads the same passwords (docs/operations.md, "Incoming e-mail").
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';

@@ -6,7 +6,8 @@
  *   (`re_export_requested_at`) and the answer is {reExport: true}.
  * - PUT /invoicing/restore/{id}: a sent invoice goes back to concept: external_id and the re-export request
  *   cleared, status 1 (the status an unknown one falls back to, and the one a new draft starts in).
- * - POST /invoicing/download-csv {ids}: those invoices as a CSV file, in the order asked.
+ * - POST /invoicing/download-csv {ids}: those invoices as a CSV file, in the order asked, written as every
+ *   CSV of the desk is (../../csv/format.ts), the amounts with the decimal sign of the caller's language.
  *
  * Permissions `tenant.invoices.export`, `.restore` and `.download-csv`; clients get 403.
  */
@@ -21,6 +22,7 @@ import { attachment } from '../../pdf/layout.ts';
 import { DRAFT_STATUS, idsBody, parseIds } from './lines.ts';
 import { actionRoute, BINARY, OPERATORS_ONLY, recordRef } from '../../docs/action-schema.ts';
 import { serverText } from '../../../common/server-texts.ts';
+import { csvFile, csvNumber } from '../../csv/format.ts';
 
 type IdParams = { Params: { id: string } };
 
@@ -42,16 +44,8 @@ const CSV_COLUMNS = [
   'external_id',
 ] as const;
 
-/**
- * One CSV cell: quoted when needed (RFC 4180); a text that a spreadsheet would run as a formula gets a
- * leading apostrophe, since company names and references are typed by people.
- */
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = value instanceof Date ? value.toISOString() : String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+/** The amount columns: numbers with the decimal sign of the caller's language (../../csv/format.ts). */
+const AMOUNT_COLUMNS: ReadonlySet<string> = new Set(['amount_excl', 'amount_incl']);
 
 export const invoicingActions: ActionPlugin = async (app, { db, registry }) => {
   const invoices = registry.require('invoices');
@@ -158,7 +152,9 @@ export const invoicingActions: ActionPlugin = async (app, { db, registry }) => {
       summary: 'The invoices asked for as a CSV file',
       description:
         `Columns ${CSV_COLUMNS.join(', ')}; the rows in the order of \`ids\`; UTF-8 with a byte order ` +
-        'mark. An id the caller cannot see is 404. Permission `tenant.invoices.download-csv`. ' +
+        'mark, `;` between fields, CRLF line ends; amounts without a thousands separator, with the decimal ' +
+        'sign of the `Accept-Language` (a comma in Dutch and German, a point in English). An id the caller ' +
+        'cannot see is 404. Permission `tenant.invoices.download-csv`. ' +
         OPERATORS_ONLY,
       params: false,
       body: idsBody(MAX_CSV_IDS),
@@ -188,18 +184,21 @@ export const invoicingActions: ActionPlugin = async (app, { db, registry }) => {
         .execute();
       const byId = new Map(rows.map((r) => [Number(r.id), r]));
       if (byId.size !== ids.length) throw notFound();
-      const lines = [
-        CSV_COLUMNS.join(','),
-        ...ids.map((id) => {
-          const row = byId.get(id) as Record<string, unknown>;
-          return CSV_COLUMNS.map((column) => csvCell(row[column])).join(',');
-        }),
-      ];
+      const cell = (row: Record<string, unknown>, column: string): string => {
+        const value = row[column];
+        if (AMOUNT_COLUMNS.has(column)) return csvNumber(value, auth.language ?? 'nl');
+        if (value === null || value === undefined) return '';
+        return value instanceof Date ? value.toISOString() : String(value);
+      };
+      const file = csvFile(
+        [...CSV_COLUMNS],
+        ids.map((id) => CSV_COLUMNS.map((column) => cell(byId.get(id) as Record<string, unknown>, column))),
+      );
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="invoices.csv"')
         .header('cache-control', 'no-store')
-        .send(`\uFEFF${lines.join('\r\n')}\r\n`);
+        .send(file);
     },
   );
 };

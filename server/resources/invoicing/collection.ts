@@ -14,6 +14,7 @@ import { listRecords, type Deps } from '../repository.ts';
 import { inVersion } from '../versions.ts';
 import { actionRoute, listQuery } from '../../docs/action-schema.ts';
 import { paginated } from '../../docs/components.ts';
+import { answerSizeCeiling } from '../../http/answer-size.ts';
 
 /** The listing the invoicing collection answers when the caller names none. */
 export const INVOICING_VERSION = 2;
@@ -24,25 +25,28 @@ export const invoicingCollection: ActionPlugin = async (app, { db, registry }) =
 
   app.get(
     '/api/invoicing/invoices',
-    actionRoute({
-      tag: invoices.name,
-      operationId: 'invoicingInvoices',
-      summary: 'List invoices in the invoicing shape',
-      description:
-        'The invoices list (the same builder query, paging, portal scope and permission ' +
-        '`invoices.index` as `GET /invoices`) with rows in the version-2 shape: InvoiceCode, ' +
-        'ReferenceNumber, AmountIncl, Date, Status, ViewURL; `GET /invoicing{ViewURL}` answers the file. ' +
-        '`version=1` answers the invoice records instead.',
-      params: false,
-      query: listQuery(),
-      answers: {
-        200: {
-          description: 'A page of rows in the version asked for (default 2).',
-          // Rows of a version's listing are the tenant's own shape (schemas' x-versions): written as they are.
-          schema: paginated({ type: 'object', additionalProperties: true }),
+    {
+      ...actionRoute({
+        tag: invoices.name,
+        operationId: 'invoicingInvoices',
+        summary: 'List invoices in the invoicing shape',
+        description:
+          'The invoices list (the same builder query, paging, portal scope and permission ' +
+          '`invoices.index` as `GET /invoices`) with rows in the version-2 shape: InvoiceCode, ' +
+          'ReferenceNumber, AmountIncl, Date, Status, ViewURL; `GET /invoicing{ViewURL}` answers the file. ' +
+          '`version=1` answers the invoice records instead.',
+        params: false,
+        query: listQuery(),
+        answers: {
+          200: {
+            description: 'A page of rows in the version asked for (default 2).',
+            // Rows of a version's listing are the tenant's own shape (schemas' x-versions): written as they are.
+            schema: paginated({ type: 'object', additionalProperties: true }),
+          },
         },
-      },
-    }),
+      }),
+      onSend: answerSizeCeiling('builder'),
+    },
     async (request) => {
       const auth = await authorize(request, invoices, 'index');
       const query = parseListQuery({ registry, auth }, invoices, request.query as Record<string, unknown>);

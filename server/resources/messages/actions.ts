@@ -32,6 +32,7 @@ import { embeddedImageIds, sanitizeMessage } from '../../html/sanitize.ts';
 import { baseFieldName } from '../../http/form-values.ts';
 import { ValidationError } from '../../http/errors.ts';
 import { enqueueMail, newMessageId } from '../../mail/outbox.ts';
+import { ticketMessageId } from '../../mail/reply-token.ts';
 import { BodyValidation } from '../../schema/validate.ts';
 import type { ActionPlugin } from '../action-contract.ts';
 import { authorize } from '../plugin.ts';
@@ -259,9 +260,12 @@ async function queueMail(
   const mail = await messageMail(trx, message, owner, addresses);
   // Replies that thread (issue 19): our Message-ID is recorded on the message, and the mail answers the
   // conversation's mails before it (sent or received), so the client's program threads them and the
-  // answer's In-Reply-To finds this record again.
+  // answer's In-Reply-To finds this record again. A ticket's mail carries its signed reply token
+  // (issue 31): only a reply that has it, or a verified participant's, joins the ticket.
   const earlier = await threadMessageIds(trx, tenantId, owner, id);
-  const messageId = newMessageId();
+  const recipient = addresses.to[0] ?? addresses.cc[0] ?? addresses.bcc[0] ?? '';
+  const messageId =
+    owner.type === 'ticket' ? await ticketMessageId(trx, tenantId, owner.id, recipient) : newMessageId();
   const threaded = {
     ...mail,
     messageId,

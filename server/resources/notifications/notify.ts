@@ -17,9 +17,12 @@
  */
 import { sql, type Transaction } from 'kysely';
 import { enqueueMail } from '../../mail/outbox.ts';
+import { ticketMessageId } from '../../mail/reply-token.ts';
 import { LANGUAGE_CONFIG } from '../../../common/language-config.ts';
 import { recordEvent } from '../../live/events.ts';
 import type { AuthContext } from '../../auth/context.ts';
+import type { Resource } from '../../../common/schema/types.ts';
+import { readableFieldsFor } from '../../../common/schema/fields.ts';
 import { mailLanguage, NOTIFICATION_KINDS, type NotificationKind, notificationMailText } from './kinds.ts';
 
 export { NOTIFICATION_KINDS, type NotificationKind };
@@ -97,7 +100,13 @@ async function mailIfChosen(trx: Transaction<any>, n: NewNotification): Promise<
   );
   await enqueueMail(
     trx,
-    { to: String(chosen.email), subject: text.subject, text: text.body },
+    {
+      to: String(chosen.email),
+      subject: text.subject,
+      text: text.body,
+      // The ticket's reply token (issue 31): the operator's answer by mail joins the ticket as a note.
+      messageId: await ticketMessageId(trx, n.tenantId, n.ticketId, String(chosen.email)),
+    },
     { tenantId: n.tenantId, source: 'notifications' },
   );
 }
@@ -132,13 +141,14 @@ export function mentionedIds(html: string): number[] {
 
 /**
  * A message was stored (any path): it is announced to the streams, its ticket too (the list shows
- * the latest activity), and the operators it concerns are notified.
+ * the latest activity), and the operators it concerns are notified. An internal note changes its
+ * ticket for operators only: a client's stream is not even told that the ticket changed.
  */
 export async function messageStored(trx: Transaction<any>, auth: AuthContext, id: number): Promise<void> {
   const tenantId = auth.tenantId;
   const message = await trx
     .selectFrom('messages')
-    .select(['message', 'is_from_client', 'morphable_type', 'morphable_id', 'actor_id'])
+    .select(['message', 'is_from_client', 'visible_to_client', 'morphable_type', 'morphable_id', 'actor_id'])
     .where('tenant_id', '=', tenantId)
     .where('id', '=', id)
     .executeTakeFirst();
@@ -153,7 +163,7 @@ export async function messageStored(trx: Transaction<any>, auth: AuthContext, id
     .where('id', '=', ticketId)
     .executeTakeFirst();
   if (!ticket) return;
-  await recordEvent(trx, { tenantId, kind: 'ticket.changed', recordId: ticketId });
+  await ticketsChanged(trx, tenantId, [ticketId], message.visible_to_client ? 'everyone' : 'operators');
   const actorId = message.actor_id === null ? auth.userId : Number(message.actor_id);
   const base = { tenantId, ticketId, messageId: id, actorId };
   if (message.is_from_client) {
@@ -230,7 +240,27 @@ async function assigned(trx: Transaction<any>, auth: AuthContext, ticketId: numb
   await notify(trx, [{ tenantId: auth.tenantId, userId, kind: 'assigned', ticketId, actorId: auth.userId }]);
 }
 
-/** Tickets `ids` changed: announced to the streams. */
-export async function ticketsChanged(trx: Transaction<any>, tenantId: number, ids: number[]): Promise<void> {
-  for (const id of ids) await recordEvent(trx, { tenantId, kind: 'ticket.changed', recordId: id });
+/**
+ * Tickets `ids` changed: announced to the streams of everyone who may read them, or, for a change only
+ * operators see (an internal note, a field the portal does not show), to operators' streams only.
+ */
+export async function ticketsChanged(
+  trx: Transaction<any>,
+  tenantId: number,
+  ids: number[],
+  seenBy: 'everyone' | 'operators' = 'everyone',
+): Promise<void> {
+  const kind = seenBy === 'everyone' ? 'ticket.changed' : 'ticket.changed.internal';
+  for (const id of ids) await recordEvent(trx, { tenantId, kind, recordId: id });
+}
+
+/**
+ * Who sees a change of these columns of `resource`'s record: everyone who may read it when the portal
+ * reads one of them (or nothing says which changed), else operators only.
+ */
+export function changeSeenBy(resource: Resource, columns: string[]): 'everyone' | 'operators' {
+  if (columns.length === 0) return 'everyone';
+  if (!resource.portal) return 'operators';
+  const shown = new Set(readableFieldsFor(resource, true).map((f) => f.column));
+  return columns.some((c) => shown.has(c)) ? 'everyone' : 'operators';
 }

@@ -14,9 +14,12 @@
  * Accepting and declining are allowed only in status 2 (sent), by whoever may see the quote and holds the
  * permission: a client of the quote's company, the holder of the quote's link, or an operator. The status
  * is checked and changed in one transaction under a row lock, so of two racing calls exactly one wins.
+ *
+ * A quote past its validity date (common/quote-validity.ts) can be neither accepted nor sent, by anyone and
+ * through any route, the link's included: 422 until an operator extends it by changing `valid_until` (an
+ * update, under the same row lock as the accept). Declining it is still allowed.
  */
 import { sql } from 'kysely';
-import type { AuthContext } from '../../auth/context.ts';
 import type { Db } from '../../db/database.ts';
 import { notFound, ValidationError } from '../../http/errors.ts';
 import { BodyValidation } from '../../schema/validate.ts';
@@ -25,24 +28,25 @@ import { authorize, parseId } from '../plugin.ts';
 import { findRecord, storeRecord, writableFields, type Deps } from '../repository.ts';
 import { quotePdf } from '../../pdf/quote.ts';
 import { attachment, pdfFileName } from '../../pdf/layout.ts';
-import { isDecodablePng } from '../../pdf/png.ts';
 import { createRecordToken } from '../../auth/record-tokens.ts';
 import { linkOrigin } from '../../mail/link-origin.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { quoteMail } from '../../mail/quote-mail.ts';
 import { actionRoute, BINARY, closedBody, OPERATORS_ONLY, recordRef } from '../../docs/action-schema.ts';
 import { serverText } from '../../../common/server-texts.ts';
+import { quoteExpired } from '../../../common/quote-validity.ts';
+import {
+  lockSentQuote,
+  parseAcceptance,
+  QUOTE_EXPIRED,
+  QUOTE_EXPIRED_NOT_SENDABLE,
+  refuseWhenExpired,
+  SENT,
+} from './decision.ts';
 
 const CONCEPT = 1;
-const SENT = 2;
 const ACCEPTED = 3;
 const DECLINED = 4;
-
-/** The longest signature data URL accepted: 500 KB of text. */
-export const MAX_SIGNATURE_LENGTH = 500 * 1024;
-const NAME_MAX = 255;
-const NOTE_MAX = 2000;
-const PNG_PREFIX = 'data:image/png;base64,';
 
 /**
  * How long the link in a quote e-mail opens the quote. Long enough to decide on a quote; sending it again
@@ -56,69 +60,6 @@ export const QUOTE_MAIL_GIVEN_UP = serverText('quote_mail_given_up');
 export const NO_RECIPIENT = serverText('quote_no_recipient');
 
 type IdParams = { Params: { id: string } };
-
-/** True when the text is a PNG data URL whose image decodes (server/pdf/png.ts). */
-export function isPngDataUrl(value: string): boolean {
-  if (!value.startsWith(PNG_PREFIX)) return false;
-  const base64 = value.slice(PNG_PREFIX.length);
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64) || base64.length % 4 !== 0) return false;
-  return isDecodablePng(Buffer.from(base64, 'base64'));
-}
-
-export interface Acceptance {
-  name: string;
-  note: string | null;
-  signature: string;
-}
-
-/** The accept body, {name, note, signature}: every problem as a 422 line under its field. */
-export function parseAcceptance(body: unknown): Acceptance {
-  const errors: Record<string, string[]> = {};
-  const add = (field: string, line: string) => (errors[field] ??= []).push(line);
-  if (!body || typeof body !== 'object' || Array.isArray(body)) {
-    throw new ValidationError({ body: ['The body must be an object with name, note and signature.'] });
-  }
-  const { name, note, signature, ...rest } = body as Record<string, unknown>;
-  for (const key of Object.keys(rest)) add(key, `The field ${key} is not allowed.`);
-
-  let cleanName = '';
-  if (typeof name !== 'string' || name.trim() === '')
-    add('name', serverText('field_required', { field: 'name' }));
-  else if (name.trim().length > NAME_MAX)
-    add('name', serverText('value_too_long', { field: 'name', max: NAME_MAX }));
-  else cleanName = name.trim();
-
-  let cleanNote: string | null = null;
-  if (note !== undefined && note !== null) {
-    if (typeof note !== 'string') add('note', serverText('value_not_text', { field: 'note' }));
-    else if (note.length > NOTE_MAX)
-      add('note', serverText('value_too_long', { field: 'note', max: NOTE_MAX }));
-    else cleanNote = note.trim() === '' ? null : note;
-  }
-
-  if (signature === undefined || signature === null || signature === '')
-    add('signature', serverText('signature_missing'));
-  else if (typeof signature !== 'string' || !signature.startsWith(PNG_PREFIX))
-    add('signature', serverText('signature_not_png'));
-  else if (signature.length > MAX_SIGNATURE_LENGTH) add('signature', serverText('signature_too_large'));
-  else if (!isPngDataUrl(signature)) add('signature', serverText('signature_invalid'));
-
-  if (Object.keys(errors).length) throw new ValidationError(errors);
-  return { name: cleanName, note: cleanNote, signature: signature as string };
-}
-
-/** Locks the quote row and checks that it is still sent; 422 when it is not (any more). */
-async function lockSentQuote(trx: Db, auth: AuthContext, id: number, message: string): Promise<void> {
-  const row = await trx
-    .selectFrom('quotes')
-    .select(['id', 'status_id'])
-    .where('id', '=', id)
-    .where('tenant_id', '=', auth.tenantId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row) throw notFound();
-  if (Number(row.status_id) !== SENT) throw new ValidationError({ status_id: [message] }, message);
-}
 
 /** The quote's client, else its deal's client: the first with an e-mail address (archived ones excluded). */
 async function recipientOf(
@@ -165,7 +106,8 @@ export const quoteActions: ActionPlugin = async (app, { db, registry, config }) 
         "The quote is sent (status 2); its client (else its deal's client) is mailed, in Dutch, a link " +
         '`<public origin>/app/quotes/{id}?token=…` whose token (header `X-Quote-Token`) opens exactly this ' +
         'quote for 30 days. Permission `tenant.quotes.send`; operators only. An accepted or rejected quote ' +
-        'answers 422. When the mail server refused the e-mail the answer is still 200 (the quote is sent) ' +
+        'answers 422, and so does a quote past its validity date (`valid_until` before today in Amsterdam) ' +
+        'until its validity is extended. When the mail server refused the e-mail the answer is still 200 (the quote is sent) ' +
         'with `mail_error`: the outbox tries the mail again by itself, so do not send the quote again; a ' +
         'mail given up for good is listed at /mail-outbox, where it can be tried again.',
       answers: {
@@ -196,7 +138,7 @@ export const quoteActions: ActionPlugin = async (app, { db, registry, config }) 
       const sent = await db.transaction().execute(async (trx) => {
         const row = await trx
           .selectFrom('quotes')
-          .select(['name', 'status_id', 'client_id', 'deal_id'])
+          .select(['name', 'status_id', 'client_id', 'deal_id', 'valid_until'])
           .where('id', '=', id)
           .where('tenant_id', '=', auth.tenantId)
           .forUpdate()
@@ -210,6 +152,8 @@ export const quoteActions: ActionPlugin = async (app, { db, registry, config }) 
               : serverText('quote_rejected_not_sendable');
           throw new ValidationError({ status_id: [message] }, message);
         }
+        // A link to a quote the client can no longer accept helps nobody: extend it first.
+        refuseWhenExpired(row.valid_until, QUOTE_EXPIRED_NOT_SENDABLE);
         const recipient = await recipientOf(trx, auth.tenantId, {
           client_id: row.client_id === null ? null : Number(row.client_id),
           deal_id: row.deal_id === null ? null : Number(row.deal_id),
@@ -261,7 +205,9 @@ export const quoteActions: ActionPlugin = async (app, { db, registry, config }) 
       summary: 'Accept a sent quote (status 2) with a signature',
       description:
         'By whoever may see the quote and holds `accept`: a client of its company, the holder of its link ' +
-        '(`X-Quote-Token`) or an operator. Two accepts racing: one wins, the other gets 422.',
+        '(`X-Quote-Token`) or an operator. Two accepts racing: one wins, the other gets 422. A quote past ' +
+        'its validity date (`valid_until` before today in Amsterdam) answers 422 under `valid_until`, until ' +
+        'an operator extends it (PUT `valid_until`, permission `tenant.quotes.update`).',
       body: closedBody(
         {
           name: { type: 'string', minLength: 1, maxLength: 255 },
@@ -278,7 +224,8 @@ export const quoteActions: ActionPlugin = async (app, { db, registry, config }) 
       await findRecord(deps, auth, quotes, id);
       const acceptance = parseAcceptance(request.body);
       await db.transaction().execute(async (trx) => {
-        await lockSentQuote(trx, auth, id, serverText('quote_not_acceptable'));
+        const { validUntil } = await lockSentQuote(trx, auth, id, serverText('quote_not_acceptable'));
+        refuseWhenExpired(validUntil, QUOTE_EXPIRED);
         const { acceptedAt } = await trx
           .updateTable('quotes')
           .set({
@@ -437,6 +384,7 @@ export const quoteActions: ActionPlugin = async (app, { db, registry, config }) 
         createdAt: quote.created_at,
         sentAt: quote.sent_at,
         validUntil: quote.valid_until,
+        expired: quoteExpired({ status_id: quote.status_id, valid_until: quote.valid_until }),
         total: quote.total,
         lines,
         acceptance: accepted

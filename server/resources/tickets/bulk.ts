@@ -9,7 +9,7 @@
  * and not counted, as if they were not in the selection. A ticket that would not change (it has the value
  * already, or is closed already) is not counted either, so the answer's count is what changed.
  */
-import { operatorChanging, ticketsChanged } from '../notifications/notify.ts';
+import { changeSeenBy, operatorChanging, ticketsChanged } from '../notifications/notify.ts';
 import { sql, type Transaction } from 'kysely';
 import type { AuthContext } from '../../auth/context.ts';
 import { forbidden, ValidationError } from '../../http/errors.ts';
@@ -151,7 +151,7 @@ async function update(
   if (changed.length === 0) return [];
   await recordTicketChanges(trx, deps.registry, auth, changed, changes);
   if ('operator_id' in changes) await operatorChanging(trx, auth, changed, changes.operator_id);
-  await ticketsChanged(trx, auth.tenantId, changed);
+  await ticketsChanged(trx, auth.tenantId, changed, changeSeenBy(resource, Object.keys(changes)));
   if ('status_id' in changes)
     await logStatuses(
       trx,

@@ -13,7 +13,7 @@ import { recordTicketChanges } from './history.ts';
 import { resolvedAtOnInsert, resolvedAtOnUpdate } from './resolved.ts';
 import { registry } from '../../schema/registry.ts';
 import { serverText } from '../../../common/server-texts.ts';
-import { operatorChanging, ticketsChanged, ticketStored } from '../notifications/notify.ts';
+import { changeSeenBy, operatorChanging, ticketsChanged, ticketStored } from '../notifications/notify.ts';
 
 const OPEN = 1;
 
@@ -78,6 +78,9 @@ export const ticketHooks: ResourceHooks = {
     if (statusChanges) changes.resolved_at = resolvedAtOnUpdate(auth.tenantId, status);
     // Templates have no thread and no history (no x-morph-type): nothing to tell.
     if (!resource.morphType) return;
+    // The streams hear of it (in this transaction: only if it commits); a client's only when the portal
+    // reads a column that changes (updated_at, which every update sets, is not one that says so).
+    await ticketsChanged(trx, auth.tenantId, [id], changeSeenBy(resource, Object.keys(changes)));
     await recordTicketChanges(trx, registry(), auth, [id], changes);
     if ('operator_id' in changes) await operatorChanging(trx, auth, [id], changes.operator_id);
     if (!statusChanges) return;
@@ -90,8 +93,5 @@ export const ticketHooks: ResourceHooks = {
       where id = ${id} and reference is null`.execute(trx);
     // Live lists and notifications (issue 19): templates are no one's work.
     if (resource.morphType) await ticketStored(trx, auth, id);
-  },
-  async afterUpdate(id, { trx, resource, auth }) {
-    if (resource.morphType) await ticketsChanged(trx, auth.tenantId, [id]);
   },
 };

@@ -10,6 +10,7 @@ import { authorize } from '../plugin.ts';
 import { listRecords, type Deps } from '../repository.ts';
 import { actionRoute, listQuery, OPERATORS_ONLY, schemaRef } from '../../docs/action-schema.ts';
 import { namesOf } from '../../docs/components.ts';
+import { answerSizeCeiling } from '../../http/answer-size.ts';
 
 export const timeRegistrationActions: ActionPlugin = async (app, { db, registry }) => {
   const timeRegistrations = registry.require('time-registrations');
@@ -18,22 +19,25 @@ export const timeRegistrationActions: ActionPlugin = async (app, { db, registry 
 
   app.get(
     '/api/time-registrations/open',
-    actionRoute({
-      tag: timeRegistrations.name,
-      operationId: 'timeRegistrationsOpen',
-      summary: 'Time registrations on no invoice yet',
-      description:
-        'The generic list of time registrations (same builder query, paging and answer) limited to those ' +
-        `whose \`invoice_id\` is null. Permission \`tenant.time-registrations.open\`. ${OPERATORS_ONLY}`,
-      params: false,
-      query: listQuery(),
-      answers: {
-        200: {
-          description: 'A page of time registrations.',
-          schema: schemaRef(namesOf(registry, timeRegistrations).page),
+    {
+      ...actionRoute({
+        tag: timeRegistrations.name,
+        operationId: 'timeRegistrationsOpen',
+        summary: 'Time registrations on no invoice yet',
+        description:
+          'The generic list of time registrations (same builder query, paging and answer) limited to those ' +
+          `whose \`invoice_id\` is null. Permission \`tenant.time-registrations.open\`. ${OPERATORS_ONLY}`,
+        params: false,
+        query: listQuery(),
+        answers: {
+          200: {
+            description: 'A page of time registrations.',
+            schema: schemaRef(namesOf(registry, timeRegistrations).page),
+          },
         },
-      },
-    }),
+      }),
+      onSend: answerSizeCeiling('builder'),
+    },
     async (request) => {
       const auth = await authorize(request, timeRegistrations, 'open');
       const query = parseListQuery(

@@ -4,13 +4,23 @@
  *   due date      red 'past', yellow 'upcoming' (within DUE_SOON_DAYS), no colour further away, a check
  *                 mark without a date (named by the field: 'No warranty date known' is not 'covered');
  *   contract end  green when set, yellow within a month, red when past; without an end date no badge.
+ *   validity      red 'Expired' from the day after the date (in Amsterdam: common/quote-validity.ts, the
+ *                 same rule the server refuses an accept by); nothing before it, nor without a date.
  * A settled record (a paid invoice, a resolved ticket) shows its date without a badge.
  */
 import Box from '@mui/material/Box';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import { useTranslate } from 'react-admin';
 import { contractEndBadge, dueDateBadge } from '../../../common/format.ts';
+import { validityPassed } from '../../../common/quote-validity.ts';
 import type { BadgeKind } from '../../../common/schema/display.ts';
+
+/** What an empty date means, per badge kind, where the field has no words of its own. */
+export const EMPTY_BADGE_LABELS: Record<BadgeKind, string> = {
+  'due-date': 'app.due_date.none',
+  'contract-end': 'app.contract_end.none',
+  validity: 'validity.none',
+};
 
 /** Badge colours with AA contrast for their text. */
 const COLOURS = {
@@ -26,6 +36,12 @@ type State =
 
 function stateOf(kind: BadgeKind, date: unknown, translate: (key: string) => string): State {
   const value = typeof date === 'string' || date instanceof Date ? date : null;
+  if (kind === 'validity') {
+    if (value === null) return { colour: 'empty' };
+    return validityPassed(value)
+      ? { colour: 'red', label: translate('validity.expired') }
+      : { colour: 'none' };
+  }
   if (kind === 'contract-end') {
     const badge = contractEndBadge(value);
     if (badge === 'none') return { colour: 'empty' };
@@ -56,7 +72,7 @@ export function DateBadge({ kind, date, text, emptyLabel, settled, full }: DateB
   const marker = `${kind}:${state.colour}`;
 
   if (state.colour === 'empty') {
-    if (kind === 'contract-end') return full ? <span data-badge={marker}>{emptyLabel}</span> : null;
+    if (kind !== 'due-date') return full ? <span data-badge={marker}>{emptyLabel}</span> : null;
     // SPEC 4: a check mark without a date; neutral, and named, so that it does not read as 'all fine'.
     return (
       <Box

@@ -16,10 +16,27 @@ import { PICKER_MINUTES_STEP, pickerValue, roundToMinutesStep } from '../../../c
 /** SPEC 9: how a picked moment is shown. */
 export const PICKER_DISPLAY_FORMAT = 'D MMMM HH:mm';
 
+type LocaleText = typeof nlNL.components.MuiLocalizationProvider.defaultProps.localeText;
+
+/**
+ * The time columns show 00, 05, 10 but MUI names them "0 hours", "5 minutes": WCAG 2.5.3 (label in name)
+ * wants the number as it is shown, so the names get it with its leading zero ("00 hours").
+ */
+function labelInName(text: LocaleText): LocaleText {
+  const padded = (name: ((n: string) => string) | undefined) =>
+    name && ((n: string) => name(n).replace(n, n.padStart(2, '0')));
+  return {
+    ...text,
+    hoursClockNumberText: padded(text.hoursClockNumberText),
+    minutesClockNumberText: padded(text.minutesClockNumberText),
+    secondsClockNumberText: padded(text.secondsClockNumberText),
+  };
+}
+
 const LOCALE_TEXT = {
-  nl: nlNL.components.MuiLocalizationProvider.defaultProps.localeText,
-  de: deDE.components.MuiLocalizationProvider.defaultProps.localeText,
-  en: enUS.components.MuiLocalizationProvider.defaultProps.localeText,
+  nl: labelInName(nlNL.components.MuiLocalizationProvider.defaultProps.localeText),
+  de: labelInName(deDE.components.MuiLocalizationProvider.defaultProps.localeText),
+  en: labelInName(enUS.components.MuiLocalizationProvider.defaultProps.localeText),
 };
 
 export interface DateTimePickerFieldProps {

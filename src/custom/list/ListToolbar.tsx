@@ -153,12 +153,17 @@ function PresetsMenu({ presets, counts, activePresetId, onApplyPreset, onManageV
         aria-expanded={anchor !== null}
         aria-controls={anchor ? menuId : undefined}
       />
-      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={close}>
-        {presets.length === 0 && (
-          <Typography variant="body2" sx={{ px: 2, py: 1 }}>
-            {translate('list.presets.none')}
-          </Typography>
-        )}
+      {/* Drawn inside the list's own landmark instead of at the end of the page (axe: region), and still
+          through a portal, so MUI's modal hides only what is behind it and not the menu itself. */}
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={close}
+        container={anchor?.closest('main') ?? undefined}
+      >
+        {/* A menu holds menu items only (axe: aria-required-children): 'no views yet' is one, disabled. */}
+        {presets.length === 0 && <MenuItem disabled>{translate('list.presets.none')}</MenuItem>}
         {presets.map((preset) => {
           const count = counts[String(preset.id)];
           return (

@@ -183,10 +183,13 @@ export function MobileList(props: MobileListProps) {
         ) : (
           records.map((record) => {
             const { onOpen } = props;
-            const title = titleField ? (
-              <FieldDisplay resource={resource} field={titleField} record={record} />
-            ) : (
+            // A record without its title (a draft invoice has no code yet) is named by its id: a card's
+            // heading must not be empty (axe: empty-heading).
+            const untitled = !titleField || [null, undefined, ''].includes(record[titleField.name]);
+            const title = untitled ? (
               `#${record.id}`
+            ) : (
+              <FieldDisplay resource={resource} field={titleField} record={record} />
             );
             return (
               <Card

@@ -2,13 +2,14 @@
  * One message of a thread (SPEC 2, 4): who wrote it (name, and an avatar from gravatar or the
  * acronym/initials when there is no picture), when (relative, refreshed by the thread), whether it was
  * sent by the client, received by the client or is an internal note (operators also see 'Not visible
- * to the client', and a warning when its e-mail to the client was given up), its text and files. A
+ * to the client', a warning when its e-mail to the client was given up, and a mail whose sender was not
+ * verified, with confirm and reject: SenderCheck.tsx), its text and files. A
  * status change is one line: the new status and who set it.
  * Operators may edit (saving without a change just closes the editor, SPEC 4) and delete it, except a
  * client's message, which stays (the server refuses; docs/decisions.md). An edited message says so, with
  * the time of the edit, to operators and clients alike (issue 18).
  */
-import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
+import { Fragment, lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
 import { Alert, Avatar, Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -18,6 +19,7 @@ import { Link, useCanAccess, useLocaleState, useTranslate } from 'react-admin';
 import type { Editor } from '@tiptap/react';
 import { formatDateTime, parseDate, relativeTime } from '../../../common/format.ts';
 import AttachmentList from './AttachmentList.tsx';
+import SenderCheck from './SenderCheck.tsx';
 import {
   actorInitials,
   cleanMessageHtml,
@@ -46,6 +48,8 @@ export interface MessageItemProps {
   canDelete: boolean;
   onSave?: (message: ThreadMessage, html: string) => Promise<void>;
   onDelete?: (message: ThreadMessage) => void;
+  /** An operator confirmed or rejected the mail's unverified sender: the thread reads it again. */
+  onSenderDecided?: () => void;
   mentions?: MentionCandidate[];
 }
 
@@ -102,14 +106,28 @@ function MailGivenUp({ error }: { error: string }) {
       {canAccess && (
         <>
           {' '}
-          {/* Whole on a line of its own when it does not fit: 'e-mail' would break at its hyphen. */}
-          <Link to="/mail-outbox" sx={{ color: '#1a4f8b', fontWeight: 500, whiteSpace: 'nowrap' }}>
-            {translate('app.messages.mail_outbox')}
+          <Link to="/mail-outbox" sx={{ color: '#1a4f8b', fontWeight: 500 }}>
+            <WordsWhole text={translate('app.messages.mail_outbox')} />
           </Link>
         </>
       )}
     </Alert>
   );
+}
+
+/**
+ * A text that wraps between its words only: 'e-mail' would break at its hyphen. The whole text on one
+ * line did not fit a phone in German ('Ausgehende E-Mails öffnen' is wider than the notice at 375 px).
+ */
+function WordsWhole({ text }: { text: string }) {
+  return text.split(' ').map((word, i) => (
+    <Fragment key={i}>
+      {i > 0 && ' '}
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {word}
+      </Box>
+    </Fragment>
+  ));
 }
 
 /** "edited 5 March 14:30": the message's text is not the one first written. */
@@ -132,6 +150,7 @@ export default function MessageItem({
   canDelete,
   onSave,
   onDelete,
+  onSenderDecided,
   mentions,
 }: MessageItemProps) {
   const translate = useTranslate();
@@ -301,6 +320,7 @@ export default function MessageItem({
             />
           )}
           {operator && message.mail_error && <MailGivenUp error={message.mail_error} />}
+          {operator && <SenderCheck message={message} onDecided={() => onSenderDecided?.()} />}
           <AttachmentList attachments={message.attachments ?? []} headingId={filesId} />
           {!editing && (canEdit || (canDelete && !message.is_from_client)) && (
             <Stack direction="row" spacing={1} sx={{ mt: 1 }}>

@@ -208,6 +208,7 @@ export default function MessageThread({ morphType, record, description }: Messag
               canDelete={operator && !!canDelete}
               onSave={save}
               onDelete={(m) => void remove(m)}
+              onSenderDecided={reload}
               mentions={mentions}
             />
           ))}

@@ -41,6 +41,9 @@ export interface ThreadMessage extends RaRecord {
   attachments?: Attachment[];
   /** Operators only: set once the outbox gave the message's mail up (the server's English words). */
   mail_error?: string | null;
+  /** Operators only: whether a mail's sender was proven (issue 31), and what the check found. */
+  sender_check?: 'verified' | 'unverified' | 'confirmed' | 'rejected' | null;
+  sender_check_note?: string | null;
 }
 
 /** SPEC 2: a sent message (from the client), a received one (to the client), or an internal note. */

@@ -27,6 +27,7 @@ const app: DeepPartial<AppMessages> = {
       contracts: 'Verträge',
       invoices: 'Rechnungen',
       profile: 'Profil',
+      user_menu_named: '%{name}, Profil',
       settings: 'Einstellungen',
       logout: 'Abmelden',
       // The back office's menu groups (schemas' x-menu group).
@@ -130,6 +131,7 @@ const app: DeepPartial<AppMessages> = {
       selected_invalid: 'Die gewählte Angabe für %{field} ist ungültig.',
       field_required: '%{field} ist ein Pflichtfeld',
       value_too_long: '%{field} darf nicht länger als %{max} Zeichen sein.',
+      html_too_deep: '%{field} verschachtelt sein HTML tiefer als %{max} Ebenen.',
       value_not_text: '%{field} muss ein Text sein.',
       order_out_of_range: 'Die Reihenfolge muss eine ganze Zahl von 0 bis 1000000 sein.',
       files_own_messages: 'Sie können Dateien nur zu Ihren eigenen Nachrichten hinzufügen.',
@@ -143,6 +145,10 @@ const app: DeepPartial<AppMessages> = {
       custom_field_unknown: 'Es gibt kein eigenes Feld %{name}.',
       query_too_expensive:
         'Diese Liste verlangt zu viel auf einmal (Kosten %{cost}, höchstens %{budget}). Verwenden Sie weniger Filter über verknüpfte Einträge oder weniger Voreinstellungen.',
+      with_too_many_rows:
+        'Die verknüpften Einträge, die diese Liste mitlädt (%{name}), können bis zu %{count} Zeilen ergeben, höchstens %{budget} sind erlaubt (eine Verknüpfung zu mehreren Einträgen zählt %{max} Zeilen je Eintrag, für jeden Eintrag der Seite). Laden Sie weniger oder weniger tief verknüpfte Einträge, oder weniger Einträge pro Seite.',
+      answer_too_large:
+        'Die Antwort wäre %{count} MB groß, mehr als die %{max} MB, die eine Antwort haben darf. Fragen Sie weniger Einträge pro Seite oder weniger verknüpfte Einträge ab.',
       merge_too_few: 'Wählen Sie mindestens zwei Einträge zum Zusammenführen.',
       merge_too_many: 'Es können höchstens %{count} Einträge auf einmal zusammengeführt werden.',
       merge_record_invalid: '%{resource} %{id} kann nicht gewählt werden.',
@@ -173,6 +179,10 @@ const app: DeepPartial<AppMessages> = {
       quote_rejected_not_sendable: 'Dieses Angebot wurde abgelehnt und kann nicht mehr gesendet werden.',
       quote_not_acceptable: 'Dieses Angebot kann nicht mehr angenommen werden.',
       quote_not_declinable: 'Dieses Angebot kann nicht mehr abgelehnt werden.',
+      quote_expired:
+        'Dieses Angebot ist abgelaufen und kann nicht mehr angenommen werden, es sei denn, seine Gültigkeit wird verlängert.',
+      quote_expired_not_sendable:
+        'Dieses Angebot ist abgelaufen: Verlängern Sie zuerst seine Gültigkeit und senden Sie es dann.',
       signature_missing: 'Es wurde keine Unterschrift gesetzt.',
       signature_not_png: 'Die Unterschrift muss ein PNG-Bild sein.',
       signature_too_large: 'Die Unterschrift darf nicht größer als 500 KB sein.',
@@ -198,6 +208,11 @@ const app: DeepPartial<AppMessages> = {
       password_confirmation_mismatch: 'Die Passwortbestätigung stimmt nicht überein.',
       sso_not_configured: 'Die einmalige Anmeldung ist nicht eingerichtet.',
       sso_failed: 'Die einmalige Anmeldung ist fehlgeschlagen.',
+      setup_done: 'Dieser Service-Desk ist bereits eingerichtet: Melden Sie sich an.',
+      tenant_slug_taken: 'Unter der Adresse %{name} gibt es bereits eine Umgebung.',
+      setup_slug_invalid:
+        'Diese Adresse kann keine Umgebung sein: Verwenden Sie eine Subdomain aus Kleinbuchstaben, Ziffern und Bindestrichen.',
+      setup_try_later: 'Zu viele Tests auf einmal: Warten Sie eine Minute und versuchen Sie es erneut.',
       quote_mail_retrying:
         'Das Angebot wurde als gesendet markiert, aber die E-Mail konnte noch nicht gesendet werden. Sie wird automatisch erneut versucht; senden Sie das Angebot nicht erneut.',
       quote_mail_given_up:
@@ -206,6 +221,8 @@ const app: DeepPartial<AppMessages> = {
         'Die Nachricht wurde gespeichert, aber die E-Mail an den Kunden konnte noch nicht gesendet werden. Sie wird automatisch erneut versucht.',
       message_mail_given_up:
         'Die Nachricht wurde gespeichert, aber die E-Mail an den Kunden konnte nicht gesendet werden und wurde aufgegeben. Versuchen Sie es erneut unter Ausgehende E-Mails.',
+      message_sender_not_held:
+        'Nur eine E-Mail, deren Absender nicht verifiziert ist, kann bestätigt oder abgelehnt werden.',
     },
     notifications: {
       order_saved: 'Reihenfolge gespeichert.',
@@ -450,6 +467,15 @@ const app: DeepPartial<AppMessages> = {
       queued: 'Die E-Mail wurde erneut eingereiht und wird gleich gesendet.',
     },
     messages: {
+      sender_unverified:
+        'Absender nicht verifiziert: Diese E-Mail stammt möglicherweise nicht von %{address}. Der Kunde sieht sie erst, wenn Sie den Absender bestätigen.',
+      sender_rejected:
+        'Absender abgelehnt: Diese E-Mail stammt nicht von %{address}. Der Kunde sieht sie nicht.',
+      sender_unknown: 'unbekannte Adresse',
+      confirm_sender: 'Absender bestätigen',
+      reject_sender: 'Absender ablehnen',
+      sender_confirmed_done: 'Absender bestätigt: Die Nachricht gehört jetzt dem Kunden.',
+      sender_rejected_done: 'Absender abgelehnt.',
       mail_given_up: 'Die E-Mail an den Kunden konnte nicht gesendet werden und wurde aufgegeben.',
       mail_outbox: 'Ausgehende E-Mails öffnen',
       load_older: 'Ältere Nachrichten laden',

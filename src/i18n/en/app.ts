@@ -32,6 +32,8 @@ const app = {
       contracts: 'Contracts',
       invoices: 'Invoices',
       profile: 'Profile',
+      /** The user menu's button: the name it shows, then what it opens (src/shell/UserMenuButton.tsx). */
+      user_menu_named: '%{name}, profile',
       settings: 'Settings',
       logout: 'Log out',
       // The back office's menu groups (schemas' x-menu group).
@@ -134,11 +136,16 @@ const app = {
       value_taken: '%{field} has already been taken.',
       field_required: '%{field} is required',
       value_too_long: '%{field} may not be longer than %{max} characters.',
+      html_too_deep: '%{field} nests its HTML more than %{max} levels deep.',
       value_not_text: '%{field} must be a text.',
       create_refused: 'You may not create this item.',
       move_refused: 'You may not move this item out of your own companies.',
       query_too_expensive:
         'This list asks too much at once (cost %{cost}, at most %{budget}). Use fewer filters through related items or fewer presets.',
+      with_too_many_rows:
+        'The related items this list loads (%{name}) can bring up to %{count} rows, where at most %{budget} are allowed (a link to several items counts %{max} rows per item, for every item on the page). Load fewer or less deeply linked items, or fewer items per page.',
+      answer_too_large:
+        'The answer would be %{count} MB, more than the %{max} MB one answer may be. Ask for fewer items per page or fewer related items.',
       merge_too_few: 'Select at least two items to merge.',
       merge_too_many: 'At most %{count} items can be merged at once.',
       merge_record_invalid: '%{resource} %{id} cannot be selected.',
@@ -171,6 +178,7 @@ const app = {
         'The message was saved, but the e-mail to the client could not be sent yet. It is tried again automatically.',
       message_mail_given_up:
         'The message was saved, but the e-mail to the client could not be sent and has been given up. Try it again under Outgoing mail.',
+      message_sender_not_held: 'Only a mail whose sender is not verified can be confirmed or rejected.',
     },
     /** SPEC section 8, successes. */
     notifications: {
@@ -422,6 +430,14 @@ const app = {
     },
     /** The message thread. */
     messages: {
+      sender_unverified:
+        'Sender not verified: this mail may not be from %{address}. The client does not see it until you confirm the sender.',
+      sender_rejected: 'Sender rejected: this mail is not from %{address}. The client does not see it.',
+      sender_unknown: 'unknown address',
+      confirm_sender: 'Confirm sender',
+      reject_sender: 'Reject sender',
+      sender_confirmed_done: "Sender confirmed: the message is the client's now.",
+      sender_rejected_done: 'Sender rejected.',
       mail_given_up: 'The e-mail to the client could not be sent and has been given up.',
       mail_outbox: 'Open outgoing mail',
       load_older: 'Load older messages',

@@ -3,6 +3,8 @@ import { deepMerge } from '../merge.ts';
 import app from './app.ts';
 import dashboardMessages from './dashboard.ts';
 import ticketTimeMessages from './ticketTime.ts';
+import validityMessages from './validity.ts';
+import firstRunMessages from './firstRun.ts';
 import liveMessages from './live.ts';
 import exportsMessages from './exports.ts';
 import list from './list.ts';
@@ -26,6 +28,8 @@ export default deepMerge(
   exportsMessages,
   dashboardMessages,
   ticketTimeMessages,
+  validityMessages,
+  firstRunMessages,
   liveMessages,
   workspace,
 );

@@ -26,6 +26,7 @@ const app: AppMessages = {
       contracts: 'Contracten',
       invoices: 'Facturen',
       profile: 'Profiel',
+      user_menu_named: '%{name}, profiel',
       settings: 'Instellingen',
       logout: 'Uitloggen',
       // The back office's menu groups (schemas' x-menu group).
@@ -127,6 +128,7 @@ const app: AppMessages = {
       selected_invalid: 'De gekozen %{field} is ongeldig.',
       field_required: '%{field} is verplicht',
       value_too_long: '%{field} mag niet langer zijn dan %{max} tekens.',
+      html_too_deep: 'De HTML van %{field} is meer dan %{max} niveaus diep genest.',
       value_not_text: '%{field} moet een tekst zijn.',
       order_out_of_range: 'De volgorde moet een geheel getal van 0 tot 1000000 zijn.',
       files_own_messages: 'Je kunt alleen bestanden toevoegen aan je eigen berichten.',
@@ -140,6 +142,10 @@ const app: AppMessages = {
       custom_field_unknown: 'Er is geen eigen veld %{name}.',
       query_too_expensive:
         'Deze lijst vraagt te veel tegelijk (kosten %{cost}, hoogstens %{budget}). Gebruik minder filters via gekoppelde items of minder voorinstellingen.',
+      with_too_many_rows:
+        'De gekoppelde items die deze lijst meelaadt (%{name}) kunnen tot %{count} rijen opleveren, hoogstens %{budget} mogen (een koppeling naar meerdere items telt %{max} rijen per item, voor elk item op de pagina). Laad minder of minder diep gekoppelde items, of minder items per pagina.',
+      answer_too_large:
+        'Het antwoord zou %{count} MB worden, meer dan de %{max} MB die één antwoord mag zijn. Vraag minder items per pagina of minder gekoppelde items.',
       merge_too_few: 'Kies minstens twee items om samen te voegen.',
       merge_too_many: 'Er kunnen hoogstens %{count} items tegelijk worden samengevoegd.',
       merge_record_invalid: '%{resource} %{id} kan niet worden gekozen.',
@@ -167,6 +173,10 @@ const app: AppMessages = {
       quote_rejected_not_sendable: 'Deze offerte is afgewezen en kan niet meer worden verzonden.',
       quote_not_acceptable: 'Deze offerte kan niet meer worden geaccepteerd.',
       quote_not_declinable: 'Deze offerte kan niet meer worden afgewezen.',
+      quote_expired:
+        'Deze offerte is verlopen en kan niet meer worden geaccepteerd, tenzij de geldigheid wordt verlengd.',
+      quote_expired_not_sendable:
+        'Deze offerte is verlopen: verleng eerst de geldigheid en verstuur haar dan.',
       signature_missing: 'Er is geen handtekening gezet.',
       signature_not_png: 'De handtekening moet een PNG-afbeelding zijn.',
       signature_too_large: 'De handtekening mag niet groter zijn dan 500 KB.',
@@ -192,6 +202,11 @@ const app: AppMessages = {
       password_confirmation_mismatch: 'De wachtwoordbevestiging komt niet overeen.',
       sso_not_configured: 'Eenmalige aanmelding is niet ingesteld.',
       sso_failed: 'Eenmalige aanmelding is mislukt.',
+      setup_done: 'Deze servicedesk is al ingericht: log in.',
+      tenant_slug_taken: 'Er is al een omgeving op het adres %{name}.',
+      setup_slug_invalid:
+        'Dit adres kan geen omgeving zijn: gebruik een subdomein van kleine letters, cijfers en streepjes.',
+      setup_try_later: 'Te veel tests tegelijk: wacht een minuut en probeer het opnieuw.',
       quote_mail_retrying:
         'De offerte is als verzonden gemarkeerd, maar de e-mail kon nog niet worden verstuurd. Hij wordt automatisch opnieuw geprobeerd; verstuur de offerte niet opnieuw.',
       quote_mail_given_up:
@@ -200,6 +215,8 @@ const app: AppMessages = {
         'Het bericht is opgeslagen, maar de e-mail aan de klant kon nog niet worden verstuurd. Dat wordt automatisch opnieuw geprobeerd.',
       message_mail_given_up:
         'Het bericht is opgeslagen, maar de e-mail aan de klant kon niet worden verstuurd en is opgegeven. Probeer hem opnieuw onder Uitgaande e-mail.',
+      message_sender_not_held:
+        'Alleen een e-mail waarvan de afzender niet geverifieerd is, kan worden bevestigd of afgewezen.',
     },
     notifications: {
       order_saved: 'Volgorde opgeslagen.',
@@ -445,6 +462,14 @@ const app: AppMessages = {
       queued: 'De e-mail staat weer klaar en wordt zo verstuurd.',
     },
     messages: {
+      sender_unverified:
+        'Afzender niet geverifieerd: deze e-mail komt misschien niet van %{address}. De klant ziet hem pas als u de afzender bevestigt.',
+      sender_rejected: 'Afzender afgewezen: deze e-mail komt niet van %{address}. De klant ziet hem niet.',
+      sender_unknown: 'onbekend adres',
+      confirm_sender: 'Afzender bevestigen',
+      reject_sender: 'Afzender afwijzen',
+      sender_confirmed_done: 'Afzender bevestigd: het bericht is nu van de klant.',
+      sender_rejected_done: 'Afzender afgewezen.',
       mail_given_up: 'De e-mail aan de klant kon niet worden verstuurd en is opgegeven.',
       mail_outbox: 'Uitgaande e-mail openen',
       load_older: 'Oudere berichten laden',

@@ -1,7 +1,9 @@
 /**
- * The portal's quote detail (SPEC 2, 4 and 5): company and client, the lines with their totals in
- * euros, a PDF download; a sent quote (status 2) shows the acceptance form with a signature pad, an
- * accepted (3) or rejected (4) one says so. Accepting reloads the detail.
+ * The portal's quote detail (SPEC 2, 4 and 5): company and client, the validity date, the lines with
+ * their totals in euros, a PDF download; a sent quote (status 2) shows the acceptance form with a
+ * signature pad, an accepted (3) or rejected (4) one says so. Accepting reloads the detail. A sent quote
+ * past its validity date (common/quote-validity.ts) says so instead of showing the form: the server would
+ * refuse the acceptance.
  *
  * The same screen opens through a quote e-mail's link (a record token, schemas/quotes.json
  * x-record-link): one call loads the quote with its lines and the names of its company and client,
@@ -14,7 +16,14 @@ import { LinesTable } from '../../custom/detail/LinesTable.tsx';
 import { useState } from 'react';
 import { Alert, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { useDataProvider, useNotify, useShowContext, useTranslate, type RaRecord } from 'react-admin';
+import {
+  useDataProvider,
+  useLocaleState,
+  useNotify,
+  useShowContext,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 import { registry } from '../../schema.ts';
 import { referencesOf } from '../../custom/detail/DetailScreen.tsx';
 import { ShowRecord } from '../../custom/detail/ShowRecord.tsx';
@@ -23,6 +32,8 @@ import { lineTotal, quoteTotal, type QuoteLineAmounts } from '../../../common/qu
 import type { ServiceDeskDataProvider } from '../../dataProvider/index.ts';
 import { AcceptForm } from './AcceptForm.tsx';
 import { ScreenFrame } from '../../custom/detail/ScreenFrame.tsx';
+import { quoteExpired } from '../../../common/quote-validity.ts';
+import { formatDate } from '../../../common/format.ts';
 
 const SENT = 2;
 const ACCEPTED = 3;
@@ -68,6 +79,7 @@ function QuoteLines({ quote }: { quote: RaRecord }) {
 function QuoteBody() {
   const translate = useTranslate();
   const notify = useNotify();
+  const [locale] = useLocaleState();
   const dataProvider = useDataProvider<ServiceDeskDataProvider>();
   const { record, refetch, isPending } = useShowContext();
   const [downloading, setDownloading] = useState(false);
@@ -79,6 +91,7 @@ function QuoteBody() {
   const label = String(record[resource.label] ?? record.id);
   const title = recordTitle(translate, resource, record);
   const status = Number(record.status_id);
+  const expired = quoteExpired(record);
 
   const download = async () => {
     setDownloading(true);
@@ -96,6 +109,7 @@ function QuoteBody() {
     { key: 'app.quote.company', field: 'company_id' },
     { key: 'app.quote.client', field: 'client_id' },
     { key: 'app.quote.status', field: 'status_id' },
+    { key: `resources.${resource.name}.fields.valid_until`, field: 'valid_until' },
   ];
 
   return (
@@ -111,7 +125,7 @@ function QuoteBody() {
         <FieldCards
           resource={resource.name}
           record={record}
-          size={{ xs: 12, sm: 4 }}
+          size={{ xs: 12, sm: 6, md: 3 }}
           valueVariant="body1"
           cards={cards.map((card) => ({ field: card.field, label: translate(card.key) }))}
         />
@@ -123,8 +137,15 @@ function QuoteBody() {
             <QuoteLines quote={record} />
           </CardContent>
         </Card>
-        {status === SENT && (
+        {status === SENT && !expired && (
           <AcceptForm quote={record} defaultName={clientName(record)} onAccepted={() => void refetch()} />
+        )}
+        {status === SENT && expired && (
+          <Alert severity="warning" role="status">
+            {translate('quote_validity.portal_expired', {
+              date: formatDate(record.valid_until as string, locale),
+            })}
+          </Alert>
         )}
         {status === ACCEPTED && (
           <Alert severity="success" role="status">

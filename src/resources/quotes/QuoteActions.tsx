@@ -2,7 +2,9 @@
  * A quote's own actions in the back-office detail header (SPEC 7): send (a concept or sent quote),
  * decline (a sent quote, after a confirmation), duplicate (opens the new concept quote), download the
  * PDF, and accept a sent quote with the client's signature taken on the operator's screen (the same form
- * as the portal's, the name prefilled with the deal's client). Each button needs its permission.
+ * as the portal's, the name prefilled with the deal's client). Each button needs its permission. A quote
+ * past its validity date can be neither sent nor accepted until it is extended (./QuoteValidity.tsx says
+ * so): those two buttons are not offered.
  */
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText } from '@mui/material';
@@ -24,6 +26,7 @@ import { useActionCall, useActionsProvider } from '../../custom/detail/recordAct
 import { saveBlob } from '../../custom/saveBlob.ts';
 import { AcceptForm } from './AcceptForm.tsx';
 import { serverTextKey } from '../../shell/errors.ts';
+import { quoteExpired } from '../../../common/quote-validity.ts';
 
 /** SPEC 3 quote statuses. */
 const CONCEPT = 1;
@@ -60,10 +63,11 @@ export default function QuoteActions({ record, refetch }: RecordActionsProps) {
   const canDuplicate = useCan('duplicate');
   const canDownload = useCan('download');
   const status = Number(record.status_id);
+  const expired = quoteExpired(record);
 
   return (
     <>
-      {canSend && (status === CONCEPT || status === SENT) && (
+      {canSend && !expired && (status === CONCEPT || status === SENT) && (
         <Button
           variant="outlined"
           startIcon={<SendIcon />}
@@ -120,7 +124,7 @@ export default function QuoteActions({ record, refetch }: RecordActionsProps) {
           </Dialog>
         </>
       )}
-      {canAccept && status === SENT && (
+      {canAccept && !expired && status === SENT && (
         <>
           <Button variant="outlined" startIcon={<AcceptIcon />} onClick={() => setAccepting(true)}>
             {translate('app.quote.accept')}

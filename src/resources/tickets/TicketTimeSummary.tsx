@@ -32,6 +32,9 @@ export function runsOn(contract: RaRecord, today: string): boolean {
 const localDay = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
+/** A chip whose text wraps inside the group's width instead of running out of it. */
+const WRAPPING = { height: 'auto', py: 0.5, '& .MuiChip-label': { whiteSpace: 'normal' } } as const;
+
 const TOTAL_META = { withSum: ['timeRegistrations.time_spent'], list: 'time-summary' };
 
 export default function TicketTimeSummary({ record }: RecordActionsProps) {
@@ -84,7 +87,9 @@ export default function TicketTimeSummary({ record }: RecordActionsProps) {
     <Box
       role="group"
       aria-label={translate('ticket_time.label')}
-      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}
+      // minWidth 0: as a flex item the group may be narrower than its widest chip, which then wraps its
+      // text (a contract's name and what is left of it did not fit a phone in German).
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', minWidth: 0 }}
     >
       {minutes !== undefined && (
         <Chip
@@ -99,6 +104,7 @@ export default function TicketTimeSummary({ record }: RecordActionsProps) {
           icon={<HourglassBottom />}
           variant="outlined"
           color={Number(contract.minutes_remaining) < 0 ? 'error' : 'default'}
+          sx={WRAPPING}
           label={translate('ticket_time.remaining', {
             contract: String(contract.name),
             time: formatMinutes(Number(contract.minutes_remaining ?? 0)),

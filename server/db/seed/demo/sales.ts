@@ -163,10 +163,16 @@ export async function seedSales(
       updated_at: daysAgo(10 - i),
     })),
   );
+  // A quote is valid for 30 days (common/quote-validity.ts): an accepted or rejected one from its sending,
+  // so it was decided on within them; a concept or sent one from today, so none of the demo's open quotes
+  // has expired yet and each can be sent and accepted as it is.
+  const VALID_DAYS = 30;
   const quoteRows = plan.quotes.map((q, i) => {
     const lines = q.products.map(([code, quantity]) => round2(product(code).price * quantity));
     const created = daysAgo(90 - i * 12);
-    const sent = q.status >= 2 ? daysAgo(85 - i * 12, 14) : null;
+    const sentDaysAgo = 85 - i * 12;
+    const sent = q.status >= 2 ? daysAgo(sentDaysAgo, 14) : null;
+    const decided = q.status === 3 || q.status === 4;
     return {
       ...C,
       name: q.name,
@@ -176,7 +182,7 @@ export async function seedSales(
       client_id: clients[0]!.id,
       operator_id: people.adminId,
       total: round2(lines.reduce((a, b) => a + b, 0)),
-      valid_until: dateIn(q.status === 2 ? 30 : -30 + i),
+      valid_until: dateIn(decided ? VALID_DAYS - sentDaysAgo : VALID_DAYS),
       sent_at: sent,
       signed_name: q.status === 3 ? clients[0]!.name : null,
       signed_note: q.status === 3 ? sales.acceptedQuoteNote : null,

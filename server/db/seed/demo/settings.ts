@@ -1,14 +1,19 @@
 import settings from '../data/settings.json' with { type: 'json' };
 import products from '../data/products.json' with { type: 'json' };
-import { byName, fail, json, type Row, type SeedContext } from './context.ts';
+import { byName, fail, json, type SeedContext } from './context.ts';
+import {
+  seedReferenceLists,
+  seedTenantConfigs,
+  type ReferenceLists,
+} from '../../../tenancy/reference-data.ts';
 
 /*
- * The tenant's roles and permissions, its named lists (statuses, priorities, categories, SLAs, products
- * …) and, last, the admin's presets, views and configs.
+ * The demo tenant's lists: every tenant's reference lists and settings (../../../tenancy/reference-data.ts),
+ * then the demo's own (standard answers, locations, services, prepaid cards, products) and, last, the
+ * admin's presets, views and configs.
  */
 
-/** The tenant's settings: a first-line operator reads them, only second line changes them (issue 6). */
-export const TENANT_SETTINGS: readonly string[] = settings.tenantSettings;
+export { TENANT_SETTINGS } from '../../../tenancy/reference-data.ts';
 
 export const TENANT = settings.tenant;
 export const TICKET_STATUSES = settings.ticketStatuses;
@@ -22,61 +27,11 @@ export interface Product {
   purchase_price: number | null;
 }
 
-/** The ids of the named lists, by name where other parts look them up by name. */
-export interface Lists {
-  roles: Map<string, number>;
-  countries: Map<string, number>;
-  slaIds: Map<string, number>;
-  categoryIds: Map<string, number>;
-  statusIds: number[];
-  priorityIds: number[];
-  ticketTypeIds: Map<string, number>;
-  ticketTypeList: number[];
-  ticketSourceIds: number[];
+/** The ids of the named lists: every tenant's reference lists and the demo's own. */
+export interface Lists extends ReferenceLists {
   locationIds: Map<string, number>;
-  assetCategoryIds: Map<string, number>;
-  assetStatusIds: Map<string, number>;
-  activityIds: number[];
   serviceIds: Map<string, number>;
   product(code: string): Product;
-}
-
-/**
- * The roles and their permissions. Issue 6: second line holds every permission (grants_all); first
- * line does the daily work but does not merge, archive or delete companies, touch invoices, or change
- * the tenant's settings (these lists it reads only). The list is in docs/decisions.md and README's demo
- * accounts.
- */
-async function seedRoles(ctx: SeedContext): Promise<Map<string, number>> {
-  const { db } = ctx;
-  const roles = byName(
-    settings.roles.map((r) => r.name),
-    await ctx.list('roles', settings.roles),
-  );
-  const [secondLineRole, firstLineRole, clientRole] = [...roles.values()];
-  const permissions = await db.selectFrom('permissions').select(['id', 'name']).execute();
-  const firstLineMay = (name: string) => {
-    const [, resource, action] = name.split('.') as [string, string, string];
-    if (resource === 'invoices' || resource === 'invoice-lines') return false;
-    if (['invoice', 'deinvoice', 'merge'].includes(action)) return false;
-    if (resource === 'companies' && (action === 'archive' || action === 'destroy')) return false;
-    if (TENANT_SETTINGS.includes(resource)) return action === 'index' || action === 'show';
-    return true;
-  };
-  const grants: Row[] = [];
-  for (const p of permissions) {
-    const name = String(p.name);
-    if (name.startsWith('tenant.')) grants.push({ role_id: secondLineRole, permission_id: p.id });
-    if (name.startsWith('tenant.') && firstLineMay(name))
-      grants.push({ role_id: firstLineRole, permission_id: p.id });
-    if (name.startsWith('portal.')) grants.push({ role_id: clientRole, permission_id: p.id });
-  }
-  await db
-    .insertInto('permission_role')
-    .values(grants)
-    .onConflict((oc) => oc.doNothing())
-    .execute();
-  return roles;
 }
 
 const named = async (ctx: SeedContext, table: string, rows: { name: string }[]) =>
@@ -84,47 +39,20 @@ const named = async (ctx: SeedContext, table: string, rows: { name: string }[]) 
     rows.map((r) => r.name),
     await ctx.list(table, rows),
   );
-const fromNames = (names: string[]) => names.map((name) => ({ name }));
 
 export async function seedLists(ctx: SeedContext): Promise<Lists> {
-  const roles = await seedRoles(ctx);
-  const countries = await named(ctx, 'countries', settings.countries);
-  const hours = await named(
-    ctx,
-    'business_hour_contracts',
-    settings.businessHourContracts.map((c) => ({ ...c, schedule: json(c.schedule) })),
-  );
-  const slaIds = await named(
-    ctx,
-    'slas',
-    settings.slas.map(({ business_hours, ...sla }) => ({
-      ...sla,
-      business_hour_contract_id: hours.get(business_hours) ?? fail(`no business hours ${business_hours}`),
-    })),
-  );
-  const categoryIds = await named(ctx, 'categories', fromNames(settings.categories));
+  const reference = await seedReferenceLists(ctx);
+  await seedTenantConfigs(ctx, reference, TENANT.name);
   // Issue 18 item 6: a few standard answers, in Dutch as the demo data, some of them for a category.
   await ctx.list(
     'standard_answers',
     settings.standardAnswers.map(({ category, ...answer }) => ({
       ...answer,
-      category_id: category === null ? null : (categoryIds.get(category) ?? fail(`no category ${category}`)),
+      category_id:
+        category === null ? null : (reference.categoryIds.get(category) ?? fail(`no category ${category}`)),
     })),
   );
-  const statusIds = await ctx.list(
-    'ticket_statuses',
-    settings.ticketStatuses.map((s, i) => ({ ...s, order: i + 1 })),
-  );
-  const priorityIds = await ctx.list(
-    'priorities',
-    settings.priorities.map((p, i) => ({ ...p, order: i + 1 })),
-  );
-  const ticketTypeList = await ctx.list('ticket_types', fromNames(settings.ticketTypes));
-  const ticketSourceIds = await ctx.list('ticket_sources', fromNames(settings.ticketSources));
   const locationIds = await named(ctx, 'locations', settings.locations);
-  const assetCategoryIds = await named(ctx, 'asset_categories', fromNames(settings.assetCategories));
-  const assetStatusIds = await named(ctx, 'asset_statuses', settings.assetStatuses);
-  const activityIds = await ctx.list('activities', settings.activities);
   const serviceIds = await named(ctx, 'services', settings.services);
   await ctx.list('prepaid_cards', settings.prepaidCards);
   const productIds = await ctx.list(
@@ -133,19 +61,8 @@ export async function seedLists(ctx: SeedContext): Promise<Lists> {
   );
   const byCode = new Map(products.map((p, i) => [p.product_code, { ...p, id: productIds[i]! }]));
   return {
-    roles,
-    countries,
-    slaIds,
-    categoryIds,
-    statusIds,
-    priorityIds,
-    ticketTypeIds: byName(settings.ticketTypes, ticketTypeList),
-    ticketTypeList,
-    ticketSourceIds,
+    ...reference,
     locationIds,
-    assetCategoryIds,
-    assetStatusIds,
-    activityIds,
     serviceIds,
     product: (code) => byCode.get(code) ?? fail(`no product ${code}`),
   };
@@ -223,20 +140,6 @@ export async function seedPreferences(ctx: SeedContext, lists: Lists, adminId: n
       username: 'support@example.com',
       active: false,
       reply_to: 'support@example.com',
-    },
-  ]);
-  await ctx.list('tenant_configs', [
-    { name: 'company_name', value: TENANT.name },
-    { name: 'ticket_reference_prefix', value: 'T' },
-    { name: 'default_ticket_status_id', value: String(statusIds[0]) },
-    { name: 'time_rounding_minutes', value: '15' },
-    {
-      name: 'portal_ticket_fields',
-      value: json([
-        { field: 'description', required: true },
-        { field: 'priority_id', required: true },
-        { field: 'asset_id', required: false },
-      ]),
     },
   ]);
 }

@@ -1,0 +1,143 @@
+import settings from '../db/seed/data/settings.json' with { type: 'json' };
+import { byName, fail, json, type SeedContext } from '../db/seed/demo/context.ts';
+
+/*
+ * What every tenant starts with, the demo's and a provider's own alike (issue 32): the roles and their
+ * permissions, the named lists a ticket needs (statuses, priorities, types, sources, categories), the
+ * standard SLAs with their business hours, countries, asset categories and statuses, activities, and
+ * the tenant's settings. The names are the demo's, in Dutch with their English and German columns
+ * (../db/seed/translations.ts). No companies, people, products or tickets: those are the demo's only.
+ */
+
+/** The tenant's settings: a first-line operator reads them, only second line changes them (issue 6). */
+export const TENANT_SETTINGS: readonly string[] = settings.tenantSettings;
+
+/** The roles in the order of settings.json: second line, first line, client. */
+export const ROLE_NAMES = settings.roles.map((r) => r.name) as [string, string, string];
+
+/** The ids of the reference lists, by name where other parts look them up by name. */
+export interface ReferenceLists {
+  roles: Map<string, number>;
+  countries: Map<string, number>;
+  slaIds: Map<string, number>;
+  categoryIds: Map<string, number>;
+  statusIds: number[];
+  priorityIds: number[];
+  ticketTypeIds: Map<string, number>;
+  ticketTypeList: number[];
+  ticketSourceIds: number[];
+  assetCategoryIds: Map<string, number>;
+  assetStatusIds: Map<string, number>;
+  activityIds: number[];
+}
+
+const named = async (ctx: SeedContext, table: string, rows: { name: string }[]) =>
+  byName(
+    rows.map((r) => r.name),
+    await ctx.list(table, rows),
+  );
+const fromNames = (names: string[]) => names.map((name) => ({ name }));
+
+/**
+ * The roles and their permissions. Issue 6: second line holds every permission (grants_all); first
+ * line does the daily work but does not merge, archive or delete companies, touch invoices, or change
+ * the tenant's settings (these lists it reads only). The list is in docs/decisions.md and docs/product.md's demo
+ * accounts. The permissions themselves must exist (syncPermissions) before this runs.
+ */
+async function seedRoles(ctx: SeedContext): Promise<Map<string, number>> {
+  const { db } = ctx;
+  const roles = byName(ROLE_NAMES, await ctx.list('roles', settings.roles));
+  const [secondLineRole, firstLineRole, clientRole] = [...roles.values()];
+  const permissions = await db.selectFrom('permissions').select(['id', 'name']).execute();
+  const firstLineMay = (name: string) => {
+    const [, resource, action] = name.split('.') as [string, string, string];
+    if (resource === 'invoices' || resource === 'invoice-lines') return false;
+    if (['invoice', 'deinvoice', 'merge'].includes(action)) return false;
+    if (resource === 'companies' && (action === 'archive' || action === 'destroy')) return false;
+    if (TENANT_SETTINGS.includes(resource)) return action === 'index' || action === 'show';
+    return true;
+  };
+  const grants: { role_id: number | undefined; permission_id: unknown }[] = [];
+  for (const p of permissions) {
+    const name = String(p.name);
+    if (name.startsWith('tenant.')) grants.push({ role_id: secondLineRole, permission_id: p.id });
+    if (name.startsWith('tenant.') && firstLineMay(name))
+      grants.push({ role_id: firstLineRole, permission_id: p.id });
+    if (name.startsWith('portal.')) grants.push({ role_id: clientRole, permission_id: p.id });
+  }
+  await db
+    .insertInto('permission_role')
+    .values(grants)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  return roles;
+}
+
+/** Inserts the reference lists of a new tenant (ids per table start where that table's sequence is). */
+export async function seedReferenceLists(ctx: SeedContext): Promise<ReferenceLists> {
+  const roles = await seedRoles(ctx);
+  const countries = await named(ctx, 'countries', settings.countries);
+  const hours = await named(
+    ctx,
+    'business_hour_contracts',
+    settings.businessHourContracts.map((c) => ({ ...c, schedule: json(c.schedule) })),
+  );
+  const slaIds = await named(
+    ctx,
+    'slas',
+    settings.slas.map(({ business_hours, ...sla }) => ({
+      ...sla,
+      business_hour_contract_id: hours.get(business_hours) ?? fail(`no business hours ${business_hours}`),
+    })),
+  );
+  const categoryIds = await named(ctx, 'categories', fromNames(settings.categories));
+  const statusIds = await ctx.list(
+    'ticket_statuses',
+    settings.ticketStatuses.map((s, i) => ({ ...s, order: i + 1 })),
+  );
+  const priorityIds = await ctx.list(
+    'priorities',
+    settings.priorities.map((p, i) => ({ ...p, order: i + 1 })),
+  );
+  const ticketTypeList = await ctx.list('ticket_types', fromNames(settings.ticketTypes));
+  const ticketSourceIds = await ctx.list('ticket_sources', fromNames(settings.ticketSources));
+  const assetCategoryIds = await named(ctx, 'asset_categories', fromNames(settings.assetCategories));
+  const assetStatusIds = await named(ctx, 'asset_statuses', settings.assetStatuses);
+  const activityIds = await ctx.list('activities', settings.activities);
+  return {
+    roles,
+    countries,
+    slaIds,
+    categoryIds,
+    statusIds,
+    priorityIds,
+    ticketTypeIds: byName(settings.ticketTypes, ticketTypeList),
+    ticketTypeList,
+    ticketSourceIds,
+    assetCategoryIds,
+    assetStatusIds,
+    activityIds,
+  };
+}
+
+/** The tenant's own settings (tenant_configs): its name, ticket numbering, defaults and portal form. */
+export async function seedTenantConfigs(
+  ctx: SeedContext,
+  lists: Pick<ReferenceLists, 'statusIds'>,
+  companyName: string,
+): Promise<void> {
+  await ctx.list('tenant_configs', [
+    { name: 'company_name', value: companyName },
+    { name: 'ticket_reference_prefix', value: 'T' },
+    { name: 'default_ticket_status_id', value: String(lists.statusIds[0]) },
+    { name: 'time_rounding_minutes', value: '15' },
+    {
+      name: 'portal_ticket_fields',
+      value: json([
+        { field: 'description', required: true },
+        { field: 'priority_id', required: true },
+        { field: 'asset_id', required: false },
+      ]),
+    },
+  ]);
+}
