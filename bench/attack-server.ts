@@ -7,7 +7,7 @@
  */
 import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
-import { openDatabase, type Database } from '../server/db/database.ts';
+import { openDatabase, type DatabaseConnection } from '../server/db/database.ts';
 import { ensurePostgresDatabase, prepareDataset, type Dataset } from './dataset.ts';
 import { start, stop, waitForLine } from './processes.ts';
 import { freePort } from '../tests/free-port.ts';
@@ -41,7 +41,7 @@ export function targetFor(engine: Engine, tickets: number, url?: string): Target
   return { engine, tickets, dataDir: resolve('.bench-data', `attacks-${tickets}`) };
 }
 
-async function open(target: Target): Promise<Database> {
+async function open(target: Target): Promise<DatabaseConnection> {
   if (target.databaseUrl) {
     await ensurePostgresDatabase(target.databaseUrl);
     return openDatabase({ url: target.databaseUrl, poolSize: 2 });
@@ -73,7 +73,7 @@ export async function prepareTarget(target: Target, log: (line: string) => void)
   }
 }
 
-async function switchOffAttackMailboxes(database: Database): Promise<void> {
+async function switchOffAttackMailboxes(database: DatabaseConnection): Promise<void> {
   await sql`update mailboxes set active = false where name = ${ATTACK_MAILBOX}`.execute(database.db);
 }
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { buildApp, REDACTED_LOG_PATHS } from './app.ts';
 import { configFromEnv } from './config.ts';
-import { embeddedDatabase, openDatabase, type Database } from './db/database.ts';
+import { embeddedDatabase, openDatabase, type DatabaseConnection } from './db/database.ts';
 import { underStartupLock } from './db/startup-lock.ts';
 import { Lifecycle } from './system/health.ts';
 import { withoutStatementTimeout } from './db/statement-timeout.ts';
@@ -51,7 +51,7 @@ if (config.s3) {
 }
 
 let seeded = false;
-let database: Database;
+let database: DatabaseConnection;
 /** A database upgraded by a newer version stops the start with what to do, not a stack trace. */
 const refuseNewer = (error: unknown): never => {
   if (!(error instanceof NewerDatabase)) throw error;

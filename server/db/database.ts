@@ -9,7 +9,7 @@ import { lockFolder } from './folder-lock.ts';
 /** The whole database is `Kysely<any>`: tables are described by the schemas, not by TypeScript. */
 export type Db = Kysely<any>;
 
-export interface Database {
+export interface DatabaseConnection {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
@@ -78,7 +78,7 @@ const INT8 = 20;
 const parseNumeric = (value: string) => Number(value);
 const keepString = (value: string) => value;
 
-export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
+export async function openDatabase(options: DatabaseOptions = {}): Promise<DatabaseConnection> {
   if (options.url) {
     const types = {
       getTypeParser(oid: number, format?: any) {

@@ -15,7 +15,7 @@ import { pipeline } from 'node:stream/promises';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../server/db/database.ts';
+import { openDatabase, type DatabaseConnection } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { fileStoreFor, localFileStore, newKey } from '../../server/files/store.ts';
 import { sweepFiles } from '../../server/files/sweep.ts';
@@ -36,7 +36,7 @@ import {
 async function freshDatabase(
   target: Target,
   poolSize = 4,
-): Promise<{ database: Database; drop(): Promise<void> }> {
+): Promise<{ database: DatabaseConnection; drop(): Promise<void> }> {
   if (!target.url) {
     const database = await openDatabase({});
     await migrateToLatest(database.db);
@@ -58,7 +58,7 @@ async function freshDatabase(
   };
 }
 
-async function postgresBackend(target: Target): Promise<Backend & { database: Database }> {
+async function postgresBackend(target: Target): Promise<Backend & { database: DatabaseConnection }> {
   const { database, drop } = await freshDatabase(target);
   const db = database.db;
   return {

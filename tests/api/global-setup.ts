@@ -10,13 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { prepareDatabase } from '../../server/boot.ts';
-import { openDatabase, type Database } from '../../server/db/database.ts';
+import { openDatabase, type DatabaseConnection } from '../../server/db/database.ts';
 import { fileStoreFor } from '../../server/files/store.ts';
 import { registry } from '../../server/schema/registry.ts';
 import { cheapDemoPasswords, existingSeed, makeSeed, SEED_ROOT_ENV } from '../seed-folder.ts';
 import { databaseUrl, dropRun, onServer, runPrefix, type Seeds } from './seed-copy.ts';
 
-async function seeded(database: Database, dataDir: string): Promise<void> {
+async function seeded(database: DatabaseConnection, dataDir: string): Promise<void> {
   try {
     await prepareDatabase(database.db, registry(), 'demo', undefined, fileStoreFor({ dataDir }, database.db));
     await cheapDemoPasswords(database.db);

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { configFromEnv } from '../../server/config.ts';
-import { openDatabase, type Database } from '../../server/db/database.ts';
+import { openDatabase, type DatabaseConnection } from '../../server/db/database.ts';
 import { registry } from '../../server/schema/registry.ts';
 import { buildTestApp, targets, type TestApp } from './harness.ts';
 import { freePort } from './processes.ts';
@@ -69,7 +69,7 @@ describe.each(targets)('health on $name', (target) => {
 });
 
 describe('health with a database that does not answer', () => {
-  let database: Database;
+  let database: DatabaseConnection;
   let app: Awaited<ReturnType<typeof buildApp>>;
   beforeAll(async () => {
     // A port nothing listens on: every connection is refused at once.

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../../server/boot.ts';
-import { openDatabase, type Database } from '../../server/db/database.ts';
+import { openDatabase, type DatabaseConnection } from '../../server/db/database.ts';
 import { fileStoreFor } from '../../server/files/store.ts';
 import { LiveBus } from '../../server/live/bus.ts';
 import { PgListener } from '../../server/db/listener.ts';
@@ -23,7 +23,7 @@ import { startCluster, waitFor, type Cluster } from './processes.ts';
 
 describe('live events across a lost listener and a PostgreSQL restart (own cluster)', () => {
   let cluster: Cluster;
-  let database: Database;
+  let database: DatabaseConnection;
   let listener: PgListener;
   let bus: LiveBus;
   const cache = new AuthContextCache();

@@ -10,7 +10,7 @@ import { sql, type Kysely } from 'kysely';
 import { buildApp } from '../../server/app.ts';
 import { prepareDatabase } from '../../server/boot.ts';
 import { configFromEnv } from '../../server/config.ts';
-import { openDatabase, type Database } from '../../server/db/database.ts';
+import { openDatabase, type DatabaseConnection } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { migrations } from '../../server/db/migrations/index.ts';
 import { syncPermissions } from '../../server/db/seed/permissions.ts';
@@ -48,7 +48,7 @@ const gadgetMigration = {
 
 describe('a new resource from a schema and a migration', () => {
   const dir = mkdtempSync(join(tmpdir(), 'sd-schemas-'));
-  let database: Database;
+  let database: DatabaseConnection;
   let app: Awaited<ReturnType<typeof buildApp>>;
 
   beforeAll(async () => {

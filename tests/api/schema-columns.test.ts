@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Database, Db } from '../../server/db/database.ts';
+import type { DatabaseConnection, Db } from '../../server/db/database.ts';
 import { EXTRA_PERMISSIONS, syncPermissions } from '../../server/db/seed/permissions.ts';
 import { registry } from '../../server/schema/registry.ts';
 import type { Field, Resource } from '../../common/schema/types.ts';
@@ -18,7 +18,7 @@ import { pgliteCopy, postgresCopy, type Copy } from './seed-copy.ts';
 
 interface Target {
   name: string;
-  open(): Promise<{ database: Database; dispose(): Promise<void> }>;
+  open(): Promise<{ database: DatabaseConnection; dispose(): Promise<void> }>;
 }
 
 /**

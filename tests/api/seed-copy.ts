@@ -9,7 +9,7 @@ import { cpSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
-import { openDatabase, type Database } from '../../server/db/database.ts';
+import { openDatabase, type DatabaseConnection } from '../../server/db/database.ts';
 import type { PgliteSeed } from '../seed-folder.ts';
 
 /** Where the run's seeds are; handed from the global setup to the test files (vitest `provide`). */
@@ -71,7 +71,7 @@ export async function dropRun(url: string, prefix: string): Promise<void> {
 }
 
 export interface Copy {
-  database: Database;
+  database: DatabaseConnection;
   /** PostgreSQL: the copy's address, for a second app on the same database. */
   url?: string;
   /** Removes what the copy made outside the data folder (a PostgreSQL database). */

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase, type Database } from '../../server/db/database.ts';
+import { openDatabase, type DatabaseConnection } from '../../server/db/database.ts';
 import { summaryTablesDown, summaryTablesUp } from '../../server/db/summary-tables.ts';
 import { freePort, startServer, waitFor, type ServerProcess } from './processes.ts';
 import { postgresCopy, seededDataFolder } from './seed-copy.ts';
@@ -42,7 +42,7 @@ describe.each(engines)('SIGTERM during an export ($name)', (engine) => {
   let drop = async () => {};
 
   /** The database the servers use, opened by the test while (embedded) no server has it open. */
-  const open = (): Promise<Database> =>
+  const open = (): Promise<DatabaseConnection> =>
     env.DATABASE_URL
       ? openDatabase({ url: env.DATABASE_URL, poolSize: 1 })
       : openDatabase({ dataDir: join(dataDir, 'pglite') });
