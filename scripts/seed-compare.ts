@@ -14,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { openDatabase, type Db } from '../server/db/database.ts';
+import { bySchema } from '../server/db/schema-tables.ts';
 import { registry } from '../server/schema/registry.ts';
 import { syncPermissions } from '../server/db/seed/permissions.ts';
 
@@ -33,7 +34,8 @@ async function dump(modulePath: string): Promise<Map<string, string[]>> {
     const t0 = performance.now();
     await seedDemo(db, registry(), { passwordHash: 'fixed-hash', now: NOW });
     console.log(`${modulePath}: seeded in ${Math.round(performance.now() - t0)} ms`);
-    const tables = await db
+    // Every table, named at run time: the schema view (server/db/schema-tables.ts).
+    const tables = await bySchema(db)
       .selectFrom('information_schema.tables')
       .select('table_name')
       .where('table_schema', '=', 'public')
@@ -45,7 +47,7 @@ async function dump(modulePath: string): Promise<Map<string, string[]>> {
       const name = String(table_name);
       // Random keys a migration makes, not the seed's.
       if (name === 'signing_keys') continue;
-      const rows = await db.selectFrom(name).selectAll().execute();
+      const rows = await bySchema(db).selectFrom(name).selectAll().execute();
       const lines = rows.map((row) =>
         JSON.stringify(row, (_key, value: unknown) => {
           // A default now() differs between the two runs; every date the seed sets is relative to NOW.

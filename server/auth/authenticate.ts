@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
+import { bySchema } from '../db/schema-tables.ts';
 import type { Registry } from '../schema/registry.ts';
 import { unauthenticated } from '../http/errors.ts';
 import type { AuthContext, Tenant } from './context.ts';
@@ -78,7 +79,7 @@ export class Authenticator {
 
     let companyIds: number[] = [];
     const companyColumn = resource.fields.company_id?.column;
-    let query = this.db.selectFrom(resource.table).where('id', '=', found.recordId);
+    let query = bySchema(this.db).selectFrom(resource.table).where('id', '=', found.recordId);
     if (resource.tenant) query = query.where('tenant_id', '=', tenant.id);
     if (companyColumn) {
       const row = await query.select(`${companyColumn} as company_id`).executeTakeFirst();

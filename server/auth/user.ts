@@ -8,7 +8,11 @@ export interface UserPayload {
   first_name: string | null;
   last_name: string | null;
   full_name: string | null;
-  email: string;
+  /**
+   * users.email may be null (nothing in the database requires one) while userSchema says string: a
+   * signed-in user whose address was removed would be answered with "". Typed as stored; left as it was.
+   */
+  email: string | null;
   is_operator: 0 | 1 | 2;
   acronym: string | null;
   permissions_names: string[];
@@ -117,7 +121,7 @@ export async function loadUserPayload(
     is_operator: Number(row.is_operator) as 0 | 1 | 2,
     acronym: row.acronym,
     permissions_names: row.permissions_names,
-    modules: Array.isArray(row.modules) ? row.modules : [],
+    modules: Array.isArray(row.modules) ? (row.modules as string[]) : [],
     configs: row.configs.map((c: { name: string; value: string | null }) => ({
       name: c.name,
       value: parseConfigValue(c.value),

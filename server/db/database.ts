@@ -1,13 +1,20 @@
 import { mkdirSync } from 'node:fs';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { lockFolder } from './folder-lock.ts';
+import type { Tables } from './tables.ts';
 
-/** The whole database is `Kysely<any>`: tables are described by the schemas, not by TypeScript. */
-export type Db = Kysely<any>;
+/**
+ * The database, typed by its tables (server/db/tables.ts, generated from the migrations by
+ * `npm run db:types`): a statement naming a table or column that does not exist fails the type check.
+ * A transaction is one too, so a function that may run inside or outside one takes `Db`.
+ */
+export type Db = Kysely<Tables>;
+/** A transaction of `Db`: for what must run inside one (row locks, several writes as one). */
+export type DbTransaction = Transaction<Tables>;
 
 export interface DatabaseConnection {
   db: Db;
@@ -102,7 +109,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     const connectionError = (error: Error) => options.onConnectionError?.(error);
     pool.on('error', connectionError);
     pool.on('connect', (client) => client.on('error', connectionError));
-    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
     pools.set(db, pool);
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
@@ -124,7 +131,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
       `CREATE SCHEMA IF NOT EXISTS "${options.schema}"; SET search_path TO "${options.schema}"`,
     );
   }
-  const db = new Kysely<any>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<Tables>({ dialect: new PGliteDialect(pglite) });
   embedded.set(db, pglite);
   return {
     db,

@@ -9,7 +9,8 @@
  * still be valid (docs/operations.md, "Running several instances").
  */
 import { randomBytes } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { Db, DbTransaction } from './database.ts';
 
 export interface SigningKey {
   generation: number;
@@ -33,14 +34,14 @@ export function staticKeyRing(secret: string): KeyRing {
 }
 
 /** A new key of this name, generation 1, unless one exists: whichever instance starts first makes it. */
-export async function ensureKey(db: Kysely<any>, name: string): Promise<void> {
+export async function ensureKey(db: Db, name: string): Promise<void> {
   const key = randomBytes(48).toString('base64url');
   await sql`insert into signing_keys (name, generation, key) values (${name}, 1, ${key})
     on conflict do nothing`.execute(db);
 }
 
 /** Adds the next generation of a key (what the rotation SQL of docs/operations.md does); returns its number. */
-export async function rotateKey(db: Kysely<any>, name: string): Promise<number> {
+export async function rotateKey(db: Db, name: string): Promise<number> {
   const key = randomBytes(48).toString('base64url');
   const { rows } = await sql<{ generation: number }>`
     insert into signing_keys (name, generation, key)
@@ -49,7 +50,7 @@ export async function rotateKey(db: Kysely<any>, name: string): Promise<number> 
   return Number(rows[0]!.generation);
 }
 
-async function loadKeys(db: Kysely<any> | Transaction<any>, name: string): Promise<SigningKey[]> {
+async function loadKeys(db: Db, name: string): Promise<SigningKey[]> {
   const { rows } = await sql<SigningKey>`
     select generation, key from signing_keys where name = ${name} order by generation`.execute(db);
   return rows.map((r) => ({ generation: Number(r.generation), key: r.key }));
@@ -71,7 +72,7 @@ export class DatabaseKeyRing implements KeyRing {
   private loading: Promise<void> | undefined;
 
   constructor(
-    private readonly db: Kysely<any>,
+    private readonly db: Db,
     private readonly name: string,
     private readonly refreshMs = REFRESH_MS,
   ) {}
@@ -108,7 +109,7 @@ export class DatabaseKeyRing implements KeyRing {
 }
 
 /** The keys of one name as a transaction sees them (a transaction is short-lived: nothing is kept). */
-export function transactionKeyRing(trx: Transaction<any>, name: string): KeyRing {
+export function transactionKeyRing(trx: DbTransaction, name: string): KeyRing {
   return {
     async current() {
       const newest = (await loadKeys(trx, name)).at(-1);

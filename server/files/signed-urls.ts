@@ -14,7 +14,7 @@
  * sanitiser strips it and each reader gets fresh ones.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Db, DbTransaction } from '../db/database.ts';
 import { DatabaseKeyRing, transactionKeyRing, type KeyRing, type SigningKey } from '../db/signing-keys.ts';
 
 /** How long a link works. A page left open longer gets new links when it reloads the thread. */
@@ -29,9 +29,9 @@ const KEY_NAME = 'attachment-urls';
 const rings = new WeakMap<object, KeyRing>();
 
 /** The signing keys every process shares (made by migration 0004, generations since 0015). */
-export function signingKeys(db: Kysely<any> | Transaction<any>): KeyRing {
+export function signingKeys(db: Db): KeyRing {
   // A transaction is a new object each time: only the database handle itself is worth remembering.
-  if (db.isTransaction) return transactionKeyRing(db as Transaction<any>, KEY_NAME);
+  if (db.isTransaction) return transactionKeyRing(db as DbTransaction, KEY_NAME);
   let ring = rings.get(db);
   if (!ring) {
     ring = new DatabaseKeyRing(db, KEY_NAME);
@@ -41,7 +41,7 @@ export function signingKeys(db: Kysely<any> | Transaction<any>): KeyRing {
 }
 
 /** The key new links are signed with. */
-export function signingKey(db: Kysely<any> | Transaction<any>): Promise<SigningKey> {
+export function signingKey(db: Db): Promise<SigningKey> {
   return signingKeys(db).current();
 }
 

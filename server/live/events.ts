@@ -5,9 +5,8 @@
  * listening: across instances on PostgreSQL, in process on PGlite (which has LISTEN too). A row names a
  * record, never its content: each stream reads the record with its own user's scope (frames.ts).
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
-
-type Writer = Kysely<any> | Transaction<any>;
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
 
 /** The channel each instance LISTENs on; the payload is the event as `LiveEvent` JSON. */
 export const LIVE_CHANNEL = 'live_events';
@@ -42,7 +41,7 @@ export interface LiveEvent {
  * other caller waits for it.
  */
 export async function recordEvent(
-  db: Writer,
+  db: Db,
   event: Omit<LiveEvent, 'id' | 'recordId' | 'userId'> & { recordId?: number; userId?: number },
 ): Promise<void> {
   const tenantId = sql`${event.tenantId}::bigint`;
@@ -88,7 +87,7 @@ export function parseEvent(payload: string | undefined): LiveEvent | undefined {
 
 /** Events of `tenantId` after `afterId`, oldest first, at most `limit` (index live_events (tenant_id, id)). */
 export async function eventsAfter(
-  db: Kysely<any>,
+  db: Db,
   tenantId: number,
   afterId: number,
   limit: number,
@@ -107,7 +106,7 @@ export async function eventsAfter(
 /** Events are kept this long for replays; older ones are removed by the periodic check. */
 export const KEEP_EVENTS_MS = 24 * 60 * 60_000;
 
-export async function pruneEvents(db: Kysely<any>): Promise<void> {
+export async function pruneEvents(db: Db): Promise<void> {
   await db
     .deleteFrom('live_events')
     .where('created_at', '<', sql<Date>`now() - ${`${KEEP_EVENTS_MS} milliseconds`}::interval`)
@@ -120,7 +119,7 @@ export async function pruneEvents(db: Kysely<any>): Promise<void> {
  * too old to replay (or already pruned): it is told to reload instead. Two index lookups (created_at,
  * and the primary key), whatever the table holds.
  */
-export async function replayFloor(db: Kysely<any>, maxAgeMs: number): Promise<number> {
+export async function replayFloor(db: Db, maxAgeMs: number): Promise<number> {
   const { rows } = await sql<{ id: string | number }>`select coalesce(
       (select id from live_events where created_at >= now() - ${`${maxAgeMs} milliseconds`}::interval
         order by created_at limit 1),

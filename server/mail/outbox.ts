@@ -23,14 +23,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { Db, DbTransaction } from '../db/database.ts';
 import type { Config } from '../config.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { FileStore } from '../files/store.ts';
 import type { MailAttachment, MailMessage, Mailer } from './mailer.ts';
 import { WakeLoop } from '../system/wake-loop.ts';
 
-type Writer = Kysely<any> | Transaction<any>;
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
 /** An attachment by reference: its bytes stay in the file store until the mail is sent. */
@@ -66,10 +66,10 @@ export interface OutboxRow {
 
 /** How a resource hears the end of its mails; each runs in the transaction that marks the row. */
 export interface OutboxHandlers {
-  sent?(trx: Transaction<any>, row: OutboxRow): Promise<void>;
-  failed?(trx: Transaction<any>, row: OutboxRow, error: string): Promise<void>;
+  sent?(trx: DbTransaction, row: OutboxRow): Promise<void>;
+  failed?(trx: DbTransaction, row: OutboxRow, error: string): Promise<void>;
   /** An operator queued the mail again (`requeue`): it is no longer given up. */
-  requeued?(trx: Transaction<any>, row: OutboxRow): Promise<void>;
+  requeued?(trx: DbTransaction, row: OutboxRow): Promise<void>;
 }
 
 /** Why a mail cannot be queued again: it is being sent right now, or its body was not kept. */
@@ -117,7 +117,7 @@ export function newMessageId(): string {
 }
 
 /** The address the tenant's answers should go to: its first active mailbox's Reply-To, if any. */
-export async function tenantReplyTo(db: Writer, tenantId: number): Promise<string | undefined> {
+export async function tenantReplyTo(db: Db, tenantId: number): Promise<string | undefined> {
   const row = await db
     .selectFrom('mailboxes')
     .select('reply_to')
@@ -134,7 +134,7 @@ export async function tenantReplyTo(db: Writer, tenantId: number): Promise<strin
  * Message-ID of ours, recorded on the row (`message_id`), the tenant's Reply-To unless it has one, and
  * asks Exchange not to answer it with an out-of-office note (issue 19: replies that thread, no loops).
  */
-export async function enqueueMail(db: Writer, input: OutboxMail, about: OutboxAbout): Promise<number> {
+export async function enqueueMail(db: Db, input: OutboxMail, about: OutboxAbout): Promise<number> {
   const replyTo = input.replyTo ?? (await tenantReplyTo(db, about.tenantId));
   const mail: OutboxMail = {
     ...input,
@@ -173,7 +173,7 @@ export class MailOutbox {
   private lastForget = 0;
 
   constructor(
-    private readonly deps: { db: Kysely<any>; mailer: Mailer; store: FileStore; log: Log },
+    private readonly deps: { db: Db; mailer: Mailer; store: FileStore; log: Log },
     private readonly settings: OutboxSettings,
   ) {
     this.loop = new WakeLoop(

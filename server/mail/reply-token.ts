@@ -18,11 +18,10 @@
  * only, so a token survives a system that folds case. Guessing one takes 2^80 mails.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
 import { ensureKey } from '../db/signing-keys.ts';
 import { ourMessageIdDomain } from './outbox.ts';
-
-type Db = Kysely<any> | Transaction<any>;
 
 const KEY_NAME = 'mail-reply-tokens';
 /** A token Message-ID: fixed-width parts, no nested repetition (linear time on any input). */
@@ -43,7 +42,7 @@ async function keys(db: Db): Promise<{ generation: number; key: string }[]> {
   const found = await read();
   if (found.length > 0) return found;
   // Whichever instance mails first makes the key (in the caller's transaction when it has one).
-  await ensureKey(db as Kysely<any>, KEY_NAME);
+  await ensureKey(db, KEY_NAME);
   return read();
 }
 

@@ -5,7 +5,6 @@
  * client never receives through `with` what it could not list itself.
  */
 import { sql } from 'kysely';
-import type { Kysely, Transaction } from 'kysely';
 import type { AuthContext } from '../auth/context.ts';
 import type { Db } from '../db/database.ts';
 import type { Registry } from '../schema/registry.ts';
@@ -32,7 +31,7 @@ export type Row = Record<string, any>;
 
 /** What a presenter gets: the rows' reader and a handle to read more (the request's transaction, if any). */
 export interface PresentContext {
-  db: Kysely<any> | Transaction<any>;
+  db: Db;
   auth: AuthContext;
   resource: Resource;
   registry: Registry;

@@ -5,7 +5,7 @@
  * are written as custom values in the record's own transaction. Clients must fill required fields when
  * they create a record (the portal's form marks them); operators may complete them later.
  */
-import type { Transaction } from 'kysely';
+import type { DbTransaction } from '../db/database.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { ValidationError } from '../http/errors.ts';
 import { isPortalCaller } from '../query/parse.ts';
@@ -66,7 +66,7 @@ function problemWith(definition: Definition, value: string): string | undefined 
 }
 
 export async function writeCustomValues(
-  trx: Transaction<any>,
+  trx: DbTransaction,
   auth: AuthContext,
   resource: Resource,
   recordId: number,

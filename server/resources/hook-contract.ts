@@ -3,7 +3,8 @@
  * A leaf module: the per-resource hook files import these types from here, not from the table that
  * imports them, so no import cycle runs through hooks.ts (tests/unit/import-cycles.test.ts).
  */
-import type { RawBuilder, Transaction } from 'kysely';
+import type { RawBuilder } from 'kysely';
+import type { DbTransaction } from '../db/database.ts';
 import type { AuthContext } from '../auth/context.ts';
 import type { Resource } from '../../common/schema/types.ts';
 import type { PresentContext, Row } from '../query/relations.ts';
@@ -12,7 +13,7 @@ import type { SqlContext } from '../query/sql.ts';
 export type { PresentContext };
 
 export interface HookContext {
-  trx: Transaction<any>;
+  trx: DbTransaction;
   auth: AuthContext;
   resource: Resource;
 }

@@ -8,7 +8,9 @@
  * move (a client in both companies, a custom field filled on both tickets) the kept record's row stays
  * and the merged record's row goes.
  */
-import { sql, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
+import type { DbTransaction } from '../db/database.ts';
+import { bySchema } from '../db/schema-tables.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { HttpError, ValidationError } from '../http/errors.ts';
 import { parseIdList } from '../http/ids.ts';
@@ -60,13 +62,13 @@ export function parseMergeIds(body: unknown): number[] {
  */
 export async function lockForMerge(
   deps: Deps,
-  trx: Transaction<any>,
+  trx: DbTransaction,
   auth: AuthContext,
   resource: Resource,
   ids: number[],
 ): Promise<void> {
   const sorted = [...ids].sort((a, b) => a - b);
-  await trx
+  await bySchema(trx)
     .selectFrom(resource.table)
     .select('id')
     .where('id', 'in', sorted)
@@ -119,7 +121,7 @@ const UNIQUES = (relation: RawBuilder<unknown>) => sql`coalesce((
   ) u), '[]'::json)`;
 
 /** Every single-column foreign key to the resource's table, with the unique indexes of its table. */
-async function foreignKeys(trx: Transaction<any>, resource: Resource): Promise<Reference[]> {
+async function foreignKeys(trx: DbTransaction, resource: Resource): Promise<Reference[]> {
   const { rows } = await sql<CatalogueRow>`
     select ns.nspname::text as schema, cl.relname::text as table, att.attname::text as column,
            ${UNIQUES(sql`c.conrelid`)} as uniques
@@ -157,7 +159,7 @@ function morphOwners(
 }
 
 async function morphReferences(
-  trx: Transaction<any>,
+  trx: DbTransaction,
   registry: Registry,
   resource: Resource,
 ): Promise<Reference[]> {
@@ -188,7 +190,7 @@ async function morphReferences(
  * Returns the number of rows moved per table.
  */
 export async function moveReferences(
-  trx: Transaction<any>,
+  trx: DbTransaction,
   registry: Registry,
   resource: Resource,
   kept: number,

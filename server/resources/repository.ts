@@ -3,9 +3,10 @@
  * Plain functions over `db`; every statement goes through baseConditions (tenant, fixed conditions,
  * portal scope) from query/sql.ts.
  */
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { AuthContext } from '../auth/context.ts';
-import type { Db } from '../db/database.ts';
+import type { Db, DbTransaction } from '../db/database.ts';
+import { bySchema } from '../db/schema-tables.ts';
 import { HttpError, notFound, ValidationError } from '../http/errors.ts';
 import type { Field, Resource } from '../../common/schema/types.ts';
 import { isPortalCaller, readableFields } from '../query/parse.ts';
@@ -97,7 +98,7 @@ export async function findRecord(
   resource: Resource,
   id: number,
   show: { with: WithTree; withCount: Relation[]; withSum?: RelationSum[] } = { with: {}, withCount: [] },
-  db: Db | Transaction<any> = deps.db,
+  db: Db = deps.db,
 ): Promise<Row> {
   const ctx = sqlContext(deps.registry, auth, presentColumns);
   const alias = ctx.nextAlias();
@@ -114,7 +115,7 @@ export async function findRecord(
     await sql`select ${sql.join(columns)} from ${tableAs(resource, alias)} where ${where}`.execute(db);
   const row = rows[0] as Row | undefined;
   if (!row) throw notFound();
-  await loadRelations(db as Db, ctx, resource, [row], show.with, presentRows);
+  await loadRelations(db, ctx, resource, [row], show.with, presentRows);
   return row;
 }
 
@@ -181,7 +182,7 @@ function toColumns(resource: Resource, data: Record<string, unknown>): Record<st
  */
 export async function checkReferences(
   deps: Deps,
-  trx: Transaction<any>,
+  trx: DbTransaction,
   auth: AuthContext,
   resource: Resource,
   data: Record<string, unknown>,
@@ -254,7 +255,7 @@ export async function storeRecord(
   auth: AuthContext,
   resource: Resource,
   body: unknown,
-  alsoInTransaction?: (id: number, trx: Transaction<any>) => Promise<void>,
+  alsoInTransaction?: (id: number, trx: DbTransaction) => Promise<void>,
 ): Promise<Row> {
   const { body: recordBody, values: customValues } = takeCustomFields(resource, body);
   const checked = deps.validation.check(resource, recordBody, writableFields(resource, auth), true);
@@ -273,7 +274,7 @@ export async function storeRecord(
         row[owner.column] = auth.userId;
       }
       await hooks.beforeStore?.(row, { trx, auth, resource });
-      const inserted = await trx
+      const inserted = await bySchema(trx)
         .insertInto(resource.table)
         .values(row)
         .returning('id')
@@ -318,7 +319,7 @@ export async function updateRecord(
         await hooks.beforeUpdate?.(id, changes, { trx, auth, resource });
         if (resource.fields.updated_at) changes.updated_at = sql`now()`;
         if (Object.keys(changes).length) {
-          await trx
+          await bySchema(trx)
             .updateTable(resource.table)
             .set(changes)
             .where('id', '=', id)
@@ -352,7 +353,7 @@ export async function destroyRecord(
   try {
     await deps.db.transaction().execute(async (trx) => {
       await hooks.beforeDestroy?.(id, { trx, auth, resource });
-      await trx
+      await bySchema(trx)
         .deleteFrom(resource.table)
         .where('id', '=', id)
         .$if(resource.tenant, (q) => q.where('tenant_id', '=', auth.tenantId))

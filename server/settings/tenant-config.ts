@@ -2,11 +2,9 @@
  * Tenant settings (table tenant_configs, resource `config`): named text values an operator can change,
  * read by the server where a rule depends on them (the default ticket status, the portal's ticket form).
  */
-import type { Kysely, Transaction } from 'kysely';
+import type { Db } from '../db/database.ts';
 
-export type Reader = Kysely<any> | Transaction<any>;
-
-export async function tenantConfig(db: Reader, tenantId: number, name: string): Promise<string | null> {
+export async function tenantConfig(db: Db, tenantId: number, name: string): Promise<string | null> {
   const row = await db
     .selectFrom('tenant_configs')
     .select('value')
@@ -17,7 +15,7 @@ export async function tenantConfig(db: Reader, tenantId: number, name: string): 
 }
 
 /** A setting that holds JSON; a value that does not parse counts as absent (an operator's typo must not break a screen). */
-export async function tenantJsonConfig<T>(db: Reader, tenantId: number, name: string): Promise<T | null> {
+export async function tenantJsonConfig<T>(db: Db, tenantId: number, name: string): Promise<T | null> {
   const value = await tenantConfig(db, tenantId, name);
   if (value === null) return null;
   try {

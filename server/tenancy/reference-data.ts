@@ -1,5 +1,6 @@
 import settings from '../db/seed/data/settings.json' with { type: 'json' };
 import { byName, fail, json, type SeedContext } from '../db/seed/demo/context.ts';
+import type { Tables } from '../db/tables.ts';
 
 /*
  * What every tenant starts with, the demo's and a provider's own alike (issue 32): the roles and their
@@ -31,7 +32,7 @@ export interface ReferenceLists {
   activityIds: number[];
 }
 
-const named = async (ctx: SeedContext, table: string, rows: { name: string }[]) =>
+const named = async (ctx: SeedContext, table: keyof Tables, rows: { name: string }[]) =>
   byName(
     rows.map((r) => r.name),
     await ctx.list(table, rows),
@@ -47,7 +48,7 @@ const fromNames = (names: string[]) => names.map((name) => ({ name }));
 async function seedRoles(ctx: SeedContext): Promise<Map<string, number>> {
   const { db } = ctx;
   const roles = byName(ROLE_NAMES, await ctx.list('roles', settings.roles));
-  const [secondLineRole, firstLineRole, clientRole] = [...roles.values()];
+  const [secondLineRole, firstLineRole, clientRole] = [...roles.values()] as [number, number, number];
   const permissions = await db.selectFrom('permissions').select(['id', 'name']).execute();
   const firstLineMay = (name: string) => {
     const [, resource, action] = name.split('.') as [string, string, string];
@@ -57,7 +58,7 @@ async function seedRoles(ctx: SeedContext): Promise<Map<string, number>> {
     if (TENANT_SETTINGS.includes(resource)) return action === 'index' || action === 'show';
     return true;
   };
-  const grants: { role_id: number | undefined; permission_id: unknown }[] = [];
+  const grants: { role_id: number; permission_id: number }[] = [];
   for (const p of permissions) {
     const name = String(p.name);
     if (name.startsWith('tenant.')) grants.push({ role_id: secondLineRole, permission_id: p.id });

@@ -101,7 +101,7 @@ describe.each(targets)('auth on $name', (target) => {
       'is_operator',
       'is_staff',
       'role_id',
-    ];
+    ] as const;
     await t.db
       .insertInto('users')
       .columns([...columns, 'email'])

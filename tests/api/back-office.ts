@@ -31,7 +31,14 @@ export async function backOffice(t: TestApp, withheld: string[]): Promise<BackOf
   await sql`insert into permission_role (role_id, permission_id)
     select ${role.id}, id from permissions
     where name like 'tenant.%' and not (name = any(${withheld}::text[]))`.execute(t.db);
-  const columns = ['tenant_id', 'first_name', 'last_name', 'password_hash', 'is_operator', 'is_staff'];
+  const columns = [
+    'tenant_id',
+    'first_name',
+    'last_name',
+    'password_hash',
+    'is_operator',
+    'is_staff',
+  ] as const;
   await t.db
     .insertInto('users')
     .columns([...columns, 'email', 'role_id'])

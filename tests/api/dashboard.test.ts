@@ -58,7 +58,7 @@ describe.each(targets)('the operator dashboard on $name', (target) => {
         tenant_id: values.tenantId ?? b.tenantId,
         reference: `DASH-${serial}`,
         description: `Dashboard ${serial}`,
-        status_id: values.statusId ?? status[values.type],
+        status_id: values.statusId ?? status[values.type]!,
         operator_id: values.operator,
         company_id: values.tenantId ? null : b.ownCompanyId,
         deadline: values.deadline ?? null,

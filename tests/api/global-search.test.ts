@@ -8,6 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, targets, type TestApp } from './harness.ts';
 import { backOffice, type BackOffice } from './back-office.ts';
+import { bySchema } from '../../server/db/schema-tables.ts';
+import type { Tables } from '../../server/db/tables.ts';
 
 /** A word no demo record holds, so that every match is one of this test's rows. */
 const MARK = `zoekproef${randomBytes(3).toString('hex')}`;
@@ -35,8 +37,13 @@ describe.each(targets)('global search on $name', (target) => {
   const ids = (found: Group[], resource: string) =>
     found.find((g) => g.resource === resource)?.records.map((r) => r.id) ?? [];
 
-  async function insert(table: string, values: Record<string, unknown>): Promise<number> {
-    const row = await t.db.insertInto(table).values(values).returning('id').executeTakeFirstOrThrow();
+  // Rows of several tables, written as the test's own loose objects: the schema view, names checked.
+  async function insert(table: keyof Tables, values: Record<string, unknown>): Promise<number> {
+    const row = await bySchema(t.db)
+      .insertInto(table)
+      .values(values)
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return Number(row.id);
   }
 

@@ -41,7 +41,7 @@ describe.each(targets)('invoice PDFs on $name', (target) => {
     const invoiced = invoices.find((i) => i.external_id !== null)!;
     invoice = {
       id: Number(invoiced.id),
-      code: invoiced.code,
+      code: invoiced.code!,
       amount_incl: Number(invoiced.amount_incl),
       company: invoiced.company,
     };

@@ -17,6 +17,7 @@ import { backOffice, type BackOffice } from './back-office.ts';
 import { buildTestApp, firstClientTicketId, targets, type TestApp } from './harness.ts';
 import { waitFor } from './processes.ts';
 import { recipients, startSmtp, type LoopbackSmtp } from './smtp.ts';
+import { bySchema } from '../../server/db/schema-tables.ts';
 
 /** What the list shows of a mail: no body, no context, no source. */
 const FIELDS = [
@@ -346,10 +347,12 @@ describe.each(targets)('failed mail for operators on $name', (target) => {
       t.db.transaction().execute(async (trx) => {
         await migration0016.down(trx);
         const insert = (recipient: string) =>
-          trx
+          // The table as migration 0015 left it (tenant_id nullable), not as tables.ts describes it now.
+          bySchema(trx)
             .insertInto('mail_outbox')
             .values({ tenant_id: null, recipients: recipient, subject: 'Export klaar', status: 'failed' })
             .returning('id')
+            .$castTo<{ id: number }>()
             .executeTakeFirstOrThrow();
         const known = await insert('Admin@Example.com');
         const unknown = await insert('nobody@example.com');

@@ -95,7 +95,7 @@ describe.each(targets)('the NUL character on $name', (target) => {
   });
 
   it('in a multipart field or a file name: 422, and no message or attachment is kept', async () => {
-    const count = async (table: string) =>
+    const count = async (table: 'messages' | 'attachments') =>
       Number(
         (
           await t.db

@@ -176,7 +176,7 @@ describe.each(targets)('bounded query cost on $name', (target) => {
     });
 
     it('every benchmark scenario', async () => {
-      const ids = async (table: string) =>
+      const ids = async (table: 'tickets' | 'companies' | 'ticket_statuses' | 'priorities') =>
         (await t.db.selectFrom(table).select('id').orderBy('id').execute()).map((r) => Number(r.id));
       const ticketIds = await ids('tickets');
       const companyIds = await ids('companies');

@@ -9,6 +9,7 @@ import { EXTRA_PERMISSIONS, syncPermissions } from '../../server/db/seed/permiss
 import { registry } from '../../server/schema/registry.ts';
 import type { Field, Resource } from '../../common/schema/types.ts';
 import { pgliteCopy, postgresCopy, type Copy } from './seed-copy.ts';
+import { bySchema } from '../../server/db/schema-tables.ts';
 
 /*
  * The migration against the schemas (a column for every field, of the right type; an index for every
@@ -301,7 +302,9 @@ describe.each(targets.map((t) => [t.name, t] as const))('the database on %s', (_
     it('has rows for every resource', async () => {
       const empty: string[] = [];
       for (const r of resources) {
-        let query = db.selectFrom(r.table).select((eb) => eb.fn.countAll().as('n'));
+        let query = bySchema(db)
+          .selectFrom(r.table)
+          .select((eb) => eb.fn.countAll().as('n'));
         for (const [field, op, value] of r.fixedWhere)
           query = query.where(r.fields[field]!.column, op === '!=' ? '<>' : op, value);
         const { n } = await query.executeTakeFirstOrThrow();

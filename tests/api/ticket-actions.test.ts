@@ -35,7 +35,7 @@ describe.each(targets)('ticket actions on $name', (target) => {
         reference: `TEST-${serial}`,
         description: `Testticket ${serial}`,
         stage: 'intake',
-        status_id: status[options.type ?? 1],
+        status_id: status[options.type ?? 1]!,
         company_id: options.companyId === undefined ? b.ownCompanyId : options.companyId,
         deadline: new Date('2026-12-01T10:00:00Z'),
         resolved_at: options.type === 2 || options.type === 3 ? new Date() : null,
@@ -111,7 +111,7 @@ describe.each(targets)('ticket actions on $name', (target) => {
           .where('m.morphable_type', '=', 'ticket')
           .where('m.morphable_id', '=', id),
       );
-      for (const table of ['time_registrations', 'used_products']) {
+      for (const table of ['time_registrations', 'used_products'] as const) {
         result[`${table} ${id}`] = await count(
           t.db
             .selectFrom(table)
@@ -224,7 +224,7 @@ describe.each(targets)('ticket actions on $name', (target) => {
       const read = (i: number) =>
         t.db.selectFrom('tickets').selectAll().where('id', '=', i).executeTakeFirstOrThrow();
       const [original, copy] = [await read(id), await read(clone.id)];
-      for (const field of ['description', 'stage', 'company_id', 'tenant_id', 'is_template'])
+      for (const field of ['description', 'stage', 'company_id', 'tenant_id', 'is_template'] as const)
         expect(copy[field], field).toEqual(original[field]);
       expect(copy.deadline).toEqual(original.deadline);
       expect(copy.reference).toMatch(/^T-\d{4}-\d{5}$/);

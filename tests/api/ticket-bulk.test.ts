@@ -30,8 +30,8 @@ describe.each(targets)('ticket bulk actions on $name', (target) => {
         Array.from({ length: count }, (_, i) => ({
           tenant_id: b.tenantId,
           company_id: b.ownCompanyId,
-          status_id: status.Nieuw,
-          priority_id: priority.Laag,
+          status_id: status.Nieuw!,
+          priority_id: priority.Laag!,
           description: `${MARK} ${label} ${i + 1}`,
         })),
       )

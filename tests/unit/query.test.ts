@@ -6,6 +6,7 @@ import { parseListQuery, parseBuilderConditions, QUERY_LIMITS } from '../../serv
 import { listStatements, sqlContext, containsPattern } from '../../server/query/sql.ts';
 import type { AuthContext } from '../../server/auth/context.ts';
 import { ValidationError } from '../../server/http/errors.ts';
+import type { SchemaTables } from '../../server/db/schema-tables.ts';
 
 /** A small world of its own, so the expected SQL does not move when the real schemas grow. */
 const owners = toResource({
@@ -86,7 +87,7 @@ const operator: AuthContext = {
 };
 const client: AuthContext = { ...operator, kind: 'client', userId: 9, isOperator: 0, companyIds: [11, 12] };
 
-const compiler = new Kysely<any>({
+const compiler = new Kysely<SchemaTables>({
   dialect: {
     createAdapter: () => new PostgresAdapter(),
     createDriver: () => new DummyDriver(),

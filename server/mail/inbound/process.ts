@@ -25,9 +25,9 @@
  * The mail is read in the reader's thread (parse-thread.ts), which also sanitises its text; one that
  * cannot be read there in time is recorded as rejected.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { AuthContext } from '../../auth/context.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, DbTransaction } from '../../db/database.ts';
 import { inspectBuffer } from '../../files/inspect.ts';
 import { judgeFile } from '../../files/kinds.ts';
 import type { FileStore } from '../../files/store.ts';
@@ -311,7 +311,7 @@ export async function processMail(
 }
 
 async function claim(
-  trx: Transaction<any>,
+  trx: DbTransaction,
   box: MailboxRef,
   key: string,
   uid: number,
@@ -336,7 +336,7 @@ async function claim(
 }
 
 async function markDone(
-  trx: Transaction<any>,
+  trx: DbTransaction,
   box: MailboxRef,
   key: string,
   messageId: number | undefined,
@@ -365,7 +365,7 @@ async function openTicket(
   const tickets = deps.registry.require('tickets');
   const repo: Deps = { db: deps.db, registry: deps.registry, validation: new BodyValidation() };
   const description = (mail.subject || mail.from || '…').slice(0, 255);
-  const inTransaction = (id: number, trx: Transaction<any>) =>
+  const inTransaction = (id: number, trx: DbTransaction) =>
     claim(trx, box, key, uid, mail, { status: 'ticket', ticketId: id, automatic: false });
   if (client) {
     // As the client's own portal ticket; the desk's when the portal's rules refuse it (a required field).
@@ -403,7 +403,7 @@ async function addMessage(
   mail: IncomingMail,
   html: string,
   files: StoredUpload[],
-  alsoInTransaction: (trx: Transaction<any>, messageId: number) => Promise<void>,
+  alsoInTransaction: (trx: DbTransaction, messageId: number) => Promise<void>,
 ): Promise<number> {
   const messages = deps.registry.require('messages');
   const repo: Deps = { db: deps.db, registry: deps.registry, validation: new BodyValidation() };
@@ -415,7 +415,7 @@ async function addMessage(
     ...author.fields,
   };
   const client = author.client;
-  const write = async (id: number, trx: Transaction<any>) => {
+  const write = async (id: number, trx: DbTransaction) => {
     await insertAttachments(trx, files, {
       tenantId: box.tenantId,
       userId: client?.userId ?? null,
@@ -450,7 +450,7 @@ async function addMessage(
   return Number((await storeRecord(repo, systemContext(box.tenantId), messages, body, write)).id);
 }
 
-async function doneAlready(db: Kysely<any>, box: MailboxRef, mail: IncomingMail): Promise<boolean> {
+async function doneAlready(db: Db, box: MailboxRef, mail: IncomingMail): Promise<boolean> {
   if (!mail.messageId) return false;
   const row = await db
     .selectFrom('mail_incoming')

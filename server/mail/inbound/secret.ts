@@ -8,10 +8,9 @@
  * instance on one database reads the same passwords (docs/operations.md, "Incoming e-mail").
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
 import { ensureKey } from '../../db/signing-keys.ts';
-
-type Db = Kysely<any> | Transaction<any>;
 
 const KEY_NAME = 'mailbox-passwords';
 let configured: string | undefined;
@@ -24,7 +23,7 @@ export function useMailboxKey(secret: string | undefined): void {
 async function key(db: Db): Promise<Buffer> {
   let secret = configured;
   if (!secret) {
-    await ensureKey(db as Kysely<any>, KEY_NAME);
+    await ensureKey(db, KEY_NAME);
     const { rows } = await sql<{ key: string }>`
       select key from signing_keys where name = ${KEY_NAME} order by generation limit 1`.execute(db);
     secret = rows[0]!.key;

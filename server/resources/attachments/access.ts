@@ -5,7 +5,8 @@
  * exists belongs to no message yet and is visible to its uploader and to operators only. The same
  * rule decides which files get a signed link and what a link opens when it is used.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
 import { linkHolderContext } from '../../auth/authenticate.ts';
 import type { AuthContext } from '../../auth/context.ts';
 import type { Audience } from '../../files/signed-urls.ts';
@@ -14,8 +15,6 @@ import { and, baseConditions, ref, sqlContext, tableAs } from '../../query/sql.t
 import type { Registry } from '../../schema/registry.ts';
 import { may } from '../../auth/may.ts';
 import type { Deps } from '../repository-contract.ts';
-
-type Reader = Kysely<any> | Transaction<any>;
 
 export interface StoredAttachment {
   id: number;
@@ -26,7 +25,7 @@ export interface StoredAttachment {
   path: string;
 }
 
-async function row(db: Reader, tenantId: number, id: number): Promise<StoredAttachment | undefined> {
+async function row(db: Db, tenantId: number, id: number): Promise<StoredAttachment | undefined> {
   return db
     .selectFrom('attachments')
     .select(['id', 'message_id', 'user_id', 'name', 'extension', 'path'])
@@ -37,7 +36,7 @@ async function row(db: Reader, tenantId: number, id: number): Promise<StoredAtta
 
 /** Of these attachment ids, those whose file this caller may fetch. */
 export async function openableAttachmentIds(
-  db: Reader,
+  db: Db,
   registry: Registry,
   auth: AuthContext,
   ids: number[],

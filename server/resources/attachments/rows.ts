@@ -1,5 +1,5 @@
 /** Attachment rows for files that are already in the store. */
-import type { Kysely, Transaction } from 'kysely';
+import type { Db } from '../../db/database.ts';
 import type { StoredUpload } from '../../files/upload.ts';
 
 export interface NewAttachment {
@@ -10,7 +10,7 @@ export interface NewAttachment {
 }
 
 export async function insertAttachments(
-  db: Kysely<any> | Transaction<any>,
+  db: Db,
   uploads: StoredUpload[],
   { tenantId, userId, messageId, embedded }: NewAttachment,
 ): Promise<number[]> {

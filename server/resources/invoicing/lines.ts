@@ -8,7 +8,9 @@
  * racing calls for the same company end on one draft invoice; the unique index on an invoice line's
  * source (migration 0005) keeps a record on at most one line whatever happens.
  */
-import { sql, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
+import type { DbTransaction } from '../../db/database.ts';
+import { bySchema } from '../../db/schema-tables.ts';
 import type { AuthContext } from '../../auth/context.ts';
 import { notFound, ValidationError } from '../../http/errors.ts';
 import { parseIdList } from '../../http/ids.ts';
@@ -54,7 +56,7 @@ interface SourceRow {
  */
 async function lockSources(
   deps: Deps,
-  trx: Transaction<any>,
+  trx: DbTransaction,
   auth: AuthContext,
   resource: Resource,
   mapping: InvoiceLineMapping,
@@ -108,7 +110,7 @@ async function lockSources(
 }
 
 /** The company's draft invoice, created when it has none; the company row lock serialises this. */
-async function draftInvoice(trx: Transaction<any>, tenantId: number, companyId: number): Promise<number> {
+async function draftInvoice(trx: DbTransaction, tenantId: number, companyId: number): Promise<number> {
   const draft = await trx
     .selectFrom('invoices')
     .select('id')
@@ -129,7 +131,7 @@ async function draftInvoice(trx: Transaction<any>, tenantId: number, companyId: 
 }
 
 /** The invoices' amounts from their lines (excluding and including VAT). */
-export async function recomputeAmounts(trx: Transaction<any>, tenantId: number, invoiceIds: number[]) {
+export async function recomputeAmounts(trx: DbTransaction, tenantId: number, invoiceIds: number[]) {
   if (!invoiceIds.length) return;
   await sql`
     update invoices i set
@@ -208,7 +210,7 @@ export async function invoiceRecords(
           source_id: id,
         })
         .execute();
-      await trx
+      await bySchema(trx)
         .updateTable(resource.table)
         .set({ [resource.fields.invoice_id!.column]: invoiceId, updated_at: sql`now()` })
         .where('id', '=', id)
@@ -263,7 +265,7 @@ export async function deinvoiceRecords(
       .where('source_type', '=', resource.name)
       .where('source_id', 'in', ids)
       .execute();
-    await trx
+    await bySchema(trx)
       .updateTable(resource.table)
       .set({ [resource.fields.invoice_id!.column]: null, updated_at: sql`now()` })
       .where('id', 'in', ids)

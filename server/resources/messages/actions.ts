@@ -17,7 +17,8 @@
  * Answer: 201 with the message as `GET /api/messages/{id}?with[]=attachments` gives it.
  */
 import multipart from '@fastify/multipart';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { DbTransaction } from '../../db/database.ts';
 import type { Resource } from '../../../common/schema/types.ts';
 import type { AuthContext } from '../../auth/context.ts';
 import { fileStoreFor, type FileStore } from '../../files/store.ts';
@@ -81,7 +82,7 @@ async function ownerOf(deps: Deps, auth: AuthContext, messages: Resource, record
 
 /** The caller's own uploads of this tenant that no message holds yet, among `ids`. */
 async function ownUnlinked(
-  db: Deps['db'] | Transaction<any>,
+  db: Deps['db'] | DbTransaction,
   auth: AuthContext,
   ids: number[],
 ): Promise<number[]> {
@@ -97,7 +98,7 @@ async function ownUnlinked(
   return rows.map((r) => Number(r.id));
 }
 
-async function linkUploads(trx: Transaction<any>, auth: AuthContext, messageId: number, ids: number[]) {
+async function linkUploads(trx: DbTransaction, auth: AuthContext, messageId: number, ids: number[]) {
   if (ids.length === 0 || auth.userId === null) return 0;
   const result = await trx
     .updateTable('attachments')
@@ -244,7 +245,7 @@ async function createMessage(
 
 /** The message's mail into the outbox, in the transaction that writes the message. */
 async function queueMail(
-  trx: Transaction<any>,
+  trx: DbTransaction,
   tenantId: number,
   id: number,
   owner: Owner,
@@ -283,7 +284,7 @@ async function queueMail(
 
 /** The Message-IDs of the record's earlier mails, oldest first (at most the last 20: a header has a length). */
 async function threadMessageIds(
-  trx: Transaction<any>,
+  trx: DbTransaction,
   tenantId: number,
   owner: Owner,
   before: number,

@@ -7,7 +7,8 @@
  * message deleted from a ticket leaves an entry in the ticket's history: whose message it was, its
  * opening words.
  */
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { DbTransaction } from '../../db/database.ts';
 import type { AuthContext } from '../../auth/context.ts';
 import { ValidationError } from '../../http/errors.ts';
 import { isPortalCaller } from '../../query/parse.ts';
@@ -36,7 +37,7 @@ export function excerpt(html: string): string {
 
 /** Sets `edited_at` when an update changes the message's text or subject (not when it sends the same). */
 export async function markEdited(
-  trx: Transaction<any>,
+  trx: DbTransaction,
   auth: AuthContext,
   id: number,
   changes: Record<string, unknown>,

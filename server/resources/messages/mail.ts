@@ -5,19 +5,18 @@
  * (or any record's `reference`) in front so replies can be matched to it. Attachments are file-store
  * keys: the outbox reads their bytes when it sends.
  */
-import type { Kysely, Transaction } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { bySchema } from '../../db/schema-tables.ts';
 import type { Resource } from '../../../common/schema/types.ts';
 import { messageText } from '../../html/sanitize.ts';
 import type { OutboxAttachment, OutboxMail } from '../../mail/outbox.ts';
 import type { Addresses } from './recipients.ts';
 
-type Reader = Kysely<any> | Transaction<any>;
-
 const cid = (id: number) => `attachment-${id}@service-desk`;
 
 /** The message's description, else the record's description or label; its reference in front. */
 async function subjectOf(
-  db: Reader,
+  db: Db,
   tenantId: number,
   owner: { resource: Resource; id: number },
   description: string | null,
@@ -27,7 +26,7 @@ async function subjectOf(
     .map((name) => resource.fields[name])
     .filter((f) => f !== undefined);
   const row = fields.length
-    ? await db
+    ? await bySchema(db)
         .selectFrom(resource.table)
         .select(fields.map((f) => `${f.column} as ${f.name}`))
         .where('id', '=', id)
@@ -41,7 +40,7 @@ async function subjectOf(
 }
 
 export async function messageMail(
-  db: Reader,
+  db: Db,
   message: { id: number; tenantId: number; html: string; description: string | null },
   owner: { resource: Resource; id: number },
   addresses: Addresses,

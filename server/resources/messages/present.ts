@@ -68,7 +68,7 @@ const ACTOR_COLUMNS = [
   'last_name',
   'acronym',
   'email',
-];
+] as const;
 
 interface Author {
   id: number | string;

@@ -4,9 +4,8 @@
  * ticket came in from (`original_email_from` of its first message that has one); plus cc and bcc.
  * Each address is recorded on the message with whether it is a client of the tenant and which user.
  */
-import type { Kysely, Transaction } from 'kysely';
-
-type Reader = Kysely<any> | Transaction<any>;
+import type { Db } from '../../db/database.ts';
+import { bySchema } from '../../db/schema-tables.ts';
 
 export interface Recipient {
   address: string;
@@ -50,7 +49,7 @@ const CLIENT_COLUMN: Record<string, string | undefined> = { ticket: 'client_id',
 
 /** The owner's client address, else the address the ticket came in from; undefined when none. */
 export async function defaultAddress(
-  db: Reader,
+  db: Db,
   tenantId: number,
   owner: { type: string; table: string; id: number },
 ): Promise<string | undefined> {
@@ -58,13 +57,13 @@ export async function defaultAddress(
   if (owner.type === 'user') clientId = owner.id;
   const column = CLIENT_COLUMN[owner.type];
   if (column) {
-    const row = await db
+    const row = await bySchema(db)
       .selectFrom(owner.table)
       .select(`${column} as client_id`)
       .where('tenant_id', '=', tenantId)
       .where('id', '=', owner.id)
       .executeTakeFirst();
-    clientId = row?.client_id ?? null;
+    clientId = (row?.client_id as number | null | undefined) ?? null;
   }
   if (clientId !== null) {
     const user = await db
@@ -90,7 +89,7 @@ export async function defaultAddress(
 
 /** Every address with the tenant user it belongs to, if any. */
 export async function describeRecipients(
-  db: Reader,
+  db: Db,
   tenantId: number,
   addresses: Addresses,
 ): Promise<Recipient[]> {

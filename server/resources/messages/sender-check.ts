@@ -11,7 +11,8 @@
  * the operator may not see, is a 404. Permissions `tenant.messages.confirm-sender` and
  * `tenant.messages.reject-sender`; clients get 403.
  */
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { DbTransaction } from '../../db/database.ts';
 import type { AuthContext } from '../../auth/context.ts';
 import { linkHolderContext } from '../../auth/authenticate.ts';
 import { notFound, ValidationError } from '../../http/errors.ts';
@@ -46,7 +47,7 @@ async function clientByAddress(deps: Deps, tenantId: number, address: string | n
 }
 
 /** Locks the held message; 422 when it is not (or no longer) waiting for a verdict. */
-async function lockHeld(trx: Transaction<any>, auth: AuthContext, id: number) {
+async function lockHeld(trx: DbTransaction, auth: AuthContext, id: number) {
   const row = await trx
     .selectFrom('messages')
     .select(['morphable_type', 'morphable_id', 'sender_check'])
@@ -61,7 +62,7 @@ async function lockHeld(trx: Transaction<any>, auth: AuthContext, id: number) {
 
 /** A ticket without a client gets the confirmed client (and their first company, if it has none). */
 async function giveTicketClient(
-  trx: Transaction<any>,
+  trx: DbTransaction,
   deps: Deps,
   auth: AuthContext,
   ticketId: number,

@@ -6,7 +6,8 @@
  * instance's insert of the same key does nothing, and a deadline moved later is a new key, told again.
  * Deadlines passed more than a day before are left alone (a ticket imported overdue tells nobody).
  */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
 import { notify, type NewNotification } from './notify.ts';
 
 const CLOSED = 2;
@@ -15,7 +16,7 @@ const ARCHIVED = 3;
 const BATCH = 500;
 
 /** Makes the deadline notifications due now; answers how many were made. */
-export async function checkDeadlines(db: Kysely<any>): Promise<number> {
+export async function checkDeadlines(db: Db): Promise<number> {
   const due = await sql<{
     id: number;
     tenant_id: number;

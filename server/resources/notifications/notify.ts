@@ -15,7 +15,8 @@
  * In the app always (the bell's count is a live event); by e-mail when the operator chose so for that
  * kind (notification_preferences), through the mail outbox in the same transaction.
  */
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { DbTransaction } from '../../db/database.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { ticketMessageId } from '../../mail/reply-token.ts';
 import { LANGUAGE_CONFIG } from '../../../common/language-config.ts';
@@ -45,7 +46,7 @@ export function setNotificationLinkOrigin(origin: string | undefined): void {
 }
 
 /** Writes the notifications (the ones already made are skipped), their count events and mails. */
-export async function notify(trx: Transaction<any>, notifications: NewNotification[]): Promise<number> {
+export async function notify(trx: DbTransaction, notifications: NewNotification[]): Promise<number> {
   let made = 0;
   for (const n of notifications) {
     const row = await trx
@@ -70,7 +71,7 @@ export async function notify(trx: Transaction<any>, notifications: NewNotificati
   return made;
 }
 
-async function mailIfChosen(trx: Transaction<any>, n: NewNotification): Promise<void> {
+async function mailIfChosen(trx: DbTransaction, n: NewNotification): Promise<void> {
   const chosen = await trx
     .selectFrom('notification_preferences as p')
     .innerJoin('users as u', 'u.id', 'p.user_id')
@@ -114,7 +115,7 @@ async function mailIfChosen(trx: Transaction<any>, n: NewNotification): Promise<
 const OPERATOR = { first: 1, second: 2 };
 
 /** The operators a client's reply on an unassigned ticket goes to: the first line, else the second. */
-async function lineOperators(trx: Transaction<any>, tenantId: number): Promise<number[]> {
+async function lineOperators(trx: DbTransaction, tenantId: number): Promise<number[]> {
   const rows = await trx
     .selectFrom('users')
     .select(['id', 'is_operator'])
@@ -144,7 +145,7 @@ export function mentionedIds(html: string): number[] {
  * the latest activity), and the operators it concerns are notified. An internal note changes its
  * ticket for operators only: a client's stream is not even told that the ticket changed.
  */
-export async function messageStored(trx: Transaction<any>, auth: AuthContext, id: number): Promise<void> {
+export async function messageStored(trx: DbTransaction, auth: AuthContext, id: number): Promise<void> {
   const tenantId = auth.tenantId;
   const message = await trx
     .selectFrom('messages')
@@ -193,7 +194,7 @@ export async function messageStored(trx: Transaction<any>, auth: AuthContext, id
 }
 
 /** A ticket was created: announced, and its operator told when someone else gave it to them. */
-export async function ticketStored(trx: Transaction<any>, auth: AuthContext, id: number): Promise<void> {
+export async function ticketStored(trx: DbTransaction, auth: AuthContext, id: number): Promise<void> {
   await recordEvent(trx, { tenantId: auth.tenantId, kind: 'ticket.created', recordId: id });
   const ticket = await trx
     .selectFrom('tickets')
@@ -206,7 +207,7 @@ export async function ticketStored(trx: Transaction<any>, auth: AuthContext, id:
 
 /** Tickets `ids` are about to get operator `operatorId` (an update, a bulk change): who is told. */
 export async function operatorChanging(
-  trx: Transaction<any>,
+  trx: DbTransaction,
   auth: AuthContext,
   ids: number[],
   operatorId: unknown,
@@ -224,7 +225,7 @@ export async function operatorChanging(
   for (const t of changing) await assigned(trx, auth, Number(t.id), next);
 }
 
-async function assigned(trx: Transaction<any>, auth: AuthContext, ticketId: number, operatorId: unknown) {
+async function assigned(trx: DbTransaction, auth: AuthContext, ticketId: number, operatorId: unknown) {
   if (operatorId === null || operatorId === undefined) return;
   const userId = Number(operatorId);
   if (userId === auth.userId || !Number.isSafeInteger(userId)) return;
@@ -245,7 +246,7 @@ async function assigned(trx: Transaction<any>, auth: AuthContext, ticketId: numb
  * operators see (an internal note, a field the portal does not show), to operators' streams only.
  */
 export async function ticketsChanged(
-  trx: Transaction<any>,
+  trx: DbTransaction,
   tenantId: number,
   ids: number[],
   seenBy: 'everyone' | 'operators' = 'everyone',

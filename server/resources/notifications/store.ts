@@ -2,13 +2,12 @@
  * An operator's own notifications and mail choices: every statement here is scoped to the caller's
  * tenant and user id, so nobody reads or marks another's.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
 import { recordEvent } from '../../live/events.ts';
 import { NOTIFICATION_KINDS, type NotificationKind } from './kinds.ts';
 
-type Reader = Kysely<any> | Transaction<any>;
-
-export async function unreadCount(db: Reader, tenantId: number, userId: number): Promise<number> {
+export async function unreadCount(db: Db, tenantId: number, userId: number): Promise<number> {
   const row = await db
     .selectFrom('notifications')
     .select(sql<string>`count(*)`.as('n'))
@@ -35,7 +34,7 @@ const iso = (value: unknown) =>
   value instanceof Date ? value.toISOString() : value === null ? null : String(value);
 
 export async function listNotifications(
-  db: Reader,
+  db: Db,
   tenantId: number,
   userId: number,
   options: { page: number; perPage: number; unreadOnly: boolean },
@@ -69,7 +68,7 @@ export async function listNotifications(
   return {
     data: rows.map((r) => ({
       id: Number(r.id),
-      kind: r.kind,
+      kind: r.kind as NotificationKind,
       ticket_id: r.ticket_id === null ? null : Number(r.ticket_id),
       ticket_reference: r.ticket_reference ?? null,
       ticket_description: r.ticket_description ?? null,
@@ -85,7 +84,7 @@ export async function listNotifications(
 
 /** Marks the caller's notification `id` read (or all of them): false when it is not theirs. */
 export async function markRead(
-  db: Kysely<any>,
+  db: Db,
   tenantId: number,
   userId: number,
   id: number | 'all',
@@ -111,7 +110,7 @@ export interface Preference {
   email: boolean;
 }
 
-export async function preferences(db: Reader, tenantId: number, userId: number): Promise<Preference[]> {
+export async function preferences(db: Db, tenantId: number, userId: number): Promise<Preference[]> {
   const rows = await db
     .selectFrom('notification_preferences')
     .select(['kind', 'email'])
@@ -123,7 +122,7 @@ export async function preferences(db: Reader, tenantId: number, userId: number):
 }
 
 export async function choose(
-  db: Kysely<any>,
+  db: Db,
   tenantId: number,
   userId: number,
   choices: Preference[],

@@ -249,7 +249,7 @@ export const quoteActions: ActionPlugin = async (app, { db, registry, config }) 
             name: acceptance.name,
             note: acceptance.note,
             signature: acceptance.signature,
-            accepted_at: acceptedAt,
+            accepted_at: acceptedAt!, // set to now() just above
             ip: request.ip ?? null,
             user_id: auth.userId,
             via_token: auth.kind === 'record-token',
@@ -392,7 +392,7 @@ export const quoteActions: ActionPlugin = async (app, { db, registry, config }) 
               name: quote.signed_name ?? '',
               note: quote.signed_note,
               signature: quote.signature,
-              acceptedAt: quote.accepted_at,
+              acceptedAt: quote.accepted_at!,
             }
           : null,
         declinedAt: quote.declined_at,

@@ -1,4 +1,5 @@
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { DbTransaction } from '../../db/database.ts';
 import { ValidationError } from '../../http/errors.ts';
 import type { ResourceHooks } from '../hook-contract.ts';
 import { serverText } from '../../../common/server-texts.ts';
@@ -7,7 +8,7 @@ const ACCEPTED = 3;
 const LOCKED = serverText('quote_locked');
 
 /** Status of a quote, read under a row lock so an accept racing a change cannot slip between. */
-async function quoteStatus(trx: Transaction<any>, quoteId: unknown): Promise<number | undefined> {
+async function quoteStatus(trx: DbTransaction, quoteId: unknown): Promise<number | undefined> {
   if (typeof quoteId !== 'number') return undefined;
   const { rows } = await sql<{
     status_id: number;
@@ -15,7 +16,7 @@ async function quoteStatus(trx: Transaction<any>, quoteId: unknown): Promise<num
   return rows[0]?.status_id;
 }
 
-async function lineQuote(trx: Transaction<any>, lineId: number): Promise<number | undefined> {
+async function lineQuote(trx: DbTransaction, lineId: number): Promise<number | undefined> {
   const { rows } = await sql<{
     quote_id: number;
   }>`select quote_id from quote_lines where id = ${lineId}`.execute(trx);

@@ -8,6 +8,7 @@ import type { ActionPlugin } from '../action-contract.ts';
 import { authorize, parseId } from '../plugin.ts';
 import { findRecord, type Deps } from '../repository.ts';
 import { actionRoute, OPERATORS_ONLY, recordRef } from '../../docs/action-schema.ts';
+import { bySchema } from '../../db/schema-tables.ts';
 
 type IdParams = { Params: { id: string } };
 
@@ -31,7 +32,7 @@ export const ticketGroupActions: ActionPlugin = async (app, { db, registry }) =>
       const auth = await authorize(request, groups, 'archive');
       const id = parseId(request.params.id);
       await findRecord(deps, auth, groups, id);
-      await db
+      await bySchema(db)
         .updateTable(groups.table)
         .set({ archived_at: sql`coalesce(archived_at, now())`, updated_at: sql`now()` })
         .where('id', '=', id)

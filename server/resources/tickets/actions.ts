@@ -11,7 +11,8 @@
  *   their attachments, time registrations, used products, custom values the kept one lacks, …) moves to
  *   it and the others are closed, in one transaction under row locks taken in id order.
  */
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { DbTransaction } from '../../db/database.ts';
 import type { AuthContext } from '../../auth/context.ts';
 import type { Registry } from '../../schema/registry.ts';
 import { notFound, ValidationError } from '../../http/errors.ts';
@@ -41,7 +42,7 @@ export const OTHER_COMPANIES =
   "Only tickets of the same company can be merged: clients would see each other's messages.";
 
 /** The tenant's status with internal type closed (the first in the list order). */
-export async function closedStatusId(trx: Transaction<any>, tenantId: number): Promise<number> {
+export async function closedStatusId(trx: DbTransaction, tenantId: number): Promise<number> {
   const row = await trx
     .selectFrom('ticket_statuses')
     .select('id')
@@ -55,7 +56,7 @@ export async function closedStatusId(trx: Transaction<any>, tenantId: number): P
 }
 
 /** Locks the ticket row and answers its status's internal type. */
-async function lockTicket(trx: Transaction<any>, auth: AuthContext, id: number): Promise<number> {
+async function lockTicket(trx: DbTransaction, auth: AuthContext, id: number): Promise<number> {
   const row = await trx
     .selectFrom('tickets as t')
     .innerJoin('ticket_statuses as s', 's.id', 't.status_id')
@@ -73,7 +74,7 @@ async function lockTicket(trx: Transaction<any>, auth: AuthContext, id: number):
  * "merged: <merged reference> -> <kept reference>".
  */
 async function recordMerge(
-  trx: Transaction<any>,
+  trx: DbTransaction,
   registry: Registry,
   auth: AuthContext,
   kept: number,
@@ -110,7 +111,7 @@ async function recordMerge(
  */
 export async function mergeTickets(
   deps: Deps,
-  trx: Transaction<any>,
+  trx: DbTransaction,
   auth: AuthContext,
   ids: number[],
 ): Promise<void> {

@@ -10,7 +10,9 @@
  * already, or is closed already) is not counted either, so the answer's count is what changed.
  */
 import { changeSeenBy, operatorChanging, ticketsChanged } from '../notifications/notify.ts';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { DbTransaction } from '../../db/database.ts';
+import { bySchema } from '../../db/schema-tables.ts';
 import type { AuthContext } from '../../auth/context.ts';
 import { forbidden, ValidationError } from '../../http/errors.ts';
 import { isId } from '../../http/ids.ts';
@@ -86,7 +88,7 @@ function parseBody(resource: Resource, raw: unknown): BulkBody {
  */
 async function targetIds(
   deps: Deps,
-  trx: Transaction<any>,
+  trx: DbTransaction,
   auth: AuthContext,
   resource: Resource,
   body: BulkBody,
@@ -110,7 +112,7 @@ async function targetIds(
 
 /** Writes the status-changed message of each ticket whose status becomes `status` (SPEC 4). */
 async function logStatuses(
-  trx: Transaction<any>,
+  trx: DbTransaction,
   auth: AuthContext,
   rows: { id: number; status_id: unknown }[],
   status: number,
@@ -124,7 +126,7 @@ async function logStatuses(
 /** Sets the x-bulk fields of `changes` on the tickets; answers the ids of those that changed. */
 async function update(
   deps: Deps,
-  trx: Transaction<any>,
+  trx: DbTransaction,
   auth: AuthContext,
   resource: Resource,
   ids: number[],
@@ -137,7 +139,7 @@ async function update(
     Object.entries(data).map(([name, value]) => [resource.fields[name]!.column, value]),
   );
   if (ids.length === 0) return [];
-  const current = await trx
+  const current = await bySchema(trx)
     .selectFrom(resource.table)
     .select(['id', 'status_id', ...Object.keys(changes)])
     .where('tenant_id', '=', auth.tenantId)
@@ -159,7 +161,7 @@ async function update(
       changing.map((r) => ({ id: Number(r.id), status_id: r.status_id })),
       Number(changes.status_id),
     );
-  await trx
+  await bySchema(trx)
     .updateTable(resource.table)
     .set({
       ...changes,
@@ -176,7 +178,7 @@ async function update(
 }
 
 /** Closes the tickets that are not closed or archived yet, as POST tickets/{id}/close does one. */
-async function close(trx: Transaction<any>, deps: Deps, auth: AuthContext, ids: number[]): Promise<number[]> {
+async function close(trx: DbTransaction, deps: Deps, auth: AuthContext, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];
   const open = await trx
     .selectFrom('tickets as t')

@@ -9,7 +9,8 @@
  * status log keeps its name); the ticket-changes present hook names them again in the reader's language
  * while the named record exists.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { Db, DbTransaction } from '../../db/database.ts';
 import type { AuthContext } from '../../auth/context.ts';
 import type { Language, Resource } from '../../../common/schema/types.ts';
 import type { Registry } from '../../schema/registry.ts';
@@ -67,7 +68,7 @@ export function referencedResource(registry: Registry, field: string): Resource 
  * the caller's tenant. One statement.
  */
 export async function namesOf(
-  db: Transaction<any> | Kysely<any>,
+  db: Db,
   tenantId: number,
   target: Resource,
   ids: number[],
@@ -84,12 +85,7 @@ export async function namesOf(
 }
 
 /** Fills in the names of entries that have none (references by their record's name, instants as dates). */
-async function addLabels(
-  trx: Transaction<any>,
-  registry: Registry,
-  tenantId: number,
-  entries: ChangeEntry[],
-) {
+async function addLabels(trx: DbTransaction, registry: Registry, tenantId: number, entries: ChangeEntry[]) {
   const byField = new Map<string, ChangeEntry[]>();
   for (const e of entries) byField.set(e.field, [...(byField.get(e.field) ?? []), e]);
   for (const [field, list] of byField) {
@@ -120,7 +116,7 @@ async function addLabels(
 
 /** Writes history entries as they are (a deleted message, a merge), in the caller's transaction. */
 export async function writeHistory(
-  trx: Transaction<any>,
+  trx: DbTransaction,
   registry: Registry,
   auth: AuthContext,
   entries: ChangeEntry[],
@@ -151,7 +147,7 @@ export async function writeHistory(
  * kind of record for the names.
  */
 export async function recordTicketChanges(
-  trx: Transaction<any>,
+  trx: DbTransaction,
   registry: Registry,
   auth: AuthContext,
   ids: number[],

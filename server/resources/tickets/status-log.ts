@@ -4,7 +4,8 @@
  * in the change's transaction; clients read the status's client name (name_client), operators its name,
  * each in the reader's language (statusNames).
  */
-import { sql, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
+import type { DbTransaction } from '../../db/database.ts';
 import { fieldValue, ref, type SqlContext } from '../../query/sql.ts';
 import type { AuthContext } from '../../auth/context.ts';
 import type { Field } from '../../../common/schema/types.ts';
@@ -18,7 +19,7 @@ const STATUSES = 'ticket-statuses';
 
 /** Writes the status-changed message of a ticket whose status became `statusId` (nothing if unchanged). */
 export async function logStatusChange(
-  trx: Transaction<any>,
+  trx: DbTransaction,
   auth: AuthContext,
   ticketId: number,
   statusId: number,
@@ -51,7 +52,7 @@ export async function logStatusChange(
 
 /** The status a ticket has now (under the caller's transaction). */
 export async function currentStatusId(
-  trx: Transaction<any>,
+  trx: DbTransaction,
   auth: AuthContext,
   id: number,
 ): Promise<number | null> {

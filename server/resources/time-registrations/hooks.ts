@@ -13,9 +13,9 @@
  * time, another period, no period); a delete takes it back. `x = x ± n` updates, so racing writes all
  * count. A registration without a period is work outside any contract: nothing is taken off.
  */
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { Db, DbTransaction } from '../../db/database.ts';
 import type { AuthContext } from '../../auth/context.ts';
-import type { Reader } from '../../settings/tenant-config.ts';
 import { tenantConfig } from '../../settings/tenant-config.ts';
 import type { ResourceHooks } from '../hook-contract.ts';
 
@@ -27,13 +27,13 @@ export function roundTimeSpent(minutes: number, step: number): number {
   return Math.ceil(minutes / step) * step;
 }
 
-async function roundingStep(db: Reader, tenantId: number): Promise<number> {
+async function roundingStep(db: Db, tenantId: number): Promise<number> {
   return Number(await tenantConfig(db, tenantId, TIME_ROUNDING_SETTING));
 }
 
 /** Books `minutes` on the period (negative: takes them back), and on its contract if it is the current one. */
 async function book(
-  trx: Transaction<any>,
+  trx: DbTransaction,
   auth: AuthContext,
   periodId: number | null,
   minutes: number,
@@ -73,7 +73,7 @@ async function book(
 
 /** The registration's booking now (locked for the rest of the transaction). */
 async function booking(
-  trx: Transaction<any>,
+  trx: DbTransaction,
   auth: AuthContext,
   id: number,
 ): Promise<{ period: number | null; minutes: number }> {

@@ -37,8 +37,8 @@ export async function seedAssets(
     .insertInto('asset_category')
     .values(
       plan.assets.map((a, i) => ({
-        asset_id: assetIds[i],
-        asset_category_id: lists.assetCategoryIds.get(a.category),
+        asset_id: assetIds[i]!,
+        asset_category_id: lists.assetCategoryIds.get(a.category)!,
       })),
     )
     .execute();

@@ -1,4 +1,6 @@
 import type { Db } from '../../database.ts';
+import { bySchema } from '../../schema-tables.ts';
+import type { Tables } from '../../tables.ts';
 import type { FileStore } from '../../../files/store.ts';
 import { withTranslations } from '../translations.ts';
 
@@ -43,9 +45,13 @@ function seededRandom(seed: number): () => number {
   };
 }
 
-export async function insert(db: Db, table: string, rows: Row[]): Promise<number[]> {
+/**
+ * The table is checked by name; the rows are the seed's data files (../data/*.json) with translations
+ * added by table at run time, so they go through the schema view, not the table's own type.
+ */
+export async function insert(db: Db, table: keyof Tables, rows: Row[]): Promise<number[]> {
   if (rows.length === 0) return [];
-  const result = await db.insertInto(table).values(rows).returning('id').execute();
+  const result = await bySchema(db).insertInto(table).values(rows).returning('id').execute();
   return result.map((r) => Number(r.id));
 }
 
@@ -65,7 +71,7 @@ export interface SeedContext {
   /** The first of the month `offset` months from this one. */
   monthStart(offset: number): Date;
   /** Inserts the rows into one of the tenant's tables (tenant id and translations added); their ids. */
-  list(table: string, rows: Row[]): Promise<number[]>;
+  list(table: keyof Tables, rows: Row[]): Promise<number[]>;
 }
 
 export function seedContext(db: Db, opts: DemoOptions, tenantId: number): SeedContext {

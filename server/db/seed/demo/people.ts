@@ -80,7 +80,7 @@ export async function seedPeople(ctx: SeedContext, lists: Lists): Promise<People
     .insertInto('category_user')
     .values(
       people.operators.flatMap((o, i) =>
-        o.categories.map((c) => ({ user_id: operatorIds[i], category_id: lists.categoryIds.get(c) })),
+        o.categories.map((c) => ({ user_id: operatorIds[i]!, category_id: lists.categoryIds.get(c)! })),
       ),
     )
     .execute();

@@ -113,7 +113,7 @@ export async function seedSales(
   ]);
   await db
     .insertInto('company_contract')
-    .values([contractId, prepaidId].map((id) => ({ company_id: company.id, contract_id: id })))
+    .values([contractId!, prepaidId!].map((id) => ({ company_id: company.id, contract_id: id })))
     .execute();
   const periodRows = Array.from({ length: plan.contract.periods }, (_, k) => {
     const start = monthStart(-months * (plan.contract.periods - 1 - k));

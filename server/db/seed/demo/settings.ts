@@ -1,6 +1,7 @@
 import settings from '../data/settings.json' with { type: 'json' };
 import products from '../data/products.json' with { type: 'json' };
 import { byName, fail, json, type SeedContext } from './context.ts';
+import type { Tables } from '../../tables.ts';
 import {
   seedReferenceLists,
   seedTenantConfigs,
@@ -34,7 +35,7 @@ export interface Lists extends ReferenceLists {
   product(code: string): Product;
 }
 
-const named = async (ctx: SeedContext, table: string, rows: { name: string }[]) =>
+const named = async (ctx: SeedContext, table: keyof Tables, rows: { name: string }[]) =>
   byName(
     rows.map((r) => r.name),
     await ctx.list(table, rows),
