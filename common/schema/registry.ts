@@ -132,6 +132,7 @@ export function toResource(schema: Record<string, any>): Resource {
       menu: schema['x-menu'] ?? {},
       icon: schema['x-icon'],
       pickable: schema['x-pickable'] ?? [],
+      oneDefault: schema['x-one-default'],
       bulk: schema['x-bulk'] ? { fields: [], actions: [], ...schema['x-bulk'] } : undefined,
       views: schema['x-views'] ?? [],
       labels: schema['x-i18n'] ?? {},
@@ -205,6 +206,11 @@ function checkReferences(reg: Registry, r: Resource): void {
       if (value === null && op !== '=' && op !== '!=') fail(`${where}: null only works with = and !=`);
     };
   r.fixedWhere.forEach(condition('x-where'));
+  if (r.oneDefault) {
+    if (r.fields[r.oneDefault.field]?.type !== 'boolean')
+      fail(`x-one-default: ${r.oneDefault.field} is no boolean field`);
+    (r.oneDefault.per ?? fail('x-one-default needs per: [fields]')).forEach((f) => field(f, 'x-one-default'));
+  }
   r.pickable.forEach(condition('x-pickable'));
   // The selectors send x-pickable as a list filter, which the API takes on x-filter fields only.
   for (const [f] of r.pickable)

@@ -145,12 +145,23 @@ export interface Resource {
    * a record are not narrowed by it.
    */
   pickable: FixedCondition[];
+  /**
+   * x-one-default: at most one record per group has this boolean field true; storing or updating one
+   * with it set clears it on the others of the group, in the same transaction (SPEC 4: one default view).
+   */
+  oneDefault?: OneDefault;
   /** x-i18n: the resource's words per language (schemas/README.md, "Labels"). */
   labels: Partial<Record<LabelLocale, ResourceLabels>>;
   fields: Record<string, Field>;
   required: string[];
   /** The schema file as written. */
   schema: Record<string, any>;
+}
+
+/** x-one-default (schemas/README.md): the boolean `field` is true on at most one record per `per` group. */
+export interface OneDefault {
+  field: string;
+  per: string[];
 }
 
 /** x-global-search (schemas/README.md): string fields searched as substrings; groups by `order`. */

@@ -14,7 +14,7 @@ import { forbidden, ValidationError } from '../http/errors.ts';
 import type { Registry } from '../schema/registry.ts';
 import type { Resource } from '../../common/schema/types.ts';
 import type { FileStore } from '../files/store.ts';
-import { presentColumns, presentRows } from '../resources/hooks.ts';
+import { hookTable } from '../resources/hooks.ts';
 import { may } from '../auth/may.ts';
 import { parseListQuery } from '../query/parse.ts';
 import { keyFieldsFor, loadRelations, type Row } from '../query/relations.ts';
@@ -102,6 +102,7 @@ async function* allRows(
   signal: AbortSignal,
 ): AsyncGenerator<Row> {
   const keys = keyFieldsFor(resource, query.with);
+  const { presentColumns, presentRows } = await hookTable();
   for (let page = 1; ; page++) {
     if (signal.aborted) throw new ExportInterrupted();
     const ctx = sqlContext(deps.registry, auth, presentColumns);

@@ -1,48 +1,61 @@
 /**
- * What a schema cannot say, per resource, in one table. Each entry lives in its resource's folder;
- * the generic routes call them at fixed moments and know no resource by name. The hooks' types are in
- * hook-contract.ts.
+ * What a schema cannot say, per resource: the hooks the resource folders give (folders.ts), with what a
+ * schema declares about writes (x-one-default) added. The generic routes call them at fixed moments and
+ * know no resource by name. The hooks' types are in hook-contract.ts.
  */
+import type { Resource } from '../../common/schema/types.ts';
 import type { RowPresenter } from '../query/relations.ts';
 import type { PresentColumns } from '../query/sql.ts';
-import type { ResourceHooks } from './hook-contract.ts';
-import { ticketHooks } from './tickets/hooks.ts';
+import type { HookContext, ResourceHooks } from './hook-contract.ts';
+import { resourceFolders } from './folders.ts';
 import { oneDefault } from './one-default.ts';
-import { quoteHooks, quoteLineHooks } from './quotes/hooks.ts';
-import { messageHooks } from './messages/hooks.ts';
-import { attachmentHooks } from './attachments/hooks.ts';
-import { roleAssignment } from './roles/assignment.ts';
-import { roleHooks } from './roles/hooks.ts';
-import { userConfigHooks } from './user-configs/hooks.ts';
-import { timeRegistrationHooks } from './time-registrations/hooks.ts';
-import { ticketChangeHooks } from './ticket-changes/hooks.ts';
-import { standardAnswerHooks } from './standard-answers/hooks.ts';
-import { mailboxHooks } from './mailboxes/hooks.ts';
 
-export const resourceHooks: Record<string, ResourceHooks> = {
-  tickets: ticketHooks,
-  'ticket-templates': ticketHooks,
-  quotes: quoteHooks,
-  'quote-lines': quoteLineHooks,
-  // SPEC 4: only one view may be default; making one default clears the others (per user and list).
-  'table-presets': oneDefault('is_default', ['user_id', 'type']),
-  'settings-views': oneDefault('is_default', ['user_id', 'type']),
-  messages: messageHooks,
-  attachments: attachmentHooks,
-  clients: roleAssignment(false),
-  operators: roleAssignment(true),
-  roles: roleHooks,
-  'user-configs': userConfigHooks,
-  'time-registrations': timeRegistrationHooks,
-  'ticket-changes': ticketChangeHooks,
-  'standard-answers': standardAnswerHooks,
-  mailboxes: mailboxHooks,
-};
+export interface HookTable {
+  /** A resource's hooks: its folder's, then those its schema declares. */
+  of(resource: Resource): ResourceHooks;
+  /** The query builder's presenter (server/query/relations.ts): each resource's own `present` hook. */
+  presentRows: RowPresenter;
+  /** The columns the presenters read, selected with the rows (server/query/sql.ts `PresentColumns`). */
+  presentColumns: PresentColumns;
+}
 
-/** The query builder's presenter (server/query/relations.ts): each resource's own `present` hook. */
-export const presentRows: RowPresenter = (rows, ctx) =>
-  resourceHooks[ctx.resource.name]?.present?.(rows, ctx);
+/** Two hooks of one moment, one after the other. */
+const both =
+  <A extends unknown[]>(first?: (...args: A) => unknown, second?: (...args: A) => unknown) =>
+  async (...args: A) => {
+    await first?.(...args);
+    await second?.(...args);
+  };
 
-/** The columns the presenters read, selected with the rows (server/query/sql.ts `PresentColumns`). */
-export const presentColumns: PresentColumns = (resource, alias, ctx) =>
-  resourceHooks[resource.name]?.presentColumns?.(alias, ctx) ?? [];
+function withDeclared(resource: Resource, hooks: ResourceHooks = {}): ResourceHooks {
+  if (!resource.oneDefault) return hooks;
+  const declared = oneDefault(resource, resource.oneDefault);
+  return {
+    ...hooks,
+    afterStore: both<[number, HookContext]>(hooks.afterStore, declared.afterStore),
+    afterUpdate: both<[number, HookContext]>(hooks.afterUpdate, declared.afterUpdate),
+  };
+}
+
+function build(given: Record<string, ResourceHooks>): HookTable {
+  // Per Resource object: the tests build registries of their own, with resources of the same name.
+  const built = new WeakMap<Resource, ResourceHooks>();
+  const of = (resource: Resource): ResourceHooks => {
+    let hooks = built.get(resource);
+    if (!hooks) built.set(resource, (hooks = withDeclared(resource, given[resource.name])));
+    return hooks;
+  };
+  return {
+    of,
+    presentRows: (rows, ctx) => of(ctx.resource).present?.(rows, ctx),
+    presentColumns: (resource, alias, ctx) => of(resource).presentColumns?.(alias, ctx) ?? [],
+  };
+}
+
+let table: HookTable | undefined;
+
+/** The hook table, built on first use from the folders (scanned once per process). */
+export async function hookTable(): Promise<HookTable> {
+  table ??= build((await resourceFolders()).hooks);
+  return table;
+}

@@ -1,12 +1,18 @@
 import { sql } from 'kysely';
+import type { OneDefault, Resource } from '../../common/schema/types.ts';
 import type { HookContext, ResourceHooks } from './hook-contract.ts';
 
 /**
- * Hooks that keep at most one record per group with `flag` true: the record just stored or updated
- * with the flag set wins, and the others of its group lose it, in the same transaction.
+ * x-one-default (schemas/README.md): the record just stored or updated with `field` set wins, and the
+ * others of its `per` group lose it, in the same transaction (SPEC 4: only one view may be default).
  */
-export function oneDefault(flag: string, groupBy: string[]): ResourceHooks {
-  async function clearOthers(id: number, { trx, resource }: HookContext) {
+export function oneDefault(
+  resource: Resource,
+  { field, per }: OneDefault,
+): Required<Pick<ResourceHooks, 'afterStore' | 'afterUpdate'>> {
+  const flag = resource.fields[field]!.column;
+  const groupBy = per.map((name) => resource.fields[name]!.column);
+  async function clearOthers(id: number, { trx }: HookContext) {
     const table = sql.table(resource.table);
     const same = groupBy.map((c) => sql`o.${sql.ref(c)} is not distinct from me.${sql.ref(c)}`);
     await sql`update ${table} as o set ${sql.ref(flag)} = false

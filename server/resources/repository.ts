@@ -30,7 +30,7 @@ import {
 } from '../query/sql.ts';
 import type { Condition, ListQuery, RelationSum, WithTree } from '../query/tree.ts';
 import type { Relation } from '../../common/schema/types.ts';
-import { presentColumns, presentRows, resourceHooks } from './hooks.ts';
+import { hookTable } from './hooks.ts';
 import type { Deps, Paginated } from './repository-contract.ts';
 import { checkPasswords, hashPasswords } from './passwords.ts';
 import { writableFieldsFor } from '../../common/schema/fields.ts';
@@ -49,6 +49,7 @@ export async function listRows(
   resource: Resource,
   query: ListQuery,
 ): Promise<Row[]> {
+  const { presentColumns, presentRows } = await hookTable();
   const ctx = sqlContext(deps.registry, auth, presentColumns);
   const { rows } = listStatements(ctx, resource, query, keyFieldsFor(resource, query.with));
   const data = (await rows.execute(deps.db)).rows as Row[];
@@ -62,6 +63,7 @@ export async function listRecords(
   resource: Resource,
   query: ListQuery,
 ): Promise<Paginated> {
+  const { presentColumns, presentRows } = await hookTable();
   const ctx = sqlContext(deps.registry, auth, presentColumns);
   const statements = listStatements(
     ctx,
@@ -100,6 +102,7 @@ export async function findRecord(
   show: { with: WithTree; withCount: Relation[]; withSum?: RelationSum[] } = { with: {}, withCount: [] },
   db: Db = deps.db,
 ): Promise<Row> {
+  const { presentColumns, presentRows } = await hookTable();
   const ctx = sqlContext(deps.registry, auth, presentColumns);
   const alias = ctx.nextAlias();
   const fields = unique([...readableFields(resource, auth), ...keyFieldsFor(resource, show.with)]);
@@ -261,7 +264,7 @@ export async function storeRecord(
   const checked = deps.validation.check(resource, recordBody, writableFields(resource, auth), true);
   checkPasswords(resource, checked);
   const data = await hashPasswords(deps.passwords, resource, checked);
-  const hooks = resourceHooks[resource.name] ?? {};
+  const hooks = (await hookTable()).of(resource);
   let id: number;
   try {
     id = await deps.db.transaction().execute(async (trx) => {
@@ -310,7 +313,7 @@ export async function updateRecord(
   const checked = deps.validation.check(resource, recordBody, writableFields(resource, auth), false);
   checkPasswords(resource, checked, current);
   const data = await hashPasswords(deps.passwords, resource, checked);
-  const hooks = resourceHooks[resource.name] ?? {};
+  const hooks = (await hookTable()).of(resource);
   if (Object.keys(data).length > 0 || customValues) {
     try {
       await deps.db.transaction().execute(async (trx) => {
@@ -349,7 +352,7 @@ export async function destroyRecord(
   id: number,
 ): Promise<void> {
   await findRecord(deps, auth, resource, id);
-  const hooks = resourceHooks[resource.name] ?? {};
+  const hooks = (await hookTable()).of(resource);
   try {
     await deps.db.transaction().execute(async (trx) => {
       await hooks.beforeDestroy?.(id, { trx, auth, resource });

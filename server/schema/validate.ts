@@ -42,6 +42,7 @@ export const X_KEYWORDS = [
   'x-bulk',
   'x-views',
   'x-pickable',
+  'x-one-default',
   'x-i18n',
 ];
 

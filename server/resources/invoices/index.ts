@@ -1,0 +1,4 @@
+import type { ResourceFolder } from '../folder-contract.ts';
+import { invoiceActions } from './actions.ts';
+
+export default { actions: [invoiceActions] } satisfies ResourceFolder;

@@ -1,0 +1,4 @@
+import type { ResourceFolder } from '../folder-contract.ts';
+import { standardAnswerHooks } from './hooks.ts';
+
+export default { hooks: { 'standard-answers': standardAnswerHooks } } satisfies ResourceFolder;
