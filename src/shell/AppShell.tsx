@@ -35,8 +35,8 @@ import {
   PortalGuards,
   PageNotFound,
   portalRoutes,
-  Waiting,
 } from './guards.tsx';
+import { Waiting } from './Waiting.tsx';
 import { Layout } from './Layout.tsx';
 import { exportRoutes } from '../custom/exports/routes.tsx';
 import { Dashboard } from '../custom/dashboard/routes.tsx';

@@ -19,7 +19,6 @@
  * for the routes that need a session. Only paths whose first segment names a resource are checked
  * against a permission (guard 4): any other path is the 'Page not found' catch-all.
  */
-import { START_TEXTS, storedLocale } from '../i18n/index.ts';
 import {
   Fragment,
   Suspense,
@@ -29,7 +28,6 @@ import {
   type ReactElement,
   type ReactNode,
 } from 'react';
-import { Box, CircularProgress } from '@mui/material';
 import { CustomRoutes } from 'react-admin';
 import { Route, useLocation, useNavigate } from 'react-router-dom';
 import { quoteLinkAllows } from '../authProvider/quoteLink.ts';
@@ -47,6 +45,7 @@ import {
 import { registry } from '../schema.ts';
 import { preloadScreen } from '../resources/index.tsx';
 import { setFlash } from './flash.ts';
+import { Waiting } from './Waiting.tsx';
 import { lazyWithTimeout } from './lazy.ts';
 import { loginPath } from './returnTo.ts';
 import { routeNameOf } from './routes.ts';
@@ -216,16 +215,6 @@ export interface PortalGuardsProps {
   /** GET /api/auth/me through the app's data provider (the user is stored again). */
   loadUser: () => Promise<{ user: SessionUser }>;
   children: ReactNode;
-}
-
-/** Shown before react-admin (and its translate) exists, before any language is loaded: ../i18n START_TEXTS. */
-export function Waiting() {
-  const label = START_TEXTS[storedLocale()].loading;
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: '100vh' }}>
-      <CircularProgress aria-label={label} />
-    </Box>
-  );
 }
 
 /** Runs the guards on every change of address; renders the app only when they let the route pass. */

@@ -15,7 +15,7 @@ import {
 import { useAuthProvider, useBasename, useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink, Navigate } from 'react-router-dom';
 import { PublicPage } from '../../shell/PublicPage.tsx';
-import { Waiting } from '../../shell/guards.tsx';
+import { Waiting } from '../../shell/Waiting.tsx';
 import { translateLine } from '../../shell/errors.ts';
 import { LOCALES } from '../../i18n/index.ts';
 import { postAnonymous } from './PasswordResetRequestPage.tsx';
