@@ -1,18 +1,25 @@
 /**
  * React-admin resources built from the schemas: every resource gets the generic list, detail and
  * create screens, as its actions and the caller's app allow. Per-resource screens, when a resource
- * needs one, live in src/resources/<name>/ and are listed in `overrides`.
+ * needs one, live in src/resources/<name>/ and reach this module through `overrides`.
  */
 import type { ComponentType, ReactElement } from 'react';
 import { Resource, ResourceContextProvider } from 'react-admin';
 import { Navigate, Route, useParams } from 'react-router-dom';
-import type { Resource as SchemaResource } from '../../common/schema/types.ts';
 import type { Registry } from '../../common/schema/registry.ts';
 import type { AppKind } from '../custom/appKind.ts';
 import { lazyWithTimeout } from '../shell/lazy.ts';
 import { iconNamed } from './icons.ts';
-import { overrides } from './overrides.ts';
+import { overrides } from './override-contract.ts';
 import { inMenu, menuResources } from './menus.ts';
+import {
+  CreateScreen,
+  genericDetail,
+  labelOf,
+  preload,
+  preloadDetail,
+  screensOf,
+} from './screens/generic.ts';
 // Every screen is a lazy chunk, the list too: a first visit opens on the login page, which needs none of
 // the list's code (its table, filters, column dialogs). Where the list is next, it downloads ahead
 // (`preloadScreen`, `preloadList`), beside the status call or while the login form is filled in.
@@ -20,30 +27,6 @@ const ListScreen = lazyWithTimeout(() => import('./screens/ListPage.tsx'));
 
 /** Starts the list screen's download (it is one screen for every resource). */
 export const preloadList = (): void => ListScreen.preload();
-
-const DetailScreen = lazyWithTimeout(() => import('../custom/detail/DetailScreen.tsx'));
-const CreateScreen = lazyWithTimeout(() => import('../custom/detail/CreateScreen.tsx'));
-const DetailWithTabs = lazyWithTimeout(() => import('../custom/tabs/DetailWithTabs.tsx'));
-
-/** The generic detail; in the back office with the tab bar of the schema's x-tabs where it has some. */
-function genericDetail(resource: SchemaResource, kind: AppKind) {
-  return kind === 'backoffice' && resource.tabs.length > 0 ? DetailWithTabs : DetailScreen;
-}
-
-/** What a resource offers in an app: the routes exist only where the schema has the action. */
-export function screensOf(resource: SchemaResource, kind: AppKind, inMenu: boolean) {
-  const actions = kind === 'portal' ? (resource.portal?.actions ?? []) : resource.actions;
-  return {
-    list: inMenu && actions.includes('index'),
-    detail: inMenu && actions.includes('show'),
-    create: inMenu && actions.includes('store'),
-  };
-}
-
-/** The field that names a record: clients may have a label of their own (x-portal.label). */
-export function labelOf(resource: SchemaResource, kind: AppKind): string {
-  return kind === 'portal' ? (resource.portal?.label ?? resource.label) : resource.label;
-}
 
 /** /{resource}/{id} of a record whose detail lives at a path of its own (overrides' `path`). */
 function ToOwnPath({ path }: { path: string }) {
@@ -72,20 +55,6 @@ export function preloadScreen(registry: Registry, kind: AppKind, path: string): 
     return;
   }
   if (screens.detail) preloadDetail(resource, kind);
-}
-
-const preload = (screen: unknown) => (screen as { preload?: () => void } | undefined)?.preload?.();
-
-/**
- * Starts fetching a record's detail screen of `resource` and the resource's own parts in its header
- * (actions, summary): the detail shows once all have loaded (DetailScreen), so they load side by side
- * instead of one after the other. The list starts them for its rows, before one is opened.
- */
-export function preloadDetail(resource: SchemaResource, kind: AppKind): void {
-  const own = overrides[kind][resource.name] ?? {};
-  preload(own.detail ?? genericDetail(resource, kind));
-  preload(own.actions);
-  preload(own.summary);
 }
 
 /**

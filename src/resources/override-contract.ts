@@ -1,10 +1,12 @@
 /**
- * The contract between the generic screens and a resource's own ones (overrides.ts lists them). A
- * leaf module: a resource's screens import these types from here, not from the list that loads them,
- * so no import cycle runs through overrides.ts (tests/unit/import-cycles.test.ts).
+ * The contract between the generic screens and a resource's own ones (src/resources/<name>/index.ts,
+ * collected by overrides.ts). A leaf module: a resource's screens import these types from here, and the
+ * generic screens read the table from here, so neither imports the module that loads the other and no
+ * import cycle runs through the table (tests/unit/import-cycles.test.ts, docs/decisions.md 2026-12-02).
  */
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { RaRecord } from 'react-admin';
+import type { AppKind } from '../custom/appKind.ts';
 
 /** A last column of the list with a per-row action (an invoice's download link). */
 export interface ActionColumn {
@@ -39,3 +41,16 @@ export interface ResourceOverrides {
    */
   path?: string;
 }
+
+/**
+ * What a resource folder's index.ts default-exports: its screens per app, by resource name (mostly the
+ * folder's own; src/resources/invoicing/ gives the invoice-line actions of two resources).
+ */
+export type ResourceFolder = Partial<Record<AppKind, Record<string, ResourceOverrides>>>;
+
+/**
+ * Every resource's own screens, per app and resource name, as the generic screens read them: empty until
+ * the shell installs the folders' screens (overrides.ts `installOverrides`) before its first render. The
+ * generic screens never import the folders, whose screens import the generic ones back.
+ */
+export const overrides: Record<AppKind, Record<string, ResourceOverrides>> = { portal: {}, backoffice: {} };

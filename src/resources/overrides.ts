@@ -1,47 +1,28 @@
 /**
- * Screens a resource needs beyond the generic ones, per app: each lives in src/resources/<name>/ and is
- * listed here as a lazy chunk. The generic screen serves every resource not listed. What a screen gets
- * (RecordActionsProps, ActionColumn) is in override-contract.ts.
+ * The resource folders' own screens (DESIGN 11): each src/resources/<name>/index.ts default-exports a
+ * ResourceFolder, found here by vite's import.meta.glob, so no file lists the resources. The indexes are
+ * small and loaded with this module (the routes are built from them at the first paint); the screens in
+ * them are lazy chunks. The shell installs them in the table the generic screens read
+ * (override-contract.ts `overrides`); a resource a folder does not name gets the generic screens.
  */
 import type { AppKind } from '../custom/appKind.ts';
-import { lazyWithTimeout } from '../shell/lazy.ts';
-import type { ResourceOverrides } from './override-contract.ts';
-import { invoiceDownloadColumn } from './invoices/InvoiceDownloadCell.tsx';
+import { overrides, type ResourceFolder } from './override-contract.ts';
 
-export const overrides: Record<AppKind, Record<string, ResourceOverrides>> = {
-  portal: {
-    tickets: {
-      create: lazyWithTimeout(() => import('./tickets/PortalTicketCreate.tsx')),
-      detail: lazyWithTimeout(() => import('./tickets/PortalTicketDetail.tsx')),
-    },
-    quotes: { detail: lazyWithTimeout(() => import('./quotes/PortalQuoteDetail.tsx')) },
-    contracts: { detail: lazyWithTimeout(() => import('./contracts/PortalContractDetail.tsx')) },
-    assets: { detail: lazyWithTimeout(() => import('./assets/PortalAssetDetail.tsx')) },
-    invoices: {
-      detail: lazyWithTimeout(() => import('./invoices/PortalInvoiceDetail.tsx')),
-      actionColumn: invoiceDownloadColumn,
-    },
-    subscriptions: { detail: lazyWithTimeout(() => import('./subscriptions/PortalSubscriptionDetail.tsx')) },
-  },
-  backoffice: {
-    tickets: {
-      actions: lazyWithTimeout(() => import('./tickets/TicketActions.tsx')),
-      summary: lazyWithTimeout(() => import('./tickets/TicketTimeSummary.tsx')),
-    },
-    companies: { actions: lazyWithTimeout(() => import('./companies/CompanyActions.tsx')) },
-    contracts: { actions: lazyWithTimeout(() => import('./contracts/ContractActions.tsx')) },
-    'ticket-groups': { actions: lazyWithTimeout(() => import('./ticket-groups/TicketGroupActions.tsx')) },
-    'ticket-templates': {
-      path: 'tickets/templates',
-      actions: lazyWithTimeout(() => import('./ticket-templates/TemplateActions.tsx')),
-    },
-    quotes: {
-      actions: lazyWithTimeout(() => import('./quotes/QuoteActions.tsx')),
-      summary: lazyWithTimeout(() => import('./quotes/QuoteValidity.tsx')),
-    },
-    invoices: { actions: lazyWithTimeout(() => import('./invoices/BackofficeInvoiceActions.tsx')) },
-    'mail-outbox': { actions: lazyWithTimeout(() => import('./mail-outbox/MailOutboxActions.tsx')) },
-    'time-registrations': { actions: lazyWithTimeout(() => import('./invoicing/InvoiceLineActions.tsx')) },
-    'used-products': { actions: lazyWithTimeout(() => import('./invoicing/InvoiceLineActions.tsx')) },
-  },
-};
+const folders = import.meta.glob<ResourceFolder>('./*/index.ts*', { eager: true, import: 'default' });
+const APPS: AppKind[] = ['portal', 'backoffice'];
+let installed = false;
+
+/** Fills the generic screens' table from the folders, once; two folders giving one resource's screens in one app is an error. */
+export function installOverrides(): void {
+  if (installed) return;
+  installed = true;
+  for (const [path, folder] of Object.entries(folders)) {
+    for (const kind of APPS) {
+      for (const [name, own] of Object.entries(folder[kind] ?? {})) {
+        if (overrides[kind][name])
+          throw new Error(`${path}: another folder gives the ${kind} screens of ${name}`);
+        overrides[kind][name] = own;
+      }
+    }
+  }
+}

@@ -26,6 +26,7 @@ import {
   storedLocale,
 } from '../i18n/index.ts';
 import { buildResources } from '../resources/index.tsx';
+import { installOverrides } from '../resources/overrides.ts';
 import { registry } from '../schema.ts';
 import { withErrorCatalogue } from './errors.ts';
 import {
@@ -44,6 +45,9 @@ import { lazyWithTimeout } from './lazy.ts';
 import { APP_PORTAL_TOKEN, getItem } from '../dataProvider/storage.ts';
 import { Notifications } from './Notifications.tsx';
 import { theme } from './theme.ts';
+
+// The resources' own screens, from their folders, before any route is built or screen rendered.
+installOverrides();
 
 const LoginScreen = lazyWithTimeout(() => import('./LoginPage.tsx').then((m) => ({ default: m.LoginPage })));
 

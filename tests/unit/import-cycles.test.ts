@@ -7,8 +7,12 @@
  *   ones included: a type-only cycle costs nothing at run time, but it is the same tangle of contracts
  *   living in the modules that implement them, which is what the issue asks to undo (docs/decisions.md).
  *   `typeof import('./x')` in a type counts too, for the same reason.
- * - Dynamic `import()` calls are no edges: the apps load their lazy screens that way on purpose, and a
- *   module loaded later cannot take part in an evaluation-order cycle.
+ * - Lazy imports are edges too: `import('./x')` with a literal specifier, and the files an
+ *   `import.meta.glob('./*\/index.ts*')` pattern matches (vite's own expansion; `**` spans folders). A
+ *   module loaded later cannot take part in an evaluation-order cycle, but a lazy screen that imports
+ *   back the table that lists it is the same tangle, and the bundler must still order the chunks
+ *   (docs/decisions.md, 2026-12-02). What no tool can follow is no edge: an `import()` of a computed
+ *   specifier, as server/resources/folders.ts imports each folder's index by a URL it builds.
  * - Package imports are no edges (they cannot import us back), nor are JSON, CSS or image files (leaves).
  *
  * Cycles are the strongly connected components (Tarjan) of more than one file, or a file importing itself.
@@ -46,7 +50,33 @@ function resolveSpecifier(from: string, specifier: string): string | undefined {
   return candidates.find((c) => /\.tsx?$/.test(c) && existsSync(c) && statSync(c).isFile());
 }
 
-/** The relative modules a file imports statically (values and types alike). */
+/** The patterns of an `import.meta.glob` call: a string or an array of them (`!` excludes are skipped). */
+function globPatterns(argument: ts.Expression): string[] {
+  const literals = ts.isArrayLiteralExpression(argument) ? [...argument.elements] : [argument];
+  return literals.filter(ts.isStringLiteralLike).map((l) => l.text);
+}
+
+/** The .ts/.tsx files a relative glob (`./*\/index.ts*`, `**` across folders) names, as vite expands it. */
+function globMatches(from: string, pattern: string): string[] {
+  if (!pattern.startsWith('.')) return [];
+  const absolute = resolve(dirname(from), pattern);
+  const first = absolute.search(/[*?{[]/);
+  const base = first < 0 ? dirname(absolute) : absolute.slice(0, absolute.lastIndexOf('/', first));
+  const regex = new RegExp(
+    `^${absolute
+      .split('**/')
+      .map((part) =>
+        part
+          .replace(/[.+^$()|\\]/g, '\\$&')
+          .replace(/\*/g, '[^/]*')
+          .replace(/\?/g, '[^/]'),
+      )
+      .join('(?:.*/)?')}$`,
+  );
+  return existsSync(base) ? sourceFiles(base).filter((f) => regex.test(f)) : [];
+}
+
+/** The relative modules a file imports (values and types, static and lazy alike). */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const source = ts.createSourceFile(
@@ -57,6 +87,7 @@ function importsOf(file: string): string[] {
     file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
   );
   const specifiers: string[] = [];
+  const globs: string[] = [];
   const visit = (node: ts.Node) => {
     if (
       (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
@@ -73,12 +104,26 @@ function importsOf(file: string): string[] {
       ts.isStringLiteral(node.argument.literal)
     ) {
       specifiers.push(node.argument.literal.text);
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteralLike(node.arguments[0])
+    ) {
+      specifiers.push(node.arguments[0].text);
+    } else if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      node.expression.name.text === 'glob' &&
+      ts.isMetaProperty(node.expression.expression) &&
+      node.arguments[0]
+    ) {
+      globs.push(...globPatterns(node.arguments[0]));
     }
-    // import('…') calls (CallExpression with ImportKeyword) are deliberately not collected: see above.
     ts.forEachChild(node, visit);
   };
   visit(source);
-  const out = new Set<string>();
+  const out = new Set<string>(globs.flatMap((pattern) => globMatches(file, pattern)));
   for (const specifier of specifiers) {
     if (!specifier.startsWith('.')) continue;
     // JSON, CSS and images are leaves: they import nothing.
@@ -183,7 +228,13 @@ describe('the import graph', () => {
     expect([...graph.values()].reduce((sum, edges) => sum + edges.length, 0)).toBeGreaterThan(graph.size);
   });
 
-  it('has no import cycle (type-only imports included)', () => {
+  it('follows lazy imports and import.meta.glob (the resource folders of the apps)', () => {
+    const edges = (file: string) => (graph.get(join(ROOT, file)) ?? []).map(name);
+    expect(edges('src/resources/overrides.ts')).toContain('src/resources/tickets/index.ts');
+    expect(edges('src/resources/tickets/index.ts')).toContain('src/resources/tickets/TicketActions.tsx');
+  });
+
+  it('has no import cycle (type-only and lazy imports included)', () => {
     const cycles = stronglyConnected(graph)
       .filter((c) => c.length > 1 || (graph.get(c[0]!) ?? []).includes(c[0]!))
       .map((c) => {

@@ -45,7 +45,7 @@ import { useAppKind } from '../appKind.ts';
 import { FieldDisplay, FieldInput } from '../../resources/fieldTypes.tsx';
 import { CustomFieldInputs, CustomFieldsDisplay } from '../forms/CustomFields.tsx';
 import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
-import { overrides } from '../../resources/overrides.ts';
+import { overrides } from '../../resources/override-contract.ts';
 import { ShowRecord } from './ShowRecord.tsx';
 import { requestReload } from '../../dataProvider/reload.ts';
 

@@ -42,7 +42,7 @@ import type { ServiceDeskDataProvider } from '../../dataProvider/index.ts';
 import { onReload } from '../../dataProvider/reload.ts';
 import { getUser, storedConfig } from '../../dataProvider/storage.ts';
 import { permissionPrefix, useAppKind } from '../appKind.ts';
-import { overrides } from '../../resources/overrides.ts';
+import { overrides } from '../../resources/override-contract.ts';
 import { ColumnsDialog } from './ColumnsDialog.tsx';
 import { hasActiveFilter, sameFilter } from './filters.ts';
 import { ListContextPagination } from './ListPagination.tsx';

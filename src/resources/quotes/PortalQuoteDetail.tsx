@@ -27,7 +27,7 @@ import {
 import { registry } from '../../schema.ts';
 import { referencesOf } from '../../custom/detail/DetailScreen.tsx';
 import { ShowRecord } from '../../custom/detail/ShowRecord.tsx';
-import { labelOf } from '../index.tsx';
+import { labelOf } from '../screens/generic.ts';
 import { lineTotal, quoteTotal, type QuoteLineAmounts } from '../../../common/quote-totals.ts';
 import type { ServiceDeskDataProvider } from '../../dataProvider/index.ts';
 import { AcceptForm } from './AcceptForm.tsx';

@@ -3,7 +3,7 @@ import { useResourceContext } from 'react-admin';
 import { registry } from '../../schema.ts';
 import { ListScreen } from '../../custom/list/ListScreen.tsx';
 import { useAppKind } from '../../custom/appKind.ts';
-import { preloadDetail, screensOf } from '../index.tsx';
+import { preloadDetail, screensOf } from './generic.ts';
 
 /** The generic list screen for whichever resource route is showing. */
 export default function ListPage() {

@@ -1,0 +1,6 @@
+import { lazyWithTimeout } from '../../shell/lazy.ts';
+import type { ResourceFolder } from '../override-contract.ts';
+
+export default {
+  portal: { subscriptions: { detail: lazyWithTimeout(() => import('./PortalSubscriptionDetail.tsx')) } },
+} satisfies ResourceFolder;

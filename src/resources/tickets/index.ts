@@ -1,0 +1,17 @@
+import { lazyWithTimeout } from '../../shell/lazy.ts';
+import type { ResourceFolder } from '../override-contract.ts';
+
+export default {
+  portal: {
+    tickets: {
+      create: lazyWithTimeout(() => import('./PortalTicketCreate.tsx')),
+      detail: lazyWithTimeout(() => import('./PortalTicketDetail.tsx')),
+    },
+  },
+  backoffice: {
+    tickets: {
+      actions: lazyWithTimeout(() => import('./TicketActions.tsx')),
+      summary: lazyWithTimeout(() => import('./TicketTimeSummary.tsx')),
+    },
+  },
+} satisfies ResourceFolder;
