@@ -1,7 +1,7 @@
 /**
- * The contract between app.ts and a resource's extra calls (actions.ts lists who implements it).
- * A leaf module: the per-resource action files import it from here, not from the list that imports
- * them, so no import cycle runs through actions.ts (tests/unit/import-cycles.test.ts).
+ * The contract between app.ts and a resource's extra calls (each resource folder's index lists its
+ * plugins; folders.ts finds them, actions.ts registers them). A leaf module: the per-resource action
+ * files import it from here, not from the module that registers them (tests/unit/import-cycles.test.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.ts';

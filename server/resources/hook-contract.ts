@@ -1,7 +1,7 @@
 /**
- * The contract between the generic routes and a resource's hooks (hooks.ts lists who implements it).
- * A leaf module: the per-resource hook files import these types from here, not from the table that
- * imports them, so no import cycle runs through hooks.ts (tests/unit/import-cycles.test.ts).
+ * The contract between the generic routes and a resource's hooks (each resource folder's index gives
+ * them; folders.ts finds them, hooks.ts builds the table). A leaf module: the per-resource hook files
+ * import these types from here, not from the table (tests/unit/import-cycles.test.ts).
  */
 import type { RawBuilder } from 'kysely';
 import type { DbTransaction } from '../db/database.ts';
