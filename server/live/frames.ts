@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import type { AuthContext } from '../auth/context.ts';
 import { may } from '../auth/may.ts';
 import type { Db } from '../db/database.ts';
-import { isPortalCaller } from '../query/parse.ts';
+import { isPortalCaller } from '../query/visibility.ts';
 import { and, baseConditions, ref, sqlContext, tableAs } from '../query/sql.ts';
 import type { Registry } from '../schema/registry.ts';
 import type { Resource } from '../../common/schema/types.ts';

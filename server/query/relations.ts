@@ -9,7 +9,7 @@ import type { AuthContext } from '../auth/context.ts';
 import type { Db } from '../db/database.ts';
 import type { Registry } from '../schema/registry.ts';
 import type { Relation, Resource } from '../../common/schema/types.ts';
-import { readableFields } from './parse.ts';
+import { readableFields } from './visibility.ts';
 import {
   and,
   baseConditions,

@@ -8,7 +8,7 @@ import type { AuthContext } from '../auth/context.ts';
 import type { Registry } from '../schema/registry.ts';
 import type { Field, FixedCondition, PortalScope, Relation, Resource } from '../../common/schema/types.ts';
 import { LANGUAGE_FALLBACK, type Language } from '../../common/schema/types.ts';
-import { isPortalCaller, readableFields } from './parse.ts';
+import { isPortalCaller, readableFields } from './visibility.ts';
 import type { Condition, ListQuery, RelatedTarget, RelationSum, WithTree } from './tree.ts';
 import { linkOf, openedTo } from './record-link.ts';
 

@@ -9,7 +9,7 @@ import type { Db, DbTransaction } from '../db/database.ts';
 import { bySchema } from '../db/schema-tables.ts';
 import { HttpError, notFound, ValidationError } from '../http/errors.ts';
 import type { Field, Resource } from '../../common/schema/types.ts';
-import { isPortalCaller, readableFields } from '../query/parse.ts';
+import { isPortalCaller, readableFields } from '../query/visibility.ts';
 import { keyFieldsFor, loadRelations, type Row } from '../query/relations.ts';
 import { countTableCovers, countTables } from '../query/counts.ts';
 import {

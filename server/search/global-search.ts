@@ -10,7 +10,7 @@ import { may } from '../auth/may.ts';
 import type { Db } from '../db/database.ts';
 import type { Registry } from '../schema/registry.ts';
 import type { Field, Resource } from '../../common/schema/types.ts';
-import { readableFields } from '../query/parse.ts';
+import { readableFields } from '../query/visibility.ts';
 import {
   and,
   baseConditions,
