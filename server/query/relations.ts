@@ -10,20 +10,9 @@ import type { Db } from '../db/database.ts';
 import type { Registry } from '../schema/registry.ts';
 import type { Relation, Resource } from '../../common/schema/types.ts';
 import { readableFields } from './visibility.ts';
-import {
-  and,
-  baseConditions,
-  fieldValue,
-  keyFieldsFor,
-  presentColumnsOf,
-  ref,
-  relatedTargets,
-  relationJoin,
-  selectFields,
-  toOneColumns,
-  unique,
-  type SqlContext,
-} from './sql.ts';
+import { baseConditions, presentColumnsOf, relatedTargets, relationJoin, type SqlContext } from './sql.ts';
+import { and, fieldValue, ref, unique } from './fragments.ts';
+import { keyFieldsFor, selectFields, toOneColumns } from './select.ts';
 import type { WithTree } from './tree.ts';
 import { WITH_LIMITS } from './limits.ts';
 

@@ -11,16 +11,8 @@ import type { Db } from '../db/database.ts';
 import type { Registry } from '../schema/registry.ts';
 import type { Field, Resource } from '../../common/schema/types.ts';
 import { readableFields } from '../query/visibility.ts';
-import {
-  and,
-  baseConditions,
-  containsPattern,
-  fieldValue,
-  or,
-  ref,
-  sqlContext,
-  tableAs,
-} from '../query/sql.ts';
+import { baseConditions, sqlContext } from '../query/sql.ts';
+import { and, containsPattern, fieldValue, or, ref, tableAs } from '../query/fragments.ts';
 
 /** Rows per resource: enough to pick from while typing; the list screen has the rest. */
 export const ROWS_PER_GROUP = 5;

@@ -6,7 +6,8 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { DbTransaction } from '../../db/database.ts';
-import { fieldValue, ref, type SqlContext } from '../../query/sql.ts';
+import { type SqlContext } from '../../query/sql.ts';
+import { fieldValue, ref } from '../../query/fragments.ts';
 import type { AuthContext } from '../../auth/context.ts';
 import type { Field } from '../../../common/schema/types.ts';
 import { isPortalCaller } from '../../query/visibility.ts';
