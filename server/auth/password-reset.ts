@@ -14,7 +14,7 @@ import type { PasswordHashing } from './password-hashing.ts';
 import { messageResponse } from './schemas.ts';
 import { randomToken, tokenHash } from './tokens.ts';
 import { AUTH_DOCS } from '../docs/fixed-schemas.ts';
-import { errorResponses } from '../docs/components.ts';
+import { errorResponses } from '../docs/error-answers.ts';
 import { serverText } from '../../common/server-texts.ts';
 
 export const RESET_REQUESTED =
