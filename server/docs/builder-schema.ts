@@ -16,6 +16,7 @@ const tuple = (items: Schema[], minItems = items.length): Schema => ({
   minItems,
   maxItems: items.length,
 });
+
 const named = (description: string): Schema => ({ type: 'string', description });
 const item = (key: string, description: string, value: Schema): Schema => ({
   type: 'object',
@@ -69,6 +70,7 @@ function builderItem(): Schema {
     ],
   };
 }
+
 /** The builder's components: the list, one item, a value, an operator. */
 export function builderSchemas(): Record<string, Schema> {
   return {

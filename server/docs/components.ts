@@ -180,6 +180,7 @@ export function paginated(row: Schema): Schema {
     },
   };
 }
+
 function sharedSchemas(): Record<string, Schema> {
   return { ...ERROR_BODIES, ...moreSharedSchemas() };
 }

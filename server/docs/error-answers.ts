@@ -26,6 +26,7 @@ export const ERROR_BODIES = {
     },
   },
 } satisfies Record<string, Schema>;
+
 /** The error answers, each described once in `components.responses` and referenced by the operations. */
 export const SHARED_RESPONSES = {
   400: { name: 'BadRequest', description: 'A malformed request (its JSON, its content type).' },

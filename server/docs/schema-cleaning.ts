@@ -12,6 +12,7 @@ const NAMED_SCHEMAS = new Set([
   'definitions',
   'dependentSchemas',
 ]);
+
 /** Keywords whose value is data (an instance), never a schema. */
 const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples', 'example']);
 
@@ -29,6 +30,7 @@ export function cleanSchema(value: unknown): unknown {
   }
   return out;
 }
+
 /**
  * Every object schema inside a record's fields lets through what it does not list: a record is written
  * with its schema, and a JSON field (settings, a version-2 shape) keeps the keys that the schema leaves out.

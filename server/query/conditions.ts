@@ -46,6 +46,7 @@ function filterField(
 function parseOperator(raw: unknown): Operator | undefined {
   return OPERATORS.find((o) => o === raw);
 }
+
 /** One builder item -> a condition (or pagination/sort, returned separately). */
 export function parseConditionItem(
   ctx: ParseContext,
@@ -189,6 +190,7 @@ export function parseConditionItem(
       return undefined;
   }
 }
+
 /** The single key of a builder item ({where: [...]}). */
 export function itemKind(item: unknown, key: string, p: Problems): [string, unknown] | undefined {
   if (!item || typeof item !== 'object' || Array.isArray(item))
@@ -197,6 +199,7 @@ export function itemKind(item: unknown, key: string, p: Problems): [string, unkn
   if (entries.length !== 1) return void p.add(key, 'A builder item must have exactly one key.');
   return entries[0];
 }
+
 function parseConditions(
   ctx: ParseContext,
   resource: Resource,
@@ -218,6 +221,7 @@ function parseConditions(
   });
   return out;
 }
+
 export function countItems(items: unknown[]): number {
   let n = 0;
   for (const item of items) {

@@ -11,6 +11,7 @@ export type Fragment = RawBuilder<unknown>;
 
 export const ref = (alias: string, column: string): Fragment => sql.ref(`${alias}.${column}`) as Fragment;
 export const col = (alias: string, field: Field) => ref(alias, field.column);
+
 /**
  * A field's value as the caller reads, filters and sorts it: a translated field (x-translated) in the
  * caller's language, past empty translations to the next language of the fallback (de, en, nl).
@@ -23,6 +24,7 @@ export function fieldValue(alias: string, field: Field, language: Language = 'nl
   );
   return sql`coalesce(${sql.join(texts)})`;
 }
+
 export const tableAs = (resource: Resource, alias: string): Fragment =>
   sql`${sql.table(resource.table)} as ${sql.id(alias)}`;
 
@@ -37,6 +39,7 @@ export function or(parts: Fragment[]): Fragment {
   if (parts.length === 1) return parts[0]!;
   return sql`(${sql.join(parts, sql` or `)})`;
 }
+
 /** LIKE pattern for a substring search: the caller's % and _ are literal characters. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
@@ -50,6 +53,7 @@ export const SQL_OPERATORS: Record<string, string> = {
   '>': '>',
   '>=': '>=',
 };
+
 export function unique<T>(items: T[]): T[] {
   return [...new Set(items)];
 }

@@ -197,6 +197,7 @@ export function existsRelated(
     }),
   );
 }
+
 export function compileCondition(ctx: SqlContext, resource: Resource, alias: string, c: Condition): Fragment {
   const value = (field: Field) => fieldValue(alias, field, languageOf(ctx));
   switch (c.type) {

@@ -24,6 +24,7 @@ export function isPortalCaller(auth: AuthContext): boolean {
 export function readableFields(resource: Resource, auth: AuthContext): Field[] {
   return recordLinkFields(resource, auth) ?? readableFieldsFor(resource, isPortalCaller(auth));
 }
+
 export function readableField(resource: Resource, name: unknown, auth: AuthContext): Field | undefined {
   if (typeof name !== 'string') return undefined;
   return readableFields(resource, auth).find((f) => f.name === name);
