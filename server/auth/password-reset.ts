@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError, ValidationError } from '../http/errors.ts';
 import { linkOrigin } from '../mail/link-origin.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueMail } from '../mail/enqueue.ts';
 import { MAIL_LOCALES, passwordResetMail, type MailLocale } from '../mail/password-reset-mail.ts';
 import type { Authenticator } from './authenticate.ts';
 import { retryAfterSeconds, waitText, type AttemptLimiterOptions } from './rate-limit.ts';

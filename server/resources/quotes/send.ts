@@ -9,7 +9,7 @@ import { authorize, parseId } from '../plugin.ts';
 import { findRecord } from '../repository.ts';
 import { createRecordToken } from '../../auth/record-tokens.ts';
 import { linkOrigin } from '../../mail/link-origin.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { enqueueMail } from '../../mail/enqueue.ts';
 import { quoteMail } from '../../mail/quote-mail.ts';
 import { actionRoute } from '../../docs/action-schema.ts';
 import { serverText } from '../../../common/server-texts.ts';
