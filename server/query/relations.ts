@@ -1,6 +1,6 @@
 /**
  * Loading `with` relations. To-one relations (belongsTo, morphTo) arrive inside the owner's own
- * statement as JSON columns (sql.ts toOneColumns) and are revived here; to-many ones take one query
+ * statement as JSON columns (select.ts toOneColumns) and are revived here; to-many ones take one query
  * per relation, never one per row. Related rows pass through the same baseConditions as any list, so a
  * client never receives through `with` what it could not list itself.
  */

@@ -89,7 +89,7 @@ function searchStatement(
       field ? sql`${fieldValue(alias, field, language)}::text` : sql`null::text`;
     const base = and(baseConditions(ctx, resource, alias));
     const matches = or(fields.map((f) => sql`${fieldValue(alias, f, language)} ilike ${pattern}`));
-    // The list's own order (query/sql.ts): the default sort, then id, in one direction, so that the
+    // The list's own order (query/select.ts): the default sort, then id, in one direction, so that the
     // index that serves the list's first page (0008: tenant, updated_at desc, id desc) serves this too.
     const [sortField, direction] = resource.defaultSort;
     const dir = sql.raw(direction);
