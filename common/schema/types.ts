@@ -215,3 +215,11 @@ export interface ResourceLabels {
 }
 
 export const CRUD_ACTIONS = ['index', 'show', 'store', 'update', 'destroy'] as const;
+
+/** An x-enum lookup list (schemas/enums): its values and their labels per language. */
+export interface Enumeration {
+  description?: string;
+  values: { id: number | string; name: string }[];
+  /** Each value's label per language, by id. */
+  'x-i18n'?: Partial<Record<LabelLocale, Record<string, string>>>;
+}

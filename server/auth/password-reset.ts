@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError, ValidationError } from '../http/errors.ts';
 import { linkOrigin } from '../mail/link-origin.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueMail } from '../mail/enqueue.ts';
 import { MAIL_LOCALES, passwordResetMail, type MailLocale } from '../mail/password-reset-mail.ts';
 import type { Authenticator } from './authenticate.ts';
 import { retryAfterSeconds, waitText, type AttemptLimiterOptions } from './rate-limit.ts';
@@ -14,7 +14,7 @@ import type { PasswordHashing } from './password-hashing.ts';
 import { messageResponse } from './schemas.ts';
 import { randomToken, tokenHash } from './tokens.ts';
 import { AUTH_DOCS } from '../docs/fixed-schemas.ts';
-import { errorResponses } from '../docs/components.ts';
+import { errorResponses } from '../docs/error-answers.ts';
 import { serverText } from '../../common/server-texts.ts';
 
 export const RESET_REQUESTED =

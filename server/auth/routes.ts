@@ -37,7 +37,7 @@ import {
 } from './schemas.ts';
 import { findLoginUser, loadUserPayload } from './user.ts';
 import { AUTH_DOCS } from '../docs/fixed-schemas.ts';
-import { errorResponses } from '../docs/components.ts';
+import { errorResponses } from '../docs/error-answers.ts';
 import { serverText } from '../../common/server-texts.ts';
 
 export const REFRESH_COOKIE = 'refresh_token';

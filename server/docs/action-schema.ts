@@ -1,16 +1,9 @@
 import type { Resource } from '../../common/schema/types.ts';
 import type { Registry } from '../schema/registry.ts';
 import { documentationOnly } from './validation.ts';
-import {
-  errorResponses,
-  namesOf,
-  ID_PARAMS,
-  RECORD_ERRORS,
-  schemaRef,
-  type ErrorStatus,
-  type Schema,
-  type Security,
-} from './components.ts';
+import { namesOf, ID_PARAMS, type Security } from './components.ts';
+import { schemaRef, type Schema } from './refs.ts';
+import { errorResponses, RECORD_ERRORS, type ErrorStatus } from './error-answers.ts';
 import { listQuery, queryString } from './resource-schemas.ts';
 
 /** One answer of an action route: JSON by a schema, or by content type (PDF, CSV, other files). */

@@ -1,13 +1,7 @@
 import type { Registry } from '../schema/registry.ts';
-import {
-  ERROR_BODIES,
-  errorResponses,
-  PUBLIC,
-  type Security,
-  RECORD_ERRORS,
-  schemaRef,
-  type Schema,
-} from './components.ts';
+import { PUBLIC, type Security } from './components.ts';
+import { schemaRef, type Schema } from './refs.ts';
+import { ERROR_BODIES, errorResponses, RECORD_ERRORS } from './error-answers.ts';
 import { queryString } from './resource-schemas.ts';
 
 /**

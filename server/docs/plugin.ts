@@ -4,7 +4,8 @@ import swagger, { type SwaggerOptions } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Registry } from '../schema/registry.ts';
 import { APP_CSP_DIRECTIVES, cspHeader } from '../http/security-headers.ts';
-import { componentSchemas, INFO, SECURITY_SCHEMES, SHARED_RESPONSES, sharedResponses } from './components.ts';
+import { componentSchemas, INFO, SECURITY_SCHEMES } from './components.ts';
+import { SHARED_RESPONSES, sharedResponses } from './error-answers.ts';
 import { resourceTag } from './resource-schemas.ts';
 import { shareErrorResponses, styleQueryParameters } from './transform.ts';
 

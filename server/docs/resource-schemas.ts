@@ -1,15 +1,8 @@
 import type { PortalScope, Resource } from '../../common/schema/types.ts';
 import type { Registry } from '../schema/registry.ts';
-import {
-  code,
-  errorResponses,
-  ID_PARAMS,
-  namesOf,
-  pascal,
-  RECORD_ERRORS,
-  schemaRef,
-  type Schema,
-} from './components.ts';
+import { ID_PARAMS, namesOf, pascal } from './components.ts';
+import { code, schemaRef, type Schema } from './refs.ts';
+import { errorResponses, RECORD_ERRORS } from './error-answers.ts';
 
 /**
  * The Fastify schemas of the generic resource routes (server/resources/plugin.ts), from the registry:

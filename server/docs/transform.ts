@@ -15,7 +15,7 @@ function* operations(doc: Doc): Generator<Doc> {
 }
 
 /**
- * A route's error answer (errorResponses in components.ts) carries the shared description of its status:
+ * A route's error answer (errorResponses in error-answers.ts) carries the shared description of its status:
  * it becomes a reference to the one shared response, so each error is described once.
  */
 export function shareErrorResponses(doc: Doc, shared: Shared): Doc {

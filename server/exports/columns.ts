@@ -14,7 +14,7 @@ import {
   formatMoney,
   formatQuantity,
 } from '../../common/format.ts';
-import { isPortalCaller, readableFields } from '../query/parse.ts';
+import { isPortalCaller, readableFields } from '../query/visibility.ts';
 import type { WithTree } from '../query/tree.ts';
 import type { Row } from '../query/relations.ts';
 import { PDF_TIME_ZONE } from '../pdf/time.ts';

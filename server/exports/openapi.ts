@@ -4,7 +4,7 @@
  * OpenAPI document.
  */
 import { actionSchema, schemaRef } from '../docs/action-schema.ts';
-import type { Schema } from '../docs/components.ts';
+import type { Schema } from '../docs/refs.ts';
 import type { Registry } from '../schema/registry.ts';
 
 const PERMISSION =

@@ -1,6 +1,6 @@
 /**
  * The mail outbox (issue 15, item 4): every outgoing mail is a row of `mail_outbox`, written in the
- * same transaction as what caused it (`enqueueMail`), and sent by whichever instance claims it.
+ * same transaction as what caused it (`enqueueMail`, enqueue.ts), and sent by whichever instance claims it.
  *
  * Each instance runs one sender (`MailOutbox`): it claims one due row at a time with
  * `FOR UPDATE SKIP LOCKED` under a lease, sends it through the mailer (SMTP, or `.eml` files without
@@ -21,7 +21,6 @@
  * Sent exactly once as far as the database can tell: a send that succeeded but whose "sent" mark was
  * lost (the database went away at that moment) is sent again after the lease; SMTP has no way to ask.
  */
-import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Db, DbTransaction } from '../db/database.ts';
@@ -30,32 +29,9 @@ import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { FileStore } from '../files/store.ts';
 import type { MailAttachment, MailMessage, Mailer } from './mailer.ts';
 import { WakeLoop } from '../system/wake-loop.ts';
+import { enqueueMail, type OutboxAbout, type OutboxMail } from './enqueue.ts';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-
-/** An attachment by reference: its bytes stay in the file store until the mail is sent. */
-export interface OutboxAttachment {
-  filename: string;
-  contentType: string;
-  /** The file store's key of the bytes. */
-  key: string;
-  cid?: string;
-}
-
-export interface OutboxMail extends Omit<MailMessage, 'attachments'> {
-  attachments?: OutboxAttachment[];
-}
-
-/** What a mail is about: the tenant, and the record whose resource hears how it ends. */
-export interface OutboxAbout {
-  /** Whose operators see the mail in their list of outgoing mail: every mail has one. */
-  tenantId: number;
-  source?: string;
-  sourceId?: number;
-  /** The resource's own note, given back to its handlers (JSON). */
-  context?: unknown;
-}
-
 export interface OutboxRow {
   id: number;
   tenantId: number;
@@ -95,71 +71,10 @@ const FORGET_EVERY_MS = 60 * 60_000;
 /** What one attempt came to: sent, to be tried again, given up, or not ours (another sender has it). */
 export type SendOutcome = 'sent' | 'retrying' | 'failed' | 'elsewhere';
 
-const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
-const list = (value: string | string[] | undefined) => (value === undefined ? [] : [value].flat());
-
-let messageIdDomain = 'service-desk.invalid';
-
-/** The domain of the Message-IDs we make: that of MAIL_FROM (server start). */
-export function useMessageIdDomain(mailFrom: string): void {
-  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(mailFrom)?.[1];
-  if (domain) messageIdDomain = domain.toLowerCase();
-}
-
-/** The domain our Message-IDs end in. */
-export function ourMessageIdDomain(): string {
-  return messageIdDomain;
-}
-
-/** A new Message-ID of ours: `<sd.{random}@{domain}>`. */
-export function newMessageId(): string {
-  return `<sd.${randomUUID()}@${messageIdDomain}>`;
-}
-
-/** The address the tenant's answers should go to: its first active mailbox's Reply-To, if any. */
-export async function tenantReplyTo(db: Db, tenantId: number): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('mailboxes')
-    .select('reply_to')
-    .where('tenant_id', '=', tenantId)
-    .where('active', '=', true)
-    .where('reply_to', 'is not', null)
-    .orderBy('id')
-    .executeTakeFirst();
-  return row?.reply_to ?? undefined;
-}
-
-/**
- * Queues a mail; in the caller's transaction when given one. Returns the row's id. Every mail gets a
- * Message-ID of ours, recorded on the row (`message_id`), the tenant's Reply-To unless it has one, and
- * asks Exchange not to answer it with an out-of-office note (issue 19: replies that thread, no loops).
- */
-export async function enqueueMail(db: Db, input: OutboxMail, about: OutboxAbout): Promise<number> {
-  const replyTo = input.replyTo ?? (await tenantReplyTo(db, about.tenantId));
-  const mail: OutboxMail = {
-    ...input,
-    messageId: input.messageId ?? newMessageId(),
-    ...(replyTo ? { replyTo } : {}),
-    headers: { 'X-Auto-Response-Suppress': 'OOF, AutoReply', ...input.headers },
-  };
-  const row = await db
-    .insertInto('mail_outbox')
-    .values({
-      tenant_id: about.tenantId,
-      recipients: [...list(mail.to), ...(mail.cc ?? []), ...(mail.bcc ?? [])].join(', ').slice(0, 2000),
-      subject: mail.subject.slice(0, 500),
-      mail: JSON.stringify(mail),
-      source: about.source ?? null,
-      source_id: about.sourceId ?? null,
-      context: about.context === undefined ? null : JSON.stringify(about.context),
-      message_id: mail.messageId,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
-}
-
-/** The delay before attempt `attempts + 1`, after `attempts` failed ones. */
+const json = (value: unknown) =>
+  typeof value === 'string'
+    ? JSON.parse(value)
+    : value; /** The delay before attempt `attempts + 1`, after `attempts` failed ones. */
 export function retryDelayMs(settings: OutboxSettings, attempts: number): number {
   return Math.min(settings.mailRetryBaseMs * 4 ** Math.max(0, attempts - 1), settings.mailRetryMaxMs);
 }

@@ -8,7 +8,8 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { fileStoreFor } from '../files/store.ts';
 import { createMailer } from './mailer.ts';
-import { MailOutbox, useMessageIdDomain } from './outbox.ts';
+import { MailOutbox } from './outbox.ts';
+import { useMessageIdDomain } from './message-id.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

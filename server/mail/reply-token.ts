@@ -21,7 +21,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { ensureKey } from '../db/signing-keys.ts';
-import { ourMessageIdDomain } from './outbox.ts';
+import { ourMessageIdDomain } from './message-id.ts';
 
 const KEY_NAME = 'mail-reply-tokens';
 /** A token Message-ID: fixed-width parts, no nested repetition (linear time on any input). */

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import type { AuthContext } from '../auth/context.ts';
 import type { Db } from '../db/database.ts';
 import type { Field, FixedCondition, PortalScope, Resource } from '../../common/schema/types.ts';
-import { isPortalCaller } from './parse.ts';
+import { isPortalCaller } from './visibility.ts';
 import type { Condition } from './tree.ts';
 
 export interface CountTable {

@@ -1,6 +1,6 @@
 /**
  * Loading `with` relations. To-one relations (belongsTo, morphTo) arrive inside the owner's own
- * statement as JSON columns (sql.ts toOneColumns) and are revived here; to-many ones take one query
+ * statement as JSON columns (select.ts toOneColumns) and are revived here; to-many ones take one query
  * per relation, never one per row. Related rows pass through the same baseConditions as any list, so a
  * client never receives through `with` what it could not list itself.
  */
@@ -9,21 +9,10 @@ import type { AuthContext } from '../auth/context.ts';
 import type { Db } from '../db/database.ts';
 import type { Registry } from '../schema/registry.ts';
 import type { Relation, Resource } from '../../common/schema/types.ts';
-import { readableFields } from './parse.ts';
-import {
-  and,
-  baseConditions,
-  fieldValue,
-  keyFieldsFor,
-  presentColumnsOf,
-  ref,
-  relatedTargets,
-  relationJoin,
-  selectFields,
-  toOneColumns,
-  unique,
-  type SqlContext,
-} from './sql.ts';
+import { readableFields } from './visibility.ts';
+import { baseConditions, presentColumnsOf, relatedTargets, relationJoin, type SqlContext } from './sql.ts';
+import { and, fieldValue, ref, unique } from './fragments.ts';
+import { keyFieldsFor, selectFields, toOneColumns } from './select.ts';
 import type { WithTree } from './tree.ts';
 import { WITH_LIMITS } from './limits.ts';
 

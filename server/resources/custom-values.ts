@@ -8,7 +8,7 @@
 import type { DbTransaction } from '../db/database.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { ValidationError } from '../http/errors.ts';
-import { isPortalCaller } from '../query/parse.ts';
+import { isPortalCaller } from '../query/visibility.ts';
 import type { Resource } from '../../common/schema/types.ts';
 import { serverText } from '../../common/server-texts.ts';
 

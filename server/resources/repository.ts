@@ -9,25 +9,19 @@ import type { Db, DbTransaction } from '../db/database.ts';
 import { bySchema } from '../db/schema-tables.ts';
 import { HttpError, notFound, ValidationError } from '../http/errors.ts';
 import type { Field, Resource } from '../../common/schema/types.ts';
-import { isPortalCaller, readableFields } from '../query/parse.ts';
+import { isPortalCaller, readableFields } from '../query/visibility.ts';
 import { keyFieldsFor, loadRelations, type Row } from '../query/relations.ts';
 import { countTableCovers, countTables } from '../query/counts.ts';
+import { baseConditions, compileCondition, presentColumnsOf, sqlContext } from '../query/sql.ts';
+import { and, ref, tableAs, unique } from '../query/fragments.ts';
 import {
-  and,
-  baseConditions,
-  compileCondition,
   countSubqueries,
   sumSubqueries,
   listStatements,
-  presentColumnsOf,
-  ref,
   selectFields,
-  sqlContext,
-  tableAs,
   TOTAL_COLUMN,
   toOneColumns,
-  unique,
-} from '../query/sql.ts';
+} from '../query/select.ts';
 import type { Condition, ListQuery, RelationSum, WithTree } from '../query/tree.ts';
 import type { Relation } from '../../common/schema/types.ts';
 import { hookTable } from './hooks.ts';

@@ -10,17 +10,9 @@ import { may } from '../auth/may.ts';
 import type { Db } from '../db/database.ts';
 import type { Registry } from '../schema/registry.ts';
 import type { Field, Resource } from '../../common/schema/types.ts';
-import { readableFields } from '../query/parse.ts';
-import {
-  and,
-  baseConditions,
-  containsPattern,
-  fieldValue,
-  or,
-  ref,
-  sqlContext,
-  tableAs,
-} from '../query/sql.ts';
+import { readableFields } from '../query/visibility.ts';
+import { baseConditions, sqlContext } from '../query/sql.ts';
+import { and, containsPattern, fieldValue, or, ref, tableAs } from '../query/fragments.ts';
 
 /** Rows per resource: enough to pick from while typing; the list screen has the rest. */
 export const ROWS_PER_GROUP = 5;
@@ -97,7 +89,7 @@ function searchStatement(
       field ? sql`${fieldValue(alias, field, language)}::text` : sql`null::text`;
     const base = and(baseConditions(ctx, resource, alias));
     const matches = or(fields.map((f) => sql`${fieldValue(alias, f, language)} ilike ${pattern}`));
-    // The list's own order (query/sql.ts): the default sort, then id, in one direction, so that the
+    // The list's own order (query/select.ts): the default sort, then id, in one direction, so that the
     // index that serves the list's first page (0008: tenant, updated_at desc, id desc) serves this too.
     const [sortField, direction] = resource.defaultSort;
     const dir = sql.raw(direction);

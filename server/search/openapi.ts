@@ -1,6 +1,6 @@
 /** The schema of GET /api/search (routes.ts): it documents the call and writes its answer. */
 import { actionSchema } from '../docs/action-schema.ts';
-import type { Schema } from '../docs/components.ts';
+import type { Schema } from '../docs/refs.ts';
 import type { Registry } from '../schema/registry.ts';
 import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH, ROWS_PER_GROUP } from './global-search.ts';
 

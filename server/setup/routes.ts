@@ -8,7 +8,7 @@ import { tenantSlugFromHost } from '../tenancy/host.ts';
 import { createTenant, LANGUAGES, SETUP_DONE, type NewMailbox } from '../tenancy/create-tenant.ts';
 import { newPasswordProblems } from './password.ts';
 import { CheckBudget, sendTestMail, testMailbox } from './checks.ts';
-import { errorResponses } from '../docs/components.ts';
+import { errorResponses } from '../docs/error-answers.ts';
 
 /** No login: the first run has nobody to sign in yet. */
 const PUBLIC: [] = [];

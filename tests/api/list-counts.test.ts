@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import qs from 'qs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFERRED_JOIN_OFFSET } from '../../server/query/sql.ts';
+import { DEFERRED_JOIN_OFFSET } from '../../server/query/select.ts';
 import { buildTestApp, targets, type TestApp } from './harness.ts';
 
 describe.each(targets)('exact list totals on $name', (target) => {

@@ -11,7 +11,8 @@ import { startDovecot, type Dovecot } from './dovecot.ts';
 import { startSmtp, type LoopbackSmtp } from './smtp.ts';
 import { dkimKey, signMail, startTestDns, type DkimKey, type TestDns } from './dkim.ts';
 import { backOffice, type BackOffice } from './back-office.ts';
-import { UNKNOWN_SENDER_GROUP, type Outcome } from '../../server/mail/inbound/process.ts';
+import type { Outcome } from '../../server/mail/inbound/process.ts';
+import { UNKNOWN_SENDER_GROUP } from '../../server/mail/inbound/unknown-sender.ts';
 
 /** What the limited operator of `BackOffice` lacks. */
 export const SENDER_PERMISSIONS = ['tenant.messages.confirm-sender', 'tenant.messages.reject-sender'];

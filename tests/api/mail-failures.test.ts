@@ -9,9 +9,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as migration0016 from '../../server/db/migrations/0016_mail_outbox_tenants.ts';
-import { enqueueMail } from '../../server/mail/outbox.ts';
+import { enqueueMail } from '../../server/mail/enqueue.ts';
 import { MAIL_GIVEN_UP, MAIL_GIVEN_UP_NOW } from '../../server/resources/messages/actions.ts';
-import { QUOTE_MAIL_GIVEN_UP } from '../../server/resources/quotes/actions.ts';
+import { QUOTE_MAIL_GIVEN_UP } from '../../server/resources/quotes/send.ts';
 import { RETRY_FAILED, RETRY_NO_BODY, RETRY_SENDING } from '../../server/resources/mail-outbox/actions.ts';
 import { backOffice, type BackOffice } from './back-office.ts';
 import { buildTestApp, firstClientTicketId, targets, type TestApp } from './harness.ts';

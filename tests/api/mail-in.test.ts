@@ -24,7 +24,8 @@ import { freePort, waitFor } from './processes.ts';
 import { MailFetcher } from '../../server/mail/inbound/fetcher.ts';
 import { fileStoreFor } from '../../server/files/store.ts';
 import { registry } from '../../server/schema/registry.ts';
-import { UNKNOWN_SENDER_GROUP, type InboundDeps } from '../../server/mail/inbound/process.ts';
+import type { InboundDeps } from '../../server/mail/inbound/deps.ts';
+import { UNKNOWN_SENDER_GROUP } from '../../server/mail/inbound/unknown-sender.ts';
 import { readerThreadId } from '../../server/mail/inbound/parse-thread.ts';
 import { dkimKey, signMail, startTestDns, type DkimKey, type TestDns } from './dkim.ts';
 

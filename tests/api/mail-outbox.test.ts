@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { enqueueMail } from '../../server/mail/outbox.ts';
+import { enqueueMail } from '../../server/mail/enqueue.ts';
 import { MAIL_GIVEN_UP, MAIL_RETRYING } from '../../server/resources/messages/actions.ts';
 import { buildSecondInstance, buildTestApp, targets, type TestApp } from './harness.ts';
 import { waitFor } from './processes.ts';

@@ -9,7 +9,7 @@ import { buildSecondInstance, buildTestApp, targets, type TestApp } from './harn
 import { configFromEnv } from '../../server/config.ts';
 import { QUEUE_DEPTHS } from '../../server/metrics/queue-depths.ts';
 import { queueJob } from '../../server/exports/jobs.ts';
-import { enqueueMail } from '../../server/mail/outbox.ts';
+import { enqueueMail } from '../../server/mail/enqueue.ts';
 
 const TOKEN = 'metrics-test-token-0123456789abcdef';
 const INSTANCE = 'metrics-test-1';

@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUOTE_LINK_DAYS, QUOTE_MAIL_RETRYING } from '../../server/resources/quotes/actions.ts';
+import { QUOTE_LINK_DAYS, QUOTE_MAIL_RETRYING } from '../../server/resources/quotes/send.ts';
 import { buildTestApp, targets, type TestApp } from './harness.ts';
 import { waitFor } from './processes.ts';
 import { recipients, startSmtp, type LoopbackSmtp, type ParsedMail } from './smtp.ts';

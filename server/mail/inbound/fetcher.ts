@@ -22,7 +22,8 @@ import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import { WakeLoop } from '../../system/wake-loop.ts';
 import { decryptPassword } from './secret.ts';
 import { ReaderUnavailable } from './parse-thread.ts';
-import { processMail, type InboundDeps, type MailboxRef, type Outcome } from './process.ts';
+import type { InboundDeps, MailboxRef } from './deps.ts';
+import { processMail, type Outcome } from './process.ts';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 

@@ -4,7 +4,8 @@
  * OpenAPI document.
  */
 import { actionSchema, BINARY, type ActionAnswer } from '../../docs/action-schema.ts';
-import { ERROR_BODIES, type Schema } from '../../docs/components.ts';
+import { type Schema } from '../../docs/refs.ts';
+import { ERROR_BODIES } from '../../docs/error-answers.ts';
 
 export const URL_TEXT =
   'The file address with a download token for this reader, valid for 6 hours; usable in `<img src>` and ' +

@@ -21,7 +21,7 @@ import type { ActionPlugin } from '../action-contract.ts';
 import { authorize } from '../plugin.ts';
 import { findRecord, type Deps } from '../repository.ts';
 import { actionRoute, OPERATORS_ONLY } from '../../docs/action-schema.ts';
-import type { Schema } from '../../docs/components.ts';
+import type { Schema } from '../../docs/refs.ts';
 import { serverText } from '../../../common/server-texts.ts';
 
 /** The most records one call takes: a list screen selects a page of them at most. */

@@ -32,7 +32,8 @@ import {
 import { embeddedImageIds, sanitizeMessage } from '../../html/sanitize.ts';
 import { baseFieldName } from '../../http/form-values.ts';
 import { ValidationError } from '../../http/errors.ts';
-import { enqueueMail, newMessageId } from '../../mail/outbox.ts';
+import { enqueueMail } from '../../mail/enqueue.ts';
+import { newMessageId } from '../../mail/message-id.ts';
 import { ticketMessageId } from '../../mail/reply-token.ts';
 import { BodyValidation } from '../../schema/validate.ts';
 import type { ActionPlugin } from '../action-contract.ts';

@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import type { DbTransaction } from '../../db/database.ts';
 import type { AuthContext } from '../../auth/context.ts';
 import { ValidationError } from '../../http/errors.ts';
-import { isPortalCaller } from '../../query/parse.ts';
+import { isPortalCaller } from '../../query/visibility.ts';
 import { registry } from '../../schema/registry.ts';
 import type { HookContext } from '../hook-contract.ts';
 import { MESSAGE_DELETED, writeHistory } from '../tickets/history.ts';

@@ -14,7 +14,7 @@ import type { AuthContext } from '../../auth/context.ts';
 import type { Field, Resource } from '../../../common/schema/types.ts';
 import { ValidationError } from '../../http/errors.ts';
 import { baseFieldName, formBoolean, formInteger } from '../../http/form-values.ts';
-import { isPortalCaller } from '../../query/parse.ts';
+import { isPortalCaller } from '../../query/visibility.ts';
 
 export interface MessageForm {
   /** Fields of the messages schema, typed as JSON would carry them. */

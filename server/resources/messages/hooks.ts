@@ -5,7 +5,7 @@
  * is_from_client); a message stays on the record it was written on.
  */
 import { ValidationError } from '../../http/errors.ts';
-import { isPortalCaller } from '../../query/parse.ts';
+import { isPortalCaller } from '../../query/visibility.ts';
 import { sanitizeMessage } from '../../html/sanitize.ts';
 import type { ResourceHooks } from '../hook-contract.ts';
 import { actorColumn, addActors, addRecipientGravatars, signImages } from './present.ts';

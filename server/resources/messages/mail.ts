@@ -9,7 +9,7 @@ import type { Db } from '../../db/database.ts';
 import { bySchema } from '../../db/schema-tables.ts';
 import type { Resource } from '../../../common/schema/types.ts';
 import { messageText } from '../../html/sanitize.ts';
-import type { OutboxAttachment, OutboxMail } from '../../mail/outbox.ts';
+import type { OutboxAttachment, OutboxMail } from '../../mail/enqueue.ts';
 import type { Addresses } from './recipients.ts';
 
 const cid = (id: number) => `attachment-${id}@service-desk`;

@@ -4,7 +4,7 @@
  * the OpenAPI document.
  */
 import { actionSchema, schemaRef } from '../../docs/action-schema.ts';
-import type { Schema } from '../../docs/components.ts';
+import type { Schema } from '../../docs/refs.ts';
 import type { Registry } from '../../schema/registry.ts';
 import type { Resource } from '../../../common/schema/types.ts';
 import { namesOf } from '../../docs/components.ts';

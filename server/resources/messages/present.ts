@@ -19,7 +19,8 @@ import { signedFileUrl, signingKey, type Audience } from '../../files/signed-url
 import { embeddedImageIds } from '../../html/sanitize.ts';
 import { openableAttachmentIds } from '../attachments/access.ts';
 import type { PresentContext } from '../hook-contract.ts';
-import { ref, type SqlContext } from '../../query/sql.ts';
+import { type SqlContext } from '../../query/sql.ts';
+import { ref } from '../../query/fragments.ts';
 
 function initials(first: string | null, last: string | null, full: string | null): string | null {
   const words = [first, last].every(Boolean)

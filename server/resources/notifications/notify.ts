@@ -17,7 +17,7 @@
  */
 import { sql } from 'kysely';
 import type { DbTransaction } from '../../db/database.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { enqueueMail } from '../../mail/enqueue.ts';
 import { ticketMessageId } from '../../mail/reply-token.ts';
 import { LANGUAGE_CONFIG } from '../../../common/language-config.ts';
 import { recordEvent } from '../../live/events.ts';

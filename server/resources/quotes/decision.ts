@@ -1,6 +1,6 @@
 /**
- * What a decision on a sent quote needs (./actions.ts): the accept body checked field by field, the quote
- * locked and still sent, and still within its validity date (common/quote-validity.ts).
+ * What a decision on a sent quote needs (./decide.ts, ./send.ts): the accept body checked field by field,
+ * the quote locked and still sent, and still within its validity date (common/quote-validity.ts).
  */
 import type { AuthContext } from '../../auth/context.ts';
 import type { Db } from '../../db/database.ts';
@@ -11,6 +11,11 @@ import { validityPassed } from '../../../common/quote-validity.ts';
 
 /** SPEC 3: the status a quote can be decided on in. */
 export const SENT = 2;
+
+/** SPEC 3: the other statuses the quote calls set or check. */
+export const CONCEPT = 1;
+export const ACCEPTED = 3;
+export const DECLINED = 4;
 
 /** The longest signature data URL accepted: 500 KB of text. */
 export const MAX_SIGNATURE_LENGTH = 500 * 1024;

@@ -12,7 +12,7 @@
  *   it and the others are closed, in one transaction under row locks taken in id order.
  */
 import { sql } from 'kysely';
-import type { DbTransaction } from '../../db/database.ts';
+import type { Db, DbTransaction } from '../../db/database.ts';
 import type { AuthContext } from '../../auth/context.ts';
 import type { Registry } from '../../schema/registry.ts';
 import { notFound, ValidationError } from '../../http/errors.ts';
@@ -67,6 +67,37 @@ async function lockTicket(trx: DbTransaction, auth: AuthContext, id: number): Pr
     .executeTakeFirst();
   if (!row) throw notFound();
   return Number(row.internal_type);
+}
+
+/**
+ * Close and restore alike: in one transaction, the ticket locked, `target` picks the new status from its
+ * current internal type (or refuses), then the history, the status log, the row (`resolved_at` as the
+ * status says) and the streams that show the ticket.
+ */
+async function moveTicketStatus(
+  db: Db,
+  registry: Registry,
+  auth: AuthContext,
+  id: number,
+  target: (trx: DbTransaction, type: number) => Promise<number>,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const type = await lockTicket(trx, auth, id);
+    const status = await target(trx, type);
+    await recordTicketChanges(trx, registry, auth, [id], { status_id: status });
+    await logStatusChange(trx, auth, id, status, await currentStatusId(trx, auth, id));
+    await trx
+      .updateTable('tickets')
+      .set({
+        status_id: status,
+        resolved_at: resolvedAtOnUpdate(auth.tenantId, status),
+        updated_at: sql`now()`,
+      })
+      .where('id', '=', id)
+      .where('tenant_id', '=', auth.tenantId)
+      .execute();
+    await ticketsChanged(trx, auth.tenantId, [id]);
+  });
 }
 
 /**
@@ -177,24 +208,10 @@ export const ticketActions: ActionPlugin = async (app, { db, registry }) => {
       const auth = await authorize(request, tickets, 'close');
       const id = parseId(request.params.id);
       await findRecord(deps, auth, tickets, id);
-      await db.transaction().execute(async (trx) => {
-        const type = await lockTicket(trx, auth, id);
+      await moveTicketStatus(db, registry, auth, id, async (trx, type) => {
         if (type === CLOSED) throw new ValidationError({ status_id: [ALREADY_CLOSED] }, ALREADY_CLOSED);
         if (type === ARCHIVED) throw new ValidationError({ status_id: [ARCHIVED_TICKET] }, ARCHIVED_TICKET);
-        const closed = await closedStatusId(trx, auth.tenantId);
-        await recordTicketChanges(trx, registry, auth, [id], { status_id: closed });
-        await logStatusChange(trx, auth, id, closed, await currentStatusId(trx, auth, id));
-        await trx
-          .updateTable('tickets')
-          .set({
-            status_id: closed,
-            resolved_at: resolvedAtOnUpdate(auth.tenantId, closed),
-            updated_at: sql`now()`,
-          })
-          .where('id', '=', id)
-          .where('tenant_id', '=', auth.tenantId)
-          .execute();
-        await ticketsChanged(trx, auth.tenantId, [id]);
+        return closedStatusId(trx, auth.tenantId);
       });
       return findRecord(deps, auth, tickets, id);
     },
@@ -216,25 +233,12 @@ export const ticketActions: ActionPlugin = async (app, { db, registry }) => {
       const auth = await authorize(request, tickets, 'restore');
       const id = parseId(request.params.id);
       await findRecord(deps, auth, tickets, id);
-      await db.transaction().execute(async (trx) => {
-        const type = await lockTicket(trx, auth, id);
+      await moveTicketStatus(db, registry, auth, id, async (trx, type) => {
         if (type !== CLOSED && type !== ARCHIVED)
           throw new ValidationError({ status_id: [NOT_RESTORABLE] }, NOT_RESTORABLE);
         const status = await defaultStatusId({ trx, auth });
         if (status === null) throw new ValidationError({ status_id: [NO_OPEN_STATUS] }, NO_OPEN_STATUS);
-        await recordTicketChanges(trx, registry, auth, [id], { status_id: status });
-        await logStatusChange(trx, auth, id, status, await currentStatusId(trx, auth, id));
-        await trx
-          .updateTable('tickets')
-          .set({
-            status_id: status,
-            resolved_at: resolvedAtOnUpdate(auth.tenantId, status),
-            updated_at: sql`now()`,
-          })
-          .where('id', '=', id)
-          .where('tenant_id', '=', auth.tenantId)
-          .execute();
-        await ticketsChanged(trx, auth.tenantId, [id]);
+        return status;
       });
       return findRecord(deps, auth, tickets, id);
     },

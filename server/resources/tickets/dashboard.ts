@@ -17,7 +17,7 @@ import { forbidden, ValidationError } from '../../http/errors.ts';
 import type { ActionPlugin } from '../action-contract.ts';
 import { authorize } from '../plugin.ts';
 import { actionRoute, OPERATORS_ONLY } from '../../docs/action-schema.ts';
-import type { Schema } from '../../docs/components.ts';
+import type { Schema } from '../../docs/refs.ts';
 import {
   DASHBOARD_COUNTS,
   DASHBOARD_ROWS,

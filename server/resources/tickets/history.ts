@@ -14,7 +14,7 @@ import type { Db, DbTransaction } from '../../db/database.ts';
 import type { AuthContext } from '../../auth/context.ts';
 import type { Language, Resource } from '../../../common/schema/types.ts';
 import type { Registry } from '../../schema/registry.ts';
-import { fieldValue } from '../../query/sql.ts';
+import { fieldValue } from '../../query/fragments.ts';
 import { formatMoment } from '../../pdf/time.ts';
 
 /** The ticket fields whose changes are recorded (issue 18). */

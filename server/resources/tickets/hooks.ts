@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { ValidationError } from '../../http/errors.ts';
-import { isPortalCaller } from '../../query/parse.ts';
+import { isPortalCaller } from '../../query/visibility.ts';
 import {
   PORTAL_TICKET_FIELDS,
   tenantConfig,

@@ -6,10 +6,11 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { DbTransaction } from '../../db/database.ts';
-import { fieldValue, ref, type SqlContext } from '../../query/sql.ts';
+import { type SqlContext } from '../../query/sql.ts';
+import { fieldValue, ref } from '../../query/fragments.ts';
 import type { AuthContext } from '../../auth/context.ts';
 import type { Field } from '../../../common/schema/types.ts';
-import { isPortalCaller } from '../../query/parse.ts';
+import { isPortalCaller } from '../../query/visibility.ts';
 import type { Row } from '../../query/relations.ts';
 import type { PresentContext } from '../hook-contract.ts';
 import { escapeHtml } from '../../html/escape.ts';

@@ -1,0 +1,121 @@
+/**
+ * The builder query string as the document describes it: the items, their values and operators, and
+ * the prose of the `Builder` component. What the server accepts is server/query/ (limits.ts), which this
+ * describes.
+ */
+import { ANSWER_LIMITS, WITH_LIMITS } from '../query/limits.ts';
+import { schemaRef, type Schema } from './refs.ts';
+
+export const OPERATORS = ['=', '!=', '<', '<=', '>', '>=', 'like'];
+export const DEFAULT_PAGE_SIZE = 15;
+export const MAX_PAGE_SIZE = 100;
+
+const tuple = (items: Schema[], minItems = items.length): Schema => ({
+  type: 'array',
+  prefixItems: items,
+  minItems,
+  maxItems: items.length,
+});
+
+const named = (description: string): Schema => ({ type: 'string', description });
+const item = (key: string, description: string, value: Schema): Schema => ({
+  type: 'object',
+  description,
+  required: [key],
+  properties: { [key]: value },
+  additionalProperties: false,
+});
+
+function builderItem(): Schema {
+  const value = schemaRef('BuilderValue');
+  const op = schemaRef('BuilderOperator');
+  return {
+    description:
+      'One builder item: an object with exactly one key (the value as `qs` parses the query string).',
+    oneOf: [
+      item('orderBy', 'Sort by a sortable field.', tuple([named('field'), { enum: ['asc', 'desc'] }])),
+      item('paginate', 'Page size.', {
+        type: 'integer',
+        minimum: 1,
+        maximum: MAX_PAGE_SIZE,
+        default: DEFAULT_PAGE_SIZE,
+      }),
+      item('where', 'Compare a filterable field; `[field, value]` means `=`.', {
+        oneOf: [tuple([named('field'), op, value]), tuple([named('field'), value])],
+      }),
+      item(
+        'whereIn',
+        'The field is one of the values.',
+        tuple([named('field'), { type: 'array', items: value }]),
+      ),
+      item('whereNull', 'The field is null.', named('field')),
+      item('whereNotNull', 'The field is not null.', named('field')),
+      item(
+        'whereHas',
+        'A related record matches the nested builder items.',
+        tuple([named('relation'), schemaRef('Builder')]),
+      ),
+      item('doesntHave', 'No related record exists.', named('relation')),
+      item(
+        'whereBetween',
+        'The field lies between from and to.',
+        tuple([named('field'), tuple([value, value])]),
+      ),
+      item(
+        'customField',
+        'Compare the value of a custom field.',
+        tuple([named('custom field name'), op, value]),
+      ),
+      item('s', 'Case-insensitive search in the searchable fields.', { type: 'string' }),
+    ],
+  };
+}
+
+/** The builder's components: the list, one item, a value, an operator. */
+export function builderSchemas(): Record<string, Schema> {
+  return {
+    Builder: { type: 'array', description: BUILDER_DESCRIPTION, items: schemaRef('BuilderItem') },
+    BuilderItem: builderItem(),
+    BuilderValue: {
+      type: ['string', 'number', 'boolean', 'null'],
+      description: 'A value to compare with; `me` stands for the caller where the field allows it.',
+    },
+    BuilderOperator: { enum: OPERATORS },
+  };
+}
+
+const BUILDER_DESCRIPTION = `The list query: a list of builder items, each an object with one key, in the bracket style of the
+\`qs\` library with indices, e.g.
+\`builder[0][orderBy][0]=updated_at&builder[0][orderBy][1]=desc&builder[1][where][0]=status_id&builder[1][where][1]==&builder[1][where][2]=3&builder[2][paginate]=15\`.
+
+| item | value | meaning |
+|---|---|---|
+| \`orderBy\` | \`[field, asc\\|desc]\` | sort by a sortable field; several items sort by several fields |
+| \`paginate\` | \`n\` | page size, 1 to ${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE} |
+| \`where\` | \`[field, op, value]\` or \`[field, value]\` | compare a filterable field (\`[field, value]\` means \`=\`) |
+| \`whereIn\` | \`[field, [values]]\` | the field is one of the values |
+| \`whereNull\` | \`field\` | the field is null |
+| \`whereNotNull\` | \`field\` | the field is not null |
+| \`whereHas\` | \`[relation, [builder items]]\` | a related record matches the nested items |
+| \`doesntHave\` | \`relation\` | no related record exists |
+| \`whereBetween\` | \`[field, [from, to]]\` | the field lies between from and to |
+| \`customField\` | \`[name, op, value]\` | compare the value of the custom field \`name\` |
+| \`s\` | \`text\` | case-insensitive search in the searchable fields |
+
+Operators: ${OPERATORS.map((o) => `\`${o}\``).join(' ')}.
+
+The value \`me\` stands for the caller on the fields that allow it (listed per operation): the caller's
+user id, the caller's line (\`is_operator\`) or the caller's categories (then compared as \`whereIn\`).
+
+Which fields may be filtered and sorted, which fields \`s\` searches and which relations exist is listed
+in the description of each list operation. An unknown field, relation or operator, a value of the wrong
+type and a page size over ${MAX_PAGE_SIZE} are answered with 422, and so is a query whose cost is over the
+budget (nested \`whereHas\`, searches through relations, \`withCount\` and the presets of one count call
+add up; the message names the cost and what to reduce).
+
+\`with\` loads at most ${WITH_LIMITS.perRecord} rows of a to-many relation for each record (the first in the
+relation's default order; \`withCount\` gives the full number, the relation's own list all of them). The
+rows a \`with\` can bring, the records of the page times ${WITH_LIMITS.perRecord} for each to-many level,
+may be at most ${WITH_LIMITS.rows}: past that, 422 under \`with\` naming the relations and the limit (a
+to-many relation inside a to-many relation fits only on a page of one record). An answer larger than
+${ANSWER_LIMITS.maxBytes / 1_000_000} MB is a 422 that asks for fewer records per page or fewer relations.`;
