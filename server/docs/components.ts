@@ -3,6 +3,7 @@ import type { Registry } from '../schema/registry.ts';
 import type { Field, Resource } from '../../common/schema/types.ts';
 import { AUTH_SCHEMAS } from '../auth/schemas.ts';
 import { ANSWER_LIMITS, WITH_LIMITS } from '../query/limits.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../common/page.ts';
 
 /**
  * The parts of the OpenAPI 3.1 document that routes share: the component schemas (added to Fastify with
@@ -19,8 +20,7 @@ export const code = (items: readonly string[]) =>
   items.length ? items.map((i) => `\`${i}\``).join(', ') : 'none';
 
 export const OPERATORS = ['=', '!=', '<', '<=', '>', '>=', 'like'];
-export const DEFAULT_PAGE_SIZE = 15;
-export const MAX_PAGE_SIZE = 100;
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE };
 
 export const INFO = {
   title: 'Service desk API',

@@ -176,7 +176,7 @@ export function createAuthProvider({ http, app }: AuthProviderOptions): AuthProv
       const user = await currentUser();
       if (!user) return { id: '' };
       const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
-      return { id: user.id, fullName: user.full_name || name || user.email };
+      return { id: user.id, fullName: user.full_name || name || (user.email ?? undefined) };
     },
 
     async getPermissions() {

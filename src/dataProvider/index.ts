@@ -51,10 +51,8 @@ import type {
 } from 'ra-core';
 import { toBuilder, toQueryString, type BuilderItem } from './builder.ts';
 import type { HttpClient } from './http.ts';
+import { MAX_PAGE_SIZE, type Paginated } from '../../common/page.ts';
 import { setUser, type SessionUser } from './storage.ts';
-
-/** The server's page size cap (server/query/parse.ts): getMany asks at most this many ids at once. */
-export const MAX_PAGE_SIZE = 100;
 
 /** An export job as GET /api/exports answers it (server/exports/routes.ts). */
 export interface ExportJob {
@@ -81,16 +79,6 @@ export interface ReadMeta {
   /** getOne: the language to read translated fields in instead of the app's (Accept-Language). */
   language?: string;
   [key: string]: unknown;
-}
-
-export interface Paginated<T = any> {
-  data: T[];
-  total: number;
-  from: number | null;
-  to: number | null;
-  per_page: number;
-  current_page: number;
-  last_page: number;
 }
 
 export interface PresetCountRequest {
