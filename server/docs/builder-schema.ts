@@ -3,12 +3,11 @@
  * the prose of the `Builder` component. What the server accepts is server/query/ (limits.ts), which this
  * describes.
  */
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../common/page.ts';
 import { ANSWER_LIMITS, WITH_LIMITS } from '../query/limits.ts';
 import { schemaRef, type Schema } from './refs.ts';
 
 export const OPERATORS = ['=', '!=', '<', '<=', '>', '>=', 'like'];
-export const DEFAULT_PAGE_SIZE = 15;
-export const MAX_PAGE_SIZE = 100;
 
 const tuple = (items: Schema[], minItems = items.length): Schema => ({
   type: 'array',

@@ -1,3 +1,5 @@
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../common/page.ts';
+
 /**
  * What one request may ask of the database. The size limits bound the query string; the cost budget
  * bounds the work its conditions, relations and presets ask for together (issue 12, finding 2), so
@@ -11,8 +13,8 @@ export const QUERY_LIMITS = {
   qsParameterLimit: 2000,
   maxItems: 50,
   maxWhereHasDepth: 3,
-  maxPageSize: 100,
-  defaultPageSize: 15,
+  maxPageSize: MAX_PAGE_SIZE,
+  defaultPageSize: DEFAULT_PAGE_SIZE,
   maxPage: 1_000_000,
   maxTextLength: 200,
   maxWith: 20,

@@ -9,16 +9,10 @@ import type { Row } from '../query/relations.ts';
 import type { Registry } from '../schema/registry.ts';
 import type { BodyValidation } from '../schema/validate.ts';
 import type { PasswordHashing } from '../auth/password-hashing.ts';
+import type { Paginated as Page } from '../../common/page.ts';
 
-export interface Paginated {
-  data: Row[];
-  total: number;
-  from: number | null;
-  to: number | null;
-  per_page: number;
-  current_page: number;
-  last_page: number;
-}
+/** A list page of records (common/page.ts: the apps read the same type). */
+export type Paginated = Page<Row>;
 
 export interface Deps {
   db: Db;

@@ -37,7 +37,6 @@
  */
 import type {
   CreateParams,
-  DataProvider,
   DeleteManyParams,
   DeleteParams,
   GetListParams,
@@ -45,134 +44,32 @@ import type {
   GetManyReferenceParams,
   GetOneParams,
   Identifier,
-  RaRecord,
   UpdateManyParams,
   UpdateParams,
 } from 'ra-core';
 import { toBuilder, toQueryString, type BuilderItem } from './builder.ts';
 import type { HttpClient } from './http.ts';
+import { MAX_PAGE_SIZE, type Paginated } from '../../common/page.ts';
 import { setUser, type SessionUser } from './storage.ts';
+import { changedFields } from './changes.ts';
+import type {
+  ExportJob,
+  MeAnswer,
+  ReadMeta,
+  SearchGroup,
+  ServiceDeskDataProvider,
+  SystemStatus,
+} from './types.ts';
 
-/** The server's page size cap (server/query/parse.ts): getMany asks at most this many ids at once. */
-export const MAX_PAGE_SIZE = 100;
-
-/** An export job as GET /api/exports answers it (server/exports/routes.ts). */
-export interface ExportJob {
-  id: number;
-  model: string;
-  status: 'queued' | 'running' | 'done' | 'failed';
-  row_count: number | null;
-  error: string | null;
-  created_at: string;
-  finished_at: string | null;
-  csv_url: string | null;
-  xlsx_url: string | null;
-}
-
-/** What `meta` may carry on reads. */
-export interface ReadMeta {
-  with?: string[];
-  withCount?: string[];
-  /** `relation.field` sums (a show only), e.g. a tab's badge. */
-  withSum?: string[];
-  version?: number;
-  /** A list call of its own: GET /{r}/{listAction} (SPEC 7: time-registrations/open), same query. */
-  listAction?: string;
-  /** getOne: the language to read translated fields in instead of the app's (Accept-Language). */
-  language?: string;
-  [key: string]: unknown;
-}
-
-export interface Paginated<T = any> {
-  data: T[];
-  total: number;
-  from: number | null;
-  to: number | null;
-  per_page: number;
-  current_page: number;
-  last_page: number;
-}
-
-export interface PresetCountRequest {
-  id: Identifier;
-  filter: Record<string, unknown>;
-}
-
-export interface SystemStatus {
-  setup_completed: boolean;
-  trial_ends_in: number | null;
-  tenant_name: string;
-  tenant: string;
-}
-
-export interface MeAnswer {
-  user: SessionUser;
-  lists: Record<string, unknown>;
-}
-
-/** One resource's matches of GET /api/search (server/search/global-search.ts). */
-export interface SearchGroup {
-  resource: string;
-  records: { id: number; label: string; detail: string | null }[];
-}
-
-export interface ServiceDeskDataProvider extends DataProvider {
-  supportAbortSignal: true;
-  presetCounts(
-    resource: string,
-    presets: PresetCountRequest[],
-    options?: { signal?: AbortSignal },
-  ): Promise<{ id: Identifier; count: number }[]>;
-  /** Saves user configs (list layouts) and returns, and stores, the updated user. */
-  saveConfigs(configs: { name: string; value: unknown }[]): Promise<SessionUser>;
-  /** The user (stored again) and the lists loaded at login. */
-  me(options?: { signal?: AbortSignal }): Promise<MeAnswer>;
-  systemStatus(options?: { signal?: AbortSignal }): Promise<SystemStatus>;
-  updateOrder(resource: string, id: Identifier, order: number): Promise<RaRecord>;
-  /** Asks the server to export a list; resolves to the server's message (shown as the success toast). */
-  exportList(
-    resource: string,
-    params: {
-      userId: Identifier;
-      filter?: Record<string, unknown>;
-      sort?: { field: string; order: string };
-      /** The visible columns in order, with the headers shown above them. */
-      columns?: { name: string; label: string }[];
-      /** The language of the answer and of the e-mail. */
-      locale?: string;
-    },
-  ): Promise<string>;
-  /** The caller's own exports, newest first. */
-  exportJobs(): Promise<ExportJob[]>;
-  /** A finished export's file, with the name the server gives it. */
-  exportFile(id: Identifier, format: 'csv' | 'xlsx'): Promise<{ blob: Blob; fileName: string }>;
-  /** A record's own action (SPEC 7: quotes accept, contracts buy): POST /{r}/{id}/{action}. */
-  recordAction<T = RaRecord>(resource: string, id: Identifier, action: string, body?: unknown): Promise<T>;
-  /** An action on several records (SPEC 7: tickets and companies merge {ids}): POST /{r}/{action}. */
-  collectionAction<T = RaRecord>(resource: string, action: string, body?: unknown): Promise<T>;
-  /**
-   * A call at a path of its own (SPEC 7: invoicing/export/{id}, invoicing/restore/{id},
-   * invoicing/download-csv): the JSON answer, or with `responseType: 'blob'` the answer as a Blob.
-   */
-  call<T = unknown>(
-    method: 'GET' | 'POST' | 'PUT',
-    path: string,
-    options?: { body?: unknown; responseType?: 'json' | 'blob' },
-  ): Promise<T>;
-  /** The global search: the records of every searchable resource the caller may list that match `text`. */
-  search(text: string, options?: { signal?: AbortSignal }): Promise<SearchGroup[]>;
-  /** A record's file (SPEC 7: quote and invoice PDFs): POST /{r}/{id}/{action}, the answer as a Blob. */
-  recordDownload(resource: string, id: Identifier, action?: string): Promise<Blob>;
-  /**
-   * Creates a record from a multipart form (SPEC 7: a message with its files, an inline image):
-   * POST /{r} with the FormData as it is; the browser sets the multipart boundary.
-   */
-  createMultipart<T = RaRecord>(
-    resource: string,
-    form: FormData,
-    options?: { signal?: AbortSignal },
-  ): Promise<T>;
-}
+export type {
+  ExportJob,
+  MeAnswer,
+  PresetCountRequest,
+  ReadMeta,
+  SearchGroup,
+  ServiceDeskDataProvider,
+  SystemStatus,
+} from './types.ts';
 
 function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
@@ -183,38 +80,6 @@ function stableJson(value: unknown): string {
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'undefined';
-}
-
-/** Structural equality of JSON-like values (form data against the record it started from). */
-export function sameValue(a: unknown, b: unknown): boolean {
-  if (Object.is(a, b)) return true;
-  if (a instanceof Date || b instanceof Date) {
-    return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
-  }
-  if (Array.isArray(a) || Array.isArray(b)) {
-    return (
-      Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => sameValue(v, b[i]))
-    );
-  }
-  if (a && b && typeof a === 'object' && typeof b === 'object') {
-    const ka = Object.keys(a).filter((k) => (a as any)[k] !== undefined);
-    const kb = Object.keys(b).filter((k) => (b as any)[k] !== undefined);
-    return ka.length === kb.length && ka.every((k) => sameValue((a as any)[k], (b as any)[k]));
-  }
-  return false;
-}
-
-/** The fields of `data` that differ from `previous` (all of them without `previous`); never the id. */
-export function changedFields(
-  data: Record<string, unknown>,
-  previous: Record<string, unknown> | undefined,
-): Record<string, unknown> {
-  const changes: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(data)) {
-    if (key === 'id' || value === undefined) continue;
-    if (!previous || !sameValue(value, previous[key])) changes[key] = value;
-  }
-  return changes;
 }
 
 const recordPath = (resource: string, id: Identifier) => `/${resource}/${encodeURIComponent(String(id))}`;

@@ -3,6 +3,7 @@
  * browser refuses storage (private mode, storage disabled by policy, quota exceeded): then the values
  * live in memory for the life of the page, so the session still works until a reload.
  */
+import type { UserPayload } from '../../common/user.ts';
 
 /** The access token of a logged-in user (spec section 9). */
 export const APP_PORTAL_TOKEN = 'APP_PORTAL_TOKEN';
@@ -18,21 +19,8 @@ export const LOCALE = 'locale';
 /** The keys that make up a session: removed together on logout and when a refresh fails. */
 export const SESSION_KEYS = [APP_PORTAL_TOKEN, APP_QUOTE_TOKEN, APP_QUOTE_PATH, APP_USER] as const;
 
-/** The user payload of the server's login, refresh and `auth/me` answers (server/auth/schemas.ts). */
-export interface SessionUser {
-  id: number;
-  first_name: string | null;
-  last_name: string | null;
-  full_name: string | null;
-  email: string;
-  is_operator: 0 | 1 | 2;
-  acronym: string | null;
-  permissions_names: string[];
-  modules: string[];
-  configs: { name: string; value: unknown }[];
-  categories: number[];
-  companies: { id: number; name: string }[];
-}
+/** The user payload of the server's login, refresh and `auth/me` answers (common/user.ts). */
+export type SessionUser = UserPayload;
 
 /** Values the browser refused to store; only these are read from memory. */
 const memory = new Map<string, string>();

@@ -14,7 +14,8 @@ import {
 import { AppKindContext, type AppKind } from '../custom/appKind.ts';
 import { createHttpClient } from '../dataProvider/http.ts';
 import { createDataProvider } from '../dataProvider/index.ts';
-import { createAuthProvider, errorMessage } from '../authProvider/index.ts';
+import { createAuthProvider } from '../authProvider/index.ts';
+import { errorMessage } from './errorCatalogue.ts';
 import { setFlash } from './flash.ts';
 import { APP_BASENAME as BASENAME, loginAddressFromHere } from './returnTo.ts';
 import { useSelfValidatingForms } from './selfValidatingForms.ts';

@@ -10,7 +10,7 @@ import {
   BAD_CREDENTIALS_MESSAGE,
   LOGGED_IN_ELSEWHERE_KEY,
   MULTIPLE_SESSIONS_MESSAGE,
-} from '../authProvider/index.ts';
+} from './errorCatalogue.ts';
 import { tooManyText } from '../authProvider/wait.ts';
 import { afterLoginAddress } from './returnTo.ts';
 import { preloadList } from '../resources/index.tsx';

@@ -1,6 +1,7 @@
 /**
  * The error catalogue of SPEC 8 applied to every data provider call: react-admin puts `error.message`
- * in a toast, so the message is shaped here (by the catalogue's one implementation, `errorMessage`)
+ * in a toast, so the message is shaped here (by the catalogue's one implementation, `errorMessage` in
+ * ./errorCatalogue.ts)
  * and the toast component renders it.
  *
  * A 422 answers `{message, errors: {field: [lines]}}` (SPEC 7, DESIGN 5). The lines the apps can say
@@ -13,7 +14,7 @@
  */
 import { useCallback } from 'react';
 import { useNotify, type DataProvider } from 'react-admin';
-import { errorMessage } from '../authProvider/index.ts';
+import { errorMessage, statusOf } from './errorCatalogue.ts';
 import { passwordRuleKey } from '../authProvider/password-rules.ts';
 import { matchServerText } from '../../common/server-texts.ts';
 
@@ -35,10 +36,7 @@ export function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
-export function statusOf(error: unknown): number | undefined {
-  const status = (error as { status?: unknown } | null)?.status;
-  return typeof status === 'number' ? status : undefined;
-}
+export { statusOf };
 
 /** 403 and 404 answer no toast (SPEC 8): the record is not there for this caller. */
 export const isNotThere = (error: unknown) => statusOf(error) === 403 || statusOf(error) === 404;

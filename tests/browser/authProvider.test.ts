@@ -1,13 +1,8 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from 'ra-core';
-import {
-  LOGGED_IN_ELSEWHERE_KEY,
-  TOAST_OPTIONS,
-  createAuthProvider,
-  errorMessage,
-  permissionName,
-} from '../../src/authProvider/index.ts';
+import { createAuthProvider, permissionName } from '../../src/authProvider/index.ts';
+import { LOGGED_IN_ELSEWHERE_KEY, TOAST_OPTIONS, errorMessage } from '../../src/shell/errorCatalogue.ts';
 import { createHttpClient } from '../../src/dataProvider/http.ts';
 import {
   APP_PORTAL_TOKEN,

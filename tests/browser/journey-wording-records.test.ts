@@ -156,7 +156,7 @@ const JOURNEYS: Journeys = [
   [
     'journeys-list-names',
     [
-      // A priority's form (src/resources/fieldTypes.tsx: a translated field's own Dutch text), driven
+      // A priority's form (src/resources/fields/inputs.tsx: a translated field's own Dutch text), driven
       // in English only now.
       ['ra.action.edit', undefined, { nl: 'Bewerken', en: 'Edit', de: 'Bearbeiten' }],
       ['ra.action.save', undefined, { nl: 'Opslaan', en: 'Save', de: 'Speichern' }],

@@ -52,7 +52,7 @@ const JOURNEYS: Journeys = [
         { nl: 'Sanne Bakker, profiel', en: 'Sanne Bakker, profile', de: 'Sanne Bakker, Profil' },
       ],
       ['ra.auth.logout', undefined, { nl: 'Uitloggen', en: 'Logout', de: 'Abmelden' }],
-      // SPEC 8: a login elsewhere ends the session (src/authProvider: LOGGED_IN_ELSEWHERE_KEY).
+      // SPEC 8: a login elsewhere ends the session (src/shell/errorCatalogue.ts: LOGGED_IN_ELSEWHERE_KEY).
       [
         'app.errors.logged_in_elsewhere',
         undefined,

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from 'ra-core';
 import { loginFailure } from '../../src/shell/LoginPage.tsx';
-import { BAD_CREDENTIALS_MESSAGE } from '../../src/authProvider/index.ts';
+import { BAD_CREDENTIALS_MESSAGE } from '../../src/shell/errorCatalogue.ts';
 import { tooManyText } from '../../src/authProvider/wait.ts';
 import { passwordRuleKey } from '../../src/authProvider/password-rules.ts';
 import nl from '../../src/i18n/nl/app.ts';

@@ -13,7 +13,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { writableFieldsFor } from '../../../common/schema/fields.ts';
 import { registry } from '../../schema.ts';
 import { useAppKind } from '../appKind.ts';
-import { FieldInput } from '../../resources/fieldTypes.tsx';
+import { FieldInput } from '../../resources/fields/inputs.tsx';
 import { CustomFieldInputs } from '../forms/CustomFields.tsx';
 import { createDefaults, type CreateLinkState } from './createDefaults.ts';
 import { ScreenFrame } from './ScreenFrame.tsx';

@@ -42,7 +42,8 @@ import {
 } from '../../../common/schema/fields.ts';
 import { registry } from '../../schema.ts';
 import { useAppKind } from '../appKind.ts';
-import { FieldDisplay, FieldInput } from '../../resources/fieldTypes.tsx';
+import { FieldDisplay } from '../../resources/fields/display.tsx';
+import { FieldInput } from '../../resources/fields/inputs.tsx';
 import { CustomFieldInputs, CustomFieldsDisplay } from '../forms/CustomFields.tsx';
 import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
 import { overrides } from '../../resources/override-contract.ts';

@@ -1,13 +1,13 @@
 /**
  * The field block of the portal's detail screens: a record's fields as a row of labelled cards, each
- * value shown by the one formatter (fieldTypes), so a date, an amount or a badge reads the same on
+ * value shown by the one formatter (resources/fields), so a date, an amount or a badge reads the same on
  * every detail.
  */
 import type { ReactNode } from 'react';
 import { Grid } from '@mui/material';
 import { useTranslate, type RaRecord } from 'react-admin';
 import { registry } from '../../schema.ts';
-import { FieldDisplay } from '../../resources/fieldTypes.tsx';
+import { FieldDisplay } from '../../resources/fields/display.tsx';
 import { InfoCard, type Sizes } from './parts.tsx';
 
 /** A readable field of a resource, in full; nothing when the schema has no such field. */

@@ -3,7 +3,8 @@ import Box from '@mui/material/Box';
 import TableCell from '@mui/material/TableCell';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import type { Field, Resource } from '../../../common/schema/types.ts';
-import { fieldAlign, FilterControl } from '../../resources/fieldTypes.tsx';
+import { fieldAlign } from '../../resources/fields/kinds.ts';
+import { FilterControl } from '../../resources/fields/FilterControl.tsx';
 import type { Direction, SortPair } from './persistence.ts';
 import { CELL_PADDING_X, titleWhenClipped } from './clipped.ts';
 

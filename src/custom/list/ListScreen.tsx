@@ -3,76 +3,53 @@
  * a table with header filters and sort toggles on a desktop (./ListTable.tsx), cards below 768 px.
  * Sort, filter, page and selection are react-admin's list controller's (./useListScreenController.ts),
  * provided as its list context; the layout is kept per user and route (./useListPersistence.ts); saved
- * table views come from ./usePresets.ts.
+ * table views and the schema's views, and which one the list starts on, come from ./useListViews.ts;
+ * what the user may do on the list from ./useListPermissions.ts.
  */
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Switch from '@mui/material/Switch';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   CreateButton,
   ListContextProvider,
   useCreatePath,
-  useDataProvider,
   useGetIdentity,
-  useLocaleState,
   useNavigate,
   useNotify,
-  usePermissions,
   useResourceDefinition,
   useTranslate,
   type Identifier,
   type RaRecord,
 } from 'react-admin';
+import { useLocation } from 'react-router-dom';
 import type { Resource } from '../../../common/schema/types.ts';
-import type { ServiceDeskDataProvider } from '../../dataProvider/index.ts';
 import { onReload } from '../../dataProvider/reload.ts';
-import { getUser, storedConfig } from '../../dataProvider/storage.ts';
-import { permissionPrefix, useAppKind } from '../appKind.ts';
+import { getUser } from '../../dataProvider/storage.ts';
+import { useAppKind } from '../appKind.ts';
 import { overrides } from '../../resources/override-contract.ts';
-import { ColumnsDialog } from './ColumnsDialog.tsx';
-import { hasActiveFilter, sameFilter } from './filters.ts';
+import { useNotifyError } from '../../shell/errors.ts';
+import { LoadFailed } from '../../shell/LoadFailed.tsx';
+import { NewRecordsBar, useLiveList } from '../../live/NewRecordsBar.tsx';
+import { hasActiveFilter } from './filters.ts';
+import { linkedFilter } from './linkedFilter.ts';
+import { ListBulkBars } from './ListBulkBars.tsx';
+import { ListDefaultViewBar } from './ListDefaultViewBar.tsx';
+import { ListDialogs, type ListDialogsOpen } from './ListDialogs.tsx';
 import { ListContextPagination } from './ListPagination.tsx';
+import { ListPlaceholder } from './ListPlaceholder.tsx';
 import { ListTable, TABLE_MIN_HEIGHT } from './ListTable.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
-import { allowedBulkActions, BulkActionBar } from './bulkActions.tsx';
-import { allowedListViews, listViews } from './listViews.ts';
-// Only lists whose schema has x-bulk show it: its code loads with the first such list.
-const SchemaBulkBar = lazy(() => import('./SchemaBulkBar.tsx'));
-import { MobileList, SKELETON_ROWS } from './MobileList.tsx';
-import {
-  loadSettings,
-  presetFilter,
-  presetSettings,
-  type TablePreset,
-  type UserConfig,
-} from './persistence.ts';
+import { ListViewSwitches } from './ListViewSwitches.tsx';
+import { MobileList } from './MobileList.tsx';
+import { loadSettings, type TablePreset, type UserConfig } from './persistence.ts';
 import { listModel, type ListModel } from './shape.ts';
 import { useBrowserStorage, useListPersistence } from './useListPersistence.ts';
+import { useListExport } from './useListExport.ts';
+import { useListPermissions } from './useListPermissions.ts';
 import { useListScreenController } from './useListScreenController.ts';
-import { usePresets } from './usePresets.ts';
-import { ReorderDialog } from './ReorderDialog.tsx';
-import { useNotifyError } from '../../shell/errors.ts';
-import { useLocation } from 'react-router-dom';
-import { linkedFilter } from './linkedFilter.ts';
-import { LoadFailed } from '../../shell/LoadFailed.tsx';
-import { ViewsDialog } from './ViewsDialog.tsx';
-import { DefaultViewBar } from './DefaultViewBar.tsx';
-import { choiceConfigName, presetKey, startView, useSystemViews, type SystemView } from './systemViews.ts';
-import { NewRecordsBar, useLiveList } from '../../live/NewRecordsBar.tsx';
+import { useListViews } from './useListViews.ts';
+import { usePluralName } from './usePluralName.ts';
 
 /** SPEC 9: the mobile breakpoint is 768 px. */
 export const MOBILE_QUERY = '(max-width:767.95px)';
@@ -98,58 +75,9 @@ export function ListScreen({ resource, route, children }: ListScreenProps) {
   );
 }
 
-function usePluralName(resource: Resource) {
-  const translate = useTranslate();
-  return translate(`resources.${resource.name}.name`, { smart_count: 2, _: resource.title });
-}
-
-/** The heading and skeleton rows while the user's identity loads. */
-function ListPlaceholder({ resource }: { resource: Resource }) {
-  const title = usePluralName(resource);
-  return (
-    <Box sx={{ p: 2 }}>
-      <Typography variant="h5" component="h1">
-        {title}
-      </Typography>
-      <Box sx={{ minHeight: TABLE_MIN_HEIGHT }} aria-busy>
-        {Array.from({ length: SKELETON_ROWS }, (_, i) => (
-          <Skeleton key={i} variant="text" height={36} />
-        ))}
-      </Box>
-    </Box>
-  );
-}
-
 function storedConfigs(): UserConfig[] | undefined {
   const configs = getUser()?.configs;
   return Array.isArray(configs) ? configs : undefined;
-}
-
-/** The user's stored choice of default view for a route (./systemViews.ts), or null. */
-function storedChoice(route: string): string | null {
-  const value = storedConfig(choiceConfigName(route));
-  return typeof value === 'string' && value !== '' ? value : null;
-}
-
-/** What the user may do on this list, from their permissions (`<prefix>.<name>`). */
-function useListPermissions(resource: Resource) {
-  const appKind = useAppKind();
-  const { permissions } = usePermissions();
-  const prefix = permissionPrefix(appKind);
-  const can = (name: string) => Array.isArray(permissions) && permissions.includes(`${prefix}.${name}`);
-  const mayRun = (action: string) => can(`${resource.name}.${action}`);
-  const backoffice = appKind === 'backoffice';
-  return {
-    canPresets: can('table-presets.store'),
-    canExport: can('exports.index') && resource.actions.includes('index'),
-    canReorder: backoffice && resource.actions.includes('update-order') && mayRun('update-order'),
-    // Row selection shows only where the schema offers a bulk action the user may run.
-    bulk: backoffice ? allowedBulkActions(resource.actions, mayRun) : [],
-    // x-bulk: the fields need the update permission, each action its own.
-    bulkFields: backoffice && resource.bulk && mayRun('update') ? resource.bulk.fields : [],
-    bulkRuns: backoffice && resource.bulk ? resource.bulk.actions.filter(mayRun) : [],
-    views: backoffice ? allowedListViews(resource.actions, mayRun) : [],
-  };
 }
 
 function ListView({
@@ -166,7 +94,6 @@ function ListView({
   const navigate = useNavigate();
   const createPath = useCreatePath();
   const definition = useResourceDefinition({ resource: resource.name });
-  const dataProvider = useDataProvider<ServiceDeskDataProvider>();
   const isMobile = useMediaQuery(MOBILE_QUERY);
   const headingId = useId();
   const model: ListModel = useMemo(() => listModel(resource, appKind), [resource, appKind]);
@@ -179,7 +106,7 @@ function ListView({
     return linked ? { settings: { ...kept.settings, filter: linked }, source: 'local' as const } : kept;
   });
   // A user without a layout of their own starts on their default view: the rows wait until it is
-  // known (below), so the first page fetched and shown is that view's, not the unfiltered list's.
+  // known (./useListViews.ts), so the first page fetched and shown is that view's, not the unfiltered list's.
   const [startDecided, setStartDecided] = useState(false);
   const list = useListScreenController({
     resource,
@@ -202,12 +129,9 @@ function ListView({
   const { canPresets, canExport, canReorder, bulk, bulkFields, bulkRuns, views } =
     useListPermissions(resource);
   const schemaBulk = bulkFields.length > 0 || bulkRuns.length > 0;
-  const [activePresetId, setActivePresetId] = useState<Identifier | undefined>(undefined);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [viewsOpen, setViewsOpen] = useState(false);
   const [reorderOpen, setReorderOpen] = useState(false);
-  const [exporting, setExporting] = useState(false);
-  const [locale] = useLocaleState();
 
   const plural = usePluralName(resource);
   // The table is memoised: what it gets keeps its identity while it means the same.
@@ -219,6 +143,7 @@ function ListView({
   const emptyText = translate(`resources.${resource.name}.empty`, {
     _: translate('list.empty', { model: plural.toLocaleLowerCase() }),
   });
+  const { exporting, exportList } = useListExport({ resource, userId, list, labelOf });
 
   const saveLayout = async (layout: { columns: string[]; perPage: number }) => {
     const next = { ...settings, ...layout };
@@ -233,122 +158,28 @@ function ListView({
     }
   };
 
+  const listViews = useListViews({
+    resource,
+    route,
+    userId,
+    model,
+    list,
+    persistence,
+    canPresets,
+    backoffice: appKind === 'backoffice',
+    onStarted: () => setStartDecided(true),
+  });
+  const { presetsApi, activePreset, setActivePresetId } = listViews;
+
   const resetFilters = () => {
     list.replace({ ...settings, filter: {} });
     setActivePresetId(undefined);
   };
-
-  /** A preset's columns, order, filter and page size, back on page 1 (SPEC 4). */
-  const applyView = (preset: TablePreset, options: { keep: boolean }) => {
-    const next = presetSettings(preset, settings, model);
-    if (!options.keep) persistence.showWithoutKeeping(next);
-    list.replace(next);
-    setActivePresetId(preset.id);
-  };
-
-  /** A view of the schema's (x-views): its filter, the rest of the layout as it is, back on page 1. */
-  const applySystemView = (view: SystemView, options: { keep: boolean }) => {
-    const next = { ...settings, filter: view.filter };
-    if (!options.keep) persistence.showWithoutKeeping(next);
-    list.replace(next);
-    setActivePresetId(undefined);
-  };
-
-  // ---- presets and views
-  const presetsApi = usePresets({
-    resource: resource.name,
-    userId,
-    enabled: canPresets,
-    kindOf: model.kindOf,
-  });
-  const systemViews = useSystemViews(resource, userId, appKind === 'backoffice');
-  const [choice, setChoice] = useState<string | null>(() => storedChoice(route));
-  const [choosing, setChoosing] = useState(false);
-  // A user without a layout of their own starts with their default view (issue 18 item 4): their
-  // choice, else a preset marked default, else the schema's default view; once both are known.
-  const canStart = systemViews.ready && !presetsApi.isPending;
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current || !canStart) return;
-    started.current = true;
-    const own = persistence.hasOwnLayout();
-    if (!own) persistence.claimLayout();
-    const start = own ? undefined : startView(choice, systemViews.views, presetsApi.presets);
-    // Applied as the answers that decided it are (as the presets' own load callback did before): a
-    // change of the list's params, after this commit; the rows are fetched once it is in place.
-    void Promise.resolve().then(() => {
-      if (start?.preset) applyView(start.preset, { keep: false });
-      else if (start?.system) applySystemView(start.system, { keep: false });
-      setStartDecided(true);
-    });
-    // Once, in the first render where the views and presets are known, with that render's values.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [canStart]);
-  const activePreset =
-    presetsApi.presets.find((p) => p.id === activePresetId && sameFilter(presetFilter(p), settings.filter)) ??
-    presetsApi.presets.find(
-      (p) => sameFilter(presetFilter(p), settings.filter) && hasActiveFilter(settings.filter),
-    );
-  /** Something to reset (also a half-filled control); `filtering`: the rows are actually filtered. */
+  /** Something to reset (also a half-filled control). */
   const filterActive = hasActiveFilter(settings.filter);
-  const filtering = Object.keys(list.providerFilter).length > 0;
-  const activeSystemView = activePreset
-    ? undefined
-    : systemViews.views.find((v) => sameFilter(v.filter, settings.filter));
-  const viewLabel = (view: SystemView) =>
-    translate(`resources.${resource.name}.views.${view.name}`, { _: view.name });
-  const activeFilterName = activePreset
-    ? activePreset.label
-    : activeSystemView
-      ? viewLabel(activeSystemView)
-      : translate(filtering ? 'list.custom_filter' : 'list.no_filter');
-  const currentViewKey = activePreset ? presetKey(activePreset.id) : activeSystemView?.key;
-  const defaultStart = startView(choice, systemViews.views, presetsApi.presets);
-  const defaultViewKey = defaultStart?.preset ? presetKey(defaultStart.preset.id) : defaultStart?.system?.key;
-  const defaultPreset = presetsApi.presets.find((p) => p.is_default);
-
-  /** Stores the user's choice of default view (null: none, the standard one again). */
-  const storeChoice = async (next: string | null) => {
-    setChoosing(true);
-    try {
-      await dataProvider.saveConfigs([{ name: choiceConfigName(route), value: next }]);
-      // A preset marked default would still come before the standard view: going back unmarks it.
-      if (next === null && defaultPreset) await presetsApi.toggleDefault(defaultPreset);
-      setChoice(next);
-      notify(next === null ? 'list.default_view.reset' : 'list.default_view.saved', { type: 'success' });
-      return true;
-    } catch (error) {
-      notifyError(error);
-      return false;
-    } finally {
-      setChoosing(false);
-    }
-  };
-  // Shown once the list can start on its view (the same commit): a choice made before would race it.
   const defaultViewBar =
-    canStart && systemViews.views.length > 0 ? (
-      <DefaultViewBar
-        resource={resource.name}
-        views={systemViews.views}
-        presets={presetsApi.presets}
-        currentKey={currentViewKey}
-        defaultKey={defaultViewKey}
-        hasChoice={choice !== null || defaultPreset !== undefined}
-        busy={choosing}
-        onShow={(key) => {
-          const view = systemViews.views.find((v) => v.key === key);
-          const preset = presetsApi.presets.find((p) => presetKey(p.id) === key);
-          if (view) applySystemView(view, { keep: true });
-          else if (preset) applyView(preset, { keep: true });
-        }}
-        onUseAsDefault={(key) => void storeChoice(key)}
-        onBackToStandard={() => {
-          void storeChoice(null).then((done) => {
-            const standard = systemViews.views.find((v) => v.isDefault);
-            if (done && standard) applySystemView(standard, { keep: true });
-          });
-        }}
-      />
+    listViews.canStart && listViews.systemViews.length > 0 ? (
+      <ListDefaultViewBar resource={resource.name} views={listViews} />
     ) : null;
 
   const { reload: reloadList } = list;
@@ -370,26 +201,6 @@ function ListView({
   );
   const loadFailed =
     list.failed && !list.loading ? <LoadFailed text="app.errors.list_failed" onRetry={refresh} /> : null;
-
-  const exportList = async () => {
-    setExporting(true);
-    try {
-      // The file holds what the table shows: its filter and order, its columns under their headers.
-      const message = await dataProvider.exportList(resource.name, {
-        userId,
-        filter: list.providerFilter,
-        sort: { field: settings.sort[0], order: settings.sort[1] },
-        columns: settings.columns.map((name) => ({ name, label: labelOf(name) })),
-        locale,
-      });
-      notify(message || 'list.export_started', { type: 'success', messageArgs: { _: message } });
-    } catch (error) {
-      const message = (error as { message?: string } | null)?.message;
-      notify(message || 'ra.notification.http_error', { type: 'error', messageArgs: { _: message } });
-    } finally {
-      setExporting(false);
-    }
-  };
 
   // The detail screen exists where the app's actions of the resource include 'show' (resources/index.tsx);
   // without one (index only, as a ticket's history) the rows open nothing.
@@ -415,34 +226,21 @@ function ListView({
     presets: presetsApi.presets,
     counts: presetsApi.counts,
     activePresetId: activePreset?.id,
-    onApplyPreset: (preset: TablePreset) => applyView(preset, { keep: true }),
+    onApplyPreset: (preset: TablePreset) => listViews.applyView(preset, { keep: true }),
   };
 
-  // The bulk bars, above the table or the phone's cards alike (the selection is the list's).
-  const onBulkDone = () => {
-    list.context.onUnselectItems();
-    refresh();
-  };
   const bulkBars = (
-    <>
-      {bulk.length > 0 && (
-        <BulkActionBar resource={resource.name} actions={bulk} selected={list.selected} onDone={onBulkDone} />
-      )}
-      {schemaBulk && (
-        <Suspense fallback={null}>
-          <SchemaBulkBar
-            resource={resource}
-            fields={bulkFields}
-            actions={bulkRuns}
-            selected={list.selected}
-            pageCount={list.context.data?.length ?? 0}
-            total={list.range?.total ?? 0}
-            providerFilter={list.providerFilter}
-            onDone={onBulkDone}
-          />
-        </Suspense>
-      )}
-    </>
+    <ListBulkBars
+      resource={resource}
+      list={list}
+      bulk={bulk}
+      bulkFields={bulkFields}
+      bulkRuns={bulkRuns}
+      onDone={() => {
+        list.context.onUnselectItems();
+        refresh();
+      }}
+    />
   );
 
   if (isMobile) {
@@ -464,7 +262,7 @@ function ListView({
             range={list.range}
             filterActive={filterActive}
             onResetFilters={resetFilters}
-            activeFilterName={activeFilterName}
+            activeFilterName={listViews.activeFilterName}
             onOpen={open}
             actionColumn={actionColumn}
             viewBar={defaultViewBar}
@@ -481,6 +279,9 @@ function ListView({
     );
   }
 
+  const dialogsOpen: ListDialogsOpen = { settings: settingsOpen, reorder: reorderOpen, views: viewsOpen };
+  const closeDialog = (dialog: keyof ListDialogsOpen) =>
+    ({ settings: setSettingsOpen, reorder: setReorderOpen, views: setViewsOpen })[dialog](false);
   return (
     <ListContextProvider value={list.context}>
       {/* Inline-size containment: a wide table scrolls inside its container instead of widening the page. */}
@@ -524,22 +325,7 @@ function ListView({
           />
         </Box>
         {defaultViewBar}
-        {views.length > 0 && (
-          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-            {views.map((view) => (
-              <FormControlLabel
-                key={view}
-                control={
-                  <Switch
-                    checked={list.listView === view}
-                    onChange={(event) => list.setListView(event.target.checked ? view : undefined)}
-                  />
-                }
-                label={translate(listViews[view]!.label)}
-              />
-            ))}
-          </Box>
-        )}
+        <ListViewSwitches views={views} list={list} />
         {bulkBars}
         {newRecords}
         <ListTable
@@ -559,39 +345,19 @@ function ListView({
         />
         {hasRows && <ListContextPagination />}
         {children}
-        <ColumnsDialog
-          open={settingsOpen}
-          available={model.columns}
-          defaultColumns={model.defaultColumns}
-          columns={settings.columns}
-          perPage={settings.perPage}
+        <ListDialogs
+          resource={resource}
+          model={model}
+          settings={settings}
           labelOf={labelOf}
-          onClose={() => setSettingsOpen(false)}
-          onSave={saveLayout}
+          open={dialogsOpen}
+          onClose={closeDialog}
+          onSaveLayout={saveLayout}
+          canReorder={canReorder}
+          onReordered={refresh}
+          canPresets={canPresets}
+          views={listViews}
         />
-        {/* Mounted while open: each opening reads the current order afresh. */}
-        {canReorder && reorderOpen && (
-          <ReorderDialog
-            open={reorderOpen}
-            resource={resource}
-            onClose={() => setReorderOpen(false)}
-            onSaved={refresh}
-          />
-        )}
-        {canPresets && (
-          <ViewsDialog
-            open={viewsOpen}
-            presets={presetsApi.presets}
-            onClose={() => setViewsOpen(false)}
-            onRename={presetsApi.rename}
-            onDelete={(preset) => {
-              if (preset.id === activePresetId) setActivePresetId(undefined);
-              void presetsApi.remove(preset);
-            }}
-            onReorder={presetsApi.reorder}
-            onToggleDefault={presetsApi.toggleDefault}
-          />
-        )}
       </Box>
     </ListContextProvider>
   );

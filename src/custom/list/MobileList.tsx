@@ -19,7 +19,7 @@ import Typography from '@mui/material/Typography';
 import { useListContext, useTranslate, type RaRecord } from 'react-admin';
 import type { KeyboardEvent, ReactNode } from 'react';
 import type { Field, Resource } from '../../../common/schema/types.ts';
-import { FieldDisplay } from '../../resources/fieldTypes.tsx';
+import { FieldDisplay } from '../../resources/fields/display.tsx';
 import { ToolButton } from './ListToolbar.tsx';
 import type { TablePreset } from './persistence.ts';
 import type { ActionColumn } from '../../resources/override-contract.ts';

@@ -1,7 +1,7 @@
 /**
  * The header filter controls (SPEC 2, 5, 9). Each takes an accessible `label`, the field's filter-state
  * value and `onChange` (undefined clears the filter). Which field gets which control is decided by the
- * type table in src/resources/fieldTypes.tsx.
+ * type table in src/resources/fields/.
  */
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';

@@ -13,7 +13,7 @@
 export type FilterState = Record<string, unknown>;
 export type ProviderFilter = Record<string, unknown>;
 
-/** What a field's header control produces; from the type table of src/resources/fieldTypes.tsx. */
+/** What a field's header control produces; from the type table of src/resources/fields/kinds.ts. */
 export type FilterKind = 'text' | 'number' | 'boolean' | 'select' | 'date' | 'datetime';
 
 /** SPEC 9: today, future, past, +1 day, +2 days, +3 days and later, -1 day, -2 days and earlier, and 'lte'. */

@@ -1,6 +1,7 @@
 /** What a list offers a user of an app, from the resource's schema: columns, sorts, filters. */
 import type { Field, Resource } from '../../../common/schema/types.ts';
-import { canReadResource, filterKind, readableFields, referenceOf } from '../../resources/fieldTypes.tsx';
+import { canReadResource, readableFields } from '../../resources/fields/rules.ts';
+import { filterKind, referenceOf } from '../../resources/fields/kinds.ts';
 import type { AppKind } from '../appKind.ts';
 import type { FilterKind } from './filters.ts';
 import type { ListShape, SortPair } from './persistence.ts';

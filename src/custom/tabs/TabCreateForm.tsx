@@ -9,7 +9,7 @@ import { useId, useMemo, useState } from 'react';
 import { Box, Typography } from '@mui/material';
 import { CreateBase, Form, SaveButton, useGetIdentity, useNotify, useTranslate } from 'react-admin';
 import { registry } from '../../schema.ts';
-import { FieldInput } from '../../resources/fieldTypes.tsx';
+import { FieldInput } from '../../resources/fields/inputs.tsx';
 import { createDefaults } from '../detail/createDefaults.ts';
 
 export interface TabCreateFormProps {

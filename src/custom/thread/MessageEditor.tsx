@@ -7,23 +7,12 @@
  *
  * Tiptap (ProseMirror) keeps text as text: typed markup is never parsed as HTML.
  */
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import Link from '@tiptap/extension-link';
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  LinearProgress,
-  TextField,
-  Tooltip,
-} from '@mui/material';
+import { Box, LinearProgress } from '@mui/material';
 import FormatBold from '@mui/icons-material/FormatBold';
 import FormatItalic from '@mui/icons-material/FormatItalic';
 import FormatListBulleted from '@mui/icons-material/FormatListBulleted';
@@ -35,6 +24,7 @@ import type { ServiceDeskDataProvider } from '../../dataProvider/index.ts';
 import { useNotifyError } from '../../shell/errors.ts';
 import { mentionExtension, type MentionCandidate } from './mentions.tsx';
 import { EDITOR_HEIGHT, EDITOR_TOOLBAR_HEIGHT } from './editorSize.ts';
+import { LinkDialog, ToolButton, imageFiles } from './editorControls.tsx';
 
 /** SPEC 9: the change debounce (the default height is in editorSize.ts, with the toolbar's). */
 export const CHANGE_DEBOUNCE_MS = 300;
@@ -63,81 +53,6 @@ export interface MessageEditorProps {
 interface Uploaded {
   id: number;
   url: string;
-}
-
-function ToolButton({
-  label,
-  active,
-  onClick,
-  disabled,
-  children,
-}: {
-  label: string;
-  active?: boolean;
-  onClick: () => void;
-  disabled?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <Tooltip title={label}>
-      <span>
-        <IconButton
-          size="small"
-          aria-label={label}
-          aria-pressed={active === undefined ? undefined : active}
-          onClick={onClick}
-          disabled={disabled}
-          color={active ? 'primary' : 'default'}
-          // Keep the editor's selection: the button must not take the focus on mouse down.
-          onMouseDown={(e) => e.preventDefault()}
-        >
-          {children}
-        </IconButton>
-      </span>
-    </Tooltip>
-  );
-}
-
-function LinkDialog({
-  open,
-  initial,
-  onClose,
-  onSave,
-}: {
-  open: boolean;
-  initial: string;
-  onClose: () => void;
-  onSave: (href: string) => void;
-}) {
-  const translate = useTranslate();
-  const [href, setHref] = useState(initial);
-  return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
-      <DialogTitle>{translate('app.messages.link')}</DialogTitle>
-      <DialogContent>
-        <TextField
-          autoFocus
-          fullWidth
-          margin="dense"
-          label={translate('app.messages.link_address')}
-          value={href}
-          onChange={(e) => setHref(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              onSave(href);
-            }
-          }}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" onClick={() => onSave(href)}>
-          {translate('ra.action.confirm')}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
 }
 
 export default function MessageEditor({
@@ -416,10 +331,4 @@ export default function MessageEditor({
       />
     </Box>
   );
-}
-
-const INLINE_IMAGE = /^image\/(png|jpeg|gif|webp)$/;
-
-function imageFiles(list: FileList | null | undefined): File[] {
-  return Array.from(list ?? []).filter((f) => INLINE_IMAGE.test(f.type));
 }

@@ -1,4 +1,4 @@
-/** The generic list screen (src/custom/list) and the field table (src/resources/fieldTypes.tsx) in English. */
+/** The generic list screen (src/custom/list) and the field table (src/resources/fields/) in English. */
 const list = {
   list: {
     reorder: {

@@ -19,7 +19,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { registry } from '../../schema.ts';
-import { FieldInput } from '../fieldTypes.tsx';
+import { FieldInput } from '../fields/inputs.tsx';
 import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
 import { getUser } from '../../dataProvider/storage.ts';
 import {

@@ -1,0 +1,162 @@
+import type { ErrorTexts } from '../../en/app/errors.ts';
+import type { DeepPartial } from '../../types.ts';
+
+/**
+ * The apps' texts in German, what went wrong and what went right: SPEC 8's errors, the server's texts,
+ * successes, confirmations.
+ */
+const errors: DeepPartial<ErrorTexts> = {
+  errors: {
+    logged_in_elsewhere:
+      'Dieser Bearbeiter ist an anderer Stelle angemeldet. Melden Sie sich erneut an, um hier weiterzuarbeiten.',
+    generic: 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
+    network: 'Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+    validation: 'Nicht alle Felder sind korrekt ausgefüllt.',
+    not_found: 'Dieser Eintrag existiert nicht (mehr).',
+    prepaid_upgrade_failed: 'Das Stundenkontingent konnte nicht aufgestockt werden.',
+    not_confirmed: 'Nicht bestätigt.',
+    no_signature: 'Es wurde keine Unterschrift gesetzt.',
+    required: '%{field} ist ein Pflichtfeld',
+    min_length: '%{subject} muss mindestens %{length} Zeichen lang sein.',
+    download_failed: 'Die Datei konnte nicht heruntergeladen werden.',
+    chunk_timeout: 'Das Laden dieser Seite hat zu lange gedauert. Bitte laden Sie die Seite neu.',
+    server: 'Auf dem Server ist etwas schiefgelaufen. Bitte versuchen Sie es erneut.',
+    unavailable: 'Der Server ist kurz nicht erreichbar. Versuchen Sie es in ein paar Sekunden erneut.',
+    max_length: '%{subject} darf nicht länger als %{length} Zeichen sein.',
+    list_failed: 'Die Liste konnte nicht geladen werden.',
+    record_failed: 'Dieses Element konnte nicht geladen werden.',
+    custom_fields_failed: 'Die Zusatzfelder konnten nicht geladen werden.',
+    retry: 'Erneut versuchen',
+    file_type:
+      'Dateien vom Typ .%{extension} sind nicht erlaubt. Erlaubt sind Bilder, PDF, Office-Dokumente, Audio, Video, Archive, Code und Textdateien.',
+    file_no_extension:
+      'Dateien ohne Endung sind nicht erlaubt. Erlaubt sind Bilder, PDF, Office-Dokumente, Audio, Video, Archive, Code und Textdateien.',
+    file_empty: 'Die Datei ist leer.',
+    file_mismatch:
+      'Der Inhalt der Datei passt nicht zu ihrer Endung .%{extension}. Erlaubt sind Bilder, PDF, Office-Dokumente, Audio, Video, Archive, Code und Textdateien.',
+  },
+  /** Die Texte des Servers (common/server-texts.ts) in der Sprache des Benutzers; `%{field}` ist die Bezeichnung eines Feldes. */
+  server: {
+    record_in_use: 'Dieser Eintrag wird noch von anderen Einträgen verwendet.',
+    value_taken: '%{field} ist bereits vergeben.',
+    value_invalid: 'Der gewählte Wert ist ungültig.',
+    value_not_valid: 'Ein Wert passt nicht zu seinem Feld.',
+    selected_invalid: 'Die gewählte Angabe für %{field} ist ungültig.',
+    field_required: '%{field} ist ein Pflichtfeld',
+    value_too_long: '%{field} darf nicht länger als %{max} Zeichen sein.',
+    html_too_deep: '%{field} verschachtelt sein HTML tiefer als %{max} Ebenen.',
+    value_not_text: '%{field} muss ein Text sein.',
+    order_out_of_range: 'Die Reihenfolge muss eine ganze Zahl von 0 bis 1000000 sein.',
+    files_own_messages: 'Sie können Dateien nur zu Ihren eigenen Nachrichten hinzufügen.',
+    attachment_linked_elsewhere: 'Ein Anhang gehört bereits zu einer anderen Nachricht.',
+    client_message_kept:
+      'Eine Nachricht eines Kunden kann nicht gelöscht werden: Bearbeiten Sie sie, um zu entfernen, was nicht bleiben darf; der Verlauf zeigt, dass sie bearbeitet wurde.',
+    create_refused: 'Sie dürfen diesen Eintrag nicht anlegen.',
+    move_refused: 'Sie dürfen diesen Eintrag nicht aus Ihren eigenen Firmen verschieben.',
+    nul_text: 'Texte dürfen das NUL-Zeichen nicht enthalten.',
+    search_text_length: 'Geben Sie 3 bis 100 Zeichen ein, um zu suchen.',
+    custom_field_unknown: 'Es gibt kein eigenes Feld %{name}.',
+    query_too_expensive:
+      'Diese Liste verlangt zu viel auf einmal (Kosten %{cost}, höchstens %{budget}). Verwenden Sie weniger Filter über verknüpfte Einträge oder weniger Voreinstellungen.',
+    with_too_many_rows:
+      'Die verknüpften Einträge, die diese Liste mitlädt (%{name}), können bis zu %{count} Zeilen ergeben, höchstens %{budget} sind erlaubt (eine Verknüpfung zu mehreren Einträgen zählt %{max} Zeilen je Eintrag, für jeden Eintrag der Seite). Laden Sie weniger oder weniger tief verknüpfte Einträge, oder weniger Einträge pro Seite.',
+    answer_too_large:
+      'Die Antwort wäre %{count} MB groß, mehr als die %{max} MB, die eine Antwort haben darf. Fragen Sie weniger Einträge pro Seite oder weniger verknüpfte Einträge ab.',
+    merge_too_few: 'Wählen Sie mindestens zwei Einträge zum Zusammenführen.',
+    merge_too_many: 'Es können höchstens %{count} Einträge auf einmal zusammengeführt werden.',
+    merge_record_invalid: '%{resource} %{id} kann nicht gewählt werden.',
+    select_at_least_one: 'Wählen Sie mindestens einen Eintrag.',
+    bulk_too_many: 'Es können höchstens %{count} Einträge auf einmal geändert werden.',
+    number_range: '%{field} muss eine ganze Zahl von 1 bis %{max} sein.',
+    choices_list: 'Senden Sie die Auswahl als Liste von Arten, jeweils mit E-Mail an oder aus.',
+    value_true_false: '%{field} muss wahr oder falsch sein.',
+    bulk_ids_or_builder: 'Senden Sie die gewählten IDs oder den Filter, eines von beiden.',
+    bulk_action_unknown: 'Die Aktion muss eine der folgenden sein: %{actions}.',
+    bulk_no_changes: 'Wählen Sie die zu ändernden Felder, nur bei der Aktion Ändern.',
+    bulk_field_not_offered: 'Das Feld %{field} kann nicht für mehrere Einträge auf einmal geändert werden.',
+    select_at_most: 'Es können höchstens %{count} Einträge auf einmal bearbeitet werden.',
+    ticket_no_closed_status: 'Es gibt keinen Ticketstatus vom Typ geschlossen, um das Ticket zu schließen.',
+    ticket_closed_already: 'Dieses Ticket ist bereits geschlossen.',
+    ticket_archived: 'Dieses Ticket ist archiviert: stellen Sie es zuerst wieder her.',
+    ticket_not_restorable: 'Nur ein geschlossenes oder archiviertes Ticket kann wiederhergestellt werden.',
+    ticket_no_open_status:
+      'Es gibt keinen offenen Ticketstatus, in den das Ticket zurückgesetzt werden kann.',
+    ticket_no_start_status: 'Es gibt keinen offenen Ticketstatus, mit dem begonnen werden kann.',
+    day_bound_invalid:
+      'Der Wert %{name} muss Datum und Uhrzeit in ISO 8601 sein (2026-11-24T00:00:00+01:00).',
+    day_invalid: 'Von und bis müssen Anfang und Ende eines Tages sein.',
+    quote_locked: 'Ein angenommenes Angebot kann nicht mehr geändert werden.',
+    quote_no_recipient:
+      'Dieses Angebot hat keinen Kunden mit einer E-Mail-Adresse, an die es gesendet werden kann.',
+    quote_accepted_not_sendable: 'Dieses Angebot wurde angenommen und kann nicht mehr gesendet werden.',
+    quote_rejected_not_sendable: 'Dieses Angebot wurde abgelehnt und kann nicht mehr gesendet werden.',
+    quote_not_acceptable: 'Dieses Angebot kann nicht mehr angenommen werden.',
+    quote_not_declinable: 'Dieses Angebot kann nicht mehr abgelehnt werden.',
+    quote_expired:
+      'Dieses Angebot ist abgelaufen und kann nicht mehr angenommen werden, es sei denn, seine Gültigkeit wird verlängert.',
+    quote_expired_not_sendable:
+      'Dieses Angebot ist abgelaufen: Verlängern Sie zuerst seine Gültigkeit und senden Sie es dann.',
+    signature_missing: 'Es wurde keine Unterschrift gesetzt.',
+    signature_not_png: 'Die Unterschrift muss ein PNG-Bild sein.',
+    signature_too_large: 'Die Unterschrift darf nicht größer als 500 KB sein.',
+    signature_invalid: 'Die Unterschrift ist kein gültiges PNG-Bild.',
+    invoice_concept_already: 'Diese Rechnung ist bereits ein Entwurf.',
+    line_invoiced_already: '%{resource} %{id} steht bereits auf einer Rechnung.',
+    line_no_company: '%{resource} %{id} hat keine Firma, an die abgerechnet werden kann.',
+    line_not_invoiced: '%{resource} %{id} steht auf keiner Rechnung.',
+    line_invoice_sent:
+      '%{resource} %{id} steht auf Rechnung %{invoice}, die bereits versendet wurde: setzen Sie diese Rechnung zuerst auf Entwurf zurück.',
+    prepaid_card_invalid: 'Das gewählte Stundenkontingent ist ungültig.',
+    prepaid_only: 'Nur ein Prepaid-Vertrag kann mit einem Stundenkontingent aufgestockt werden.',
+    mail_retry_failed: 'Die E-Mail konnte auch diesmal nicht gesendet werden.',
+    mail_retry_sending:
+      'Diese E-Mail wird gerade gesendet; warten Sie das Ergebnis ab, bevor Sie es erneut versuchen.',
+    mail_retry_no_body:
+      'Der Inhalt dieser E-Mail wird nicht mehr aufbewahrt, daher kann sie nicht erneut gesendet werden. Lösen Sie stattdessen ihren Anlass erneut aus.',
+    role_for_operators: 'Die gewählte Rolle ist für Bearbeiter, nicht für Kunden.',
+    role_for_clients: 'Die gewählte Rolle ist für Kunden, nicht für Bearbeiter.',
+    role_beyond_caller: 'Sie dürfen keine Rolle mit Rechten vergeben, die Sie selbst nicht haben.',
+    role_kind_held: 'Eine Rolle, die Konten haben, kann nicht zwischen Bearbeitern und Kunden wechseln.',
+    others_settings: 'Sie dürfen nur Ihre eigenen Einstellungen ändern.',
+    password_confirmation_mismatch: 'Die Passwortbestätigung stimmt nicht überein.',
+    sso_not_configured: 'Die einmalige Anmeldung ist nicht eingerichtet.',
+    sso_failed: 'Die einmalige Anmeldung ist fehlgeschlagen.',
+    setup_done: 'Dieser Service-Desk ist bereits eingerichtet: Melden Sie sich an.',
+    tenant_slug_taken: 'Unter der Adresse %{name} gibt es bereits eine Umgebung.',
+    setup_slug_invalid:
+      'Diese Adresse kann keine Umgebung sein: Verwenden Sie eine Subdomain aus Kleinbuchstaben, Ziffern und Bindestrichen.',
+    setup_try_later: 'Zu viele Tests auf einmal: Warten Sie eine Minute und versuchen Sie es erneut.',
+    quote_mail_retrying:
+      'Das Angebot wurde als gesendet markiert, aber die E-Mail konnte noch nicht gesendet werden. Sie wird automatisch erneut versucht; senden Sie das Angebot nicht erneut.',
+    quote_mail_given_up:
+      'Das Angebot wurde als gesendet markiert, aber die E-Mail konnte nicht gesendet werden und wurde aufgegeben. Versuchen Sie es erneut unter Ausgehende E-Mails; senden Sie das Angebot nicht erneut.',
+    message_mail_retrying:
+      'Die Nachricht wurde gespeichert, aber die E-Mail an den Kunden konnte noch nicht gesendet werden. Sie wird automatisch erneut versucht.',
+    message_mail_given_up:
+      'Die Nachricht wurde gespeichert, aber die E-Mail an den Kunden konnte nicht gesendet werden und wurde aufgegeben. Versuchen Sie es erneut unter Ausgehende E-Mails.',
+    message_sender_not_held:
+      'Nur eine E-Mail, deren Absender nicht verifiziert ist, kann bestätigt oder abgelehnt werden.',
+  },
+  notifications: {
+    order_saved: 'Reihenfolge gespeichert.',
+    changes_saved: 'Änderungen gespeichert.',
+    prepaid_upgraded: 'Stundenkontingent aufgestockt',
+    item_updated: 'Eintrag aktualisiert.',
+    item_deleted: 'Eintrag gelöscht.',
+    invoice_line_added: 'Position zum Rechnungsentwurf hinzugefügt.',
+    invoice_line_removed: 'Position aus dem Rechnungsentwurf entfernt.',
+    created: '%{type} erstellt',
+    updated: '%{type} aktualisiert',
+    deleted: '%{type} gelöscht',
+    message_sent: 'Nachricht gesendet.',
+    note_saved: 'Notiz gespeichert.',
+  },
+  confirm: {
+    title: 'Löschen',
+    delete: 'Möchten Sie dies wirklich löschen?',
+    yes: 'Ja, löschen',
+    no: 'Abbrechen',
+  },
+};
+
+export default errors;

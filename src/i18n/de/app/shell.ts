@@ -1,0 +1,97 @@
+import type { ShellTexts } from '../../en/app/shell.ts';
+import type { DeepPartial } from '../../types.ts';
+
+/** The apps' texts in German, the apps' frame: names, page titles, menus, languages, login and setup. */
+const shell: DeepPartial<ShellTexts> = {
+  name: {
+    portal: 'Portal',
+    back_office: 'Backoffice',
+  },
+  title: {
+    portal: '%{section} - %{tenant} Portal',
+    portal_home: '%{tenant} Portal',
+    back_office: '%{section} - %{tenant}',
+    back_office_home: '%{tenant} Backoffice',
+    record: '%{label} - %{type}',
+  },
+  menu: {
+    label: 'Hauptmenü',
+    open: 'Menü öffnen',
+    close: 'Menü schließen',
+    dashboard: 'Dashboard',
+    tickets: 'Tickets',
+    quotes: 'Angebote',
+    subscriptions: 'Abonnements',
+    assets: 'Assets',
+    contracts: 'Verträge',
+    invoices: 'Rechnungen',
+    profile: 'Profil',
+    user_menu_named: '%{name}, Profil',
+    settings: 'Einstellungen',
+    logout: 'Abmelden',
+    // The back office's menu groups (schemas' x-menu group).
+    groups: {
+      daily: 'Tagesgeschäft',
+      sales: 'Vertrieb und Abrechnung',
+      settings: 'Einstellungen',
+    },
+  },
+  // The form label of a translated field's own (Dutch) text; its translations have labels of their own.
+  translated: { base: '%{label} (Niederländisch)' },
+  locale: {
+    label: 'Sprache',
+    choose: 'Sprache wählen',
+    nl: 'Nederlands',
+    en: 'English',
+    de: 'Deutsch',
+  },
+  auth: {
+    title: 'Anmelden',
+    portal_title: 'Beim %{tenant} Portal anmelden',
+    back_office_title: 'Beim Backoffice anmelden',
+    email: 'E-Mail-Adresse',
+    password: 'Passwort',
+    sign_in: 'Anmelden',
+    signing_in: 'Anmeldung läuft…',
+    sign_in_sso: 'Mit Microsoft anmelden',
+    sso_busy: 'Sie werden angemeldet…',
+    sso_failed: 'Die Anmeldung per Single Sign-on ist fehlgeschlagen. Bitte melden Sie sich erneut an.',
+    invalid_credentials: 'E-Mail-Adresse oder Passwort ist falsch.',
+    too_many_attempts:
+      'Zu viele Anmeldeversuche. Bitte versuchen Sie es in %{smart_count} Minute erneut. |||| Zu viele Anmeldeversuche. Bitte versuchen Sie es in %{smart_count} Minuten erneut.',
+    too_many_attempts_seconds:
+      'Zu viele Anmeldeversuche. Bitte versuchen Sie es in %{smart_count} Sekunde erneut. |||| Zu viele Anmeldeversuche. Bitte versuchen Sie es in %{smart_count} Sekunden erneut.',
+    too_many_reset_requests:
+      'Zu viele Anfragen. Bitte versuchen Sie es in %{smart_count} Minute erneut. |||| Zu viele Anfragen. Bitte versuchen Sie es in %{smart_count} Minuten erneut.',
+    too_many_reset_requests_seconds:
+      'Zu viele Anfragen. Bitte versuchen Sie es in %{smart_count} Sekunde erneut. |||| Zu viele Anfragen. Bitte versuchen Sie es in %{smart_count} Sekunden erneut.',
+    forgot_password: 'Passwort vergessen?',
+    reset_title: 'Passwort zurücksetzen',
+    reset_intro:
+      'Geben Sie Ihre E-Mail-Adresse ein; Sie erhalten einen Link, um ein neues Passwort zu wählen.',
+    send_reset_link: 'Link senden',
+    reset_link_sent:
+      'Wenn uns diese E-Mail-Adresse bekannt ist, erhalten Sie in Kürze eine E-Mail mit einem Link.',
+    new_password: 'Neues Passwort',
+    confirm_password: 'Neues Passwort wiederholen',
+    passwords_differ: 'Die Passwörter stimmen nicht überein.',
+    password_repeated: 'Das Passwort darf nicht aus einem wiederholten Zeichen bestehen.',
+    password_common: 'Dieses Passwort gehört zu den häufigsten Passwörtern. Wählen Sie ein anderes.',
+    password_has_email: 'Das Passwort darf die E-Mail-Adresse oder den Teil vor dem @ nicht enthalten.',
+    save_password: 'Passwort speichern',
+    password_changed: 'Ihr Passwort wurde geändert. Sie können sich jetzt anmelden.',
+    reset_link_invalid: 'Dieser Link ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.',
+    back_to_login: 'Zurück zur Anmeldung',
+    logout: 'Abmelden',
+    session_expired: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+    trial_ended: 'Der Testzeitraum ist abgelaufen.',
+    password_subject: 'Das Passwort',
+  },
+  setup: {
+    title: 'Einrichtung',
+    not_completed: 'Diese Umgebung ist noch nicht eingerichtet.',
+    being_set_up: 'Dieses Portal wird eingerichtet. Bitte kommen Sie später wieder.',
+  },
+};
+
+export default shell;

@@ -1,0 +1,97 @@
+/** The apps' texts in English, the apps' frame: names, page titles, menus, languages, login and setup. */
+const shell = {
+  name: {
+    portal: 'Portal',
+    back_office: 'Back office',
+  },
+  /** The page title: the section title, the tenant name and 'Portal' (SPEC section 2). */
+  title: {
+    portal: '%{section} - %{tenant} Portal',
+    portal_home: '%{tenant} Portal',
+    back_office: '%{section} - %{tenant}',
+    back_office_home: '%{tenant} Back office',
+    /** A detail screen: the record label plus the type name. */
+    record: '%{label} - %{type}',
+  },
+  menu: {
+    label: 'Main menu',
+    open: 'Open menu',
+    close: 'Close menu',
+    dashboard: 'Dashboard',
+    tickets: 'Tickets',
+    quotes: 'Quotes',
+    subscriptions: 'Subscriptions',
+    assets: 'Assets',
+    contracts: 'Contracts',
+    invoices: 'Invoices',
+    profile: 'Profile',
+    /** The user menu's button: the name it shows, then what it opens (src/shell/UserMenuButton.tsx). */
+    user_menu_named: '%{name}, profile',
+    settings: 'Settings',
+    logout: 'Log out',
+    // The back office's menu groups (schemas' x-menu group).
+    groups: {
+      daily: 'Daily work',
+      sales: 'Sales and billing',
+      settings: 'Settings',
+    },
+  },
+  // The form label of a translated field's own (Dutch) text; its translations have labels of their own.
+  translated: { base: '%{label} (Dutch)' },
+  locale: {
+    label: 'Language',
+    choose: 'Choose a language',
+    nl: 'Nederlands',
+    en: 'English',
+    de: 'Deutsch',
+  },
+  auth: {
+    title: 'Sign in',
+    portal_title: 'Sign in to the %{tenant} portal',
+    back_office_title: 'Sign in to the back office',
+    email: 'Email address',
+    password: 'Password',
+    sign_in: 'Sign in',
+    signing_in: 'Signing in…',
+    sign_in_sso: 'Sign in with Microsoft',
+    sso_busy: 'Signing you in…',
+    sso_failed: 'Single sign-on failed. Please sign in again.',
+    invalid_credentials: 'Incorrect email address or password.',
+    too_many_attempts:
+      'Too many sign-in attempts. Please try again in %{smart_count} minute. |||| Too many sign-in attempts. Please try again in %{smart_count} minutes.',
+    too_many_attempts_seconds:
+      'Too many sign-in attempts. Please try again in %{smart_count} second. |||| Too many sign-in attempts. Please try again in %{smart_count} seconds.',
+    too_many_reset_requests:
+      'Too many requests. Please try again in %{smart_count} minute. |||| Too many requests. Please try again in %{smart_count} minutes.',
+    too_many_reset_requests_seconds:
+      'Too many requests. Please try again in %{smart_count} second. |||| Too many requests. Please try again in %{smart_count} seconds.',
+    forgot_password: 'Forgot your password?',
+    reset_title: 'Reset your password',
+    reset_intro: 'Enter your email address and we will send you a link to choose a new password.',
+    send_reset_link: 'Send link',
+    reset_link_sent: 'If we know this email address, you will shortly receive an email with a link.',
+    new_password: 'New password',
+    confirm_password: 'Repeat new password',
+    passwords_differ: 'The passwords do not match.',
+    password_repeated: 'The password may not be one character repeated.',
+    password_common: 'This password is one of the most common passwords. Choose another.',
+    password_has_email: 'The password may not contain the email address or the part before the @.',
+    save_password: 'Save password',
+    password_changed: 'Your password has been changed. You can now sign in.',
+    reset_link_invalid: 'This link is invalid or has expired. Please request a new one.',
+    back_to_login: 'Back to sign in',
+    logout: 'Log out',
+    session_expired: 'Your session has expired. Please sign in again.',
+    trial_ended: 'The trial period has ended.',
+    password_subject: 'The password',
+  },
+  setup: {
+    title: 'Setup',
+    not_completed: 'This environment has not been set up yet.',
+    being_set_up: 'This portal is being set up. Please come back later.',
+  },
+};
+
+export type ShellTexts = typeof shell;
+
+export default shell;

@@ -1,0 +1,155 @@
+import type { ErrorTexts } from '../../en/app/errors.ts';
+
+/**
+ * The apps' texts in Dutch, what went wrong and what went right: SPEC 8's errors, the server's texts,
+ * successes, confirmations.
+ */
+const errors: ErrorTexts = {
+  errors: {
+    logged_in_elsewhere: 'Deze operator is elders ingelogd. Log opnieuw in om hier verder te werken.',
+    generic: 'Er is iets misgegaan. Probeer het opnieuw.',
+    network: 'De server is niet bereikbaar. Controleer je verbinding en probeer het opnieuw.',
+    validation: 'Niet alle velden zijn juist ingevuld.',
+    not_found: 'Dit item bestaat niet (meer).',
+    prepaid_upgrade_failed: 'Het opwaarderen van de strippenkaart is mislukt.',
+    not_confirmed: 'Niet bevestigd.',
+    no_signature: 'Er is geen handtekening gezet.',
+    required: '%{field} is verplicht',
+    min_length: '%{subject} moet minimaal %{length} tekens lang zijn.',
+    download_failed: 'Het bestand kon niet worden gedownload.',
+    chunk_timeout: 'Het laden van deze pagina duurde te lang. Herlaad de pagina.',
+    server: 'Er ging iets mis op de server. Probeer het opnieuw.',
+    unavailable: 'De server is even niet beschikbaar. Probeer het over een paar seconden opnieuw.',
+    max_length: '%{subject} mag niet langer zijn dan %{length} tekens.',
+    list_failed: 'De lijst kon niet worden geladen.',
+    record_failed: 'Dit item kon niet worden geladen.',
+    custom_fields_failed: 'De extra velden konden niet worden geladen.',
+    retry: 'Opnieuw proberen',
+    file_type:
+      'Bestanden van het type .%{extension} zijn niet toegestaan. Toegestaan zijn afbeeldingen, pdf, kantoordocumenten, audio, video, archieven, code en tekstbestanden.',
+    file_no_extension:
+      'Bestanden zonder extensie zijn niet toegestaan. Toegestaan zijn afbeeldingen, pdf, kantoordocumenten, audio, video, archieven, code en tekstbestanden.',
+    file_empty: 'Het bestand is leeg.',
+    file_mismatch:
+      'De inhoud van het bestand past niet bij de extensie .%{extension}. Toegestaan zijn afbeeldingen, pdf, kantoordocumenten, audio, video, archieven, code en tekstbestanden.',
+  },
+  /** De teksten van de server (common/server-texts.ts) in de taal van de gebruiker; `%{field}` is het label van een veld. */
+  server: {
+    record_in_use: 'Dit item wordt nog gebruikt door andere items.',
+    value_taken: '%{field} is al in gebruik.',
+    value_invalid: 'De gekozen waarde is ongeldig.',
+    value_not_valid: 'Een waarde past niet bij haar veld.',
+    selected_invalid: 'De gekozen %{field} is ongeldig.',
+    field_required: '%{field} is verplicht',
+    value_too_long: '%{field} mag niet langer zijn dan %{max} tekens.',
+    html_too_deep: 'De HTML van %{field} is meer dan %{max} niveaus diep genest.',
+    value_not_text: '%{field} moet een tekst zijn.',
+    order_out_of_range: 'De volgorde moet een geheel getal van 0 tot 1000000 zijn.',
+    files_own_messages: 'Je kunt alleen bestanden toevoegen aan je eigen berichten.',
+    attachment_linked_elsewhere: 'Een bijlage hoort al bij een ander bericht.',
+    client_message_kept:
+      'Een bericht van een klant kan niet worden verwijderd: bewerk het om weg te halen wat er niet in mag staan; het gesprek toont dat het bewerkt is.',
+    create_refused: 'Je mag dit item niet aanmaken.',
+    move_refused: 'Je mag dit item niet buiten je eigen bedrijven plaatsen.',
+    nul_text: 'Teksten mogen het NUL-teken niet bevatten.',
+    search_text_length: 'Typ 3 tot 100 tekens om te zoeken.',
+    custom_field_unknown: 'Er is geen eigen veld %{name}.',
+    query_too_expensive:
+      'Deze lijst vraagt te veel tegelijk (kosten %{cost}, hoogstens %{budget}). Gebruik minder filters via gekoppelde items of minder voorinstellingen.',
+    with_too_many_rows:
+      'De gekoppelde items die deze lijst meelaadt (%{name}) kunnen tot %{count} rijen opleveren, hoogstens %{budget} mogen (een koppeling naar meerdere items telt %{max} rijen per item, voor elk item op de pagina). Laad minder of minder diep gekoppelde items, of minder items per pagina.',
+    answer_too_large:
+      'Het antwoord zou %{count} MB worden, meer dan de %{max} MB die één antwoord mag zijn. Vraag minder items per pagina of minder gekoppelde items.',
+    merge_too_few: 'Kies minstens twee items om samen te voegen.',
+    merge_too_many: 'Er kunnen hoogstens %{count} items tegelijk worden samengevoegd.',
+    merge_record_invalid: '%{resource} %{id} kan niet worden gekozen.',
+    select_at_least_one: 'Kies minstens één item.',
+    bulk_too_many: 'Er kunnen maximaal %{count} items tegelijk worden gewijzigd.',
+    number_range: '%{field} moet een geheel getal van 1 tot %{max} zijn.',
+    choices_list: 'Stuur de keuzes als een lijst van soorten, elk met e-mail aan of uit.',
+    value_true_false: '%{field} moet waar of onwaar zijn.',
+    bulk_ids_or_builder: 'Stuur de gekozen ids of het filter, één van beide.',
+    bulk_action_unknown: 'De actie moet een van deze zijn: %{actions}.',
+    bulk_no_changes: 'Kies de velden om te wijzigen, alleen bij de actie wijzigen.',
+    bulk_field_not_offered: 'Het veld %{field} kan niet voor meerdere items tegelijk worden gewijzigd.',
+    select_at_most: 'Er kunnen hoogstens %{count} items tegelijk worden verwerkt.',
+    ticket_no_closed_status: 'Er is geen ticketstatus van het type gesloten om het ticket mee te sluiten.',
+    ticket_closed_already: 'Dit ticket is al gesloten.',
+    ticket_archived: 'Dit ticket is gearchiveerd: zet het eerst terug.',
+    ticket_not_restorable: 'Alleen een gesloten of gearchiveerd ticket kan worden teruggezet.',
+    ticket_no_open_status: 'Er is geen open ticketstatus om het ticket naar terug te zetten.',
+    ticket_no_start_status: 'Er is geen open ticketstatus om mee te beginnen.',
+    day_bound_invalid: 'De %{name} moet een datum en tijd in ISO 8601 zijn (2026-11-24T00:00:00+01:00).',
+    day_invalid: 'Van en tot moeten het begin en het einde van één dag zijn.',
+    quote_locked: 'Een geaccepteerde offerte kan niet meer worden gewijzigd.',
+    quote_no_recipient: 'Deze offerte heeft geen klant met een e-mailadres om hem naar te sturen.',
+    quote_accepted_not_sendable: 'Deze offerte is geaccepteerd en kan niet meer worden verzonden.',
+    quote_rejected_not_sendable: 'Deze offerte is afgewezen en kan niet meer worden verzonden.',
+    quote_not_acceptable: 'Deze offerte kan niet meer worden geaccepteerd.',
+    quote_not_declinable: 'Deze offerte kan niet meer worden afgewezen.',
+    quote_expired:
+      'Deze offerte is verlopen en kan niet meer worden geaccepteerd, tenzij de geldigheid wordt verlengd.',
+    quote_expired_not_sendable: 'Deze offerte is verlopen: verleng eerst de geldigheid en verstuur haar dan.',
+    signature_missing: 'Er is geen handtekening gezet.',
+    signature_not_png: 'De handtekening moet een PNG-afbeelding zijn.',
+    signature_too_large: 'De handtekening mag niet groter zijn dan 500 KB.',
+    signature_invalid: 'De handtekening is geen geldige PNG-afbeelding.',
+    invoice_concept_already: 'Deze factuur is al een concept.',
+    line_invoiced_already: '%{resource} %{id} staat al op een factuur.',
+    line_no_company: '%{resource} %{id} heeft geen bedrijf om aan te factureren.',
+    line_not_invoiced: '%{resource} %{id} staat niet op een factuur.',
+    line_invoice_sent:
+      '%{resource} %{id} staat op factuur %{invoice}, die al is verzonden: zet die factuur eerst terug naar concept.',
+    prepaid_card_invalid: 'De gekozen strippenkaart is ongeldig.',
+    prepaid_only: 'Alleen een prepaid contract kan worden opgewaardeerd met een strippenkaart.',
+    mail_retry_failed: 'De e-mail kon ook dit keer niet worden verstuurd.',
+    mail_retry_sending: 'Deze e-mail wordt nu verstuurd; wacht de uitkomst af voor je het opnieuw probeert.',
+    mail_retry_no_body:
+      'De inhoud van deze e-mail wordt niet meer bewaard, dus hij kan niet opnieuw worden verstuurd. Verstuur opnieuw wat hem veroorzaakte.',
+    role_for_operators: 'De gekozen rol is voor operators, niet voor klanten.',
+    role_for_clients: 'De gekozen rol is voor klanten, niet voor operators.',
+    role_beyond_caller: 'Je mag geen rol geven met rechten die je zelf niet hebt.',
+    role_kind_held: 'Een rol die accounts hebben kan niet wisselen tussen operators en klanten.',
+    others_settings: 'Je mag alleen je eigen instellingen wijzigen.',
+    password_confirmation_mismatch: 'De wachtwoordbevestiging komt niet overeen.',
+    sso_not_configured: 'Eenmalige aanmelding is niet ingesteld.',
+    sso_failed: 'Eenmalige aanmelding is mislukt.',
+    setup_done: 'Deze servicedesk is al ingericht: log in.',
+    tenant_slug_taken: 'Er is al een omgeving op het adres %{name}.',
+    setup_slug_invalid:
+      'Dit adres kan geen omgeving zijn: gebruik een subdomein van kleine letters, cijfers en streepjes.',
+    setup_try_later: 'Te veel tests tegelijk: wacht een minuut en probeer het opnieuw.',
+    quote_mail_retrying:
+      'De offerte is als verzonden gemarkeerd, maar de e-mail kon nog niet worden verstuurd. Hij wordt automatisch opnieuw geprobeerd; verstuur de offerte niet opnieuw.',
+    quote_mail_given_up:
+      'De offerte is als verzonden gemarkeerd, maar de e-mail kon niet worden verstuurd en is opgegeven. Probeer hem opnieuw onder Uitgaande e-mail; verstuur de offerte niet opnieuw.',
+    message_mail_retrying:
+      'Het bericht is opgeslagen, maar de e-mail aan de klant kon nog niet worden verstuurd. Dat wordt automatisch opnieuw geprobeerd.',
+    message_mail_given_up:
+      'Het bericht is opgeslagen, maar de e-mail aan de klant kon niet worden verstuurd en is opgegeven. Probeer hem opnieuw onder Uitgaande e-mail.',
+    message_sender_not_held:
+      'Alleen een e-mail waarvan de afzender niet geverifieerd is, kan worden bevestigd of afgewezen.',
+  },
+  notifications: {
+    order_saved: 'Volgorde opgeslagen.',
+    changes_saved: 'Wijzigingen opgeslagen.',
+    prepaid_upgraded: 'Strippenkaart opgewaardeerd',
+    item_updated: 'Item bijgewerkt.',
+    item_deleted: 'Item verwijderd.',
+    invoice_line_added: 'Regel toegevoegd aan conceptfactuur.',
+    invoice_line_removed: 'Regel verwijderd van conceptfactuur.',
+    created: '%{type} aangemaakt',
+    updated: '%{type} bijgewerkt',
+    deleted: '%{type} verwijderd',
+    message_sent: 'Bericht verstuurd.',
+    note_saved: 'Notitie opgeslagen.',
+  },
+  confirm: {
+    title: 'Verwijderen',
+    delete: 'Weet je zeker dat je dit wilt verwijderen?',
+    yes: 'Ja, verwijderen',
+    no: 'Annuleren',
+  },
+};
+
+export default errors;
