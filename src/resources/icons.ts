@@ -70,5 +70,6 @@ function fromPath(d: string): ComponentType {
 export function iconNamed(name: string | undefined): ComponentType {
   if (name === undefined) return ListAlt;
   if (Object.hasOwn(ICONS, name)) return ICONS[name]!;
-  return SVG_PATH.test(name) ? fromPath(name) : ListAlt;
+  // A path has numbers; an icon name (Mms) never.
+  return SVG_PATH.test(name) && /\d/.test(name) ? fromPath(name) : ListAlt;
 }

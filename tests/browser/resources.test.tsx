@@ -146,5 +146,6 @@ describe('a resource’s icon from its schema (issue 34)', () => {
 
   it('draws the list icon for a name it does not know', () => {
     expect(drawn('NoSuchIcon')).toBe(drawnAs(iconNamed(undefined)));
+    expect(drawn('Mms')).toBe(drawnAs(iconNamed(undefined)));
   });
 });
