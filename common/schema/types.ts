@@ -133,7 +133,7 @@ export interface Resource {
   invoiceLine?: InvoiceLineMapping;
   /** x-menu: where the resource sits in each app's menu; an app it does not name gives it no menu place. */
   menu: Partial<Record<MenuApp, MenuPlace>>;
-  /** x-icon: a name of src/resources/icons.ts (an MUI icon's name). */
+  /** x-icon: a name of src/resources/icons.ts (an MUI icon's name), or any icon's SVG path data. */
   icon?: string;
   /** x-bulk: what the back office's list offers on many selected records at once. */
   bulk?: BulkActions;

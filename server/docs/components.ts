@@ -9,6 +9,7 @@ import type { Registry } from '../schema/registry.ts';
 import type { Field, Resource } from '../../common/schema/types.ts';
 import { AUTH_SCHEMAS } from '../auth/schemas.ts';
 import { MAX_PAGE_SIZE } from '../../common/page.ts';
+import { withoutDefaults } from '../http/without-defaults.ts';
 import { builderSchemas } from './builder-schema.ts';
 import { ERROR_BODIES } from './error-answers.ts';
 import { schemaRef, type Schema } from './refs.ts';
@@ -138,7 +139,8 @@ function resourceSchemas(r: Resource, n: Names, registry: Registry): Record<stri
       description:
         `The ${r.title} record as the API returns it. Relations loaded with \`with[]\` and counts asked for with ` +
         '`withCount[]` come as extra properties.',
-      properties: openObjects(properties(r, registry, (f) => !f.writeOnly)),
+      // Without the fields' defaults: they are for input; an answer holds what is stored (issue 34).
+      properties: withoutDefaults(openObjects(properties(r, registry, (f) => !f.writeOnly))),
       // Serialised with this schema (fast-json-stringify): the relations, counts, sums and custom
       // fields that a query adds are written as they are, not dropped.
       additionalProperties: true,

@@ -6,12 +6,22 @@
  * theirs was compiled when the app started (the docs test's app took 15 s of CPU to start).
  */
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
+import type { SerializerFactory } from '@fastify/fast-json-stringify-compiler';
 import type { FastifyServerOptions } from 'fastify';
 import { checkedSerializers, lazySerializers, serializationCheckEnabled } from './serialization-check.ts';
 import { sharedSerializers } from './serializer-cache.ts';
+import { withoutDefaults } from './without-defaults.ts';
 
-/** Every app of this process writes its answers with these: each schema compiled once. */
-const serializers = sharedSerializers(SerializerSelector());
+/** `factory`'s serialisers, compiled from the shared and the route's schemas without their defaults. */
+function noDefaults(factory: SerializerFactory): SerializerFactory {
+  return (externalSchemas, options) => {
+    const compile = factory(withoutDefaults(externalSchemas), options);
+    return (route) => compile({ ...route, schema: withoutDefaults(route.schema) });
+  };
+}
+
+/** Every app of this process writes its answers with these: each schema compiled once, no defaults. */
+const serializers = noDefaults(sharedSerializers(SerializerSelector()));
 
 /** The `schemaController` option of an app; `check`: compare every answer with JSON.stringify's. */
 export function answerSerializers(

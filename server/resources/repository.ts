@@ -27,6 +27,7 @@ import type { Relation } from '../../common/schema/types.ts';
 import { hookTable } from './hooks.ts';
 import type { Deps, Paginated } from './repository-contract.ts';
 import { checkPasswords, hashPasswords } from './passwords.ts';
+import { sanitizeRichText } from '../html/rich-text.ts';
 import { writableFieldsFor } from '../../common/schema/fields.ts';
 import { takeCustomFields, writeCustomValues } from './custom-values.ts';
 import { serverText } from '../../common/server-texts.ts';
@@ -257,7 +258,7 @@ export async function storeRecord(
   const { body: recordBody, values: customValues } = takeCustomFields(resource, body);
   const checked = deps.validation.check(resource, recordBody, writableFields(resource, auth), true);
   checkPasswords(resource, checked);
-  const data = await hashPasswords(deps.passwords, resource, checked);
+  const data = sanitizeRichText(resource, await hashPasswords(deps.passwords, resource, checked));
   const hooks = (await hookTable()).of(resource);
   let id: number;
   try {
@@ -306,7 +307,7 @@ export async function updateRecord(
   const { body: recordBody, values: customValues } = takeCustomFields(resource, body);
   const checked = deps.validation.check(resource, recordBody, writableFields(resource, auth), false);
   checkPasswords(resource, checked, current);
-  const data = await hashPasswords(deps.passwords, resource, checked);
+  const data = sanitizeRichText(resource, await hashPasswords(deps.passwords, resource, checked));
   const hooks = (await hookTable()).of(resource);
   if (Object.keys(data).length > 0 || customValues) {
     try {

@@ -52,6 +52,8 @@ export function createAjv(): Ajv2020.default {
   ajv.addVocabulary(X_KEYWORDS);
   // A password is any string; it is hashed, never stored or returned as sent.
   ajv.addFormat('password', true);
+  // Rich text: any string; the server sanitises it before it is stored (server/html/rich-text.ts).
+  ajv.addFormat('html', true);
   return ajv;
 }
 

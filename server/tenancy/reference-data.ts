@@ -1,6 +1,7 @@
 import settings from '../db/seed/data/settings.json' with { type: 'json' };
 import { byName, fail, json, type SeedContext } from '../db/seed/demo/context.ts';
 import type { Tables } from '../db/tables.ts';
+import { ROLE_NAMES, startingRoleMay } from '../db/seed/permissions.ts';
 
 /*
  * What every tenant starts with, the demo's and a provider's own alike (issue 32): the roles and their
@@ -14,7 +15,7 @@ import type { Tables } from '../db/tables.ts';
 export const TENANT_SETTINGS: readonly string[] = settings.tenantSettings;
 
 /** The roles in the order of settings.json: second line, first line, client. */
-export const ROLE_NAMES = settings.roles.map((r) => r.name) as [string, string, string];
+export { ROLE_NAMES };
 
 /** The ids of the reference lists, by name where other parts look them up by name. */
 export interface ReferenceLists {
@@ -40,9 +41,9 @@ const named = async (ctx: SeedContext, table: keyof Tables, rows: { name: string
 const fromNames = (names: string[]) => names.map((name) => ({ name }));
 
 /**
- * The roles and their permissions. Issue 6: second line holds every permission (grants_all); first
- * line does the daily work but does not merge, archive or delete companies, touch invoices, or change
- * the tenant's settings (these lists it reads only). The list is in docs/decisions.md and docs/product.md's demo
+ * The roles and their permissions (startingRoleMay). Issue 6: second line holds every permission
+ * (grants_all); first line does the daily work but does not merge, archive or delete companies, touch
+ * invoices, or change the tenant's settings (these lists it reads only). The list is in docs/decisions.md and docs/product.md's demo
  * accounts. The permissions themselves must exist (syncPermissions) before this runs.
  */
 async function seedRoles(ctx: SeedContext): Promise<Map<string, number>> {
@@ -50,21 +51,10 @@ async function seedRoles(ctx: SeedContext): Promise<Map<string, number>> {
   const roles = byName(ROLE_NAMES, await ctx.list('roles', settings.roles));
   const [secondLineRole, firstLineRole, clientRole] = [...roles.values()] as [number, number, number];
   const permissions = await db.selectFrom('permissions').select(['id', 'name']).execute();
-  const firstLineMay = (name: string) => {
-    const [, resource, action] = name.split('.') as [string, string, string];
-    if (resource === 'invoices' || resource === 'invoice-lines') return false;
-    if (['invoice', 'deinvoice', 'merge'].includes(action)) return false;
-    if (resource === 'companies' && (action === 'archive' || action === 'destroy')) return false;
-    if (TENANT_SETTINGS.includes(resource)) return action === 'index' || action === 'show';
-    return true;
-  };
   const grants: { role_id: number; permission_id: number }[] = [];
   for (const p of permissions) {
-    const name = String(p.name);
-    if (name.startsWith('tenant.')) grants.push({ role_id: secondLineRole, permission_id: p.id });
-    if (name.startsWith('tenant.') && firstLineMay(name))
-      grants.push({ role_id: firstLineRole, permission_id: p.id });
-    if (name.startsWith('portal.')) grants.push({ role_id: clientRole, permission_id: p.id });
+    for (const [index, role_id] of [secondLineRole, firstLineRole, clientRole].entries())
+      if (startingRoleMay(index, String(p.name))) grants.push({ role_id, permission_id: p.id });
   }
   await db
     .insertInto('permission_role')

@@ -1,8 +1,11 @@
 /**
  * The icons schemas may name (x-icon of a resource, `icon` of an x-tabs entry): MUI icon names, each
- * imported here once so the bundle holds only these. A name not in the table shows the generic list icon.
+ * imported here once so the bundle holds only these. Any other icon a schema gives as its SVG path (the
+ * `d` of a 24×24 Material icon's paths, issue 34): drawn from that, with no TypeScript edit and no
+ * other icon in the bundle. Anything else shows the generic list icon.
  */
-import type { ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
+import { createSvgIcon } from '@mui/material/utils';
 import AccountTree from '@mui/icons-material/AccountTree';
 import Autorenew from '@mui/icons-material/Autorenew';
 import Business from '@mui/icons-material/Business';
@@ -51,7 +54,22 @@ export const ICONS: Readonly<Record<string, ComponentType>> = {
   Workspaces,
 };
 
-/** The icon a schema names; the generic list icon for none or an unknown name. */
+/** An SVG path's data: moves, lines, curves and arcs, starting with a move. */
+const SVG_PATH = /^[Mm][\d\s.,eE+\-MmLlHhVvCcSsQqTtAaZz]*$/;
+
+/** The icons drawn from schemas' paths, one component per path (a stable type for React). */
+const drawn = new Map<string, ComponentType>();
+
+function fromPath(d: string): ComponentType {
+  let icon = drawn.get(d);
+  if (!icon) drawn.set(d, (icon = createSvgIcon(createElement('path', { d }), 'SchemaIcon')));
+  return icon;
+}
+
+/** The icon a schema names or draws; the generic list icon for none or an unknown name. */
 export function iconNamed(name: string | undefined): ComponentType {
-  return (name !== undefined && Object.hasOwn(ICONS, name) ? ICONS[name] : undefined) ?? ListAlt;
+  if (name === undefined) return ListAlt;
+  if (Object.hasOwn(ICONS, name)) return ICONS[name]!;
+  // A path has numbers; an icon name (Mms) never.
+  return SVG_PATH.test(name) && /\d/.test(name) ? fromPath(name) : ListAlt;
 }

@@ -29,6 +29,8 @@ const gadgets = {
     id: { type: 'integer', readOnly: true, 'x-filter': true, 'x-sort': true },
     name: { type: 'string', minLength: 1, 'x-filter': true, 'x-sort': true },
     company_id: { type: 'integer', 'x-filter': true },
+    // Rich text (issue 34): sanitised on every write, as a message's body.
+    notes: { type: ['string', 'null'], format: 'html' },
   },
   required: ['name', 'company_id'],
 };
@@ -42,6 +44,7 @@ const gadgetMigration = {
       .addColumn('tenant_id', 'integer', (c) => c.notNull().references('tenants.id'))
       .addColumn('name', 'text', (c) => c.notNull())
       .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+      .addColumn('notes', 'text')
       .execute();
     await sql`create index gadgets_tenant_name on gadgets (tenant_id, name)`.execute(db);
   },
@@ -133,5 +136,37 @@ describe('a new resource from a schema and a migration', () => {
       headers: await token('client@example.com'),
     });
     expect(client.json().data.map((g: any) => g.name)).toEqual(['Access point', 'Router', 'Switch']);
+  });
+
+  it('stores a rich-text field (format html) without what could run', async () => {
+    const headers = await token('admin@example.com');
+    const companyId = (await app.inject({ method: 'GET', url: '/api/gadgets', headers })).json().data[0]
+      .company_id;
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/gadgets',
+      headers,
+      payload: {
+        name: 'Hub',
+        company_id: companyId,
+        notes: '<p onclick="steal()">Set up <b>twice</b></p><script>steal()</script>',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().notes).toBe('<p>Set up <b>twice</b></p>');
+    const updated = await app.inject({
+      method: 'PUT',
+      url: `/api/gadgets/${created.json().id}`,
+      headers,
+      payload: { notes: '<em onmouseover="steal()">Once</em><iframe src="https://evil.example"></iframe>' },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const stored = await database.db
+      .withTables<{ gadgets: { id: number; notes: string | null } }>()
+      .selectFrom('gadgets')
+      .select('notes')
+      .where('id', '=', created.json().id)
+      .executeTakeFirstOrThrow();
+    expect(stored.notes).toBe('<em>Once</em>');
   });
 });

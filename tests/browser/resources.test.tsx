@@ -4,11 +4,13 @@
  * a throw-away schema, next to the real ones, becomes a menu resource with list, detail and create.
  */
 import { describe, expect, it } from 'vitest';
-import type { ReactElement } from 'react';
+import { createElement, type ComponentType, type ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { Registry, toResource } from '../../common/schema/registry.ts';
 import { registry as real } from '../../src/schema.ts';
 import { buildResources } from '../../src/resources/index.tsx';
 import { menuSections } from '../../src/resources/menus.ts';
+import { iconNamed } from '../../src/resources/icons.ts';
 import { createI18nProvider } from '../../src/i18n/index.ts';
 import { messages } from '../../src/i18n/catalogue.ts';
 
@@ -97,5 +99,53 @@ describe('resources from schemas', () => {
   it('a new schema’s labels fall back to readable words until translated', () => {
     const i18n = createI18nProvider({ messages });
     expect(i18n.translate('resources.gadgets.fields.serial_code')).toBe('Serial code');
+  });
+});
+
+describe('a resource’s icon from its schema (issue 34)', () => {
+  /** MUI's MenuBook, not in the icon table: the `d` of its 24×24 SVG paths. */
+  const MENU_BOOK =
+    'M21 5c-1.11-.35-2.33-.5-3.5-.5-1.95 0-4.05.4-5.5 1.5-1.45-1.1-3.55-1.5-5.5-1.5S2.45 4.9 1 6v14.65c0 ' +
+    '.25.25.5.5.5.1 0 .15-.05.25-.05C3.1 20.45 5.05 20 6.5 20c1.95 0 4.05.4 5.5 1.5 1.35-.85 3.8-1.5 ' +
+    '5.5-1.5 1.65 0 3.35.3 4.75 1.05.1.05.15.05.25.05.25 0 .5-.25.5-.5V6c-.6-.45-1.25-.75-2-1m0 ' +
+    '13.5c-1.1-.35-2.3-.5-3.5-.5-1.7 0-4.15.65-5.5 1.5V8c1.35-.85 3.8-1.5 5.5-1.5 1.2 0 2.4.15 3.5.5z';
+  const withIcon = (icon: string) =>
+    new Registry(
+      [
+        ...real.resources.values(),
+        toResource({
+          $id: 'knowledge-articles',
+          title: 'Knowledge article',
+          'x-default-sort': ['title', 'asc'],
+          'x-label': 'title',
+          'x-icon': icon,
+          properties: {
+            id: { type: 'integer', readOnly: true, 'x-filter': true, 'x-sort': true },
+            title: { type: 'string', 'x-filter': true, 'x-sort': true, 'x-list': true },
+          },
+        }),
+      ],
+      real.enums,
+    );
+  const drawn = (icon: string) => {
+    const entry = byName(buildResources(withIcon(icon), 'backoffice'), 'knowledge-articles')!;
+    return renderToStaticMarkup(createElement(entry.props.icon as ComponentType));
+  };
+  const drawnAs = (Icon: ComponentType) => renderToStaticMarkup(createElement(Icon));
+
+  it('draws an icon of the table by its name', () => {
+    expect(drawn('Devices')).toBe(drawnAs(iconNamed('Devices')));
+    expect(drawn('Devices')).not.toBe(drawnAs(iconNamed(undefined)));
+  });
+
+  it('draws any other icon from the SVG path the schema gives, with no TypeScript', () => {
+    const svg = drawn(MENU_BOOK);
+    expect(svg).toContain(`d="${MENU_BOOK}"`);
+    expect(svg).toMatch(/^<svg[^>]*viewBox="0 0 24 24"/);
+  });
+
+  it('draws the list icon for a name it does not know', () => {
+    expect(drawn('NoSuchIcon')).toBe(drawnAs(iconNamed(undefined)));
+    expect(drawn('Mms')).toBe(drawnAs(iconNamed(undefined)));
   });
 });

@@ -8,6 +8,7 @@ import { assetNumbering, seedAssets } from './demo/assets.ts';
 import { invoiceNumbering, seedSales, seedUsedProducts } from './demo/sales.ts';
 import { seedTicketGroups, seedTickets, type DemoCompany } from './demo/tickets.ts';
 import { seedCustomFields } from './demo/custom-fields.ts';
+import { seedRows } from './demo/rows.ts';
 
 /*
  * The demo data of DESIGN.md section 9: tenant "Acme IT" with two operators and two clients, each client
@@ -16,7 +17,8 @@ import { seedCustomFields } from './demo/custom-fields.ts';
  * time registrations. Nothing of one client's company points at the other's.
  *
  * Deterministic: the only randomness is a seeded generator; dates are relative to `now` (whole days).
- * The fixed names and rows are in data/*.json; the parts in demo/ insert and link them. The order of
+ * The fixed names and rows are in data/*.json; the parts in demo/ insert and link them. A resource's
+ * rows may also be data alone, data/rows/<resource>.json (demo/rows.ts), inserted last. The order of
  * the calls below is part of the data: it fixes every id and the generator's sequence (tests assert
  * both), so a new part goes at the end.
  */
@@ -28,11 +30,11 @@ export { TENANT_SETTINGS } from './demo/settings.ts';
 export async function seedDemo(db: Db, registry: Registry, opts: DemoOptions): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await syncPermissions(trx, registry);
-    await seed(trx, opts);
+    await seed(trx, registry, opts);
   });
 }
 
-async function seed(db: Db, opts: DemoOptions): Promise<void> {
+async function seed(db: Db, registry: Registry, opts: DemoOptions): Promise<void> {
   const [tenantId] = await insert(db, 'tenants', [TENANT]);
   const ctx = seedContext(db, opts, tenantId!);
   const lists = await seedLists(ctx);
@@ -61,4 +63,6 @@ async function seed(db: Db, opts: DemoOptions): Promise<void> {
   );
   await seedCustomFields(ctx, companies, tickets);
   await seedPreferences(ctx, lists, people.adminId);
+  // Last: the rows of data/rows/<resource>.json, a resource's demo without seed code (issue 34).
+  await seedRows(ctx, registry, tenantId!, opts.rowsDir);
 }

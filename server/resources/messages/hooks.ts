@@ -1,30 +1,20 @@
 /**
  * The rules of a message that hold on every write path (issue 5): its HTML is sanitised before it is
- * stored, on create and again on every update; a client's message is always from the client and
+ * stored, on create and again on every update (the field is rich text, `format: html`: the generic
+ * write does it, server/html/rich-text.ts, and refuses a body with nothing left); a client's message is always from the client and
  * visible to the client (the portal's fixed condition writes visible_to_client, this writes
  * is_from_client); a message stays on the record it was written on.
  */
 import { ValidationError } from '../../http/errors.ts';
 import { isPortalCaller } from '../../query/visibility.ts';
-import { sanitizeMessage } from '../../html/sanitize.ts';
 import type { ResourceHooks } from '../hook-contract.ts';
 import { actorColumn, addActors, addRecipientGravatars, signImages } from './present.ts';
 import { statusColumn, statusNames } from '../tickets/status-log.ts';
-import { serverText } from '../../../common/server-texts.ts';
 import { keepClientMessages, markEdited } from './edits.ts';
 import { messageStored } from '../notifications/notify.ts';
 
-/** The sanitised HTML, or a 422 when nothing of it may be kept. */
-export function cleanMessage(html: unknown): string {
-  const clean = typeof html === 'string' ? sanitizeMessage(html) : '';
-  if (clean === '')
-    throw new ValidationError({ message: [serverText('field_required', { field: 'message' })] });
-  return clean;
-}
-
 export const messageHooks: ResourceHooks = {
   beforeStore(row, { auth }) {
-    row.message = cleanMessage(row.message);
     if (isPortalCaller(auth)) {
       row.is_from_client = true;
       row.visible_to_client = true;
@@ -39,7 +29,6 @@ export const messageHooks: ResourceHooks = {
       const field = 'morphable_type' in changes ? 'morphable_type' : 'morphable_id';
       throw new ValidationError({ [field]: ['A message cannot be moved to another record.'] });
     }
-    if ('message' in changes) changes.message = cleanMessage(changes.message);
     await markEdited(trx, auth, id, changes);
   },
   beforeDestroy: keepClientMessages,

@@ -17,6 +17,8 @@ export interface DemoOptions {
   now?: Date;
   /** Where the attachments' files are written; without it the rows point at no file. */
   files?: FileStore;
+  /** Where the data files of demo rows are (demo/rows.ts); default server/db/seed/data/rows/. */
+  rowsDir?: string;
 }
 
 export type Row = Record<string, unknown>;
