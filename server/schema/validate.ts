@@ -2,10 +2,11 @@
  * Request bodies checked against the schemas with ajv (strict mode on: our x- keywords are declared
  * as a vocabulary, anything else unknown is an error at start). The 422 body names each field.
  */
-import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { ValidationError } from '../http/errors.ts';
 import type { Field, Resource } from '../../common/schema/types.ts';
+import { inputErrors } from './input-errors.ts';
 
 export const X_KEYWORDS = [
   'x-table',
@@ -44,10 +45,24 @@ export const X_KEYWORDS = [
   'x-pickable',
   'x-one-default',
   'x-i18n',
+  // A route schema's own 422 line for a value (./input-errors.ts).
+  'x-error',
 ];
 
-export function createAjv(): Ajv2020.default {
-  const ajv = new Ajv2020.default({ strict: true, allErrors: true, allowUnionTypes: true });
+/**
+ * Our ajv: strict, every error at once, the formats and the x- vocabulary. `coerce` is for query strings
+ * and path parameters only (text in, numbers and booleans as the schema says, as Fastify's own ajv does);
+ * bodies are never coerced, so a wrong type is a 422. `verbose` gives each error the schema that failed,
+ * whose `x-error` the formatter reads (./input-errors.ts).
+ */
+export function createAjv({ coerce = false }: { coerce?: boolean } = {}): Ajv2020.default {
+  const ajv = new Ajv2020.default({
+    strict: true,
+    allErrors: true,
+    allowUnionTypes: true,
+    verbose: true,
+    ...(coerce ? { coerceTypes: 'array' as const } : {}),
+  });
   addFormats.default(ajv);
   ajv.addVocabulary(X_KEYWORDS);
   // A password is any string; it is hashed, never stored or returned as sent.
@@ -66,30 +81,6 @@ function strip(schema: Record<string, unknown>): Record<string, unknown> {
   return rest;
 }
 
-function describe(e: ErrorObject, field: string): string {
-  switch (e.keyword) {
-    case 'type':
-      return `The ${field} must be of type ${String((e.params as any).type).replace(',', ' or ')}.`;
-    case 'format':
-      return `The ${field} must be a valid ${(e.params as any).format}.`;
-    case 'maxLength':
-      return `The ${field} may not be longer than ${(e.params as any).limit} characters.`;
-    case 'minLength':
-      return (e.params as any).limit === 1
-        ? `The ${field} field is required.`
-        : // The spec's min-length text: '{subject} must be at least {length} characters long.'
-          `The ${field} must be at least ${(e.params as any).limit} characters long.`;
-    case 'enum':
-      return `The selected ${field} is invalid.`;
-    case 'minimum':
-      return `The ${field} must be at least ${(e.params as any).limit}.`;
-    case 'maximum':
-      return `The ${field} may not be greater than ${(e.params as any).limit}.`;
-    default:
-      return `The ${field} ${e.message ?? 'is invalid'}.`;
-  }
-}
-
 /**
  * The compiled validators of each resource (the registry's Resource object: the same in every app of
  * the process, another for another registry), by mode and fields, and the one Ajv that compiles them:
@@ -97,7 +88,14 @@ function describe(e: ErrorObject, field: string): string {
  * nothing a previous one did.
  */
 const compiled = new WeakMap<Resource, Map<string, ValidateFunction>>();
-let sharedAjv: Ajv2020.default | undefined;
+let bodyAjv: Ajv2020.default | undefined;
+let queryAjv: Ajv2020.default | undefined;
+
+/** The process's one ajv for bodies: the records' (BodyValidation) and the routes' (http/route-validation.ts). */
+export const sharedAjv = (): Ajv2020.default => (bodyAjv ??= createAjv());
+
+/** Its twin for query strings and path parameters, which coerces text as the schema says. */
+export const sharedQueryAjv = (): Ajv2020.default => (queryAjv ??= createAjv({ coerce: true }));
 
 /** Validators per resource and mode, compiled on first use (once per process). */
 export class BodyValidation {
@@ -108,7 +106,7 @@ export class BodyValidation {
     let fn = cache.get(key);
     if (!fn) {
       const names = new Set(writable.map((f) => f.name));
-      fn = (sharedAjv ??= createAjv()).compile({
+      fn = sharedAjv().compile({
         type: 'object',
         additionalProperties: false,
         properties: Object.fromEntries(writable.map((f) => [f.name, strip(f.schema)])),
@@ -140,16 +138,7 @@ export class BodyValidation {
     }
     if (Object.keys(errors).length) throw new ValidationError(errors);
     const validate = this.compile(resource, writable, forCreate);
-    if (!validate(body)) {
-      for (const e of validate.errors ?? []) {
-        const missing = (e.params as any).missingProperty as string | undefined;
-        const field = missing ?? (e.instancePath.split('/')[1] || 'body');
-        const line = missing ? `The ${missing} field is required.` : describe(e, field);
-        const list = (errors[field] ??= []);
-        if (!list.includes(line)) list.push(line);
-      }
-      throw new ValidationError(errors);
-    }
+    if (!validate(body)) throw new ValidationError(inputErrors(validate.errors ?? []));
     return body as Record<string, unknown>;
   }
 }

@@ -20,6 +20,12 @@ const HIT: Schema = {
 };
 
 export function searchSchema(registry: Registry): Schema {
+  const schema = searchCall(registry);
+  (schema.querystring as Schema).required = ['q'];
+  return schema;
+}
+
+function searchCall(registry: Registry): Schema {
   const searched = [...registry.resources.values()]
     .filter((r) => r.globalSearch)
     .sort((a, b) => a.globalSearch!.order - b.globalSearch!.order)
@@ -38,9 +44,10 @@ export function searchSchema(registry: Registry): Schema {
     query: {
       q: {
         type: 'string',
-        minLength: MIN_SEARCH_LENGTH,
-        maxLength: MAX_SEARCH_LENGTH,
+        // MIN to MAX characters once trimmed: a non-space at each end, any characters between.
+        pattern: `^\\s*\\S[\\s\\S]{${MIN_SEARCH_LENGTH - 2},${MAX_SEARCH_LENGTH - 2}}\\S\\s*$`,
         description: `The text, ${MIN_SEARCH_LENGTH} to ${MAX_SEARCH_LENGTH} characters after trimming; else 422.`,
+        'x-error': 'search_text_length',
       },
     },
     answers: {

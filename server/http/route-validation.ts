@@ -1,0 +1,55 @@
+/**
+ * Route schemas that validate: a route's params, query string and body are checked by its schema with
+ * the process's one ajv (server/schema/validate.ts: strict, all errors, our formats and x- vocabulary;
+ * query strings and params coerced as Fastify's own ajv does, bodies never), and ajv's errors become the
+ * SPEC 422 body through the one formatter (server/schema/input-errors.ts).
+ *
+ * The error is attached to the request (`attachValidation`), not thrown before the handler: the handler
+ * calls `validInput(request)` where its input used to be checked, after the caller is known and allowed
+ * (401, 403 and 404 come first, as they always did). Should a handler answer without calling it, the
+ * attached 422 is answered instead of its result (`onSend`), so an invalid input never passes unnoticed.
+ */
+import type { FastifyReply, FastifyRequest, FastifySchema, FastifySchemaCompiler } from 'fastify';
+import type { SchemaErrorFormatter } from 'fastify/types/schema.js';
+import type { ErrorObject } from 'ajv/dist/2020.js';
+import { sharedAjv, sharedQueryAjv } from '../schema/validate.ts';
+import { inputErrors } from '../schema/input-errors.ts';
+import { ValidationError } from './errors.ts';
+
+/** Compiles a route's params, query string and body schema with the shared ajv (headers: none here). */
+export const routeValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
+  const ajv = httpPart === 'body' ? sharedAjv() : sharedQueryAjv();
+  return ajv.compile(schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
+};
+
+/** ajv's errors as the 422 of SPEC 7/8 (its message: the first line, as ValidationError makes it). */
+export const routeErrorFormatter: SchemaErrorFormatter = (errors) =>
+  new ValidationError(inputErrors(errors as unknown as ErrorObject[]));
+
+const checked = Symbol('input checked');
+
+/** The caller's input as the route schema says, or its 422: call where the input is first needed. */
+export function validInput(request: FastifyRequest): void {
+  (request as FastifyRequest & { [checked]?: boolean })[checked] = true;
+  if (request.validationError) throw request.validationError;
+}
+
+async function uncheckedInput(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  const error = request.validationError;
+  if (!error || (request as FastifyRequest & { [checked]?: boolean })[checked] || reply.statusCode >= 400) {
+    return payload;
+  }
+  request.log.error({ url: request.url }, 'route answered without checking its input (validInput)');
+  throw error;
+}
+
+/** The route options that make `schema` validate (see above). */
+export function validating<S extends FastifySchema>(schema: S) {
+  return {
+    schema,
+    validatorCompiler: routeValidatorCompiler,
+    schemaErrorFormatter: routeErrorFormatter,
+    attachValidation: true,
+    onSend: uncheckedInput,
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * The one formatter of schema errors: ajv's errors of a request's body, query or path as the 422 body of
+ * SPEC 7/8, `{message, errors: {<field>: [lines]}}`, in the Laravel-style English lines the API promises.
+ * The record bodies (./validate.ts, BodyValidation) and the route schemas (server/http/route-validation.ts)
+ * both answer through it.
+ *
+ * A schema may name its own line: `x-error`, a key of common/server-texts.ts (filled in with the field's
+ * name) or a literal text, said once for any failure of that value, a missing one included (the parent's
+ * `required`). That is how a route keeps the words its hand-written check used to say.
+ */
+import type { ErrorObject } from 'ajv/dist/2020.js';
+import { SERVER_TEXTS, serverText, type ServerTextKey } from '../../common/server-texts.ts';
+
+type Params = Record<string, unknown>;
+
+/** The line of one ajv error about `field` (the default words, without an x-error). */
+export function describe(e: ErrorObject, field: string): string {
+  const params = e.params as Params;
+  switch (e.keyword) {
+    case 'required':
+      return `The ${String(params.missingProperty)} field is required.`;
+    case 'type':
+      return `The ${field} must be of type ${String(params.type).replace(',', ' or ')}.`;
+    case 'format':
+      return `The ${field} must be a valid ${String(params.format)}.`;
+    case 'maxLength':
+      return `The ${field} may not be longer than ${String(params.limit)} characters.`;
+    case 'minLength':
+      return params.limit === 1
+        ? `The ${field} field is required.`
+        : // The spec's min-length text: '{subject} must be at least {length} characters long.'
+          `The ${field} must be at least ${String(params.limit)} characters long.`;
+    case 'enum':
+      return `The selected ${field} is invalid.`;
+    case 'minimum':
+      return `The ${field} must be at least ${String(params.limit)}.`;
+    case 'maximum':
+      return `The ${field} may not be greater than ${String(params.limit)}.`;
+    default:
+      return `The ${field} ${e.message ?? 'is invalid'}.`;
+  }
+}
+
+/** The x-error a schema names for its value, as a line about `field`. */
+function ownLine(schema: unknown, field: string): string | undefined {
+  const text = (schema as Params | undefined)?.['x-error'];
+  if (typeof text !== 'string') return undefined;
+  return text in SERVER_TEXTS ? serverText(text as ServerTextKey, { field }) : text;
+}
+
+/**
+ * The 422 lines of ajv's errors, by field: the first path segment under the body (or query, path) names
+ * the field, `body` when the whole value is wrong. Each line once per field, in ajv's order. Needs the
+ * errors of an ajv made with `verbose` (for `x-error`: the schema that failed).
+ */
+export function inputErrors(errors: readonly ErrorObject[]): Record<string, string[]> {
+  const lines: Record<string, string[]> = {};
+  for (const e of errors) {
+    const missing = (e.params as Params).missingProperty as string | undefined;
+    const field = missing ?? (e.instancePath.split('/')[1] || 'body');
+    const failed = missing
+      ? ((e.parentSchema as Params | undefined)?.properties as Params | undefined)?.[missing]
+      : // A value's own schema, or (for a keyword under it, such as items) the one above it.
+        e.instancePath.split('/').length === 2
+        ? e.parentSchema
+        : undefined;
+    const line = ownLine(failed, field) ?? describe(e, field);
+    const list = (lines[field] ??= []);
+    if (!list.includes(line)) list.push(line);
+  }
+  return lines;
+}
