@@ -18,3 +18,12 @@ test('the accessibility check fails on a violation added after an earlier scan o
   });
   await expect(expectAccessible(page, 'login with an image without alt')).rejects.toThrow(/image-alt/);
 });
+
+test('a page that never gets a level-one heading still fails after the check has waited for one', async ({
+  page,
+}) => {
+  await page.setContent(
+    '<!doctype html><html lang="en"><head><title>No heading</title></head><body><main><p>Text</p></main></body></html>',
+  );
+  await expect(expectAccessible(page, 'a page without a heading')).rejects.toThrow(/page-has-heading-one/);
+});
