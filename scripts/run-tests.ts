@@ -9,7 +9,7 @@
  * `--quick` (npm run test:quick, the inner loop): type check, lint, unit and API tests on PGlite only;
  * no build, no PostgreSQL, no browser, no container image. File arguments run only those vitest files.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -47,10 +47,10 @@ const sideBySide: { label: string; ms: number }[] = [];
 const runStart = performance.now();
 let vitestTimes: PhaseTimes | undefined;
 
-function timed<T>(label: string, run: () => T): T {
+async function timed<T>(label: string, run: () => Promise<T>): Promise<T> {
   const start = performance.now();
   try {
-    return run();
+    return await run();
   } finally {
     phases.push({ label, ms: performance.now() - start });
   }
@@ -131,29 +131,57 @@ async function parallelSteps(steps: Step[]): Promise<void> {
 /** The test files that took longest, to show a slow file in the run that made it slow (issue 33). */
 const fileTimes: FileTime[] = [];
 
-function vitest(): { results: Result[]; failedFiles: number; ok: boolean } {
-  const report = join(dir, 'vitest.json');
-  const times = join(dir, 'phase-times.json');
-  const run = spawnSync(
-    'npx',
-    [
-      'vitest',
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      '--reporter=./scripts/vitest-phase-times.ts',
-      `--outputFile.json=${report}`,
-      // The quick run leaves out the container image's build (tests/container: a minute or more);
-      // named files run whatever their project.
-      ...(quick && only.length === 0
-        ? ['--project', 'unit', '--project', 'browser', '--project', 'api']
-        : []),
-      ...only,
-    ],
-    { stdio: 'inherit', env: { ...testEnv, PHASE_TIMES_FILE: times } },
-  );
+type Outcome = { results: Result[]; failedFiles: number; ok: boolean };
+
+/** Runs beside the others (their own process groups): ended with the run, also when it stops early. */
+const besides = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of besides) if (child.pid) process.kill(-child.pid, 'SIGTERM');
+});
+
+/**
+ * One vitest run with its JSON report and phase times in `name`.json / `name`-times.json. Its output
+ * goes to the terminal as it comes, or (`buffered`, for a run beside others) is printed whole at its end.
+ */
+function vitest(name: string, args: string[], buffered = false): Promise<Outcome> {
+  const report = join(dir, `${name}.json`);
+  const times = join(dir, `${name}-times.json`);
+  const command = [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    '--reporter=./scripts/vitest-phase-times.ts',
+    `--outputFile.json=${report}`,
+    ...args,
+  ];
+  return new Promise((done) => {
+    const child = spawn('npx', command, {
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...testEnv, PHASE_TIMES_FILE: times },
+      detached: buffered,
+    });
+    if (buffered) besides.add(child);
+    let output = '';
+    child.stdout?.on('data', (d) => (output += d));
+    child.stderr?.on('data', (d) => (output += d));
+    child.on('close', (code) => {
+      besides.delete(child);
+      if (buffered)
+        process.stdout.write(
+          `\n── ${name} (npx ${command.slice(0, 2).join(' ')} ${args.join(' ')}) ──\n${output}`,
+        );
+      done(vitestReport(report, times, code === 0, !buffered));
+    });
+  });
+}
+
+function vitestReport(report: string, times: string, ok: boolean, main: boolean): Outcome {
+  let phaseTimes: PhaseTimes | undefined;
   try {
-    vitestTimes = JSON.parse(readFileSync(times, 'utf8')) as PhaseTimes;
+    phaseTimes = JSON.parse(readFileSync(times, 'utf8')) as PhaseTimes;
+    // The split per kind is the main run's; the container file shows among the slowest files.
+    if (main) vitestTimes = phaseTimes;
   } catch {
     // No split of the time; the run's own result is judged below.
   }
@@ -168,7 +196,7 @@ function vitest(): { results: Result[]; failedFiles: number; ok: boolean } {
       }[];
     };
     // The reporter's times include each file's import and collection; the JSON report's do not.
-    const own = vitestTimes?.files ?? {};
+    const own = phaseTimes?.files ?? {};
     for (const f of json.testResults) {
       const file = relative(process.cwd(), f.name);
       if (own[file] !== undefined) fileTimes.push({ file, ms: own[file] });
@@ -186,19 +214,22 @@ function vitest(): { results: Result[]; failedFiles: number; ok: boolean } {
     const failedFiles = json.testResults.filter(
       (f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed'),
     ).length;
-    return { results, failedFiles, ok: run.status === 0 };
+    return { results, failedFiles, ok };
   } catch {
-    console.error('vitest wrote no report');
+    console.error(`vitest wrote no report (${report})`);
     return { results: [], failedFiles: 1, ok: false };
   }
 }
 
-function playwright(): { results: Result[]; failedFiles: number; ok: boolean } {
+async function playwright(): Promise<Outcome> {
   const report = join(dir, 'e2e.json');
-  const run = spawnSync('npx', ['playwright', 'test'], {
-    stdio: 'inherit',
-    env: { ...process.env, [SEED_ROOT_ENV]: testEnv[SEED_ROOT_ENV], PLAYWRIGHT_JSON: report },
-  });
+  // Not spawnSync: the run beside it (the container image) prints through this process's event loop.
+  const code = await new Promise<number | null>((done) =>
+    spawn('npx', ['playwright', 'test'], {
+      stdio: 'inherit',
+      env: { ...process.env, [SEED_ROOT_ENV]: testEnv[SEED_ROOT_ENV], PLAYWRIGHT_JSON: report },
+    }).on('close', done),
+  );
   try {
     interface Suite {
       title: string;
@@ -224,7 +255,7 @@ function playwright(): { results: Result[]; failedFiles: number; ok: boolean } {
     };
     json.suites.forEach((s) => walk(s, s.title));
     for (const [file, ms] of specMs) fileTimes.push({ file: `tests/e2e/${file}`, ms });
-    return { results, failedFiles: json.errors.length, ok: run.status === 0 };
+    return { results, failedFiles: json.errors.length, ok: code === 0 };
   } catch {
     console.error('playwright wrote no report');
     return { results: [], failedFiles: 1, ok: false };
@@ -232,6 +263,13 @@ function playwright(): { results: Result[]; failedFiles: number; ok: boolean } {
 }
 
 const full = !quick && only.length === 0;
+// The container image's test builds and runs the Dockerfile with podman: minutes, most of them spent
+// waiting on downloads and on podman rather than computing. A full run starts it first and lets it run
+// beside the checks, the vitest files and the browser, instead of holding one of vitest's two workers
+// through the API files (the quick run leaves it out; named files run whatever their project).
+const image = full
+  ? timed('container image (beside the rest)', () => vitest('container', ['--project', 'container'], true))
+  : undefined;
 if (only.length === 0) {
   // The demo seed both the API and the browser tests start from (tests/seed-folder.ts), made while the
   // checks run instead of by each suite before its first test.
@@ -276,8 +314,15 @@ if (only.length === 0) {
     ...(seedCache?.cached ? [] : [{ label: 'demo seed', command: seedCommand(testEnv[SEED_ROOT_ENV]!) }]),
   ]);
 }
-const unit = timed('vitest', vitest);
-const e2e = full ? timed('browser', playwright) : { results: [], failedFiles: 0, ok: true };
+const ownFiles = only.length ? only : ['--project', 'unit', '--project', 'browser', '--project', 'api'];
+const vitestRun = await timed('vitest', () => vitest('vitest', ownFiles));
+const e2e = full ? await timed('browser', playwright) : { results: [], failedFiles: 0, ok: true };
+const beside = image ? await image : { results: [], failedFiles: 0, ok: true };
+const unit: Outcome = {
+  results: [...vitestRun.results, ...beside.results],
+  failedFiles: vitestRun.failedFiles + beside.failedFiles,
+  ok: vitestRun.ok && beside.ok,
+};
 const results = [...unit.results, ...e2e.results];
 const count = (status: Result['status'], list = results) => list.filter((r) => r.status === status).length;
 
