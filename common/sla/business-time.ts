@@ -30,6 +30,8 @@ interface Prepared {
   readonly yearly: ReadonlySet<string>;
   /** 24/7 without holidays: business time is real time. */
   readonly realTime: boolean;
+  /** Each local day's windows once worked out (a recompute walks the same days again and again). */
+  readonly days: Map<number, readonly number[]>;
 }
 
 const prepared = new WeakMap<Calendar, Prepared>();
@@ -47,6 +49,7 @@ function prepare(calendar: Calendar): Prepared {
       holidays: new Set(calendar.holidays),
       yearly: new Set(calendar.yearlyHolidays),
       realTime: noHolidays && weekMinutes === 7 * 1440,
+      days: new Map(),
     };
     prepared.set(calendar, p);
   }
@@ -70,9 +73,21 @@ function localDay(p: Prepared, instant: number): number {
 }
 
 const CLOSED: readonly number[] = [];
+/** Days remembered per calendar before the memo starts again: some years, a bound and not a tuning. */
+const MAX_DAYS = 4096;
 
 /** The day's working intervals as real instants, flat: [start0, end0, start1, end1, …]. */
 function dayWindows(p: Prepared, day: number): readonly number[] {
+  let windows = p.days.get(day);
+  if (!windows) {
+    windows = workOutDay(p, day);
+    if (p.days.size >= MAX_DAYS) p.days.clear();
+    p.days.set(day, windows);
+  }
+  return windows;
+}
+
+function workOutDay(p: Prepared, day: number): readonly number[] {
   const intervals = p.week[weekdayOf(day)] ?? [];
   if (intervals.length === 0 || isHoliday(p, day)) return CLOSED;
   const midnight = day * DAY;

@@ -138,10 +138,11 @@ function countingSegments(windows: readonly ClockWindow[], pauses: [number, numb
 function instantWhen(calendar: Calendar, segments: [number, number][], ms: number): number | null {
   let remaining = ms;
   for (const [start, end] of segments) {
-    const reached = addBusinessMs(calendar, start, remaining);
-    if (reached !== null && reached <= end) return reached;
-    if (end === Infinity) return null;
-    remaining -= businessMsBetween(calendar, start, end);
+    if (end === Infinity) return addBusinessMs(calendar, start, remaining);
+    // Measure the segment first: adding from its start could walk far past its end for nothing.
+    const held = businessMsBetween(calendar, start, end);
+    if (held >= remaining) return addBusinessMs(calendar, start, remaining);
+    remaining -= held;
   }
   return null;
 }
