@@ -140,6 +140,32 @@ describe('business time', () => {
     expect(businessMinutesBetween(gap, at('2026-03-28T23:00:00Z'), at('2026-03-29T22:00:00Z'))).toBe(60);
   });
 
+  it('other zones: a 30-minute DST change (Lord Howe) and a skipped midnight (Santiago)', () => {
+    const howe = toCalendar({ schedule: everyDay(['01:00', '04:00']), timezone: 'Australia/Lord_Howe' });
+    // 4 October 2026 02:00 → 02:30, 5 April 2026 02:00 → 01:30.
+    expect(businessMinutesBetween(howe, at('2026-10-03T12:00:00Z'), at('2026-10-04T12:00:00Z'))).toBe(150);
+    expect(businessMinutesBetween(howe, at('2026-04-04T12:00:00Z'), at('2026-04-05T12:00:00Z'))).toBe(210);
+    // Chile's clocks go from 24:00 on Saturday 5 September 2026 to 01:00 on Sunday: the Sunday starts at
+    // 01:00 (04:00Z) and has 23 hours. A holiday keeps the calendar off its real-time shortcut.
+    const santiago = toCalendar({
+      schedule: everyDay(['00:00', '24:00']),
+      timezone: 'America/Santiago',
+      holidays: [{ date: '2026-01-01', name: 'New Year' }],
+    });
+    expect(iso(instantOfWall('America/Santiago', at('2026-09-06T00:00:00Z')))).toBe(
+      '2026-09-06T04:00:00.000Z',
+    );
+    expect(businessMinutesBetween(santiago, at('2026-09-06T04:00:00Z'), at('2026-09-07T03:00:00Z'))).toBe(
+      23 * 60,
+    );
+    expect(iso(addBusinessMinutes(santiago, at('2026-09-05T04:00:00Z'), 47 * 60))).toBe(
+      '2026-09-07T03:00:00.000Z',
+    );
+    expect(businessMinutesBetween(santiago, at('2025-12-31T03:00:00Z'), at('2026-01-02T03:00:00Z'))).toBe(
+      1440,
+    );
+  });
+
   it('splits the day at lunch and goes over the weekend', () => {
     // Friday 4 December 2026 16:00 in Amsterdam (15:00Z): 90 minutes left, the rest on Monday from 08:00.
     expect(iso(addBusinessMinutes(office, at('2026-12-04T15:00:00Z'), 120))).toBe('2026-12-07T07:30:00.000Z');

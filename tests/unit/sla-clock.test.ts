@@ -328,6 +328,31 @@ describe('the clock, for any history', () => {
     );
   });
 
+  it('a running target is breached exactly at its due, and its state changes first at nextChangeAt', () => {
+    fc.assert(
+      fc.property(historyArb, (h) => {
+        const { events, now } = historyOf(h);
+        const result = computeClock(events, randomResolve, now);
+        for (const name of ['first_response', 'next_response', 'resolution'] as const) {
+          const target = result[name];
+          if (!target || (target.state !== 'running' && target.state !== 'warning') || target.due === null)
+            continue;
+          const atDue = computeClock(events, randomResolve, target.due)[name]!;
+          expect(atDue.state).toBe('breached');
+          expect(atDue.breachedAt).toBe(target.due);
+          expect(computeClock(events, randomResolve, target.due - 1)[name]!.state).not.toBe('breached');
+          const change = target.nextChangeAt!;
+          expect(change).toBeLessThanOrEqual(target.due);
+          const before = computeClock(events, randomResolve, change - 1)[name]!;
+          expect([before.state, before.threshold]).toEqual([target.state, target.threshold]);
+          const after = computeClock(events, randomResolve, change)[name]!;
+          expect([after.state, after.threshold]).not.toEqual([target.state, target.threshold]);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   it('elapsed resolution time is a minute-by-minute count of open, unpaused working minutes', () => {
     fc.assert(
       fc.property(historyArb, (h) => {
