@@ -100,6 +100,8 @@ export interface ClockResult {
   readonly next_response: TargetClock | null;
   readonly nextResponseBreaches: number;
   readonly resolution: TargetClock | null;
+  /** The earliest of the targets' nextChangeAt: until then a stored result stays true without events. */
+  readonly nextChangeAt: number | null;
 }
 
 const MINUTE = 60_000;
@@ -244,19 +246,26 @@ export function measureClock(state: ClockState, resolve: PolicyResolver, now: nu
   };
   const targetOf = (name: TargetName) => targets[name] ?? null;
   const cycles = state.nextResponses.map((cycle) => measureTarget([cycle], targetOf('next_response'), m));
+  const firstResponse = measureTarget(
+    state.firstResponse ? [state.firstResponse] : [],
+    targetOf('first_response'),
+    m,
+  );
+  const nextResponse = cycles[cycles.length - 1] ?? null;
+  const resolution = measureTarget(state.resolution, targetOf('resolution'), m);
+  const changes = [firstResponse, nextResponse, resolution].flatMap((t) =>
+    t?.nextChangeAt ? [t.nextChangeAt] : [],
+  );
   return {
     sla: state.sla,
     priority: state.priority,
     open: state.open,
     paused: state.open && m.pauses.some(([ps, pe]) => ps <= m.now && m.now < pe),
-    first_response: measureTarget(
-      state.firstResponse ? [state.firstResponse] : [],
-      targetOf('first_response'),
-      m,
-    ),
-    next_response: cycles[cycles.length - 1] ?? null,
+    first_response: firstResponse,
+    next_response: nextResponse,
     nextResponseBreaches: cycles.filter((c) => c?.state === 'breached').length,
-    resolution: measureTarget(state.resolution, targetOf('resolution'), m),
+    resolution,
+    nextChangeAt: changes.length > 0 ? Math.min(...changes) : null,
   };
 }
 

@@ -64,6 +64,8 @@ describe('first response', () => {
     });
     expect(iso(running.due)).toBe(iso(local('10:00')));
     expect(iso(running.nextChangeAt)).toBe(iso(local('09:45')));
+    // The ticket's next change is the earliest of its targets': the first response's warning.
+    expect(iso(computeClock(events, resolve, local('09:30')).nextChangeAt)).toBe(iso(local('09:45')));
     expect(computeClock(events, resolve, local('09:50')).first_response).toMatchObject({
       state: 'warning',
       threshold: 75,
