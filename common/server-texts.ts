@@ -125,6 +125,22 @@ export const SERVER_TEXTS = {
   setup_slug_invalid:
     'This address cannot be a tenant: use a subdomain of lower-case letters, digits and hyphens.',
   setup_try_later: 'Too many tests at once: wait a minute and try again.',
+  // A business-hour calendar (common/sla/calendar.ts): the key names the field or interval.
+  calendar_schedule_missing: 'The schedule is missing: give working intervals per weekday, or "24/7".',
+  calendar_schedule_not_object: 'The schedule must be an object of weekdays (monday to sunday), or "24/7".',
+  calendar_weekday_unknown: 'Unknown weekday {day}: use monday to sunday.',
+  calendar_intervals_not_list: 'The {day} intervals must be a list of from and to times.',
+  calendar_interval_not_object: 'An interval must be an object with a from and a to time.',
+  calendar_time_bad: 'The time {value} is not a time HH:MM from 00:00 to 24:00.',
+  calendar_interval_reversed: 'The interval {from} to {to} ends before or when it starts.',
+  calendar_interval_overlap: 'The interval {from} to {to} overlaps the interval {start} to {end}.',
+  calendar_no_working_time: 'The schedule has no working time: give at least one interval, or "24/7".',
+  calendar_timezone_not_text: 'The time zone must be an IANA name such as Europe/Amsterdam.',
+  calendar_timezone_unknown: 'Unknown time zone {zone}: use an IANA name such as Europe/Amsterdam.',
+  calendar_holidays_not_list: 'The holidays must be a list of dates with a name.',
+  calendar_holiday_not_object: 'A holiday must be an object with a date and a name.',
+  calendar_holiday_date_bad: 'The holiday date {value} is not a date YYYY-MM-DD, or MM-DD for every year.',
+  calendar_holiday_name_missing: 'A holiday needs a name.',
 } as const;
 
 export type ServerTextKey = keyof typeof SERVER_TEXTS;

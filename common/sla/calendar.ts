@@ -22,6 +22,7 @@
  * it needs in ./zone-offsets.ts: three small modules instead of one long one.
  */
 import { IANAZone } from 'luxon';
+import { serverText, type ServerTextKey } from '../server-texts.ts';
 
 /** The desk's zone when a contract names none. */
 export const DEFAULT_TIME_ZONE = 'Europe/Amsterdam';
@@ -62,37 +63,16 @@ export interface CalendarInput {
   readonly holidays?: unknown;
 }
 
-/**
- * The lines a bad calendar gets. They move to common/server-texts.ts with the route that answers the
- * 422; `{name}` is filled in as there.
- */
-export const CALENDAR_TEXTS = {
-  schedule_missing: 'The schedule is missing: give working intervals per weekday, or "24/7".',
-  schedule_not_object: 'The schedule must be an object of weekdays (monday to sunday), or "24/7".',
-  weekday_unknown: 'Unknown weekday {day}: use monday to sunday.',
-  intervals_not_list: 'The {day} intervals must be a list of {from, to} pairs.',
-  interval_not_object: 'An interval must be an object with a from and a to time.',
-  time_bad: 'The time {value} is not a time HH:MM from 00:00 to 24:00.',
-  interval_reversed: 'The interval {from}-{to} ends before or when it starts.',
-  interval_overlap: 'The interval {from}-{to} overlaps interval {other} ({otherFrom}-{otherTo}).',
-  no_working_time: 'The schedule has no working time: give at least one interval, or "24/7".',
-  timezone_not_text: 'The time zone must be an IANA name such as Europe/Amsterdam.',
-  timezone_unknown: 'Unknown time zone {zone}: use an IANA name such as Europe/Amsterdam.',
-  holidays_not_list: 'The holidays must be a list of {date, name} pairs.',
-  holiday_not_object: 'A holiday must be an object with a date and a name.',
-  holiday_date_bad: 'The holiday date {value} is not a date YYYY-MM-DD, or MM-DD for every year.',
-  holiday_name_missing: 'A holiday needs a name.',
-} as const;
-
-export type CalendarTextKey = keyof typeof CALENDAR_TEXTS;
-
 /** Problems by the field or interval they are about: `schedule.monday.1`, `holidays.2.date`, `timezone`. */
 export type CalendarProblems = Record<string, string[]>;
 
+type CalendarTextKey = Extract<ServerTextKey, `calendar_${string}`>;
+
+/** A value sent back in a line, cut short: the line names it, it need not repeat a long one. */
+const shown = (value: unknown) => String(value).slice(0, 40);
+
 function text(key: CalendarTextKey, values: Record<string, string | number> = {}): string {
-  return CALENDAR_TEXTS[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
-  );
+  return serverText(key, values);
 }
 
 const TIME = /^(?:([01]\d|2[0-3]):([0-5]\d)|(24):(00))$/;
@@ -133,33 +113,33 @@ function add(problems: CalendarProblems, key: string, line: string): void {
 
 function scheduleProblems(schedule: unknown, problems: CalendarProblems): void {
   if (schedule === '24/7') return;
-  if (schedule === undefined || schedule === null) return add(problems, 'schedule', text('schedule_missing'));
-  if (!isRecord(schedule)) return add(problems, 'schedule', text('schedule_not_object'));
+  if (schedule === undefined || schedule === null) return add(problems, 'schedule', text('calendar_schedule_missing'));
+  if (!isRecord(schedule)) return add(problems, 'schedule', text('calendar_schedule_not_object'));
   let working = false;
   for (const [day, list] of Object.entries(schedule)) {
     const key = `schedule.${day}`;
     if (!(WEEKDAYS as readonly string[]).includes(day)) {
-      add(problems, key, text('weekday_unknown', { day }));
+      add(problems, key, text('calendar_weekday_unknown', { day: shown(day) }));
       continue;
     }
     if (!Array.isArray(list)) {
-      add(problems, key, text('intervals_not_list', { day }));
+      add(problems, key, text('calendar_intervals_not_list', { day }));
       continue;
     }
     const good: { index: number; from: number; to: number; label: [string, string] }[] = [];
     list.forEach((interval: unknown, index) => {
       const at = `${key}.${index}`;
-      if (!isRecord(interval)) return add(problems, at, text('interval_not_object'));
+      if (!isRecord(interval)) return add(problems, at, text('calendar_interval_not_object'));
       const from = parseTime(interval.from);
       const to = parseTime(interval.to);
-      if (from === null) add(problems, `${at}.from`, text('time_bad', { value: String(interval.from) }));
-      if (to === null) add(problems, `${at}.to`, text('time_bad', { value: String(interval.to) }));
+      if (from === null) add(problems, `${at}.from`, text('calendar_time_bad', { value: shown(interval.from) }));
+      if (to === null) add(problems, `${at}.to`, text('calendar_time_bad', { value: shown(interval.to) }));
       if (from === null || to === null) return;
       const label: [string, string] = [String(interval.from), String(interval.to)];
-      if (to <= from) return add(problems, at, text('interval_reversed', { from: label[0], to: label[1] }));
+      if (to <= from) return add(problems, at, text('calendar_interval_reversed', { from: label[0], to: label[1] }));
       good.push({ index, from, to, label });
     });
-    // Each overlap is told on the later-listed interval of the two, naming the other by its index.
+    // Each overlap is told on the later-listed interval of the two, naming the other by its times.
     for (const later of good) {
       for (const earlier of good) {
         if (earlier.index >= later.index) break;
@@ -167,12 +147,11 @@ function scheduleProblems(schedule: unknown, problems: CalendarProblems): void {
           add(
             problems,
             `${key}.${later.index}`,
-            text('interval_overlap', {
+            text('calendar_interval_overlap', {
               from: later.label[0],
               to: later.label[1],
-              other: earlier.index,
-              otherFrom: earlier.label[0],
-              otherTo: earlier.label[1],
+              start: earlier.label[0],
+              end: earlier.label[1],
             }),
           );
         }
@@ -181,21 +160,21 @@ function scheduleProblems(schedule: unknown, problems: CalendarProblems): void {
     if (good.length > 0) working = true;
   }
   if (!working && !Object.keys(problems).some((key) => key.startsWith('schedule'))) {
-    add(problems, 'schedule', text('no_working_time'));
+    add(problems, 'schedule', text('calendar_no_working_time'));
   }
 }
 
 function holidayProblems(holidays: unknown, problems: CalendarProblems): void {
   if (holidays === undefined || holidays === null) return;
-  if (!Array.isArray(holidays)) return add(problems, 'holidays', text('holidays_not_list'));
+  if (!Array.isArray(holidays)) return add(problems, 'holidays', text('calendar_holidays_not_list'));
   holidays.forEach((holiday: unknown, index) => {
     const at = `holidays.${index}`;
-    if (!isRecord(holiday)) return add(problems, at, text('holiday_not_object'));
+    if (!isRecord(holiday)) return add(problems, at, text('calendar_holiday_not_object'));
     if (holidayKind(holiday.date) === null) {
-      add(problems, `${at}.date`, text('holiday_date_bad', { value: String(holiday.date) }));
+      add(problems, `${at}.date`, text('calendar_holiday_date_bad', { value: shown(holiday.date) }));
     }
     if (typeof holiday.name !== 'string' || holiday.name.trim() === '') {
-      add(problems, `${at}.name`, text('holiday_name_missing'));
+      add(problems, `${at}.name`, text('calendar_holiday_name_missing'));
     }
   });
 }
@@ -210,8 +189,8 @@ export function calendarProblems(input: CalendarInput): CalendarProblems {
   const problems: CalendarProblems = {};
   scheduleProblems(input.schedule, problems);
   if (zoneOf(input.timezone) === null) {
-    if (typeof input.timezone !== 'string') add(problems, 'timezone', text('timezone_not_text'));
-    else add(problems, 'timezone', text('timezone_unknown', { zone: input.timezone }));
+    if (typeof input.timezone !== 'string') add(problems, 'timezone', text('calendar_timezone_not_text'));
+    else add(problems, 'timezone', text('calendar_timezone_unknown', { zone: shown(input.timezone) }));
   }
   holidayProblems(input.holidays, problems);
   return problems;

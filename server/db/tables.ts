@@ -112,6 +112,7 @@ export interface AuthFailures {
 
 export interface BusinessHourContracts {
   created_at: Generated<Timestamp>;
+  holidays: Generated<Json>;
   id: Generated<number>;
   name: string;
   name_de: string | null;

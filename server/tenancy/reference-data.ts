@@ -71,7 +71,11 @@ export async function seedReferenceLists(ctx: SeedContext): Promise<ReferenceLis
   const hours = await named(
     ctx,
     'business_hour_contracts',
-    settings.businessHourContracts.map((c) => ({ ...c, schedule: json(c.schedule) })),
+    settings.businessHourContracts.map((c) => ({
+      ...c,
+      schedule: json(c.schedule),
+      holidays: json('holidays' in c ? c.holidays : []),
+    })),
   );
   const slaIds = await named(
     ctx,

@@ -56,13 +56,13 @@ describe('calendar input', () => {
       },
     });
     expect(problems).toEqual({
-      'schedule.monday.1': ['The interval 11:00-13:00 overlaps interval 0 (08:00-12:00).'],
-      'schedule.monday.2': ['The interval 12:00-12:00 ends before or when it starts.'],
+      'schedule.monday.1': ['The interval 11:00 to 13:00 overlaps the interval 08:00 to 12:00.'],
+      'schedule.monday.2': ['The interval 12:00 to 12:00 ends before or when it starts.'],
       'schedule.tuesday.0.from': ['The time 8:00 is not a time HH:MM from 00:00 to 24:00.'],
       'schedule.tuesday.0.to': ['The time 24:01 is not a time HH:MM from 00:00 to 24:00.'],
       'schedule.wednesday.2': ['An interval must be an object with a from and a to time.'],
       'schedule.funday': ['Unknown weekday funday: use monday to sunday.'],
-      'schedule.friday': ['The friday intervals must be a list of {from, to} pairs.'],
+      'schedule.friday': ['The friday intervals must be a list of from and to times.'],
     });
   });
 

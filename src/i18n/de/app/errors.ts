@@ -136,6 +136,27 @@ const errors: DeepPartial<ErrorTexts> = {
       'Die Nachricht wurde gespeichert, aber die E-Mail an den Kunden konnte nicht gesendet werden und wurde aufgegeben. Versuchen Sie es erneut unter Ausgehende E-Mails.',
     message_sender_not_held:
       'Nur eine E-Mail, deren Absender nicht verifiziert ist, kann bestätigt oder abgelehnt werden.',
+    calendar_schedule_missing: 'Der Zeitplan fehlt: Geben Sie Arbeitszeiten je Wochentag an, oder "24/7".',
+    calendar_schedule_not_object:
+      'Der Zeitplan muss Arbeitszeiten je Wochentag (monday bis sunday) angeben oder "24/7" sein.',
+    calendar_weekday_unknown: 'Unbekannter Wochentag %{day}: Verwenden Sie monday bis sunday.',
+    calendar_intervals_not_list:
+      'Die Arbeitszeiten von %{day} müssen eine Liste von Anfangs- und Endzeiten sein.',
+    calendar_interval_not_object: 'Eine Arbeitszeit braucht eine Anfangs- und eine Endzeit.',
+    calendar_time_bad: 'Die Zeit %{value} ist keine Uhrzeit HH:MM von 00:00 bis 24:00.',
+    calendar_interval_reversed: 'Die Arbeitszeit %{from} bis %{to} endet vor oder mit ihrem Beginn.',
+    calendar_interval_overlap:
+      'Die Arbeitszeit %{from} bis %{to} überschneidet sich mit %{start} bis %{end}.',
+    calendar_no_working_time:
+      'Der Zeitplan hat keine Arbeitszeit: Geben Sie mindestens eine an, oder "24/7".',
+    calendar_timezone_not_text: 'Die Zeitzone muss ein IANA-Name sein, etwa Europe/Amsterdam.',
+    calendar_timezone_unknown:
+      'Unbekannte Zeitzone %{zone}: Verwenden Sie einen IANA-Namen, etwa Europe/Amsterdam.',
+    calendar_holidays_not_list: 'Die Feiertage müssen eine Liste von Daten mit Namen sein.',
+    calendar_holiday_not_object: 'Ein Feiertag braucht ein Datum und einen Namen.',
+    calendar_holiday_date_bad:
+      'Das Feiertagsdatum %{value} ist kein Datum JJJJ-MM-TT, oder MM-TT für jedes Jahr.',
+    calendar_holiday_name_missing: 'Ein Feiertag braucht einen Namen.',
   },
   notifications: {
     order_saved: 'Reihenfolge gespeichert.',

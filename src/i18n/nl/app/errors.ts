@@ -129,6 +129,22 @@ const errors: ErrorTexts = {
       'Het bericht is opgeslagen, maar de e-mail aan de klant kon niet worden verstuurd en is opgegeven. Probeer hem opnieuw onder Uitgaande e-mail.',
     message_sender_not_held:
       'Alleen een e-mail waarvan de afzender niet geverifieerd is, kan worden bevestigd of afgewezen.',
+    calendar_schedule_missing: 'Het rooster ontbreekt: geef werktijden per weekdag, of "24/7".',
+    calendar_schedule_not_object:
+      'Het rooster moet per weekdag (monday tot en met sunday) werktijden geven, of "24/7" zijn.',
+    calendar_weekday_unknown: 'Onbekende weekdag %{day}: gebruik monday tot en met sunday.',
+    calendar_intervals_not_list: 'De werktijden van %{day} moeten een lijst van begin- en eindtijden zijn.',
+    calendar_interval_not_object: 'Een werktijd moet een begin- en een eindtijd hebben.',
+    calendar_time_bad: 'De tijd %{value} is geen tijd UU:MM van 00:00 tot en met 24:00.',
+    calendar_interval_reversed: 'De werktijd %{from} tot %{to} eindigt voor of wanneer hij begint.',
+    calendar_interval_overlap: 'De werktijd %{from} tot %{to} overlapt de werktijd %{start} tot %{end}.',
+    calendar_no_working_time: 'Het rooster heeft geen werktijd: geef minstens één werktijd, of "24/7".',
+    calendar_timezone_not_text: 'De tijdzone moet een IANA-naam zijn, zoals Europe/Amsterdam.',
+    calendar_timezone_unknown: 'Onbekende tijdzone %{zone}: gebruik een IANA-naam, zoals Europe/Amsterdam.',
+    calendar_holidays_not_list: 'De feestdagen moeten een lijst van datums met een naam zijn.',
+    calendar_holiday_not_object: 'Een feestdag moet een datum en een naam hebben.',
+    calendar_holiday_date_bad: 'De feestdag %{value} is geen datum JJJJ-MM-DD, of MM-DD voor elk jaar.',
+    calendar_holiday_name_missing: 'Een feestdag heeft een naam nodig.',
   },
   notifications: {
     order_saved: 'Volgorde opgeslagen.',
