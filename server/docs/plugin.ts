@@ -8,7 +8,7 @@ import { componentCompiler, routeValidatorCompiler } from '../http/route-validat
 import { componentSchemas, INFO, SECURITY_SCHEMES } from './components.ts';
 import { SHARED_RESPONSES, sharedResponses } from './error-answers.ts';
 import { resourceTag } from './resource-schemas.ts';
-import { shareErrorResponses, styleQueryParameters } from './transform.ts';
+import { shareErrorResponses, styleQueryParameters, withoutErrorTexts } from './transform.ts';
 
 export const DOCS_PREFIX = '/api/docs';
 export const OPENAPI_PATH = `${DOCS_PREFIX}/openapi.json`;
@@ -59,7 +59,9 @@ async function openApi(app: FastifyInstance, { registry }: { registry: Registry 
     refResolver: { buildLocalReference: (json) => String(json.$id) },
     transformObject: (document) =>
       'openapiObject' in document
-        ? styleQueryParameters(shareErrorResponses(document.openapiObject, SHARED_RESPONSES))
+        ? withoutErrorTexts(
+            styleQueryParameters(shareErrorResponses(document.openapiObject, SHARED_RESPONSES)),
+          )
         : document.swaggerObject,
   };
   await app.register(swagger, options);

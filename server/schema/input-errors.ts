@@ -81,7 +81,9 @@ export function inputErrors(errors: readonly ErrorObject[]): Record<string, stri
         path.length === 2 || inner
         ? e.parentSchema
         : undefined;
-    const line = extra ? `The field ${field} is not allowed.` : (ownLine(failed, field, e) ?? describe(e, field));
+    const line = extra
+      ? `The field ${field} is not allowed.`
+      : (ownLine(failed, field, e) ?? describe(e, field));
     const list = (lines[field] ??= []);
     if (!list.includes(line)) list.push(line);
   }
