@@ -1,6 +1,6 @@
 import type { Resource } from '../../common/schema/types.ts';
 import type { Registry } from '../schema/registry.ts';
-import { documentationOnly } from './validation.ts';
+import { validating } from '../http/route-validation.ts';
 import { namesOf, ID_PARAMS, type Security } from './components.ts';
 import { schemaRef, type Schema } from './refs.ts';
 import { errorResponses, RECORD_ERRORS, type ErrorStatus } from './error-answers.ts';
@@ -80,11 +80,12 @@ function answerSchema({ description, schema, content }: ActionAnswer): Schema {
 }
 
 /**
- * The route options of an action route: its schema documents the route and writes its answers, while
- * the handler checks its input itself, with the messages SPEC 7/8 promise (server/docs/validation.ts).
+ * The route options of an action route: its schema documents the route, writes its answers and checks
+ * its params, query and body (server/http/route-validation.ts). The handler calls `validInput(request)`
+ * once the caller is known and allowed, where its input is first needed.
  */
 export function actionRoute(options: ActionOptions) {
-  return { schema: actionSchema(options), validatorCompiler: documentationOnly };
+  return validating(actionSchema(options));
 }
 
 /** A JSON body of named fields, nothing else. */

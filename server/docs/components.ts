@@ -9,6 +9,7 @@ import type { Registry } from '../schema/registry.ts';
 import type { Field, Resource } from '../../common/schema/types.ts';
 import { AUTH_SCHEMAS } from '../auth/schemas.ts';
 import { MAX_PAGE_SIZE } from '../../common/page.ts';
+import { MAX_ID } from '../http/ids.ts';
 import { withoutDefaults } from '../http/without-defaults.ts';
 import { builderSchemas } from './builder-schema.ts';
 import { ERROR_BODIES } from './error-answers.ts';
@@ -60,11 +61,22 @@ export const PUBLIC: Security = [];
 /** An operation's security requirements, as OpenAPI lists them. */
 export type Security = Record<string, string[]>[];
 
-/** `params` of a route on one record: `:id`. */
+/**
+ * `params` of a route on one record: `:id`, a positive whole number that fits PostgreSQL's integer
+ * (server/http/ids.ts), said in the words the routes' hand check (`parseId`) said.
+ */
 export const ID_PARAMS = {
   type: 'object',
   required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, description: 'The record id.' } },
+  properties: {
+    id: {
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_ID,
+      description: 'The record id.',
+      'x-error': 'The id {value} is not valid: it must be a positive whole number.',
+    },
+  },
 } as const;
 
 // ---------------------------------------------------------------------------------------------------

@@ -4,10 +4,11 @@ import swagger, { type SwaggerOptions } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Registry } from '../schema/registry.ts';
 import { APP_CSP_DIRECTIVES, cspHeader } from '../http/security-headers.ts';
+import { componentCompiler, routeValidatorCompiler } from '../http/route-validation.ts';
 import { componentSchemas, INFO, SECURITY_SCHEMES } from './components.ts';
 import { SHARED_RESPONSES, sharedResponses } from './error-answers.ts';
 import { resourceTag } from './resource-schemas.ts';
-import { shareErrorResponses, styleQueryParameters } from './transform.ts';
+import { shareErrorResponses, styleQueryParameters, withoutErrorTexts } from './transform.ts';
 
 export const DOCS_PREFIX = '/api/docs';
 export const OPENAPI_PATH = `${DOCS_PREFIX}/openapi.json`;
@@ -34,7 +35,14 @@ const FIXED_TAGS = [
  * own schema (params, query, body, answers) is its operation in the document.
  */
 async function openApi(app: FastifyInstance, { registry }: { registry: Registry }): Promise<void> {
-  for (const schema of componentSchemas(registry)) app.addSchema(schema);
+  const components = componentSchemas(registry);
+  for (const schema of components) app.addSchema(schema);
+  // Routes that validate (server/http/route-validation.ts) compile with an ajv that knows the same
+  // components, so that their params, query and body may reference them as they document them.
+  const compiler = componentCompiler(components);
+  app.addHook('onRoute', (route) => {
+    if (route.validatorCompiler === routeValidatorCompiler) route.validatorCompiler = compiler;
+  });
   const resources = [...registry.resources.values()].sort((a, b) => a.name.localeCompare(b.name));
   const options: SwaggerOptions = {
     openapi: {
@@ -51,7 +59,9 @@ async function openApi(app: FastifyInstance, { registry }: { registry: Registry 
     refResolver: { buildLocalReference: (json) => String(json.$id) },
     transformObject: (document) =>
       'openapiObject' in document
-        ? styleQueryParameters(shareErrorResponses(document.openapiObject, SHARED_RESPONSES))
+        ? withoutErrorTexts(
+            styleQueryParameters(shareErrorResponses(document.openapiObject, SHARED_RESPONSES)),
+          )
         : document.swaggerObject,
   };
   await app.register(swagger, options);

@@ -47,3 +47,18 @@ export function styleQueryParameters(doc: Doc): Doc {
   }
   return doc;
 }
+
+/**
+ * The document without `x-error`: a route schema's own 422 line (server/schema/input-errors.ts) is how
+ * the server words an answer, not part of the contract; the answers' lines are documented by the
+ * answers themselves. Like the rest of our x- vocabulary, it stays out of the document.
+ */
+export function withoutErrorTexts<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withoutErrorTexts) as T;
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== 'x-error')
+      .map(([key, v]) => [key, withoutErrorTexts(v)]),
+  ) as T;
+}

@@ -5,6 +5,7 @@
  */
 import { actionSchema, schemaRef } from '../docs/action-schema.ts';
 import type { Schema } from '../docs/refs.ts';
+import { ID_PARAMS } from '../docs/components.ts';
 import type { Registry } from '../schema/registry.ts';
 
 const PERMISSION =
@@ -129,7 +130,8 @@ export const DOWNLOAD_EXPORT_SCHEMA: Schema = actionSchema({
     'Only for the user who asked for it: anyone else, a job not done and an unknown format are 404. ' +
     'Answered as an attachment (`tickets-2026-11-22-12.csv`).',
   params: {
-    id: { type: 'integer', minimum: 1, description: 'The export job.' },
+    // A record id, in the words every route says of one (ID_PARAMS).
+    id: { ...ID_PARAMS.properties.id, description: 'The export job.' },
     format: { type: 'string', enum: ['csv', 'xlsx'] },
   },
   answers: {

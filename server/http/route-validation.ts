@@ -12,15 +12,28 @@
 import type { FastifyReply, FastifyRequest, FastifySchema, FastifySchemaCompiler } from 'fastify';
 import type { SchemaErrorFormatter } from 'fastify/types/schema.js';
 import type { ErrorObject } from 'ajv/dist/2020.js';
-import { sharedAjv, sharedQueryAjv } from '../schema/validate.ts';
+import { ajvWith, sharedAjv, sharedQueryAjv, type AjvPair } from '../schema/validate.ts';
 import { inputErrors } from '../schema/input-errors.ts';
 import { ValidationError } from './errors.ts';
 
-/** Compiles a route's params, query string and body schema with the shared ajv (headers: none here). */
-export const routeValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
-  const ajv = httpPart === 'body' ? sharedAjv() : sharedQueryAjv();
-  return ajv.compile(schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
-};
+/** The compiler of route schemas with `pair`: bodies never coerced, query strings and params coerced. */
+function compilerOf(pair: AjvPair): FastifySchemaCompiler<unknown> {
+  return ({ schema, httpPart }) => {
+    const ajv = httpPart === 'body' ? pair.body : pair.query;
+    return ajv.compile(schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
+  };
+}
+
+/**
+ * Compiles a route's params, query string and body schema with the shared ajv (headers: none here).
+ * A schema that references a shared component (`Builder#`) needs the app's components: the docs plugin,
+ * which adds them to the app, puts `componentCompiler(components)` in its place (`onRoute`).
+ */
+export const routeValidatorCompiler = compilerOf({ body: sharedAjv(), query: sharedQueryAjv() });
+
+/** The route compiler that knows `components` (server/schema/validate.ts, `ajvWith`). */
+export const componentCompiler = (components: readonly Record<string, unknown>[]) =>
+  compilerOf(ajvWith(components));
 
 /** ajv's errors as the 422 of SPEC 7/8 (its message: the first line, as ValidationError makes it). */
 export const routeErrorFormatter: SchemaErrorFormatter = (errors) =>
@@ -28,10 +41,23 @@ export const routeErrorFormatter: SchemaErrorFormatter = (errors) =>
 
 const checked = Symbol('input checked');
 
-/** The caller's input as the route schema says, or its 422: call where the input is first needed. */
-export function validInput(request: FastifyRequest): void {
+/** The params of a route on one record (`ID_PARAMS`) once checked: the id, coerced to a number. */
+export type RecordParams = { Params: { id: number } };
+
+/**
+ * The caller's input as the route schema says, or its 422: call where the input is first needed. With
+ * `part`, only that part's 422 (Fastify checks params, body, query string in turn and attaches the
+ * first that fails): `validInput(request, 'params')` before the record is looked up, so that an unknown
+ * record is a 404 before its body is judged, then `validInput(request)` for the rest.
+ */
+export function validInput(request: FastifyRequest, part?: 'params'): void {
+  const error = request.validationError as (Error & { validationContext?: string }) | undefined;
+  if (part) {
+    if (error?.validationContext === part) throw error;
+    return;
+  }
   (request as FastifyRequest & { [checked]?: boolean })[checked] = true;
-  if (request.validationError) throw request.validationError;
+  if (error) throw error;
 }
 
 async function uncheckedInput(request: FastifyRequest, reply: FastifyReply, payload: unknown) {

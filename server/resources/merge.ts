@@ -13,7 +13,7 @@ import type { DbTransaction } from '../db/database.ts';
 import { bySchema } from '../db/schema-tables.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { HttpError, ValidationError } from '../http/errors.ts';
-import { parseIdList } from '../http/ids.ts';
+import { idListBody } from '../http/ids.ts';
 import type { Registry } from '../schema/registry.ts';
 import type { Resource } from '../../common/schema/types.ts';
 import { findRecord, type Deps } from './repository.ts';
@@ -22,38 +22,20 @@ import { serverText } from '../../common/server-texts.ts';
 /** The most records one merge takes: a screen selects a page of them at most. */
 export const MAX_MERGE = 100;
 
-/** The body of a merge, for the routes' schemas: the ids, the kept record first. */
-export const MERGE_BODY = {
-  type: 'object',
-  required: ['ids'],
-  additionalProperties: false,
-  properties: {
-    ids: {
-      type: 'array',
-      minItems: 2,
-      maxItems: MAX_MERGE,
-      uniqueItems: true,
-      items: { type: 'integer', minimum: 1 },
-      description: 'The first id is the record that is kept.',
-    },
-  },
-};
+/** The body of a merge, which its schema checks: the ids, the kept record first. */
+export const MERGE_BODY = idListBody({
+  min: 2,
+  max: MAX_MERGE,
+  tooFew: serverText('merge_too_few'),
+  tooMany: serverText('merge_too_many', { count: MAX_MERGE }),
+  description: 'The first id is the record that is kept.',
+});
 
 /** What a merge route's documentation says about ids that cannot be merged and about racing merges. */
 export const MERGE_FAILS =
   'An id that does not exist, is not visible to the caller or went in a merge that committed first is a ' +
   '422 naming it (`ids.<n>`), and nothing changes. The records are locked in id order, so two merges on ' +
   'overlapping ids wait for each other and lose no rows.';
-
-/** `{ids: [kept, merged, …]}`: at least two different ids; the first is the record that is kept. */
-export function parseMergeIds(body: unknown): number[] {
-  return parseIdList(body, {
-    min: 2,
-    max: MAX_MERGE,
-    tooFew: serverText('merge_too_few'),
-    tooMany: serverText('merge_too_many', { count: MAX_MERGE }),
-  });
-}
 
 /**
  * Locks the records in id order (two merges on overlapping ids then wait for each other instead of

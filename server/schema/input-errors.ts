@@ -41,11 +41,18 @@ export function describe(e: ErrorObject, field: string): string {
   }
 }
 
-/** The x-error a schema names for its value, as a line about `field`. */
-function ownLine(schema: unknown, field: string): string | undefined {
-  const text = (schema as Params | undefined)?.['x-error'];
+/**
+ * The x-error a schema names for its value, as a line about `field`: one text for any failure, or texts
+ * by ajv keyword (`{minItems: …, maxItems: …}`; a keyword it does not name gets the default words). A
+ * literal text may show the value as sent, `{value}` (as JSON, its first 20 characters), as the hand
+ * checks whose words it keeps did.
+ */
+function ownLine(schema: unknown, field: string, e: ErrorObject): string | undefined {
+  const own = (schema as Params | undefined)?.['x-error'];
+  const text = typeof own === 'string' ? own : (own as Params | undefined)?.[e.keyword];
   if (typeof text !== 'string') return undefined;
-  return text in SERVER_TEXTS ? serverText(text as ServerTextKey, { field }) : text;
+  if (text in SERVER_TEXTS) return serverText(text as ServerTextKey, { field });
+  return text.replace('{value}', () => JSON.stringify(String(e.data).slice(0, 20)));
 }
 
 /**
@@ -57,14 +64,26 @@ export function inputErrors(errors: readonly ErrorObject[]): Record<string, stri
   const lines: Record<string, string[]> = {};
   for (const e of errors) {
     const missing = (e.params as Params).missingProperty as string | undefined;
-    const field = missing ?? (e.instancePath.split('/')[1] || 'body');
+    // A name a closed object does not have is named by itself (`The field x is not allowed.`).
+    const extra = e.keyword === 'additionalProperties' && !e.instancePath;
+    const path = e.instancePath.split('/');
+    // A value inside a field (a list's item) that names its own line is named by its place, `ids.2`,
+    // as Laravel names it; without one, its field's name and the field's own x-error say it.
+    const inner = path.length > 2 && ownLine(e.parentSchema, '', e) !== undefined;
+    const field = extra
+      ? String((e.params as Params).additionalProperty).slice(0, 100)
+      : inner
+        ? path.slice(1).join('.').slice(0, 100)
+        : (missing ?? (path[1] || 'body'));
     const failed = missing
       ? ((e.parentSchema as Params | undefined)?.properties as Params | undefined)?.[missing]
       : // A value's own schema, or (for a keyword under it, such as items) the one above it.
-        e.instancePath.split('/').length === 2
+        path.length === 2 || inner
         ? e.parentSchema
         : undefined;
-    const line = ownLine(failed, field) ?? describe(e, field);
+    const line = extra
+      ? `The field ${field} is not allowed.`
+      : (ownLine(failed, field, e) ?? describe(e, field));
     const list = (lines[field] ??= []);
     if (!list.includes(line)) list.push(line);
   }

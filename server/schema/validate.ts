@@ -97,6 +97,39 @@ export const sharedAjv = (): Ajv2020.default => (bodyAjv ??= createAjv());
 /** Its twin for query strings and path parameters, which coerces text as the schema says. */
 export const sharedQueryAjv = (): Ajv2020.default => (queryAjv ??= createAjv({ coerce: true }));
 
+/** A body ajv and its query twin that know one set of shared component schemas. */
+export interface AjvPair {
+  body: Ajv2020.default;
+  query: Ajv2020.default;
+}
+
+/** The pairs by their components (as JSON); the first set is the shared pair's. */
+const withComponents = new Map<string, AjvPair>();
+
+/**
+ * The ajv pair that knows `components` (Fastify's shared schemas, `{$id: 'Ticket', …}`, which route
+ * schemas reference as `Ticket#`). The first set given becomes the shared pair's own, so a process with
+ * one registry (every server) validates records and routes with the same two instances. Another set (a
+ * test's app with another registry, whose `Ticket` differs) cannot share them: ajv refuses a second
+ * schema under an `$id` it has, and must not swap one under compiled validators. It gets its own pair
+ * from the same createAjv(), kept for any later app with the same components. Components are added, not
+ * compiled: only those a route's params, query or body reference are ever compiled.
+ */
+export function ajvWith(components: readonly Record<string, unknown>[]): AjvPair {
+  const key = JSON.stringify(components);
+  let pair = withComponents.get(key);
+  if (pair) return pair;
+  pair = withComponents.size
+    ? { body: createAjv(), query: createAjv({ coerce: true }) }
+    : { body: sharedAjv(), query: sharedQueryAjv() };
+  for (const schema of components) {
+    pair.body.addSchema(schema);
+    pair.query.addSchema(schema);
+  }
+  withComponents.set(key, pair);
+  return pair;
+}
+
 /** Validators per resource and mode, compiled on first use (once per process). */
 export class BodyValidation {
   private compile(resource: Resource, writable: Field[], forCreate: boolean): ValidateFunction {

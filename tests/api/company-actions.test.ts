@@ -290,6 +290,27 @@ describe.each(targets)('company actions on $name', (target) => {
       }
     });
 
+    // The id list is the route schema's (server/http/ids.ts, idListBody), in the words the hand check said.
+    it('says what is wrong with the ids, each line as the API has always worded it', async () => {
+      const id = await makeCompany();
+      const cases: [object, Record<string, string[]>][] = [
+        [{}, { ids: ['The ids field is required.'] }],
+        [{ ids: 'x' }, { ids: ['The ids must be a list.'] }],
+        [{ ids: [id] }, { ids: ['Select at least two records to merge.'] }],
+        [{ ids: [id, id] }, { ids: ['The ids must be different.'] }],
+        [{ ids: [id, 0] }, { 'ids.1': ['The id must be a positive whole number.'] }],
+        [{ ids: [id, id + 1], x: 1 }, { x: ['The field x is not allowed.'] }],
+      ];
+      for (const [payload, errors] of cases) {
+        const res = await post('/api/companies/merge', b.admin, payload);
+        expect(res.statusCode, JSON.stringify(payload)).toBe(422);
+        expect(res.json(), JSON.stringify(payload)).toEqual({
+          message: Object.values(errors)[0]![0],
+          errors,
+        });
+      }
+    });
+
     it('loses no row when two merges race on the same company: the second finds it gone', async () => {
       const [a, shared, c] = [await makeCompany(), await makeCompany(), await makeCompany()];
       await fill(a, [clients[0]!]);
@@ -331,7 +352,14 @@ describe.each(targets)('company actions on $name', (target) => {
     it('answers 404 for a company of another tenant and 422 for a malformed id', async () => {
       const foreign = await makeCompany(b.otherTenantId);
       expect((await post(`/api/companies/${foreign}/archive`, b.admin)).statusCode).toBe(404);
-      expect((await post('/api/companies/0/archive', b.admin)).statusCode).toBe(422);
+      const line = 'The id "0" is not valid: it must be a positive whole number.';
+      const res = await post('/api/companies/0/archive', b.admin);
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({ message: line, errors: { id: [line] } });
+      const big = await post('/api/companies/99999999999/archive', b.admin);
+      expect(big.json().message).toBe(
+        'The id "99999999999" is not valid: it must be a positive whole number.',
+      );
     });
   });
 });

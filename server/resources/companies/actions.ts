@@ -11,20 +11,20 @@
 import { sql } from 'kysely';
 import { BodyValidation } from '../../schema/validate.ts';
 import type { ActionPlugin } from '../action-contract.ts';
-import { authorize, parseId } from '../plugin.ts';
+import { authorize } from '../plugin.ts';
+import { validInput, type RecordParams } from '../../http/route-validation.ts';
 import { findRecord, type Deps } from '../repository.ts';
-import { lockForMerge, MERGE_BODY, MERGE_FAILS, moveReferences, parseMergeIds } from '../merge.ts';
+import { lockForMerge, MERGE_BODY, MERGE_FAILS, moveReferences } from '../merge.ts';
+import { bodyIds } from '../../http/ids.ts';
 import { recordTicketChanges } from '../tickets/history.ts';
 import { actionRoute, OPERATORS_ONLY, recordRef } from '../../docs/action-schema.ts';
-
-type IdParams = { Params: { id: string } };
 
 export const companyActions: ActionPlugin = async (app, { db, registry }) => {
   const companies = registry.require('companies');
   const deps: Deps = { db, registry, validation: new BodyValidation() };
   const company = recordRef(registry, companies);
 
-  app.post<IdParams>(
+  app.post<RecordParams>(
     '/api/companies/:id/archive',
     actionRoute({
       tag: companies.name,
@@ -37,7 +37,8 @@ export const companyActions: ActionPlugin = async (app, { db, registry }) => {
     }),
     async (request) => {
       const auth = await authorize(request, companies, 'archive');
-      const id = parseId(request.params.id);
+      validInput(request);
+      const { id } = request.params;
       await findRecord(deps, auth, companies, id);
       await db
         .updateTable('companies')
@@ -64,7 +65,8 @@ export const companyActions: ActionPlugin = async (app, { db, registry }) => {
   });
   app.post('/api/companies/merge', merge, async (request) => {
     const auth = await authorize(request, companies, 'merge');
-    const ids = parseMergeIds(request.body);
+    validInput(request);
+    const ids = bodyIds(request.body);
     const [kept, ...merged] = ids as [number, ...number[]];
     await db.transaction().execute(async (trx) => {
       await lockForMerge(deps, trx, auth, companies, ids);

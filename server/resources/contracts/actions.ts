@@ -9,12 +9,11 @@ import { ValidationError } from '../../http/errors.ts';
 import { isId } from '../../http/ids.ts';
 import { BodyValidation } from '../../schema/validate.ts';
 import type { ActionPlugin } from '../action-contract.ts';
-import { authorize, parseId } from '../plugin.ts';
+import { authorize } from '../plugin.ts';
+import { validInput, type RecordParams } from '../../http/route-validation.ts';
 import { findRecord, type Deps } from '../repository.ts';
 import { actionRoute, closedBody, recordRef } from '../../docs/action-schema.ts';
 import { serverText } from '../../../common/server-texts.ts';
-
-type IdParams = { Params: { id: string } };
 
 const INVALID_CARD = serverText('prepaid_card_invalid');
 const NOT_PREPAID = serverText('prepaid_only');
@@ -39,7 +38,7 @@ export const contractActions: ActionPlugin = async (app, { db, registry }) => {
   const contracts = registry.require('contracts');
   const deps: Deps = { db, registry, validation: new BodyValidation() };
 
-  app.post<IdParams>(
+  app.post<RecordParams>(
     '/api/contracts/:id/buy',
     actionRoute({
       tag: contracts.name,
@@ -58,9 +57,12 @@ export const contractActions: ActionPlugin = async (app, { db, registry }) => {
     }),
     async (request) => {
       const auth = await authorize(request, contracts, 'buy');
-      const id = parseId(request.params.id);
+      validInput(request, 'params');
+      const { id } = request.params;
       await findRecord(deps, auth, contracts, id);
+      // by hand (for now): its words (required, `prepaid_card_invalid`) before the schema's.
       const cardId = parseCardId(request.body);
+      validInput(request);
       const contract = await db
         .selectFrom('contracts')
         .select('period')

@@ -7,13 +7,12 @@ import type { AuthContext } from '../../auth/context.ts';
 import type { Db } from '../../db/database.ts';
 import { BodyValidation } from '../../schema/validate.ts';
 import type { ActionPlugin } from '../action-contract.ts';
-import { authorize, parseId } from '../plugin.ts';
+import { authorize } from '../plugin.ts';
+import { validInput, type RecordParams } from '../../http/route-validation.ts';
 import { findRecord, type Deps } from '../repository.ts';
 import { invoicePdf } from '../../pdf/invoice.ts';
 import { attachment, pdfFileName } from '../../pdf/layout.ts';
 import { actionRoute, BINARY, recordRef } from '../../docs/action-schema.ts';
-
-type IdParams = { Params: { id: string } };
 
 /** An unknown invoice status is shown as status 1 (SPEC 4). */
 const FALLBACK_STATUS = 1;
@@ -82,7 +81,7 @@ export const invoiceActions: ActionPlugin = async (app, { db, registry }) => {
   const invoices = registry.require('invoices');
   const deps: Deps = { db, registry, validation: new BodyValidation() };
 
-  app.post<IdParams>(
+  app.post<RecordParams>(
     '/api/invoices/:id/download',
     actionRoute({
       tag: invoices.name,
@@ -93,7 +92,8 @@ export const invoiceActions: ActionPlugin = async (app, { db, registry }) => {
     }),
     async (request, reply) => {
       const auth = await authorize(request, invoices, 'download');
-      const id = parseId(request.params.id);
+      validInput(request);
+      const { id } = request.params;
       await findRecord(deps, auth, invoices, id);
       const { pdf, fileName } = await renderInvoice(db, auth, request.tenant.name, id);
       return reply
@@ -104,7 +104,7 @@ export const invoiceActions: ActionPlugin = async (app, { db, registry }) => {
     },
   );
 
-  app.get<IdParams>(
+  app.get<RecordParams>(
     '/api/invoicing/:id',
     actionRoute({
       tag: invoices.name,
@@ -132,7 +132,8 @@ export const invoiceActions: ActionPlugin = async (app, { db, registry }) => {
     }),
     async (request, reply) => {
       const auth = await authorize(request, invoices, 'download');
-      const id = parseId(request.params.id);
+      validInput(request);
+      const { id } = request.params;
       const invoice = await findRecord(deps, auth, invoices, id);
       const { pdf, fileName } = await renderInvoice(db, auth, request.tenant.name, id);
       reply.header('cache-control', 'no-store');

@@ -15,16 +15,16 @@ import { sql } from 'kysely';
 import { notFound, ValidationError } from '../../http/errors.ts';
 import { BodyValidation } from '../../schema/validate.ts';
 import type { ActionPlugin } from '../action-contract.ts';
-import { authorize, parseId } from '../plugin.ts';
+import { authorize } from '../plugin.ts';
+import { validInput, type RecordParams } from '../../http/route-validation.ts';
 import { findRecord, type Deps } from '../repository.ts';
 import { renderInvoice } from '../invoices/actions.ts';
 import { attachment } from '../../pdf/layout.ts';
-import { DRAFT_STATUS, idsBody, parseIds } from './lines.ts';
+import { DRAFT_STATUS, idsBody } from './lines.ts';
+import { bodyIds } from '../../http/ids.ts';
 import { actionRoute, BINARY, OPERATORS_ONLY, recordRef } from '../../docs/action-schema.ts';
 import { serverText } from '../../../common/server-texts.ts';
 import { csvFile, csvNumber } from '../../csv/format.ts';
-
-type IdParams = { Params: { id: string } };
 
 /** The module flag that lets a user download the PDF of an export (SPEC 6: modules are per-user flags). */
 export const PDF_EXPORT_MODULE = 'invoice_pdf_export';
@@ -51,7 +51,7 @@ export const invoicingActions: ActionPlugin = async (app, { db, registry }) => {
   const invoices = registry.require('invoices');
   const deps: Deps = { db, registry, validation: new BodyValidation() };
 
-  app.post<IdParams>(
+  app.post<RecordParams>(
     '/api/invoicing/export/:id',
     actionRoute({
       tag: invoices.name,
@@ -78,7 +78,8 @@ export const invoicingActions: ActionPlugin = async (app, { db, registry }) => {
     }),
     async (request, reply) => {
       const auth = await authorize(request, invoices, 'export');
-      const id = parseId(request.params.id);
+      validInput(request);
+      const { id } = request.params;
       await findRecord(deps, auth, invoices, id);
       const user = auth.userId
         ? await db.selectFrom('users').select('modules').where('id', '=', auth.userId).executeTakeFirst()
@@ -102,7 +103,7 @@ export const invoicingActions: ActionPlugin = async (app, { db, registry }) => {
     },
   );
 
-  app.put<IdParams>(
+  app.put<RecordParams>(
     '/api/invoicing/restore/:id',
     actionRoute({
       tag: invoices.name,
@@ -115,7 +116,8 @@ export const invoicingActions: ActionPlugin = async (app, { db, registry }) => {
     }),
     async (request) => {
       const auth = await authorize(request, invoices, 'restore');
-      const id = parseId(request.params.id);
+      validInput(request);
+      const { id } = request.params;
       await findRecord(deps, auth, invoices, id);
       await db.transaction().execute(async (trx) => {
         const row = await trx
@@ -162,7 +164,8 @@ export const invoicingActions: ActionPlugin = async (app, { db, registry }) => {
     }),
     async (request, reply) => {
       const auth = await authorize(request, invoices, 'download-csv');
-      const ids = parseIds(request.body, MAX_CSV_IDS);
+      validInput(request);
+      const ids = bodyIds(request.body);
       const rows = await db
         .selectFrom('invoices as i')
         .leftJoin('companies as c', 'c.id', 'i.company_id')

@@ -10,6 +10,7 @@ import { parseListQuery } from '../../query/parse.ts';
 import { BodyValidation } from '../../schema/validate.ts';
 import type { ActionPlugin } from '../action-contract.ts';
 import { authorize } from '../plugin.ts';
+import { validInput } from '../../http/route-validation.ts';
 import { listRecords, type Deps } from '../repository.ts';
 import { inVersion } from '../versions.ts';
 import { actionRoute, listQuery } from '../../docs/action-schema.ts';
@@ -50,6 +51,8 @@ export const invoicingCollection: ActionPlugin = async (app, { db, registry }) =
     async (request) => {
       const auth = await authorize(request, invoices, 'index');
       const query = parseListQuery({ registry, auth }, invoices, request.query as Record<string, unknown>);
+      // The builder parser first: its 422s are the list's own (the generic lists' too, for now).
+      validInput(request);
       const version = query.version ?? INVOICING_VERSION;
       const page = await listRecords(deps, auth, invoices, query);
       return version === 1 ? page : inVersion(invoices, version, page);

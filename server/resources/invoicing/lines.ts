@@ -13,12 +13,13 @@ import type { DbTransaction } from '../../db/database.ts';
 import { bySchema } from '../../db/schema-tables.ts';
 import type { AuthContext } from '../../auth/context.ts';
 import { notFound, ValidationError } from '../../http/errors.ts';
-import { parseIdList } from '../../http/ids.ts';
+import { bodyIds, idListBody } from '../../http/ids.ts';
 import type { Registry } from '../../schema/registry.ts';
 import type { InvoiceLineMapping, Resource } from '../../../common/schema/types.ts';
 import { BodyValidation } from '../../schema/validate.ts';
 import type { ActionPlugin } from '../action-contract.ts';
 import { authorize } from '../plugin.ts';
+import { validInput } from '../../http/route-validation.ts';
 import { findRecord, type Deps } from '../repository.ts';
 import { actionRoute, OPERATORS_ONLY } from '../../docs/action-schema.ts';
 import type { Schema } from '../../docs/refs.ts';
@@ -29,16 +30,6 @@ export const MAX_IDS = 100;
 /** SPEC 3: invoice status 1, the status a new (draft) invoice starts in. */
 export const DRAFT_STATUS = 1;
 const DESCRIPTION_MAX = 2000;
-
-/** `{ids: [...]}`: one to MAX_IDS different positive whole numbers. */
-export function parseIds(body: unknown, max = MAX_IDS): number[] {
-  return parseIdList(body, {
-    min: 1,
-    max,
-    tooFew: serverText('select_at_least_one'),
-    tooMany: serverText('select_at_most', { count: max }),
-  });
-}
 
 interface SourceRow {
   id: number;
@@ -280,21 +271,14 @@ export async function deinvoiceRecords(
 export const invoiceable = (registry: Registry): Resource[] =>
   [...registry.resources.values()].filter((r) => r.invoiceLine);
 
-/** The body of a call on a selection of records, for the routes' schemas (parseIds checks it). */
-export const idsBody = (max: number): Schema => ({
-  type: 'object',
-  required: ['ids'],
-  additionalProperties: false,
-  properties: {
-    ids: {
-      type: 'array',
-      minItems: 1,
-      maxItems: max,
-      uniqueItems: true,
-      items: { type: 'integer', minimum: 1 },
-    },
-  },
-});
+/** The body of a call on a selection of records, which its schema checks: 1 to `max` different ids. */
+export const idsBody = (max: number): Schema =>
+  idListBody({
+    min: 1,
+    max,
+    tooFew: serverText('select_at_least_one'),
+    tooMany: serverText('select_at_most', { count: max }),
+  });
 
 const INVOICED = {
   description: 'Done; the ids of the draft invoices that changed.',
@@ -330,7 +314,8 @@ export const invoiceLineActions: ActionPlugin = async (app, { db, registry }) =>
       }),
       async (request) => {
         const auth = await authorize(request, resource, 'invoice');
-        const invoices = await invoiceRecords(deps, auth, resource, parseIds(request.body));
+        validInput(request);
+        const invoices = await invoiceRecords(deps, auth, resource, bodyIds(request.body));
         return { message: 'Added to the draft invoice.', invoice_ids: invoices };
       },
     );
@@ -350,7 +335,8 @@ export const invoiceLineActions: ActionPlugin = async (app, { db, registry }) =>
       }),
       async (request) => {
         const auth = await authorize(request, resource, 'deinvoice');
-        const invoices = await deinvoiceRecords(deps, auth, resource, parseIds(request.body));
+        validInput(request);
+        const invoices = await deinvoiceRecords(deps, auth, resource, bodyIds(request.body));
         return { message: 'Removed from the draft invoice.', invoice_ids: invoices };
       },
     );

@@ -16,7 +16,8 @@ import { notFound, ValidationError } from '../../http/errors.ts';
 import { RequeueRefused } from '../../mail/outbox.ts';
 import { BodyValidation } from '../../schema/validate.ts';
 import type { ActionPlugin } from '../action-contract.ts';
-import { authorize, parseId } from '../plugin.ts';
+import { authorize } from '../plugin.ts';
+import { validInput, type RecordParams } from '../../http/route-validation.ts';
 import { findRecord, type Deps } from '../repository.ts';
 import { actionRoute } from '../../docs/action-schema.ts';
 import { serverText } from '../../../common/server-texts.ts';
@@ -26,14 +27,12 @@ export const RETRY_FAILED = serverText('mail_retry_failed');
 export const RETRY_SENDING = serverText('mail_retry_sending');
 export const RETRY_NO_BODY = serverText('mail_retry_no_body');
 
-type IdParams = { Params: { id: string } };
-
 export const mailOutboxActions: ActionPlugin = async (app, { db, registry }) => {
   const outbox = registry.get('mail-outbox');
   if (!outbox) return;
   const deps: Deps = { db, registry, validation: new BodyValidation() };
 
-  app.post<IdParams>(
+  app.post<RecordParams>(
     '/api/mail-outbox/:id/retry',
     actionRoute({
       tag: outbox.name,
@@ -64,7 +63,8 @@ export const mailOutboxActions: ActionPlugin = async (app, { db, registry }) => 
     }),
     async (request) => {
       const auth = await authorize(request, outbox, 'retry');
-      const id = parseId(request.params.id);
+      validInput(request);
+      const { id } = request.params;
       // The tenant's own mail not sent yet, as the list shows it: 404 otherwise.
       await findRecord(deps, auth, outbox, id);
       try {

@@ -18,14 +18,13 @@ import { linkHolderContext } from '../../auth/authenticate.ts';
 import { notFound, ValidationError } from '../../http/errors.ts';
 import { BodyValidation } from '../../schema/validate.ts';
 import type { ActionPlugin } from '../action-contract.ts';
-import { authorize, parseId } from '../plugin.ts';
+import { authorize } from '../plugin.ts';
+import { validInput, type RecordParams } from '../../http/route-validation.ts';
 import { findRecord, type Deps } from '../repository.ts';
 import { actionRoute, OPERATORS_ONLY, recordRef } from '../../docs/action-schema.ts';
 import { serverText } from '../../../common/server-texts.ts';
 import { recordTicketChanges } from '../tickets/history.ts';
 import { ticketsChanged } from '../notifications/notify.ts';
-
-type IdParams = { Params: { id: string } };
 
 export const NOT_HELD = serverText('message_sender_not_held');
 
@@ -95,7 +94,7 @@ export const messageSenderActions: ActionPlugin = async (app, { db, registry }) 
   const message = recordRef(registry, messages);
 
   const route = (decision: 'confirm' | 'reject', summary: string, description: string) =>
-    app.post<IdParams>(
+    app.post<RecordParams>(
       `/api/messages/:id/${decision}-sender`,
       actionRoute({
         tag: messages.name,
@@ -108,7 +107,8 @@ export const messageSenderActions: ActionPlugin = async (app, { db, registry }) 
       }),
       async (request) => {
         const auth = await authorize(request, messages, `${decision}-sender`);
-        const id = parseId(request.params.id);
+        validInput(request);
+        const { id } = request.params;
         const shown = await findRecord(deps, auth, messages, id);
         // Read before the transaction: PGlite's one connection is the transaction's while it runs.
         const client =

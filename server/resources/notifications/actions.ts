@@ -11,7 +11,7 @@
 import type { FastifyRequest } from 'fastify';
 import { forbidden, notFound, ValidationError } from '../../http/errors.ts';
 import type { ActionPlugin } from '../action-contract.ts';
-import { parseId } from '../plugin.ts';
+import { validInput, type RecordParams } from '../../http/route-validation.ts';
 import { actionRoute, closedBody, OPERATORS_ONLY } from '../../docs/action-schema.ts';
 import { choose, listNotifications, markRead, preferences, type Preference } from './store.ts';
 import { NOTIFICATION_KINDS, type NotificationKind } from './kinds.ts';
@@ -66,13 +66,11 @@ const PREFERENCES = {
   additionalProperties: false,
 };
 
-function positive(value: unknown, name: string, fallback: number, max: number): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < 1 || n > max)
-    throw new ValidationError({ [name]: [serverText('number_range', { field: name, max })] });
-  return n;
-}
+/** The highest page asked for. */
+const MAX_PAGE = 100_000;
+
+/** A page number's line, as the query's schema says it (x-error). */
+const rangeText = (field: string, max: number) => serverText('number_range', { field, max });
 
 function readChoices(body: unknown): Preference[] {
   const data = (body as { data?: unknown } | null)?.data;
@@ -100,9 +98,14 @@ export const notificationActions: ActionPlugin = async (app, { db }) => {
       summary: "The caller's notifications, newest first, and how many are unread",
       description: OPERATORS_ONLY,
       query: {
-        page: { type: 'integer', minimum: 1 },
-        perPage: { type: 'integer', minimum: 1, maximum: MAX_PER_PAGE },
-        unread: { type: 'boolean', description: 'Only the unread ones.' },
+        page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, 'x-error': rangeText('page', MAX_PAGE) },
+        perPage: {
+          type: 'integer',
+          minimum: 1,
+          maximum: MAX_PER_PAGE,
+          'x-error': rangeText('perPage', MAX_PER_PAGE),
+        },
+        unread: { type: 'boolean', description: 'Only the unread ones.', 'x-error': 'value_true_false' },
       },
       answers: {
         200: {
@@ -123,16 +126,17 @@ export const notificationActions: ActionPlugin = async (app, { db }) => {
     }),
     async (request) => {
       const { tenantId, userId } = await operator(request);
-      const query = request.query as Record<string, unknown>;
+      validInput(request);
+      const query = request.query as { page?: number; perPage?: number; unread?: boolean };
       return listNotifications(db, tenantId, userId, {
-        page: positive(query.page, 'page', 1, 100_000),
-        perPage: positive(query.perPage, 'perPage', 20, MAX_PER_PAGE),
-        unreadOnly: query.unread === 'true' || query.unread === '1' || query.unread === true,
+        page: query.page ?? 1,
+        perPage: query.perPage ?? 20,
+        unreadOnly: query.unread === true,
       });
     },
   );
 
-  app.post<{ Params: { id: string } }>(
+  app.post<RecordParams>(
     '/api/notifications/:id/read',
     actionRoute({
       tag: 'notifications',
@@ -143,7 +147,8 @@ export const notificationActions: ActionPlugin = async (app, { db }) => {
     }),
     async (request) => {
       const { tenantId, userId } = await operator(request);
-      const { found, unread } = await markRead(db, tenantId, userId, parseId(request.params.id));
+      validInput(request);
+      const { found, unread } = await markRead(db, tenantId, userId, request.params.id);
       if (!found) throw notFound();
       return { unread };
     },
@@ -198,7 +203,10 @@ export const notificationActions: ActionPlugin = async (app, { db }) => {
     }),
     async (request) => {
       const { tenantId, userId } = await operator(request);
-      return { data: await choose(db, tenantId, userId, readChoices(request.body)) };
+      // by hand (for now): its words (`choices_list`, a kind or email named by its place) first.
+      const choices = readChoices(request.body);
+      validInput(request);
+      return { data: await choose(db, tenantId, userId, choices) };
     },
   );
 };

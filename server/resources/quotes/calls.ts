@@ -6,8 +6,6 @@ import type { Deps } from '../repository.ts';
 import type { Resource } from '../../../common/schema/types.ts';
 import { recordRef } from '../../docs/action-schema.ts';
 
-export type IdParams = { Params: { id: string } };
-
 export interface QuoteCalls extends ActionOptions {
   app: FastifyInstance;
   quotes: Resource;

@@ -1,10 +1,11 @@
 /** Accepting (with a signature) and declining a sent quote: the client's decision. See ./actions.ts. */
 import { sql } from 'kysely';
-import { authorize, parseId } from '../plugin.ts';
+import { authorize } from '../plugin.ts';
+import { validInput, type RecordParams } from '../../http/route-validation.ts';
 import { findRecord } from '../repository.ts';
 import { actionRoute, closedBody } from '../../docs/action-schema.ts';
 import { serverText } from '../../../common/server-texts.ts';
-import type { IdParams, QuoteCalls } from './calls.ts';
+import type { QuoteCalls } from './calls.ts';
 import {
   ACCEPTED,
   DECLINED,
@@ -15,7 +16,7 @@ import {
 } from './decision.ts';
 
 export function decisionRoutes({ app, db, deps, quotes, quote }: QuoteCalls): void {
-  app.post<IdParams>(
+  app.post<RecordParams>(
     '/api/quotes/:id/accept',
     actionRoute({
       tag: quotes.name,
@@ -38,9 +39,12 @@ export function decisionRoutes({ app, db, deps, quotes, quote }: QuoteCalls): vo
     }),
     async (request) => {
       const auth = await authorize(request, quotes, 'accept');
-      const id = parseId(request.params.id);
+      validInput(request, 'params');
+      const { id } = request.params;
       await findRecord(deps, auth, quotes, id);
+      // by hand (for now): the signature's four texts and trimmed names, before the schema's words.
       const acceptance = parseAcceptance(request.body);
+      validInput(request);
       await db.transaction().execute(async (trx) => {
         const { validUntil } = await lockSentQuote(trx, auth, id, serverText('quote_not_acceptable'));
         refuseWhenExpired(validUntil, QUOTE_EXPIRED);
@@ -78,7 +82,7 @@ export function decisionRoutes({ app, db, deps, quotes, quote }: QuoteCalls): vo
     },
   );
 
-  app.post<IdParams>(
+  app.post<RecordParams>(
     '/api/quotes/:id/decline',
     actionRoute({
       tag: quotes.name,
@@ -89,7 +93,8 @@ export function decisionRoutes({ app, db, deps, quotes, quote }: QuoteCalls): vo
     }),
     async (request) => {
       const auth = await authorize(request, quotes, 'decline');
-      const id = parseId(request.params.id);
+      validInput(request);
+      const { id } = request.params;
       await findRecord(deps, auth, quotes, id);
       await db.transaction().execute(async (trx) => {
         await lockSentQuote(trx, auth, id, serverText('quote_not_declinable'));

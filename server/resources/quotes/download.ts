@@ -1,15 +1,16 @@
 /** The quote as a PDF, with its acceptance when accepted. */
-import { authorize, parseId } from '../plugin.ts';
+import { authorize } from '../plugin.ts';
+import { validInput, type RecordParams } from '../../http/route-validation.ts';
 import { findRecord } from '../repository.ts';
 import { quotePdf } from '../../pdf/quote.ts';
 import { attachment, pdfFileName } from '../../pdf/layout.ts';
 import { actionRoute, BINARY } from '../../docs/action-schema.ts';
 import { quoteExpired } from '../../../common/quote-validity.ts';
-import type { IdParams, QuoteCalls } from './calls.ts';
+import type { QuoteCalls } from './calls.ts';
 import { ACCEPTED } from './decision.ts';
 
 export function downloadRoute({ app, db, deps, quotes }: QuoteCalls): void {
-  app.post<IdParams>(
+  app.post<RecordParams>(
     '/api/quotes/:id/download',
     actionRoute({
       tag: quotes.name,
@@ -20,7 +21,8 @@ export function downloadRoute({ app, db, deps, quotes }: QuoteCalls): void {
     }),
     async (request, reply) => {
       const auth = await authorize(request, quotes, 'download');
-      const id = parseId(request.params.id);
+      validInput(request);
+      const { id } = request.params;
       await findRecord(deps, auth, quotes, id);
       const quote = await db
         .selectFrom('quotes as q')

@@ -1,13 +1,14 @@
 /** Duplicating a quote: its own fields, custom values and lines copied into a new concept quote. */
 import { sql } from 'kysely';
-import { authorize, parseId } from '../plugin.ts';
+import { authorize } from '../plugin.ts';
+import { validInput, type RecordParams } from '../../http/route-validation.ts';
 import { findRecord, storeRecord, writableFields } from '../repository.ts';
 import { actionRoute, OPERATORS_ONLY } from '../../docs/action-schema.ts';
-import type { IdParams, QuoteCalls } from './calls.ts';
+import type { QuoteCalls } from './calls.ts';
 import { CONCEPT } from './decision.ts';
 
 export function duplicateRoute({ app, deps, quotes, quote }: QuoteCalls): void {
-  app.post<IdParams>(
+  app.post<RecordParams>(
     '/api/quotes/:id/duplicate',
     actionRoute({
       tag: quotes.name,
@@ -20,7 +21,8 @@ export function duplicateRoute({ app, deps, quotes, quote }: QuoteCalls): void {
     }),
     async (request, reply) => {
       const auth = await authorize(request, quotes, 'duplicate');
-      const id = parseId(request.params.id);
+      validInput(request);
+      const { id } = request.params;
       const original = await findRecord(deps, auth, quotes, id);
       const body: Record<string, unknown> = {};
       for (const field of writableFields(quotes, auth)) {

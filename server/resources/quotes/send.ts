@@ -5,7 +5,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { notFound, ValidationError } from '../../http/errors.ts';
-import { authorize, parseId } from '../plugin.ts';
+import { authorize } from '../plugin.ts';
+import { validInput, type RecordParams } from '../../http/route-validation.ts';
 import { findRecord } from '../repository.ts';
 import { createRecordToken } from '../../auth/record-tokens.ts';
 import { linkOrigin } from '../../mail/link-origin.ts';
@@ -13,7 +14,7 @@ import { enqueueMail } from '../../mail/enqueue.ts';
 import { quoteMail } from '../../mail/quote-mail.ts';
 import { actionRoute } from '../../docs/action-schema.ts';
 import { serverText } from '../../../common/server-texts.ts';
-import type { IdParams, QuoteCalls } from './calls.ts';
+import type { QuoteCalls } from './calls.ts';
 import { ACCEPTED, CONCEPT, QUOTE_EXPIRED_NOT_SENDABLE, refuseWhenExpired, SENT } from './decision.ts';
 
 /**
@@ -60,7 +61,7 @@ async function recipientOf(
 }
 
 export function sendRoute({ app, db, config, deps, quotes }: QuoteCalls): void {
-  app.post<IdParams>(
+  app.post<RecordParams>(
     '/api/quotes/:id/send',
     actionRoute({
       tag: quotes.name,
@@ -95,7 +96,8 @@ export function sendRoute({ app, db, config, deps, quotes }: QuoteCalls): void {
     }),
     async (request) => {
       const auth = await authorize(request, quotes, 'send');
-      const id = parseId(request.params.id);
+      validInput(request);
+      const { id } = request.params;
       await findRecord(deps, auth, quotes, id);
       // Before the quote is marked sent: a host links may not point at sends nothing and changes nothing.
       const origin = linkOrigin(request, config);

@@ -5,18 +5,17 @@
 import { sql } from 'kysely';
 import { BodyValidation } from '../../schema/validate.ts';
 import type { ActionPlugin } from '../action-contract.ts';
-import { authorize, parseId } from '../plugin.ts';
+import { authorize } from '../plugin.ts';
+import { validInput, type RecordParams } from '../../http/route-validation.ts';
 import { findRecord, type Deps } from '../repository.ts';
 import { actionRoute, OPERATORS_ONLY, recordRef } from '../../docs/action-schema.ts';
 import { bySchema } from '../../db/schema-tables.ts';
-
-type IdParams = { Params: { id: string } };
 
 export const ticketGroupActions: ActionPlugin = async (app, { db, registry }) => {
   const groups = registry.require('ticket-groups');
   const deps: Deps = { db, registry, validation: new BodyValidation() };
 
-  app.post<IdParams>(
+  app.post<RecordParams>(
     '/api/ticket-groups/:id/archive',
     actionRoute({
       tag: groups.name,
@@ -30,7 +29,8 @@ export const ticketGroupActions: ActionPlugin = async (app, { db, registry }) =>
     }),
     async (request) => {
       const auth = await authorize(request, groups, 'archive');
-      const id = parseId(request.params.id);
+      validInput(request);
+      const { id } = request.params;
       await findRecord(deps, auth, groups, id);
       await bySchema(db)
         .updateTable(groups.table)

@@ -18,9 +18,11 @@ import type { Registry } from '../../schema/registry.ts';
 import { notFound, ValidationError } from '../../http/errors.ts';
 import { BodyValidation } from '../../schema/validate.ts';
 import type { ActionPlugin } from '../action-contract.ts';
-import { authorize, parseId } from '../plugin.ts';
+import { authorize } from '../plugin.ts';
+import { validInput, type RecordParams } from '../../http/route-validation.ts';
 import { findRecord, storeRecord, writableFields, type Deps } from '../repository.ts';
-import { lockForMerge, MERGE_BODY, MERGE_FAILS, moveReferences, parseMergeIds } from '../merge.ts';
+import { lockForMerge, MERGE_BODY, MERGE_FAILS, moveReferences } from '../merge.ts';
+import { bodyIds } from '../../http/ids.ts';
 import { currentStatusId, logStatusChange } from './status-log.ts';
 import { MERGED, recordTicketChanges, writeHistory } from './history.ts';
 import { defaultStatusId } from './hooks.ts';
@@ -30,8 +32,6 @@ import { serverText } from '../../../common/server-texts.ts';
 import { ticketsChanged } from '../notifications/notify.ts';
 
 export { ARCHIVED, CLOSED };
-
-type IdParams = { Params: { id: string } };
 
 export const NO_CLOSED_STATUS = serverText('ticket_no_closed_status');
 export const ALREADY_CLOSED = serverText('ticket_closed_already');
@@ -193,7 +193,7 @@ export const ticketActions: ActionPlugin = async (app, { db, registry }) => {
   const deps: Deps = { db, registry, validation: new BodyValidation() };
   const ticket = recordRef(registry, tickets);
 
-  app.post<IdParams>(
+  app.post<RecordParams>(
     '/api/tickets/:id/close',
     actionRoute({
       tag: tickets.name,
@@ -206,7 +206,8 @@ export const ticketActions: ActionPlugin = async (app, { db, registry }) => {
     }),
     async (request) => {
       const auth = await authorize(request, tickets, 'close');
-      const id = parseId(request.params.id);
+      validInput(request);
+      const { id } = request.params;
       await findRecord(deps, auth, tickets, id);
       await moveTicketStatus(db, registry, auth, id, async (trx, type) => {
         if (type === CLOSED) throw new ValidationError({ status_id: [ALREADY_CLOSED] }, ALREADY_CLOSED);
@@ -217,7 +218,7 @@ export const ticketActions: ActionPlugin = async (app, { db, registry }) => {
     },
   );
 
-  app.post<IdParams>(
+  app.post<RecordParams>(
     '/api/tickets/:id/restore',
     actionRoute({
       tag: tickets.name,
@@ -231,7 +232,8 @@ export const ticketActions: ActionPlugin = async (app, { db, registry }) => {
     }),
     async (request) => {
       const auth = await authorize(request, tickets, 'restore');
-      const id = parseId(request.params.id);
+      validInput(request);
+      const { id } = request.params;
       await findRecord(deps, auth, tickets, id);
       await moveTicketStatus(db, registry, auth, id, async (trx, type) => {
         if (type !== CLOSED && type !== ARCHIVED)
@@ -244,7 +246,7 @@ export const ticketActions: ActionPlugin = async (app, { db, registry }) => {
     },
   );
 
-  app.post<IdParams>(
+  app.post<RecordParams>(
     '/api/tickets/:id/clone',
     actionRoute({
       tag: tickets.name,
@@ -258,7 +260,8 @@ export const ticketActions: ActionPlugin = async (app, { db, registry }) => {
     }),
     async (request, reply) => {
       const auth = await authorize(request, tickets, 'clone');
-      const id = parseId(request.params.id);
+      validInput(request);
+      const { id } = request.params;
       const original = await findRecord(deps, auth, tickets, id);
       // The ticket's own fields as a create body; the status is left out, so the clone starts where a new
       // ticket starts, and the reference is the clone's own (tickets' afterStore hook).
@@ -293,7 +296,8 @@ export const ticketActions: ActionPlugin = async (app, { db, registry }) => {
   });
   app.post('/api/tickets/merge', merge, async (request) => {
     const auth = await authorize(request, tickets, 'merge');
-    const ids = parseMergeIds(request.body);
+    validInput(request);
+    const ids = bodyIds(request.body);
     const kept = ids[0]!;
     await db.transaction().execute((trx) => mergeTickets(deps, trx, auth, ids));
     return findRecord(deps, auth, tickets, kept);

@@ -25,6 +25,7 @@ import type { Resource } from '../../../common/schema/types.ts';
 import { serverText } from '../../../common/server-texts.ts';
 import type { ActionPlugin } from '../action-contract.ts';
 import { authorize } from '../plugin.ts';
+import { validInput } from '../../http/route-validation.ts';
 import { checkReferences, writableFields, type Deps } from '../repository.ts';
 import { MAX_MERGE } from '../merge.ts';
 import { actionRoute, closedBody, OPERATORS_ONLY } from '../../docs/action-schema.ts';
@@ -274,7 +275,10 @@ export const ticketBulkActions: ActionPlugin = async (app, { db, registry }) => 
       const permission = ACTIONS.includes(raw.action as BulkAction) ? String(raw.action) : 'update';
       const auth = await authorize(request, tickets, permission);
       if (isPortalCaller(auth)) throw forbidden();
+      // by hand (for now): its words (`bulk_action_unknown`, `bulk_ids_or_builder`) before the schema's;
+      // the builder is the list parser's, whose 422s are its own.
       const body = parseBody(tickets, raw);
+      validInput(request);
       const changed = await db.transaction().execute(async (trx) => {
         const ids = await targetIds(deps, trx, auth, tickets, body);
         if (body.action === 'update') return update(deps, trx, auth, tickets, ids, body.changes ?? {});

@@ -7,6 +7,7 @@ import { parseListQuery } from '../../query/parse.ts';
 import { BodyValidation } from '../../schema/validate.ts';
 import type { ActionPlugin } from '../action-contract.ts';
 import { authorize } from '../plugin.ts';
+import { validInput } from '../../http/route-validation.ts';
 import { listRecords, type Deps } from '../repository.ts';
 import { actionRoute, listQuery, OPERATORS_ONLY, schemaRef } from '../../docs/action-schema.ts';
 import { namesOf } from '../../docs/components.ts';
@@ -45,6 +46,8 @@ export const timeRegistrationActions: ActionPlugin = async (app, { db, registry 
         timeRegistrations,
         request.query as Record<string, unknown>,
       );
+      // The builder parser first: its 422s are the list's own (the generic lists' too, for now).
+      validInput(request);
       query.conditions.push({ type: 'whereNull', field: invoiceId });
       return listRecords(deps, auth, timeRegistrations, query);
     },
