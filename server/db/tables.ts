@@ -192,6 +192,7 @@ export interface Contracts {
   period: string;
   quantity: Generated<Numeric>;
   service_id: number | null;
+  sla_id: number | null;
   start_date: string;
   tenant_id: number;
   updated_at: Generated<Timestamp>;
@@ -655,8 +656,22 @@ export interface Slas {
   name: string;
   name_de: string | null;
   name_en: string | null;
+  next_response_time: number | null;
   resolution_time: number | null;
   response_time: number | null;
+  tenant_id: number;
+  updated_at: Generated<Timestamp>;
+  warning_percentages: Generated<Json>;
+}
+
+export interface SlaTargets {
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  next_response_time: number | null;
+  priority_id: number;
+  resolution_time: number | null;
+  response_time: number | null;
+  sla_id: number;
   tenant_id: number;
   updated_at: Generated<Timestamp>;
 }
@@ -847,6 +862,7 @@ export interface TicketStatuses {
   name_de: string | null;
   name_en: string | null;
   order: Generated<number>;
+  pauses_sla: Generated<boolean>;
   style: string | null;
   style_client: string | null;
   tenant_id: number;
@@ -978,6 +994,7 @@ export interface Tables {
   services: Services;
   settings_views: SettingsViews;
   signing_keys: SigningKeys;
+  sla_targets: SlaTargets;
   slas: Slas;
   standard_answers: StandardAnswers;
   stored_file_chunks: StoredFileChunks;

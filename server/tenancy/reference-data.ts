@@ -88,11 +88,29 @@ export async function seedReferenceLists(ctx: SeedContext): Promise<ReferenceLis
   const categoryIds = await named(ctx, 'categories', fromNames(settings.categories));
   const statusIds = await ctx.list(
     'ticket_statuses',
-    settings.ticketStatuses.map((s, i) => ({ ...s, order: i + 1 })),
+    // The SLA clock stops while a ticket waits for the client or is scheduled (internal types 4 and 6).
+    settings.ticketStatuses.map((s, i) => ({
+      ...s,
+      order: i + 1,
+      pauses_sla: [4, 6].includes(s.internal_type),
+    })),
   );
   const priorityIds = await ctx.list(
     'priorities',
     settings.priorities.map((p, i) => ({ ...p, order: i + 1 })),
+  );
+  // Each SLA's targets per priority, lowest priority first (settings.json slaTargets, in minutes).
+  await ctx.list(
+    'sla_targets',
+    settings.slaTargets.flatMap(({ sla, targets }) =>
+      targets.map(([response_time, resolution_time], i) => ({
+        sla_id: slaIds.get(sla) ?? fail(`no SLA ${sla}`),
+        priority_id: priorityIds[i] ?? fail(`no priority ${i + 1}`),
+        response_time,
+        next_response_time: response_time,
+        resolution_time,
+      })),
+    ),
   );
   const ticketTypeList = await ctx.list('ticket_types', fromNames(settings.ticketTypes));
   const ticketSourceIds = await ctx.list('ticket_sources', fromNames(settings.ticketSources));

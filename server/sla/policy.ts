@@ -1,0 +1,159 @@
+/**
+ * Which SLA governs a ticket, and that SLA as the clock reads it (issue 35, item 2).
+ *
+ * The SLA that applies, first found: the ticket's own; else its company's contract's (a contract of the
+ * company running today that names an SLA, the latest started); else the company's; else the tenant's
+ * default (the setting `default_sla_id`). `source` says which, for the ticket to show why.
+ *
+ * A policy: the SLA's calendar (its business-hour contract; none, or one stored before calendars were
+ * checked, counts real time all day), its targets per priority (a priority's row of sla_targets, else
+ * the SLA's own three times), the statuses that pause it (ticket_statuses.pauses_sla) and its warnings.
+ */
+import { ALWAYS_OPEN, toCalendar, type Calendar } from '../../common/sla/calendar.ts';
+import type { SlaPolicy, TargetName } from '../../common/sla/clock.ts';
+import type { Db, DbTransaction } from '../db/database.ts';
+import { tenantConfig } from '../settings/tenant-config.ts';
+
+export type SlaSource = 'ticket' | 'contract' | 'company' | 'tenant';
+
+/** The tenant setting naming the SLA of tickets that get none otherwise. */
+export const DEFAULT_SLA_SETTING = 'default_sla_id';
+
+type Reader = Db | DbTransaction;
+
+/** The clock's priority key of a ticket without a priority. */
+export const NO_PRIORITY = '';
+
+/** The SLA that applies to a ticket and why; null when none does (or the ticket is not the tenant's). */
+export async function appliedSla(
+  db: Reader,
+  tenantId: number,
+  ticketId: number,
+  today: string,
+): Promise<{ slaId: number; source: SlaSource } | null> {
+  const row = await db
+    .selectFrom('tickets as t')
+    .leftJoin('companies as c', (join) =>
+      join.onRef('c.id', '=', 't.company_id').on('c.tenant_id', '=', tenantId),
+    )
+    .select((eb) => [
+      't.sla_id as own',
+      'c.sla_id as company',
+      eb
+        .selectFrom('contracts as k')
+        .innerJoin('company_contract as cc', 'cc.contract_id', 'k.id')
+        .select('k.sla_id')
+        .whereRef('cc.company_id', '=', 't.company_id')
+        .where('k.tenant_id', '=', tenantId)
+        .where('k.sla_id', 'is not', null)
+        .where('k.start_date', '<=', today)
+        .where((w) => w.or([w('k.end_date', 'is', null), w('k.end_date', '>=', today)]))
+        .orderBy('k.start_date', 'desc')
+        .orderBy('k.id', 'desc')
+        .limit(1)
+        .as('contract'),
+    ])
+    .where('t.tenant_id', '=', tenantId)
+    .where('t.id', '=', ticketId)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.own !== null) return { slaId: row.own, source: 'ticket' };
+  if (row.contract !== null && row.contract !== undefined) return { slaId: row.contract, source: 'contract' };
+  if (row.company !== null) return { slaId: row.company, source: 'company' };
+  const fallback = Number(await tenantConfig(db as Db, tenantId, DEFAULT_SLA_SETTING));
+  if (!Number.isInteger(fallback) || fallback <= 0) return null;
+  // A setting naming an SLA that is gone (or another tenant's) names none.
+  const exists = await db
+    .selectFrom('slas')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', fallback)
+    .executeTakeFirst();
+  return exists ? { slaId: fallback, source: 'tenant' } : null;
+}
+
+function calendarOf(
+  contract: { schedule: unknown; timezone: string | null; holidays: unknown } | undefined,
+): Calendar {
+  if (!contract || contract.schedule === null) return ALWAYS_OPEN;
+  try {
+    return toCalendar(contract);
+  } catch {
+    // Stored before every write was checked as a calendar: it counts as none until it is mended.
+    return ALWAYS_OPEN;
+  }
+}
+
+/** The policies of the given SLAs of one tenant, by SLA id: four statements, whatever their number. */
+export async function slaPolicies(
+  db: Reader,
+  tenantId: number,
+  slaIds: number[],
+): Promise<Map<number, SlaPolicy>> {
+  const policies = new Map<number, SlaPolicy>();
+  if (slaIds.length === 0) return policies;
+  const [slas, targets, priorities, pausing] = await Promise.all([
+    db
+      .selectFrom('slas as s')
+      .leftJoin('business_hour_contracts as b', (join) =>
+        join.onRef('b.id', '=', 's.business_hour_contract_id').on('b.tenant_id', '=', tenantId),
+      )
+      .select([
+        's.id',
+        's.response_time',
+        's.next_response_time',
+        's.resolution_time',
+        's.warning_percentages',
+        'b.id as calendar_id',
+        'b.schedule',
+        'b.timezone',
+        'b.holidays',
+      ])
+      .where('s.tenant_id', '=', tenantId)
+      .where('s.id', 'in', slaIds)
+      .execute(),
+    db
+      .selectFrom('sla_targets')
+      .select(['sla_id', 'priority_id', 'response_time', 'next_response_time', 'resolution_time'])
+      .where('tenant_id', '=', tenantId)
+      .where('sla_id', 'in', slaIds)
+      .execute(),
+    db.selectFrom('priorities').select('id').where('tenant_id', '=', tenantId).execute(),
+    db
+      .selectFrom('ticket_statuses')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('pauses_sla', '=', true)
+      .execute(),
+  ]);
+  const pausingStatuses = pausing.map((s) => String(s.id));
+  for (const sla of slas) {
+    const own = {
+      first_response: sla.response_time,
+      next_response: sla.next_response_time,
+      resolution: sla.resolution_time,
+    };
+    const perPriority: Record<string, Partial<Record<TargetName, number | null>>> = {};
+    // A ticket without a priority (key '') has the SLA's own targets, as every priority without a row.
+    perPriority[NO_PRIORITY] = own;
+    for (const { id } of priorities) perPriority[String(id)] = own;
+    for (const t of targets.filter((row) => row.sla_id === sla.id)) {
+      perPriority[String(t.priority_id)] = {
+        first_response: t.response_time,
+        next_response: t.next_response_time,
+        resolution: t.resolution_time,
+      };
+    }
+    policies.set(sla.id, {
+      calendar: calendarOf(
+        sla.calendar_id === null
+          ? undefined
+          : { schedule: sla.schedule, timezone: sla.timezone, holidays: sla.holidays },
+      ),
+      targets: perPriority,
+      pausingStatuses,
+      warnings: Array.isArray(sla.warning_percentages) ? (sla.warning_percentages as number[]) : [],
+    });
+  }
+  return policies;
+}
