@@ -24,13 +24,23 @@ type Reader = Db | DbTransaction;
 /** The clock's priority key of a ticket without a priority. */
 export const NO_PRIORITY = '';
 
-/** The SLA that applies to a ticket and why; null when none does (or the ticket is not the tenant's). */
+export interface AppliedSla {
+  slaId: number;
+  source: SlaSource;
+}
+
+/**
+ * The SLA that applies to a ticket and why; null when none does (or the ticket is not the tenant's).
+ * `fallback`: the one that would apply if the ticket named none of its own (its history's SLA-less
+ * stretches are measured with it).
+ */
 export async function appliedSla(
   db: Reader,
   tenantId: number,
   ticketId: number,
   today: string,
-): Promise<{ slaId: number; source: SlaSource } | null> {
+  { fallback = false } = {},
+): Promise<AppliedSla | null> {
   const row = await db
     .selectFrom('tickets as t')
     .leftJoin('companies as c', (join) =>
@@ -57,19 +67,19 @@ export async function appliedSla(
     .where('t.id', '=', ticketId)
     .executeTakeFirst();
   if (!row) return null;
-  if (row.own !== null) return { slaId: row.own, source: 'ticket' };
+  if (row.own !== null && !fallback) return { slaId: row.own, source: 'ticket' };
   if (row.contract !== null && row.contract !== undefined) return { slaId: row.contract, source: 'contract' };
   if (row.company !== null) return { slaId: row.company, source: 'company' };
-  const fallback = Number(await tenantConfig(db as Db, tenantId, DEFAULT_SLA_SETTING));
-  if (!Number.isInteger(fallback) || fallback <= 0) return null;
+  const setting = Number(await tenantConfig(db as Db, tenantId, DEFAULT_SLA_SETTING));
+  if (!Number.isInteger(setting) || setting <= 0) return null;
   // A setting naming an SLA that is gone (or another tenant's) names none.
   const exists = await db
     .selectFrom('slas')
     .select('id')
     .where('tenant_id', '=', tenantId)
-    .where('id', '=', fallback)
+    .where('id', '=', setting)
     .executeTakeFirst();
-  return exists ? { slaId: fallback, source: 'tenant' } : null;
+  return exists ? { slaId: setting, source: 'tenant' } : null;
 }
 
 function calendarOf(

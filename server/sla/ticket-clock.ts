@@ -1,0 +1,46 @@
+/**
+ * One ticket's SLA clock, recomputed from its whole history (issue 35, item 3): its events
+ * (./ticket-events.ts), the SLA that applies and why, and the policies of every SLA its history names
+ * (./policy.ts). Seven statements whatever the history's length; the measuring is pure
+ * (common/sla/clock.ts), so a stored result can always be checked against this full recompute.
+ */
+import { computeClock, type ClockResult, type SlaPolicy } from '../../common/sla/clock.ts';
+import type { Db, DbTransaction } from '../db/database.ts';
+import { appliedSla, slaPolicies, type AppliedSla } from './policy.ts';
+import { FALLBACK_SLA, ticketClockEvents } from './ticket-events.ts';
+
+export interface TicketClock {
+  /** The SLA that governs the ticket now and why; null when none does. */
+  applied: AppliedSla | null;
+  clock: ClockResult;
+}
+
+/** The ticket's clock at `now` (epoch ms), `today` the tenant's date (contracts run by date); null when the ticket is not the tenant's. */
+export async function ticketClock(
+  db: Db | DbTransaction,
+  tenantId: number,
+  ticketId: number,
+  now: number,
+  today: string,
+): Promise<TicketClock | null> {
+  const events = await ticketClockEvents(db, tenantId, ticketId);
+  if (events.length === 0) return null;
+  const [applied, fallback] = await Promise.all([
+    appliedSla(db, tenantId, ticketId, today),
+    appliedSla(db, tenantId, ticketId, today, { fallback: true }),
+  ]);
+  const named = new Set<number>();
+  for (const event of events) {
+    if ((event.type === 'created' || event.type === 'sla_changed') && typeof event.sla === 'number')
+      named.add(event.sla);
+  }
+  if (fallback) named.add(fallback.slaId);
+  const policies = await slaPolicies(db, tenantId, [...named]);
+  const resolve = (sla: string | number): SlaPolicy | null =>
+    sla === FALLBACK_SLA
+      ? fallback
+        ? (policies.get(fallback.slaId) ?? null)
+        : null
+      : (policies.get(Number(sla)) ?? null);
+  return { applied, clock: computeClock(events, resolve, now) };
+}

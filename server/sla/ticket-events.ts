@@ -1,0 +1,130 @@
+/**
+ * A ticket's recorded history as the SLA clock's events (common/sla/clock-history.ts): what counts is
+ * read from what the desk already records, so any change of SLA, calendar or status can be measured
+ * again exactly (issue 35, item 3).
+ *
+ * - created: the ticket's creation, with the status, priority and SLA it had then (the first recorded
+ *   change of a field says what it was before; without one, it never changed).
+ * - status, priority and SLA changes, and merges: the ticket's history (ticket_changes, written by every
+ *   path that changes a ticket, server/resources/tickets/history.ts). A status of the internal type
+ *   closed solves the ticket, archived closes it, and leaving either for another reopens it.
+ * - a public operator reply: a normal message on the ticket, not from the client, that the client sees
+ *   (visible_to_client) or that was mailed to them (send_to_client);
+ * - a client reply: a message from the client, unless it is a held mail (its sender unverified or
+ *   rejected: nobody knows it was the client, server/mail/inbound).
+ *
+ * The SLA an event carries is the ticket's own; none (null) means the SLA that applies otherwise
+ * (its company's contract's, its company's, the tenant's), which the caller resolves as FALLBACK_SLA.
+ */
+import type { ClockEvent, SlaId } from '../../common/sla/clock.ts';
+import type { Db, DbTransaction } from '../db/database.ts';
+import { MERGED } from '../resources/tickets/history.ts';
+import { NO_PRIORITY } from './policy.ts';
+
+/** The clock's SLA of a ticket that names none of its own: the one its company or tenant gives it. */
+export const FALLBACK_SLA = 'fallback';
+
+/** ticket_statuses.internal_type values (schemas/_enums.json ticketStatusTypes). */
+const CLOSED = 2;
+const ARCHIVED = 3;
+
+type Reader = Db | DbTransaction;
+
+const at = (value: unknown) => new Date(value as string | Date).getTime();
+const sla = (value: string | number | null): SlaId =>
+  value === null || value === '' ? FALLBACK_SLA : Number(value);
+const priority = (value: string | number | null) => (value === null ? NO_PRIORITY : String(value));
+
+/** The events of one ticket of the tenant, in recorded order; empty when it is not the tenant's. */
+export async function ticketClockEvents(
+  db: Reader,
+  tenantId: number,
+  ticketId: number,
+): Promise<ClockEvent[]> {
+  const ticket = await db
+    .selectFrom('tickets')
+    .select(['created_at', 'status_id', 'priority_id', 'sla_id'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', ticketId)
+    .executeTakeFirst();
+  if (!ticket) return [];
+  const [changes, messages, statuses] = await Promise.all([
+    db
+      .selectFrom('ticket_changes')
+      .select(['field', 'from_value', 'to_value', 'created_at'])
+      .where('tenant_id', '=', tenantId)
+      .where('ticket_id', '=', ticketId)
+      .where('field', 'in', ['status_id', 'priority_id', 'sla_id', MERGED])
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('messages')
+      .select(['created_at', 'is_from_client', 'visible_to_client', 'send_to_client', 'sender_check'])
+      .where('tenant_id', '=', tenantId)
+      .where('morphable_type', '=', 'ticket')
+      .where('morphable_id', '=', ticketId)
+      .where('type', '=', 'normal')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('ticket_statuses')
+      .select(['id', 'internal_type'])
+      .where('tenant_id', '=', tenantId)
+      .execute(),
+  ]);
+  const kind = new Map(statuses.map((s) => [String(s.id), s.internal_type]));
+  const done = (status: string | null) => {
+    const type = status === null ? undefined : kind.get(status);
+    return type === CLOSED || type === ARCHIVED;
+  };
+  const first = (field: string) => changes.find((c) => c.field === field);
+  const initial = (field: string, current: number | null) => {
+    const change = first(field);
+    return change ? change.from_value : current === null ? null : String(current);
+  };
+
+  const startStatus = initial('status_id', ticket.status_id) ?? String(ticket.status_id);
+  const timeline: { at: number; event: ClockEvent }[] = [];
+  const push = (when: unknown, event: ClockEvent) => timeline.push({ at: at(when), event });
+  push(ticket.created_at, {
+    type: 'created',
+    at: at(ticket.created_at),
+    status: startStatus,
+    priority: priority(initial('priority_id', ticket.priority_id)),
+    sla: sla(initial('sla_id', ticket.sla_id)),
+  });
+  if (done(startStatus)) push(ticket.created_at, { type: 'solved', at: at(ticket.created_at) });
+
+  for (const change of changes) {
+    const when = at(change.created_at);
+    if (change.field === 'status_id' && change.to_value !== null) {
+      const wasDone = done(change.from_value);
+      const isDone = done(change.to_value);
+      if (wasDone && !isDone) push(when, { type: 'reopened', at: when });
+      push(when, { type: 'status_changed', at: when, status: change.to_value });
+      if (!wasDone && isDone) {
+        const closed = kind.get(change.to_value) === ARCHIVED;
+        push(when, { type: closed ? 'closed' : 'solved', at: when });
+      }
+    } else if (change.field === 'priority_id') {
+      push(when, { type: 'priority_changed', at: when, priority: priority(change.to_value) });
+    } else if (change.field === 'sla_id') {
+      push(when, { type: 'sla_changed', at: when, sla: sla(change.to_value) });
+    } else if (change.field === MERGED) {
+      // On the merged ticket its entry goes from itself to the kept one; on the kept one, from another.
+      const role = change.from_value === String(ticketId) ? 'absorbed' : 'survivor';
+      push(when, { type: 'merged', at: when, role });
+    }
+  }
+  for (const message of messages) {
+    const when = at(message.created_at);
+    if (message.is_from_client) {
+      if (message.sender_check === 'unverified' || message.sender_check === 'rejected') continue;
+      push(when, { type: 'client_reply', at: when });
+    } else if (message.visible_to_client || message.send_to_client) {
+      push(when, { type: 'public_operator_reply', at: when });
+    }
+  }
+  // One recorded order: by time (a stable sort: at one instant the ticket's history before its messages).
+  return timeline.sort((a, b) => a.at - b.at).map((entry) => entry.event);
+}
