@@ -25,9 +25,7 @@ describe.each(targets)('SLA policies on $name', (target) => {
   beforeAll(async () => {
     t = await buildTestApp(target);
     b = await backOffice(t, []);
-    tenantId = Number(
-      (await t.db.selectFrom('tenants').select('id').where('slug', '=', 'acme').executeTakeFirstOrThrow()).id,
-    );
+    tenantId = b.tenantId;
     for (const name of ['Ticket SLA', 'Contract SLA', 'Company SLA', 'Tenant SLA']) {
       const res = await api('POST', '/api/slas', { name, response_time: 60, resolution_time: 480 });
       expect(res.statusCode, res.body).toBe(201);

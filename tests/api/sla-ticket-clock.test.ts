@@ -70,9 +70,7 @@ describe.each(targets)('a ticket clock from its history on $name', (target) => {
   beforeAll(async () => {
     t = await buildTestApp(target);
     b = await backOffice(t, []);
-    tenantId = Number(
-      (await t.db.selectFrom('tenants').select('id').where('slug', '=', 'acme').executeTakeFirstOrThrow()).id,
-    );
+    tenantId = b.tenantId;
     const sla = await api('POST', '/api/slas', {
       name: 'Clock SLA',
       response_time: 60,
