@@ -70,7 +70,7 @@ export async function appliedSla(
   if (row.own !== null && !fallback) return { slaId: row.own, source: 'ticket' };
   if (row.contract !== null && row.contract !== undefined) return { slaId: row.contract, source: 'contract' };
   if (row.company !== null) return { slaId: row.company, source: 'company' };
-  const setting = Number(await tenantConfig(db as Db, tenantId, DEFAULT_SLA_SETTING));
+  const setting = Number(await tenantConfig(db, tenantId, DEFAULT_SLA_SETTING));
   if (!Number.isInteger(setting) || setting <= 0) return null;
   // A setting naming an SLA that is gone (or another tenant's) names none.
   const exists = await db
