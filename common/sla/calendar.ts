@@ -113,7 +113,8 @@ function add(problems: CalendarProblems, key: string, line: string): void {
 
 function scheduleProblems(schedule: unknown, problems: CalendarProblems): void {
   if (schedule === '24/7') return;
-  if (schedule === undefined || schedule === null) return add(problems, 'schedule', text('calendar_schedule_missing'));
+  if (schedule === undefined || schedule === null)
+    return add(problems, 'schedule', text('calendar_schedule_missing'));
   if (!isRecord(schedule)) return add(problems, 'schedule', text('calendar_schedule_not_object'));
   let working = false;
   for (const [day, list] of Object.entries(schedule)) {
@@ -132,11 +133,13 @@ function scheduleProblems(schedule: unknown, problems: CalendarProblems): void {
       if (!isRecord(interval)) return add(problems, at, text('calendar_interval_not_object'));
       const from = parseTime(interval.from);
       const to = parseTime(interval.to);
-      if (from === null) add(problems, `${at}.from`, text('calendar_time_bad', { value: shown(interval.from) }));
+      if (from === null)
+        add(problems, `${at}.from`, text('calendar_time_bad', { value: shown(interval.from) }));
       if (to === null) add(problems, `${at}.to`, text('calendar_time_bad', { value: shown(interval.to) }));
       if (from === null || to === null) return;
       const label: [string, string] = [String(interval.from), String(interval.to)];
-      if (to <= from) return add(problems, at, text('calendar_interval_reversed', { from: label[0], to: label[1] }));
+      if (to <= from)
+        return add(problems, at, text('calendar_interval_reversed', { from: label[0], to: label[1] }));
       good.push({ index, from, to, label });
     });
     // Each overlap is told on the later-listed interval of the two, naming the other by its times.
