@@ -63,6 +63,9 @@ function ownLine(schema: unknown, field: string, e: ErrorObject): string | undef
 export function inputErrors(errors: readonly ErrorObject[]): Record<string, string[]> {
   const lines: Record<string, string[]> = {};
   for (const e of errors) {
+    // An `if` that failed only says its branch failed; the branch's own errors say what is wrong (an
+    // if/then/else is how a schema says a hand check's else-if chain: one line per field).
+    if (e.keyword === 'if') continue;
     const missing = (e.params as Params).missingProperty as string | undefined;
     // A name a closed object does not have is named by itself (`The field x is not allowed.`).
     const extra = e.keyword === 'additionalProperties' && !e.instancePath;
@@ -77,8 +80,9 @@ export function inputErrors(errors: readonly ErrorObject[]): Record<string, stri
         : (missing ?? (path[1] || 'body'));
     const failed = missing
       ? ((e.parentSchema as Params | undefined)?.properties as Params | undefined)?.[missing]
-      : // A value's own schema, or (for a keyword under it, such as items) the one above it.
-        path.length === 2 || inner
+      : // A value's own schema (the body's own, for the body as a whole), or (for a keyword under it,
+        // such as items) the one above it.
+        path.length <= 2 || inner
         ? e.parentSchema
         : undefined;
     const line = extra
