@@ -61,7 +61,7 @@ export function isDecodablePng(bytes: Buffer): boolean {
 
 const PNG_PREFIX = 'data:image/png;base64,';
 
-/** True when the text is a PNG data URL whose image decodes (a quote's signature: format `png-data-url`). */
+/** True when the text is a PNG data URL whose image decodes (a quote's signature). */
 export function isPngDataUrl(value: string): boolean {
   if (!value.startsWith(PNG_PREFIX)) return false;
   const base64 = value.slice(PNG_PREFIX.length);

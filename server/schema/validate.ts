@@ -7,7 +7,6 @@ import addFormats from 'ajv-formats';
 import { ValidationError } from '../http/errors.ts';
 import type { Field, Resource } from '../../common/schema/types.ts';
 import { inputErrors } from './input-errors.ts';
-import { isPngDataUrl } from '../pdf/png.ts';
 
 export const X_KEYWORDS = [
   'x-table',
@@ -70,8 +69,6 @@ export function createAjv({ coerce = false }: { coerce?: boolean } = {}): Ajv202
   ajv.addFormat('password', true);
   // Rich text: any string; the server sanitises it before it is stored (server/html/rich-text.ts).
   ajv.addFormat('html', true);
-  // A PNG data URL whose image decodes (a quote's signature), before it is stored or drawn in a PDF.
-  ajv.addFormat('png-data-url', isPngDataUrl);
   return ajv;
 }
 

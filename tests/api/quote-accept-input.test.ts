@@ -104,6 +104,11 @@ describe.each(targets)('the quote acceptance body on $name', (target) => {
       { signature: ['The signature is not a valid PNG image.'] },
     ],
     [
+      'a blank name and an image that does not decode, in one answer',
+      { name: '', signature: 'data:image/png;base64,aGVsbG8gd29ybGQ=' },
+      { ...REQUIRED, signature: ['The signature is not a valid PNG image.'] },
+    ],
+    [
       'every field wrong at once',
       { name: '', note: [], signature: 'x', other: true },
       {

@@ -1,7 +1,7 @@
 /** Accepting (with a signature) and declining a sent quote: the client's decision. See ./actions.ts. */
 import { sql } from 'kysely';
 import { authorize } from '../plugin.ts';
-import { validInput, type RecordParams } from '../../http/route-validation.ts';
+import { validInput, validInputWith, type RecordParams } from '../../http/route-validation.ts';
 import { findRecord } from '../repository.ts';
 import { actionRoute } from '../../docs/action-schema.ts';
 import { serverText } from '../../../common/server-texts.ts';
@@ -14,6 +14,7 @@ import {
   lockSentQuote,
   QUOTE_EXPIRED,
   refuseWhenExpired,
+  undecodable,
 } from './decision.ts';
 
 export function decisionRoutes({ app, db, deps, quotes, quote }: QuoteCalls): void {
@@ -36,7 +37,7 @@ export function decisionRoutes({ app, db, deps, quotes, quote }: QuoteCalls): vo
       validInput(request, 'params');
       const { id } = request.params;
       await findRecord(deps, auth, quotes, id);
-      validInput(request);
+      validInputWith(request, undecodable(request.body));
       const { name, note, signature } = acceptance(request.body);
       await db.transaction().execute(async (trx) => {
         const { validUntil } = await lockSentQuote(trx, auth, id, serverText('quote_not_acceptable'));
