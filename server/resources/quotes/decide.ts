@@ -37,6 +37,7 @@ export function decisionRoutes({ app, db, deps, quotes, quote }: QuoteCalls): vo
       validInput(request, 'params');
       const { id } = request.params;
       await findRecord(deps, auth, quotes, id);
+      // by hand: decoding the signature is work for an allowed caller; the schema runs before auth.
       validInputWith(request, undecodable(request.body));
       const { name, note, signature } = acceptance(request.body);
       await db.transaction().execute(async (trx) => {

@@ -282,6 +282,7 @@ export const ticketBulkActions: ActionPlugin = async (app, { db, registry }) => 
       const permission = ACTIONS.includes(raw.action as BulkAction) ? String(raw.action) : 'update';
       const auth = await authorize(request, tickets, permission);
       if (isPortalCaller(auth)) throw forbidden();
+      // by hand: two fields together (ids or builder; changes with update only), see crossFieldErrors.
       validInputWith(request, crossFieldErrors(tickets, request.body));
       const body = raw as unknown as BulkBody;
       const changed = await db.transaction().execute(async (trx) => {

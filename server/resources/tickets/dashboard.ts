@@ -266,6 +266,7 @@ export const ticketDashboard: ActionPlugin = async (app, { db, registry }) => {
       const auth = await authorize(request, tickets, 'index');
       if (auth.kind !== 'operator' || auth.userId === null) throw forbidden();
       const query = request.query as DayQuery;
+      // by hand: from and to both or neither, and at most a day apart (two fields together).
       validInputWith(request, bothOrNeither(query));
       const day = dayOf(query);
       return dashboardOf(await countParts(db, auth, day), auth.userId, day);
