@@ -96,6 +96,18 @@ export const closedBody = (properties: Record<string, Schema>, required: string[
   additionalProperties: false,
 });
 
+/**
+ * A value that is missing when null or '' too, as the hand checks took it: those say `missing` (a key of
+ * common/server-texts.ts or a text, as not sending it does), anything else is `schema`'s to judge.
+ * if/then/else, so that only one of the two is said (server/schema/input-errors.ts skips the `if`).
+ */
+export const blankIsMissing = (missing: string, schema: Schema): Schema => ({
+  'x-error': { required: missing },
+  if: { enum: [null, ''] },
+  then: { not: {}, 'x-error': missing },
+  else: schema,
+});
+
 export const OPERATORS_ONLY = 'Operators only: clients get 403.';
 
 /** A reference to the record component of a resource (`Ticket#`). */

@@ -16,6 +16,14 @@ export function isId(value: unknown): boolean {
   );
 }
 
+/** The schema of one id in a list: its failure named by its place, `ids.2` (x-error). */
+export const ID_ITEM = {
+  type: 'integer',
+  minimum: 1,
+  maximum: MAX_ID,
+  'x-error': 'The id must be a positive whole number.',
+};
+
 export interface IdListRules {
   min: number;
   max: number;
@@ -42,12 +50,7 @@ export function idListBody({ min, max, tooFew, tooMany, description }: IdListRul
         minItems: min,
         maxItems: max,
         uniqueItems: true,
-        items: {
-          type: 'integer',
-          minimum: 1,
-          maximum: MAX_ID,
-          'x-error': 'The id must be a positive whole number.',
-        },
+        items: ID_ITEM,
         ...(description ? { description } : {}),
         'x-error': {
           type: 'The ids must be a list.',

@@ -58,3 +58,13 @@ export function isDecodablePng(bytes: Buffer): boolean {
     return false;
   }
 }
+
+const PNG_PREFIX = 'data:image/png;base64,';
+
+/** True when the text is a PNG data URL whose image decodes (a quote's signature). */
+export function isPngDataUrl(value: string): boolean {
+  if (!value.startsWith(PNG_PREFIX)) return false;
+  const base64 = value.slice(PNG_PREFIX.length);
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64) || base64.length % 4 !== 0) return false;
+  return isDecodablePng(Buffer.from(base64, 'base64'));
+}

@@ -63,27 +63,38 @@ function ownLine(schema: unknown, field: string, e: ErrorObject): string | undef
 export function inputErrors(errors: readonly ErrorObject[]): Record<string, string[]> {
   const lines: Record<string, string[]> = {};
   for (const e of errors) {
+    // An `if` that failed only says its branch failed; the branch's own errors say what is wrong (an
+    // if/then/else is how a schema says a hand check's else-if chain: one line per field).
+    if (e.keyword === 'if') continue;
     const missing = (e.params as Params).missingProperty as string | undefined;
     // A name a closed object does not have is named by itself (`The field x is not allowed.`).
     const extra = e.keyword === 'additionalProperties' && !e.instancePath;
     const path = e.instancePath.split('/');
-    // A value inside a field (a list's item) that names its own line is named by its place, `ids.2`,
-    // as Laravel names it; without one, its field's name and the field's own x-error say it.
-    const inner = path.length > 2 && ownLine(e.parentSchema, '', e) !== undefined;
+    const missingSchema = missing
+      ? ((e.parentSchema as Params | undefined)?.properties as Params | undefined)?.[missing]
+      : undefined;
+    // A value inside a field (a list's item, or a property of one, missing or not) that names its own
+    // line is named by its place, `ids.2`, `data.0.kind`, as Laravel names it; without one, its field's
+    // name and the field's own x-error say it.
+    const place = missing ? [...path.slice(1), missing] : path.slice(1);
+    const inner = place.length > 1 && ownLine(missing ? missingSchema : e.parentSchema, '', e) !== undefined;
     const field = extra
       ? String((e.params as Params).additionalProperty).slice(0, 100)
       : inner
-        ? path.slice(1).join('.').slice(0, 100)
+        ? place.join('.').slice(0, 100)
         : (missing ?? (path[1] || 'body'));
+    // The name a line of common/server-texts.ts says: the property's own (`kind` of `data.0.kind`).
+    const name = inner ? place.filter((segment) => !/^\d+$/.test(segment)).pop()! : field;
     const failed = missing
-      ? ((e.parentSchema as Params | undefined)?.properties as Params | undefined)?.[missing]
-      : // A value's own schema, or (for a keyword under it, such as items) the one above it.
-        path.length === 2 || inner
+      ? missingSchema
+      : // A value's own schema (the body's own, for the body as a whole), or (for a keyword under it,
+        // such as items) the one above it.
+        path.length <= 2 || inner
         ? e.parentSchema
         : undefined;
     const line = extra
       ? `The field ${field} is not allowed.`
-      : (ownLine(failed, field, e) ?? describe(e, field));
+      : (ownLine(failed, name, e) ?? describe(e, field));
     const list = (lines[field] ??= []);
     if (!list.includes(line)) list.push(line);
   }

@@ -238,4 +238,42 @@ describe.each(targets)('the operator dashboard on $name', (target) => {
     expect(plain.today.from).toBe(start.toISOString());
     expect(new Date(plain.today.to).getTime() - start.getTime()).toBe(24 * HOUR - 1);
   });
+
+  const bound = (name: string) => [
+    `The ${name} must be a date and time in ISO 8601 (2026-11-24T00:00:00+01:00).`,
+  ];
+  const ONE_DAY = { to: ['From and to must be the start and end of one day.'] };
+  it.each<[string, Record<string, string>, Record<string, string[]>]>([
+    ['a from that is no date', { from: 'yesterday', to: '2026-11-24T23:59:59Z' }, { from: bound('from') }],
+    ['a from without its to', { from: '2026-11-24T00:00:00Z' }, { to: bound('to') }],
+    ['a to without its from', { to: '2026-11-24T00:00:00Z' }, { from: bound('from') }],
+    ['neither a date', { from: 'x', to: 'y' }, { from: bound('from'), to: bound('to') }],
+    ['a leap second', { from: '2026-11-24T00:00:00Z', to: '2026-11-24T23:59:60Z' }, { to: bound('to') }],
+    ['a date without a time', { from: '2026-11-24', to: '2026-11-24T23:59:59Z' }, { from: bound('from') }],
+    ['to before from', { from: '2026-11-24T00:00:00Z', to: '2026-11-23T23:00:00Z' }, ONE_DAY],
+    ['more than a day', { from: '2026-11-24T00:00:00Z', to: '2026-11-28T00:00:00Z' }, ONE_DAY],
+  ])('%s: the exact 422', async (_label, query, errors) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/dashboard?${qs.stringify(query)}`,
+      headers: b.admin,
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toEqual({ message: Object.values(errors)[0]![0], errors });
+  });
+
+  it('takes a day given without a zone, and one with an offset', async () => {
+    for (const query of [
+      { from: '2026-11-24T00:00:00', to: '2026-11-24T23:59:59' },
+      { from: '2026-11-24T00:00:00+01:00', to: '2026-11-24T23:59:59.999+01:00' },
+    ]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/dashboard?${qs.stringify(query)}`,
+        headers: b.admin,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().today.from).toBe(new Date(query.from).toISOString());
+    }
+  });
 });

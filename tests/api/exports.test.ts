@@ -148,6 +148,26 @@ describe.each(targets)('exports on $name', (target) => {
     expect(await jobCount()).toBe(before);
   });
 
+  it('says the exact 422 of a body that is no object, an unknown field or another user', async () => {
+    const before = await jobCount();
+    const yourself = { userId: ['You can only export for yourself.'] };
+    const cases: [unknown, Record<string, string[]>][] = [
+      [['tickets'], { body: ['The body must be an object {userId, model, filter}.'] }],
+      [
+        { userId: adminId, model: 'tickets', filter: [], extra: 1, other: 2 },
+        { extra: ['Unknown field.'], other: ['Unknown field.'] },
+      ],
+      [{ userId: adminId + 1000, model: 'tickets', filter: [] }, yourself],
+      [{ model: 'tickets', filter: [] }, yourself],
+    ];
+    for (const [payload, errors] of cases) {
+      const res = await post(b.admin, payload as object);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(422);
+      expect(res.json()).toEqual({ message: Object.values(errors)[0]![0], errors });
+    }
+    expect(await jobCount()).toBe(before);
+  });
+
   it('answers the message at once, writes every filtered row in CSV and XLSX, and mails a link', async () => {
     const mails = smtp.received.length;
     const res = await post(b.admin, { userId: adminId, model: 'tickets', filter: FILTER, columns: COLUMNS });

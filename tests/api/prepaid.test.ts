@@ -121,6 +121,29 @@ describe.each(targets)('prepaid cards on $name', (target) => {
     expect(await remaining(prepaidId)).toEqual(before);
   });
 
+  const REQUIRED = { prepaid_card_id: ['The prepaid_card_id field is required.'] };
+  const INVALID = { prepaid_card_id: ['The selected prepaid card is invalid.'] };
+  it.each<[string, unknown, Record<string, string[]>]>([
+    ['no card', {}, REQUIRED],
+    ['a null card', { prepaid_card_id: null }, REQUIRED],
+    ['an empty card', { prepaid_card_id: '' }, REQUIRED],
+    ['a card id that is no number', { prepaid_card_id: 'abc' }, INVALID],
+    ['a card id of 0', { prepaid_card_id: 0 }, INVALID],
+    ['a card id that is no whole number', { prepaid_card_id: 1.5 }, INVALID],
+    ['a card id past the largest id', { prepaid_card_id: 2147483648 }, INVALID],
+    ['a card id that is true', { prepaid_card_id: true }, INVALID],
+    ['a card id as text', { prepaid_card_id: '5' }, INVALID],
+    [
+      'an unknown field besides',
+      { prepaid_card_id: 1, other: 1 },
+      { other: ['The field other is not allowed.'] },
+    ],
+  ])('%s: the exact 422', async (_label, payload, errors) => {
+    const res = await buy(prepaidId, client, payload);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toEqual({ message: Object.values(errors)[0]![0], errors });
+  });
+
   it('an unknown card says the spec text', async () => {
     const res = await buy(prepaidId, client, { prepaid_card_id: 999999 });
     expect(res.json().errors.prepaid_card_id).toEqual(['The selected prepaid card is invalid.']);

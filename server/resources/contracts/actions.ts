@@ -6,33 +6,17 @@
  */
 import { sql } from 'kysely';
 import { ValidationError } from '../../http/errors.ts';
-import { isId } from '../../http/ids.ts';
+import { MAX_ID } from '../../http/ids.ts';
 import { BodyValidation } from '../../schema/validate.ts';
 import type { ActionPlugin } from '../action-contract.ts';
 import { authorize } from '../plugin.ts';
 import { validInput, type RecordParams } from '../../http/route-validation.ts';
 import { findRecord, type Deps } from '../repository.ts';
-import { actionRoute, closedBody, recordRef } from '../../docs/action-schema.ts';
+import { actionRoute, blankIsMissing, closedBody, recordRef } from '../../docs/action-schema.ts';
 import { serverText } from '../../../common/server-texts.ts';
 
 const INVALID_CARD = serverText('prepaid_card_invalid');
 const NOT_PREPAID = serverText('prepaid_only');
-
-function parseCardId(body: unknown): number {
-  const errors: Record<string, string[]> = {};
-  if (!body || typeof body !== 'object' || Array.isArray(body)) {
-    throw new ValidationError({
-      prepaid_card_id: [serverText('field_required', { field: 'prepaid_card_id' })],
-    });
-  }
-  const { prepaid_card_id: raw, ...rest } = body as Record<string, unknown>;
-  for (const key of Object.keys(rest)) errors[key] = [`The field ${key} is not allowed.`];
-  if (raw === undefined || raw === null || raw === '')
-    errors.prepaid_card_id = [serverText('field_required', { field: 'prepaid_card_id' })];
-  else if (!isId(raw)) errors.prepaid_card_id = [INVALID_CARD];
-  if (Object.keys(errors).length) throw new ValidationError(errors);
-  return Number(raw);
-}
 
 export const contractActions: ActionPlugin = async (app, { db, registry }) => {
   const contracts = registry.require('contracts');
@@ -47,7 +31,17 @@ export const contractActions: ActionPlugin = async (app, { db, registry }) => {
       description:
         "The card's hours are added to the contract and to its current period, and the purchase is " +
         'recorded. A contract with a period answers 422.',
-      body: closedBody({ prepaid_card_id: { type: 'integer' } }, ['prepaid_card_id']),
+      body: closedBody(
+        {
+          prepaid_card_id: blankIsMissing('field_required', {
+            type: 'integer',
+            minimum: 1,
+            maximum: MAX_ID,
+            'x-error': INVALID_CARD,
+          }),
+        },
+        ['prepaid_card_id'],
+      ),
       answers: {
         200: {
           description: "The contract with the card's hours added.",
@@ -60,9 +54,8 @@ export const contractActions: ActionPlugin = async (app, { db, registry }) => {
       validInput(request, 'params');
       const { id } = request.params;
       await findRecord(deps, auth, contracts, id);
-      // by hand (for now): its words (required, `prepaid_card_invalid`) before the schema's.
-      const cardId = parseCardId(request.body);
       validInput(request);
+      const cardId = (request.body as { prepaid_card_id: number }).prepaid_card_id;
       const contract = await db
         .selectFrom('contracts')
         .select('period')

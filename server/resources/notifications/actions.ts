@@ -9,12 +9,12 @@
  *   in the app always).
  */
 import type { FastifyRequest } from 'fastify';
-import { forbidden, notFound, ValidationError } from '../../http/errors.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
 import type { ActionPlugin } from '../action-contract.ts';
 import { validInput, type RecordParams } from '../../http/route-validation.ts';
-import { actionRoute, closedBody, OPERATORS_ONLY } from '../../docs/action-schema.ts';
+import { actionRoute, OPERATORS_ONLY } from '../../docs/action-schema.ts';
 import { choose, listNotifications, markRead, preferences, type Preference } from './store.ts';
-import { NOTIFICATION_KINDS, type NotificationKind } from './kinds.ts';
+import { NOTIFICATION_KINDS } from './kinds.ts';
 import { serverText } from '../../../common/server-texts.ts';
 
 const MAX_PER_PAGE = 100;
@@ -66,27 +66,38 @@ const PREFERENCES = {
   additionalProperties: false,
 };
 
+/**
+ * The choices as sent: at most one per kind, the list's line under `data` (`choices_list`), a kind or
+ * email named by its place (`data.1.email`, server/schema/input-errors.ts).
+ */
+const CHOICES = {
+  type: 'object',
+  required: ['data'],
+  additionalProperties: false,
+  properties: {
+    data: {
+      type: 'array',
+      maxItems: NOTIFICATION_KINDS.length,
+      'x-error': 'choices_list',
+      items: {
+        type: 'object',
+        required: ['kind', 'email'],
+        additionalProperties: false,
+        properties: {
+          kind: { type: 'string', enum: [...NOTIFICATION_KINDS], 'x-error': 'selected_invalid' },
+          email: { type: 'boolean', 'x-error': 'value_true_false' },
+        },
+        'x-error': { type: 'choices_list' },
+      },
+    },
+  },
+};
+
 /** The highest page asked for. */
 const MAX_PAGE = 100_000;
 
 /** A page number's line, as the query's schema says it (x-error). */
 const rangeText = (field: string, max: number) => serverText('number_range', { field, max });
-
-function readChoices(body: unknown): Preference[] {
-  const data = (body as { data?: unknown } | null)?.data;
-  if (!Array.isArray(data) || data.length > NOTIFICATION_KINDS.length)
-    throw new ValidationError({ data: [serverText('choices_list')] });
-  return data.map((entry, i) => {
-    const { kind, email } = (entry ?? {}) as { kind?: unknown; email?: unknown };
-    if (!NOTIFICATION_KINDS.includes(kind as NotificationKind))
-      throw new ValidationError({ [`data.${i}.kind`]: [serverText('selected_invalid', { field: 'kind' })] });
-    if (typeof email !== 'boolean')
-      throw new ValidationError({
-        [`data.${i}.email`]: [serverText('value_true_false', { field: 'email' })],
-      });
-    return { kind: kind as NotificationKind, email };
-  });
-}
 
 export const notificationActions: ActionPlugin = async (app, { db }) => {
   app.get(
@@ -197,15 +208,14 @@ export const notificationActions: ActionPlugin = async (app, { db }) => {
       params: false,
       summary: 'Choose per kind whether the caller is told by e-mail too',
       description: `${OPERATORS_ONLY} Kinds not sent keep their choice.`,
-      body: closedBody({ data: PREFERENCES.properties.data }, ['data']),
+      body: CHOICES,
       answers: { 200: { description: 'Every kind, as chosen now.', schema: PREFERENCES } },
       errors: [401, 403, 422, 503],
     }),
     async (request) => {
       const { tenantId, userId } = await operator(request);
-      // by hand (for now): its words (`choices_list`, a kind or email named by its place) first.
-      const choices = readChoices(request.body);
       validInput(request);
+      const choices = (request.body as { data: Preference[] }).data;
       return { data: await choose(db, tenantId, userId, choices) };
     },
   );

@@ -1,18 +1,20 @@
 /** Accepting (with a signature) and declining a sent quote: the client's decision. See ./actions.ts. */
 import { sql } from 'kysely';
 import { authorize } from '../plugin.ts';
-import { validInput, type RecordParams } from '../../http/route-validation.ts';
+import { validInput, validInputWith, type RecordParams } from '../../http/route-validation.ts';
 import { findRecord } from '../repository.ts';
-import { actionRoute, closedBody } from '../../docs/action-schema.ts';
+import { actionRoute } from '../../docs/action-schema.ts';
 import { serverText } from '../../../common/server-texts.ts';
 import type { QuoteCalls } from './calls.ts';
 import {
+  ACCEPTANCE_BODY,
+  acceptance,
   ACCEPTED,
   DECLINED,
   lockSentQuote,
-  parseAcceptance,
   QUOTE_EXPIRED,
   refuseWhenExpired,
+  undecodable,
 } from './decision.ts';
 
 export function decisionRoutes({ app, db, deps, quotes, quote }: QuoteCalls): void {
@@ -27,14 +29,7 @@ export function decisionRoutes({ app, db, deps, quotes, quote }: QuoteCalls): vo
         '(`X-Quote-Token`) or an operator. Two accepts racing: one wins, the other gets 422. A quote past ' +
         'its validity date (`valid_until` before today in Amsterdam) answers 422 under `valid_until`, until ' +
         'an operator extends it (PUT `valid_until`, permission `tenant.quotes.update`).',
-      body: closedBody(
-        {
-          name: { type: 'string', minLength: 1, maxLength: 255 },
-          note: { type: 'string', maxLength: 2000 },
-          signature: { type: 'string', description: 'A PNG data URL (data:image/png;base64,…).' },
-        },
-        ['name', 'signature'],
-      ),
+      body: ACCEPTANCE_BODY,
       answers: { 200: { description: 'The quote, now accepted (status 3).', schema: quote } },
     }),
     async (request) => {
@@ -42,9 +37,9 @@ export function decisionRoutes({ app, db, deps, quotes, quote }: QuoteCalls): vo
       validInput(request, 'params');
       const { id } = request.params;
       await findRecord(deps, auth, quotes, id);
-      // by hand (for now): the signature's four texts and trimmed names, before the schema's words.
-      const acceptance = parseAcceptance(request.body);
-      validInput(request);
+      // by hand: decoding the signature is work for an allowed caller; the schema runs before auth.
+      validInputWith(request, undecodable(request.body));
+      const { name, note, signature } = acceptance(request.body);
       await db.transaction().execute(async (trx) => {
         const { validUntil } = await lockSentQuote(trx, auth, id, serverText('quote_not_acceptable'));
         refuseWhenExpired(validUntil, QUOTE_EXPIRED);
@@ -52,9 +47,9 @@ export function decisionRoutes({ app, db, deps, quotes, quote }: QuoteCalls): vo
           .updateTable('quotes')
           .set({
             status_id: ACCEPTED,
-            signed_name: acceptance.name,
-            signed_note: acceptance.note,
-            signature: acceptance.signature,
+            signed_name: name,
+            signed_note: note,
+            signature,
             accepted_at: sql`now()`,
             declined_at: null,
             updated_at: sql`now()`,
@@ -68,9 +63,9 @@ export function decisionRoutes({ app, db, deps, quotes, quote }: QuoteCalls): vo
           .values({
             tenant_id: auth.tenantId,
             quote_id: id,
-            name: acceptance.name,
-            note: acceptance.note,
-            signature: acceptance.signature,
+            name: name,
+            note: note,
+            signature,
             accepted_at: acceptedAt!, // set to now() just above
             ip: request.ip ?? null,
             user_id: auth.userId,

@@ -5,8 +5,9 @@
 import type { AuthContext } from '../../auth/context.ts';
 import type { Db } from '../../db/database.ts';
 import { notFound, ValidationError } from '../../http/errors.ts';
-import { isDecodablePng } from '../../pdf/png.ts';
 import { serverText } from '../../../common/server-texts.ts';
+import { isPngDataUrl } from '../../pdf/png.ts';
+import { blankIsMissing } from '../../docs/action-schema.ts';
 import { validityPassed } from '../../../common/quote-validity.ts';
 
 /** SPEC 3: the status a quote can be decided on in. */
@@ -26,54 +27,78 @@ const PNG_PREFIX = 'data:image/png;base64,';
 export const QUOTE_EXPIRED = serverText('quote_expired');
 export const QUOTE_EXPIRED_NOT_SENDABLE = serverText('quote_expired_not_sendable');
 
-/** True when the text is a PNG data URL whose image decodes (server/pdf/png.ts). */
-export function isPngDataUrl(value: string): boolean {
-  if (!value.startsWith(PNG_PREFIX)) return false;
-  const base64 = value.slice(PNG_PREFIX.length);
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64) || base64.length % 4 !== 0) return false;
-  return isDecodablePng(Buffer.from(base64, 'base64'));
-}
-
 export interface Acceptance {
   name: string;
   note: string | null;
   signature: string;
 }
 
-/** The accept body, {name, note, signature}: every problem as a 422 line under its field. */
-export function parseAcceptance(body: unknown): Acceptance {
-  const errors: Record<string, string[]> = {};
-  const add = (field: string, line: string) => (errors[field] ??= []).push(line);
-  if (!body || typeof body !== 'object' || Array.isArray(body)) {
-    throw new ValidationError({ body: ['The body must be an object with name, note and signature.'] });
-  }
-  const { name, note, signature, ...rest } = body as Record<string, unknown>;
-  for (const key of Object.keys(rest)) add(key, `The field ${key} is not allowed.`);
+/** Any text with at most `max` characters once trimmed (a blank one too: `\S` says it is not blank). */
+const trimmedAtMost = (max: number) => `^\\s*(?:\\S(?:[\\s\\S]{0,${max - 2}}\\S)?)?\\s*$`;
 
-  let cleanName = '';
-  if (typeof name !== 'string' || name.trim() === '')
-    add('name', serverText('field_required', { field: 'name' }));
-  else if (name.trim().length > NAME_MAX)
-    add('name', serverText('value_too_long', { field: 'name', max: NAME_MAX }));
-  else cleanName = name.trim();
+/**
+ * The accept body, {name, note, signature}: each field's problem in one line (x-error), in the words the
+ * portal matches. The signature's lines are a chain (missing, no PNG data URL, too large): if/then/else,
+ * so that only the first that fails is said; the last, an image that does not decode, is undecodable's.
+ */
+export const ACCEPTANCE_BODY = {
+  type: 'object',
+  required: ['name', 'signature'],
+  additionalProperties: false,
+  'x-error': { type: 'The body must be an object with name, note and signature.' },
+  properties: {
+    name: {
+      type: 'string',
+      description: 'Stored trimmed.',
+      pattern: '\\S',
+      allOf: [
+        {
+          pattern: trimmedAtMost(NAME_MAX),
+          'x-error': serverText('value_too_long', { field: 'name', max: NAME_MAX }),
+        },
+      ],
+      'x-error': 'field_required',
+    },
+    note: {
+      type: ['string', 'null'],
+      maxLength: NOTE_MAX,
+      description: 'A blank note is none.',
+      'x-error': {
+        type: 'value_not_text',
+        maxLength: serverText('value_too_long', { field: 'note', max: NOTE_MAX }),
+      },
+    },
+    signature: {
+      description: 'A PNG data URL (data:image/png;base64,…).',
+      ...blankIsMissing('signature_missing', {
+        type: 'string',
+        pattern: `^${PNG_PREFIX}`,
+        'x-error': 'signature_not_png',
+        if: { type: 'string', pattern: `^${PNG_PREFIX}` },
+        then: { maxLength: MAX_SIGNATURE_LENGTH, 'x-error': 'signature_too_large' },
+      }),
+    },
+  },
+};
 
-  let cleanNote: string | null = null;
-  if (note !== undefined && note !== null) {
-    if (typeof note !== 'string') add('note', serverText('value_not_text', { field: 'note' }));
-    else if (note.length > NOTE_MAX)
-      add('note', serverText('value_too_long', { field: 'note', max: NOTE_MAX }));
-    else cleanNote = note.trim() === '' ? null : note;
-  }
+/**
+ * By hand: the signature's image decodes (`signature_invalid`). A schema could say it (a format), but the
+ * schema is checked before the caller is known, and decoding up to 500 KB of PNG is work for an allowed
+ * caller only. Only for a signature the schema found nothing wrong with; in the same 422 as its lines.
+ */
+export function undecodable(body: unknown): Record<string, string[]> {
+  const { signature } = (body ?? {}) as { signature?: unknown };
+  const judged =
+    typeof signature === 'string' &&
+    signature.startsWith(PNG_PREFIX) &&
+    signature.length <= MAX_SIGNATURE_LENGTH;
+  return judged && !isPngDataUrl(signature) ? { signature: [serverText('signature_invalid')] } : {};
+}
 
-  if (signature === undefined || signature === null || signature === '')
-    add('signature', serverText('signature_missing'));
-  else if (typeof signature !== 'string' || !signature.startsWith(PNG_PREFIX))
-    add('signature', serverText('signature_not_png'));
-  else if (signature.length > MAX_SIGNATURE_LENGTH) add('signature', serverText('signature_too_large'));
-  else if (!isPngDataUrl(signature)) add('signature', serverText('signature_invalid'));
-
-  if (Object.keys(errors).length) throw new ValidationError(errors);
-  return { name: cleanName, note: cleanNote, signature: signature as string };
+/** The acceptance of a body that ACCEPTANCE_BODY has checked: the name trimmed, a blank note none. */
+export function acceptance(body: unknown): Acceptance {
+  const { name, note, signature } = body as { name: string; note?: string | null; signature: string };
+  return { name: name.trim(), note: note?.trim() ? note : null, signature };
 }
 
 /**

@@ -15,7 +15,7 @@ import type { DbTransaction } from '../../db/database.ts';
 import { bySchema } from '../../db/schema-tables.ts';
 import type { AuthContext } from '../../auth/context.ts';
 import { forbidden, ValidationError } from '../../http/errors.ts';
-import { isId } from '../../http/ids.ts';
+import { ID_ITEM } from '../../http/ids.ts';
 import { parseBuilderConditions } from '../../query/parse.ts';
 import { isPortalCaller } from '../../query/visibility.ts';
 import { baseConditions, compileCondition, sqlContext } from '../../query/sql.ts';
@@ -25,7 +25,7 @@ import type { Resource } from '../../../common/schema/types.ts';
 import { serverText } from '../../../common/server-texts.ts';
 import type { ActionPlugin } from '../action-contract.ts';
 import { authorize } from '../plugin.ts';
-import { validInput } from '../../http/route-validation.ts';
+import { validInputWith } from '../../http/route-validation.ts';
 import { checkReferences, writableFields, type Deps } from '../repository.ts';
 import { MAX_MERGE } from '../merge.ts';
 import { actionRoute, closedBody, OPERATORS_ONLY } from '../../docs/action-schema.ts';
@@ -48,40 +48,32 @@ interface BulkBody {
   changes?: Record<string, unknown>;
 }
 
-function parseBody(resource: Resource, raw: unknown): BulkBody {
-  const body = (raw ?? {}) as Record<string, unknown>;
+/**
+ * By hand: the rules of two fields together, which the body's schema cannot say in these words: either
+ * `ids` or `builder` (a `oneOf` would name neither field), and `changes` with `update` only, then only the
+ * fields of x-bulk, each named by its place (`changes.description`).
+ */
+function crossFieldErrors(resource: Resource, raw: unknown): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
-  const offered = ['update', ...(resource.bulk?.actions ?? [])];
-  if (!ACTIONS.includes(body.action as BulkAction) || !offered.includes(String(body.action)))
-    errors.action = [serverText('bulk_action_unknown', { actions: offered.join(', ') })];
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return errors; // the schema's to say
+  const body = raw as Record<string, unknown>;
   if ((body.ids === undefined) === (body.builder === undefined))
     errors.ids = [serverText('bulk_ids_or_builder')];
-  if (body.ids !== undefined) {
-    if (!Array.isArray(body.ids) || body.ids.length === 0 || !body.ids.every(isId))
-      errors.ids = [serverText('select_at_least_one')];
-    else if (body.ids.length > MAX_BULK) errors.ids = [serverText('bulk_too_many', { count: MAX_BULK })];
-  }
-  if (body.action === 'update') {
-    const changes = body.changes;
-    if (
-      typeof changes !== 'object' ||
-      changes === null ||
-      Array.isArray(changes) ||
-      !Object.keys(changes).length
-    )
-      errors.changes = [serverText('bulk_no_changes')];
-    else
-      for (const name of Object.keys(changes))
-        if (!resource.bulk?.fields.includes(name))
-          errors[`changes.${name}`] = [serverText('bulk_field_not_offered', { field: name })];
-  } else if (body.changes !== undefined) errors.changes = [serverText('bulk_no_changes')];
-  if (Object.keys(errors).length) throw new ValidationError(errors);
-  return {
-    action: body.action as BulkAction,
-    ids: body.ids === undefined ? undefined : (body.ids as unknown[]).map(Number),
-    builder: body.builder,
-    changes: body.changes as Record<string, unknown> | undefined,
-  };
+  const { changes } = body;
+  if (body.action !== 'update') {
+    if (changes !== undefined) errors.changes = [serverText('bulk_no_changes')];
+  } else if (
+    !changes ||
+    typeof changes !== 'object' ||
+    Array.isArray(changes) ||
+    !Object.keys(changes).length
+  )
+    errors.changes = [serverText('bulk_no_changes')];
+  else
+    for (const name of Object.keys(changes))
+      if (!resource.bulk?.fields.includes(name))
+        errors[`changes.${name}`] = [serverText('bulk_field_not_offered', { field: name })];
+  return errors;
 }
 
 /**
@@ -212,33 +204,48 @@ async function close(trx: DbTransaction, deps: Deps, auth: AuthContext, ids: num
   return changed;
 }
 
-const BULK_BODY = closedBody(
-  {
-    action: {
-      type: 'string',
-      enum: [...ACTIONS],
-      description: '`update` sets `changes` on every ticket; `close` and `merge` are the ticket actions.',
+/**
+ * The body: the action one of those the resource offers, the ids a list of valid ids (at most MAX_BULK),
+ * each failure in the words the app matches; `changes` and the choice of ids or builder are by hand
+ * (crossFieldErrors), the builder is the list parser's (its 422s are the list's own).
+ */
+function bulkBody(resource: Resource) {
+  const offered = ['update', ...(resource.bulk?.actions ?? [])];
+  return closedBody(
+    {
+      action: {
+        type: 'string',
+        enum: offered.filter((action) => ACTIONS.includes(action as BulkAction)),
+        description: '`update` sets `changes` on every ticket; `close` and `merge` are the ticket actions.',
+        'x-error': serverText('bulk_action_unknown', { actions: offered.join(', ') }),
+      },
+      ids: {
+        type: 'array',
+        minItems: 1,
+        maxItems: MAX_BULK,
+        items: ID_ITEM,
+        description: 'The selected tickets (a merge keeps the first). Either ids or builder.',
+        'x-error': {
+          type: 'select_at_least_one',
+          minItems: 'select_at_least_one',
+          maxItems: serverText('bulk_too_many', { count: MAX_BULK }),
+        },
+      },
+      builder: {
+        type: 'array',
+        items: { type: 'object' },
+        description:
+          "Every ticket of the list's filter: builder items as the list's `builder` query takes them.",
+      },
+      changes: {
+        type: 'object',
+        description: "For `update`: the fields to set, those of the schema's x-bulk (operator, status, …).",
+        'x-error': { type: 'bulk_no_changes' },
+      },
     },
-    ids: {
-      type: 'array',
-      minItems: 1,
-      maxItems: MAX_BULK,
-      items: { type: 'integer', minimum: 1 },
-      description: 'The selected tickets (a merge keeps the first). Either ids or builder.',
-    },
-    builder: {
-      type: 'array',
-      items: { type: 'object' },
-      description:
-        "Every ticket of the list's filter: builder items as the list's `builder` query takes them.",
-    },
-    changes: {
-      type: 'object',
-      description: "For `update`: the fields to set, those of the schema's x-bulk (operator, status, …).",
-    },
-  },
-  ['action'],
-);
+    ['action'],
+  );
+}
 
 const BULK_ANSWER = {
   type: 'object',
@@ -267,7 +274,7 @@ export const ticketBulkActions: ActionPlugin = async (app, { db, registry }) => 
         `At most ${MAX_BULK} tickets (${MAX_MERGE} for a merge) per call, else 422 and nothing changes. ` +
         OPERATORS_ONLY,
       params: false,
-      body: BULK_BODY,
+      body: bulkBody(tickets),
       answers: { 200: { description: 'How many tickets changed, and which.', schema: BULK_ANSWER } },
     }),
     async (request) => {
@@ -275,10 +282,9 @@ export const ticketBulkActions: ActionPlugin = async (app, { db, registry }) => 
       const permission = ACTIONS.includes(raw.action as BulkAction) ? String(raw.action) : 'update';
       const auth = await authorize(request, tickets, permission);
       if (isPortalCaller(auth)) throw forbidden();
-      // by hand (for now): its words (`bulk_action_unknown`, `bulk_ids_or_builder`) before the schema's;
-      // the builder is the list parser's, whose 422s are its own.
-      const body = parseBody(tickets, raw);
-      validInput(request);
+      // by hand: two fields together (ids or builder; changes with update only), see crossFieldErrors.
+      validInputWith(request, crossFieldErrors(tickets, request.body));
+      const body = raw as unknown as BulkBody;
       const changed = await db.transaction().execute(async (trx) => {
         const ids = await targetIds(deps, trx, auth, tickets, body);
         if (body.action === 'update') return update(deps, trx, auth, tickets, ids, body.changes ?? {});

@@ -16,7 +16,7 @@ import type { AuthContext } from '../../auth/context.ts';
 import { forbidden, ValidationError } from '../../http/errors.ts';
 import type { ActionPlugin } from '../action-contract.ts';
 import { authorize } from '../plugin.ts';
-import { validInput } from '../../http/route-validation.ts';
+import { validInputWith } from '../../http/route-validation.ts';
 import { actionRoute, OPERATORS_ONLY } from '../../docs/action-schema.ts';
 import type { Schema } from '../../docs/refs.ts';
 import {
@@ -74,28 +74,46 @@ const ANSWER_SCHEMA: Schema = {
   },
 };
 
-/** `from` and `to` of the query as the day asked for; both or neither. */
-export function dayOf(query: Record<string, unknown>, now = new Date()): { from: Date; to: Date } {
-  const { from, to } = query;
-  if (from === undefined && to === undefined) {
+interface DayQuery {
+  from?: string;
+  to?: string;
+}
+
+/**
+ * A day bound: a date and time as ISO 8601 writes it, with or without a zone (without one, the server's
+ * own time), each failure in the one line the app matches. The pattern keeps out what `iso-date-time`
+ * takes but JavaScript's Date cannot read (a leap second, an offset of hours only).
+ */
+const dayBound = (name: 'from' | 'to', description: string) => ({
+  type: 'string',
+  format: 'iso-date-time',
+  pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d+)?(?:[zZ]|[+-]\\d{2}:?\\d{2})?$',
+  description,
+  'x-error': serverText('day_bound_invalid', { name }),
+});
+
+/** By hand: `from` and `to` both or neither (two fields together); the missing one is named. */
+function bothOrNeither({ from, to }: DayQuery): Record<string, string[]> {
+  if ((from === undefined) === (to === undefined)) return {};
+  const name = from === undefined ? 'from' : 'to';
+  return { [name]: [serverText('day_bound_invalid', { name })] };
+}
+
+/**
+ * The day asked for, of a query that its schema and bothOrNeither have checked (no day: the current UTC
+ * day). By hand: at most a day from the one to the other (two fields together).
+ */
+export function dayOf({ from, to }: DayQuery, now = new Date()): { from: Date; to: Date } {
+  if (from === undefined || to === undefined) {
     const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
     return { from: new Date(start), to: new Date(start + 24 * 3600 * 1000 - 1) };
   }
-  const errors: Record<string, string[]> = {};
-  const parse = (name: string, value: unknown) => {
-    const date = typeof value === 'string' ? new Date(value) : undefined;
-    if (!date || Number.isNaN(date.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(value as string)) {
-      errors[name] = [serverText('day_bound_invalid', { name })];
-    }
-    return date;
-  };
-  const day = { from: parse('from', from), to: parse('to', to) };
-  if (Object.keys(errors).length) throw new ValidationError(errors);
-  const span = day.to!.getTime() - day.from!.getTime();
+  const day = { from: new Date(from), to: new Date(to) };
+  const span = day.to.getTime() - day.from.getTime();
   if (span < 0 || span > MAX_DAY_MS) {
     throw new ValidationError({ to: [serverText('day_invalid')] });
   }
-  return day as { from: Date; to: Date };
+  return day;
 }
 
 /** One row of the statement: what it is (kind) and up to three figures. */
@@ -238,8 +256,8 @@ export const ticketDashboard: ActionPlugin = async (app, { db, registry }) => {
         `\`tenant.tickets.index\`. ${OPERATORS_ONLY}`,
       params: false,
       query: {
-        from: { type: 'string', format: 'date-time', description: "The start of the caller's day." },
-        to: { type: 'string', format: 'date-time', description: "The end of the caller's day (included)." },
+        from: dayBound('from', "The start of the caller's day."),
+        to: dayBound('to', "The end of the caller's day (included)."),
       },
       answers: { 200: { description: 'The figures.', schema: ANSWER_SCHEMA } },
       errors: [401, 403, 422, 503],
@@ -247,10 +265,10 @@ export const ticketDashboard: ActionPlugin = async (app, { db, registry }) => {
     async (request) => {
       const auth = await authorize(request, tickets, 'index');
       if (auth.kind !== 'operator' || auth.userId === null) throw forbidden();
-      // by hand (for now): a day bound without a zone is taken, and `day_bound_invalid` said, before the
-      // schema's date-time; the span of at most a day is by hand for good (two fields).
-      const day = dayOf(request.query as Record<string, unknown>);
-      validInput(request);
+      const query = request.query as DayQuery;
+      // by hand: from and to both or neither, and at most a day apart (two fields together).
+      validInputWith(request, bothOrNeither(query));
+      const day = dayOf(query);
       return dashboardOf(await countParts(db, auth, day), auth.userId, day);
     },
   );
