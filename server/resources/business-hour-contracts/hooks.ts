@@ -17,12 +17,10 @@ const CALENDAR_COLUMNS = ['schedule', 'timezone', 'holidays'] as const;
 const parsed = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
 
 function check(input: CalendarInput): void {
-  if (input.schedule === null || input.schedule === undefined) {
-    const { schedule: _missing, ...rest } = calendarProblems({ ...input, schedule: '24/7' });
-    if (Object.keys(rest).length > 0) throw new ValidationError(rest);
-    return;
-  }
-  const problems = calendarProblems(input);
+  // Without a schedule it is no calendar yet, but its zone and holidays are checked all the same.
+  const whole =
+    input.schedule === null || input.schedule === undefined ? { ...input, schedule: '24/7' } : input;
+  const problems = calendarProblems(whole);
   if (Object.keys(problems).length > 0) throw new ValidationError(problems);
 }
 
