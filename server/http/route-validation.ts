@@ -11,7 +11,7 @@
  */
 import type { FastifyReply, FastifyRequest, FastifySchema, FastifySchemaCompiler } from 'fastify';
 import type { SchemaErrorFormatter } from 'fastify/types/schema.js';
-import type { ErrorObject } from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { ajvWith, sharedAjv, sharedQueryAjv, type AjvPair } from '../schema/validate.ts';
 import { inputErrors } from '../schema/input-errors.ts';
 import { ValidationError } from './errors.ts';
@@ -19,9 +19,34 @@ import { ValidationError } from './errors.ts';
 /** The compiler of route schemas with `pair`: bodies never coerced, query strings and params coerced. */
 function compilerOf(pair: AjvPair): FastifySchemaCompiler<unknown> {
   return ({ schema, httpPart }) => {
-    const ajv = httpPart === 'body' ? pair.body : pair.query;
-    return ajv.compile(schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
+    if (httpPart === 'body')
+      return pair.body.compile(schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
+    return finiteOnly(pair.query.compile(schema as object));
   };
+}
+
+/**
+ * A query or path value coerced to a number that is not finite (`page=1e309` is Infinity) passes ajv:
+ * its integer check and bounds run only on finite numbers. Such a value is judged again as NaN, which
+ * fails its type with the value's own words (its x-error), and handed back as sent.
+ */
+function finiteOnly(validate: ValidateFunction) {
+  const check = (data: Record<string, unknown>): boolean => {
+    const sent = data && typeof data === 'object' ? { ...data } : data;
+    let valid = validate(data);
+    const infinite = valid
+      ? Object.keys(data ?? {}).filter((k) => typeof data[k] === 'number' && !Number.isFinite(data[k]))
+      : [];
+    if (infinite.length > 0) {
+      for (const key of infinite) data[key] = Number.NaN;
+      valid = validate(data);
+      for (const key of infinite) data[key] = sent[key];
+    }
+    check.errors = validate.errors;
+    return valid;
+  };
+  check.errors = null as ValidateFunction['errors'];
+  return check as unknown as ReturnType<FastifySchemaCompiler<unknown>>;
 }
 
 /**

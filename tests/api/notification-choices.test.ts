@@ -1,6 +1,7 @@
 /**
  * The exact 422 of bad notification choices (PUT /api/notification-preferences): the list's own line
  * under `data`, a kind or email named by its place (`data.1.email`), in the words the app matches.
+ * And a notification list asked for a page number that is no finite number.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_KINDS } from '../../server/resources/notifications/kinds.ts';
@@ -69,4 +70,17 @@ describe.each(targets)('notification choices on $name', (target) => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toContainEqual(mention);
   });
+
+  // ajv coerces `1e309` to Infinity and then skips its integer and bounds checks (they run on finite
+  // numbers only): the route compiler judges such a value again, so it gets its 422, never a 500.
+  it.each(['page=1e309', 'page=-1e309', 'perPage=1e309'])(
+    'a number too large to be one (%s) is a 422',
+    async (query) => {
+      const res = await t.app.inject({ url: `/api/notifications?${query}`, headers: operator });
+      expect(res.statusCode, res.body).toBe(422);
+      const field = query.split('=')[0]!;
+      expect(Object.keys(res.json().errors)).toEqual([field]);
+      expect(res.json().errors[field][0]).toMatch(/must be a whole number from 1 to/);
+    },
+  );
 });
