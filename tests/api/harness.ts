@@ -211,7 +211,12 @@ export async function buildTestApp(
   if (options.countStatements) countRequests(app);
   await app.ready();
   return testApp(app, database.db, target, config, connection, async () => {
-    if (schema) await sql.raw(`drop schema ${schema} cascade`).execute(database.db);
+    // Without the app's statement timeout: a test may set it at 200 ms, and dropping a schema of the
+    // whole seed can take longer on a busy machine.
+    if (schema)
+      await withoutStatementTimeout(database.db, (db) =>
+        sql.raw(`drop schema ${schema} cascade`).execute(db),
+      );
     await database.close();
     await copy?.drop();
     // A DATA_DIR made here (with the seed's files in it) goes with the app; one the test gave, stays.
