@@ -158,4 +158,17 @@ describe.each(targets)('SLA policies on $name', (target) => {
     // The demo's targets per priority: critical answered within the hour.
     expect(Object.values(policy.targets).map((x) => x.first_response)).toContain(60);
   });
+
+  it('a client reads no SLA targets, neither directly nor through a contract it may see', async () => {
+    const direct = await t.app.inject({ url: '/api/sla-targets', headers: b.client });
+    expect(direct.statusCode).toBe(403);
+    for (const relation of ['sla', 'sla.targets']) {
+      const res = await t.app.inject({ url: `/api/contracts?with[0]=${relation}`, headers: b.client });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({
+        message: 'The relation sla is not available in the portal.',
+        errors: { with: ['The relation sla is not available in the portal.'] },
+      });
+    }
+  });
 });
