@@ -793,6 +793,8 @@ export interface TicketGroups {
 }
 
 export interface Tickets {
+  applied_sla_id: number | null;
+  applied_sla_source: string | null;
   asset_id: number | null;
   category_id: number | null;
   client_id: number | null;
@@ -800,13 +802,22 @@ export interface Tickets {
   created_at: Generated<Timestamp>;
   deadline: Timestamp | null;
   description: string;
+  first_response_due: Timestamp | null;
+  first_response_state: string | null;
   id: Generated<number>;
   is_template: Generated<boolean>;
+  next_response_due: Timestamp | null;
+  next_response_state: string | null;
   operator_id: number | null;
   priority_id: number | null;
   reference: string | null;
+  resolution_due: Timestamp | null;
+  resolution_state: string | null;
   resolved_at: Timestamp | null;
+  sla_due: Timestamp | null;
   sla_id: number | null;
+  sla_recheck_at: Generated<Timestamp | null>;
+  sla_state: string | null;
   stage: string | null;
   status_id: number;
   tenant_id: number;

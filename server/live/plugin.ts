@@ -34,6 +34,7 @@ import { retryAfterSeconds } from '../auth/rate-limit.ts';
 import { WakeLoop } from '../system/wake-loop.ts';
 import { actionRoute } from '../docs/action-schema.ts';
 import { checkDeadlines } from '../resources/notifications/deadlines.ts';
+import { recheckSlaClocks } from '../sla/recheck.ts';
 import { setNotificationLinkOrigin } from '../resources/notifications/notify.ts';
 import { unreadCount } from '../resources/notifications/store.ts';
 import type { Config } from '../config.ts';
@@ -86,13 +87,14 @@ export async function livePlugin(app: FastifyInstance, { db, registry, config, l
   const deadlines = new WakeLoop(
     async () => {
       await checkDeadlines(db);
+      await recheckSlaClocks(db);
       if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
         lastPrune = Date.now();
         await pruneEvents(db);
       }
     },
     config.deadlineCheckMs,
-    (error) => app.log.error({ err: error }, 'deadline check: lost its database'),
+    (error) => app.log.error({ err: error }, 'deadline and SLA check: lost its database'),
   );
 
   bus.subscribe((event) => {

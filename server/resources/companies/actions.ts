@@ -8,6 +8,7 @@
  *   refers to companies later: see ../merge.ts), then the others are deleted. One transaction, row locks
  *   in id order: of two merges racing on the same company the second waits and finds it gone (422).
  */
+import { markForRecheck } from '../../sla/recheck.ts';
 import { sql } from 'kysely';
 import { BodyValidation } from '../../schema/validate.ts';
 import type { ActionPlugin } from '../action-contract.ts';
@@ -86,6 +87,8 @@ export const companyActions: ActionPlugin = async (app, { db, registry }) => {
         { company_id: kept },
       );
       await moveReferences(trx, registry, companies, kept, merged);
+      // Their SLA may now be the kept company's: measured again by the background pass (issue 35).
+      await markForRecheck(trx, auth.tenantId, sql<boolean>`company_id = ${kept} and sla_id is null`);
       await trx
         .deleteFrom('companies')
         .where('id', 'in', merged)

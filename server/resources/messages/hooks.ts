@@ -12,6 +12,7 @@ import { actorColumn, addActors, addRecipientGravatars, signImages } from './pre
 import { statusColumn, statusNames } from '../tickets/status-log.ts';
 import { keepClientMessages, markEdited } from './edits.ts';
 import { messageStored } from '../notifications/notify.ts';
+import { keepMessageClock, markMessageClock } from '../../sla/keep.ts';
 
 export const messageHooks: ResourceHooks = {
   beforeStore(row, { auth }) {
@@ -20,9 +21,13 @@ export const messageHooks: ResourceHooks = {
       row.visible_to_client = true;
     }
   },
-  /** Announced to the live streams and notified (issue 19), whichever path stored it. */
+  /**
+   * Announced to the live streams and notified (issue 19), whichever path stored it; its ticket's SLA
+   * clock measured again (issue 35: a reply may meet or start a target).
+   */
   async afterStore(id, { trx, auth }) {
     await messageStored(trx, auth, id);
+    await keepMessageClock(trx, auth.tenantId, id);
   },
   async beforeUpdate(id, changes, { trx, auth }) {
     if ('morphable_type' in changes || 'morphable_id' in changes) {
@@ -31,7 +36,14 @@ export const messageHooks: ResourceHooks = {
     }
     await markEdited(trx, auth, id, changes);
   },
-  beforeDestroy: keepClientMessages,
+  /** Shown to the client or not: whether it answered them (the SLA clock). */
+  async afterUpdate(id, { trx, auth }) {
+    await keepMessageClock(trx, auth.tenantId, id);
+  },
+  async beforeDestroy(id, ctx) {
+    await keepClientMessages(id, ctx);
+    await markMessageClock(ctx.trx, ctx.auth.tenantId, id);
+  },
   async present(rows, ctx) {
     await addActors(rows, ctx);
     await signImages(rows, ctx);

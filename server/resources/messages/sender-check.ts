@@ -25,6 +25,7 @@ import { actionRoute, OPERATORS_ONLY, recordRef } from '../../docs/action-schema
 import { serverText } from '../../../common/server-texts.ts';
 import { recordTicketChanges } from '../tickets/history.ts';
 import { ticketsChanged } from '../notifications/notify.ts';
+import { keepTicketClocks } from '../../sla/keep.ts';
 
 export const NOT_HELD = serverText('message_sender_not_held');
 
@@ -134,6 +135,8 @@ export const messageSenderActions: ActionPlugin = async (app, { db, registry }) 
             .execute();
           if (held.type !== 'ticket') return;
           if (client) await giveTicketClient(trx, deps, auth, held.recordId, client);
+          // A confirmed mail is a client's reply from now on (it may start a next-response target).
+          await keepTicketClocks(trx, auth.tenantId, [held.recordId]);
           await ticketsChanged(trx, auth.tenantId, [held.recordId]);
         });
         return findRecord(deps, auth, messages, id);

@@ -12,6 +12,8 @@ export const NOTIFICATION_KINDS = [
   'assigned',
   'deadline_soon',
   'deadline_passed',
+  'sla_warning',
+  'sla_breached',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -31,6 +33,8 @@ const SUBJECTS: Record<MailLanguage, Record<NotificationKind, string>> = {
     assigned: 'Ticket aan jou toegewezen',
     deadline_soon: 'Deadline over een uur',
     deadline_passed: 'Deadline verstreken',
+    sla_warning: 'SLA-termijn bijna verstreken',
+    sla_breached: 'SLA-termijn overschreden',
   },
   en: {
     client_reply: 'New reply from the client',
@@ -38,6 +42,8 @@ const SUBJECTS: Record<MailLanguage, Record<NotificationKind, string>> = {
     assigned: 'Ticket assigned to you',
     deadline_soon: 'Deadline in an hour',
     deadline_passed: 'Deadline passed',
+    sla_warning: 'SLA target almost due',
+    sla_breached: 'SLA target breached',
   },
   de: {
     client_reply: 'Neue Antwort vom Kunden',
@@ -45,6 +51,8 @@ const SUBJECTS: Record<MailLanguage, Record<NotificationKind, string>> = {
     assigned: 'Ticket wurde Ihnen zugewiesen',
     deadline_soon: 'Frist in einer Stunde',
     deadline_passed: 'Frist überschritten',
+    sla_warning: 'SLA-Frist läuft bald ab',
+    sla_breached: 'SLA-Frist überschritten',
   },
 };
 

@@ -115,7 +115,7 @@ async function mailIfChosen(trx: DbTransaction, n: NewNotification): Promise<voi
 const OPERATOR = { first: 1, second: 2 };
 
 /** The operators a client's reply on an unassigned ticket goes to: the first line, else the second. */
-async function lineOperators(trx: DbTransaction, tenantId: number): Promise<number[]> {
+export async function lineOperators(trx: DbTransaction, tenantId: number): Promise<number[]> {
   const rows = await trx
     .selectFrom('users')
     .select(['id', 'is_operator'])

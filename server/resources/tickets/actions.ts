@@ -30,6 +30,7 @@ import { ARCHIVED, CLOSED, resolvedAtOnUpdate } from './resolved.ts';
 import { actionRoute, OPERATORS_ONLY, recordRef } from '../../docs/action-schema.ts';
 import { serverText } from '../../../common/server-texts.ts';
 import { ticketsChanged } from '../notifications/notify.ts';
+import { keepTicketClocks } from '../../sla/keep.ts';
 
 export { ARCHIVED, CLOSED };
 
@@ -96,6 +97,7 @@ async function moveTicketStatus(
       .where('id', '=', id)
       .where('tenant_id', '=', auth.tenantId)
       .execute();
+    await keepTicketClocks(trx, auth.tenantId, [id]);
     await ticketsChanged(trx, auth.tenantId, [id]);
   });
 }
@@ -181,6 +183,8 @@ export async function mergeTickets(
     .where('id', '=', kept)
     .where('tenant_id', '=', auth.tenantId)
     .execute();
+  // The merged ones stop their clocks; the kept one took in their messages, which it does not replay.
+  await keepTicketClocks(trx, auth.tenantId, ids);
   // The open lists and threads of every stream that may read them hear of the kept and the closed ones.
   await ticketsChanged(trx, auth.tenantId, ids);
 }

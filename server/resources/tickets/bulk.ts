@@ -9,6 +9,7 @@
  * and not counted, as if they were not in the selection. A ticket that would not change (it has the value
  * already, or is closed already) is not counted either, so the answer's count is what changed.
  */
+import { keepTicketClocks } from '../../sla/keep.ts';
 import { changeSeenBy, operatorChanging, ticketsChanged } from '../notifications/notify.ts';
 import { sql } from 'kysely';
 import type { DbTransaction } from '../../db/database.ts';
@@ -169,6 +170,7 @@ async function update(
     .where('tenant_id', '=', auth.tenantId)
     .where('id', 'in', changed)
     .execute();
+  await keepTicketClocks(trx, auth.tenantId, changed);
   return changed;
 }
 
@@ -201,6 +203,7 @@ async function close(trx: DbTransaction, deps: Deps, auth: AuthContext, ids: num
     .where('tenant_id', '=', auth.tenantId)
     .where('id', 'in', changed)
     .execute();
+  await keepTicketClocks(trx, auth.tenantId, changed);
   return changed;
 }
 

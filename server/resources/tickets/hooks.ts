@@ -13,6 +13,7 @@ import { recordTicketChanges } from './history.ts';
 import { resolvedAtOnInsert, resolvedAtOnUpdate } from './resolved.ts';
 import { registry } from '../../schema/registry.ts';
 import { serverText } from '../../../common/server-texts.ts';
+import { keepTicketClocks } from '../../sla/keep.ts';
 import { changeSeenBy, operatorChanging, ticketsChanged, ticketStored } from '../notifications/notify.ts';
 
 const OPEN = 1;
@@ -86,12 +87,19 @@ export const ticketHooks: ResourceHooks = {
     if (!statusChanges) return;
     await logStatusChange(trx, auth, id, status, await currentStatusId(trx, auth, id));
   },
+  /** The SLA clock measured again from the history just written (issue 35). */
+  async afterUpdate(id, { trx, auth, resource }) {
+    if (resource.morphType) await keepTicketClocks(trx, auth.tenantId, [id]);
+  },
   /** Tickets get a reference people can say on the phone: T-<year>-<id, five digits>. */
   async afterStore(id, { trx, resource, auth }) {
     await sql`update ${sql.table(resource.table)}
       set reference = 'T-' || to_char(now(), 'YYYY') || '-' || lpad(id::text, 5, '0')
       where id = ${id} and reference is null`.execute(trx);
     // Live lists and notifications (issue 19): templates are no one's work.
-    if (resource.morphType) await ticketStored(trx, auth, id);
+    if (resource.morphType) {
+      await ticketStored(trx, auth, id);
+      await keepTicketClocks(trx, auth.tenantId, [id]);
+    }
   },
 };

@@ -1,0 +1,107 @@
+/**
+ * The SLA clock's answer kept on the ticket (issue 35, item 3): what lists, filters, sorts and the
+ * dashboard read (migration 0031). It is always the full recompute's answer (./ticket-clock.ts), written
+ * in the transaction of the change that made it so: every path that changes a ticket or its thread
+ * calls `storeTicketClocks` after its writes (server/resources/tickets, messages). Time alone changes
+ * it too (a threshold is reached, a due instant passes): `sla_recheck_at` says when, and the background
+ * pass (./recheck.ts) recomputes the ticket then.
+ */
+import { DateTime } from 'luxon';
+import { DEFAULT_TIME_ZONE } from '../../common/sla/calendar.ts';
+import type { ClockResult, TargetClock, TargetName, TargetState } from '../../common/sla/clock.ts';
+import type { DbTransaction } from '../db/database.ts';
+import type { AppliedSla } from './policy.ts';
+import { ticketClock } from './ticket-clock.ts';
+
+/** The stored columns of one ticket's clock (tickets.*, migration 0031). */
+export interface StoredClock {
+  applied_sla_id: number | null;
+  applied_sla_source: string | null;
+  first_response_due: Date | null;
+  first_response_state: TargetState | null;
+  next_response_due: Date | null;
+  next_response_state: TargetState | null;
+  resolution_due: Date | null;
+  resolution_state: TargetState | null;
+  sla_state: TargetState | null;
+  sla_due: Date | null;
+  sla_recheck_at: Date | null;
+}
+
+/** Worst first: the ticket's state is that of its worst target. */
+const SEVERITY: readonly TargetState[] = ['breached', 'warning', 'running', 'paused', 'met'];
+
+const instant = (ms: number | null) => (ms === null ? null : new Date(ms));
+
+/** The contracts' date (they run by date) in the zone the desk keeps its calendars in by default. */
+export function tenantToday(now: number): string {
+  return DateTime.fromMillis(now, { zone: DEFAULT_TIME_ZONE }).toISODate() as string;
+}
+
+/** A target as stored: no state without a target (the badge's check mark), no due unless it counts. */
+function target(clock: TargetClock | null): { due: Date | null; state: TargetState | null } {
+  if (!clock || clock.target === null) return { due: null, state: null };
+  return { due: instant(clock.due), state: clock.state };
+}
+
+/** The columns that keep `clock`, governed by `applied` (none: nothing is promised, nothing stored). */
+export function storedClock(applied: AppliedSla | null, clock: ClockResult): StoredClock {
+  const names: TargetName[] = ['first_response', 'next_response', 'resolution'];
+  const targets = Object.fromEntries(names.map((name) => [name, target(applied ? clock[name] : null)])) as Record<
+    TargetName,
+    ReturnType<typeof target>
+  >;
+  const states = names.flatMap((name) => (targets[name].state ? [targets[name].state] : []));
+  const inTime = names.flatMap((name) => {
+    const { state, due } = targets[name];
+    return (state === 'running' || state === 'warning') && due ? [due.getTime()] : [];
+  });
+  return {
+    applied_sla_id: applied?.slaId ?? null,
+    applied_sla_source: applied?.source ?? null,
+    first_response_due: targets.first_response.due,
+    first_response_state: targets.first_response.state,
+    next_response_due: targets.next_response.due,
+    next_response_state: targets.next_response.state,
+    resolution_due: targets.resolution.due,
+    resolution_state: targets.resolution.state,
+    sla_state: SEVERITY.find((s) => states.includes(s)) ?? null,
+    sla_due: inTime.length > 0 ? new Date(Math.min(...inTime)) : null,
+    sla_recheck_at: applied ? instant(clock.nextChangeAt) : null,
+  };
+}
+
+/** What was stored before, for the warnings to tell what is new (./warnings.ts). */
+export type StoredRow = { id: number } & StoredClock;
+
+/**
+ * Recomputes and stores the clocks of tickets `ids` of the tenant at `now`, in the caller's
+ * transaction; answers each ticket's clock (templates and other tenants' tickets are left out).
+ * Seven statements to read a ticket's history and policy, one to write it.
+ */
+export async function storeTicketClocks(
+  trx: DbTransaction,
+  tenantId: number,
+  ids: readonly number[],
+  now = Date.now(),
+): Promise<Map<number, { stored: StoredClock; clock: ClockResult }>> {
+  const out = new Map<number, { stored: StoredClock; clock: ClockResult }>();
+  if (ids.length === 0) return out;
+  const tickets = await trx
+    .selectFrom('tickets')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', [...new Set(ids)])
+    .where('is_template', '=', false)
+    .orderBy('id')
+    .execute();
+  const today = tenantToday(now);
+  for (const { id } of tickets) {
+    const measured = await ticketClock(trx, tenantId, id, now, today);
+    if (!measured) continue;
+    const stored = storedClock(measured.applied, measured.clock);
+    await trx.updateTable('tickets').set(stored).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+    out.set(id, { stored, clock: measured.clock });
+  }
+  return out;
+}
