@@ -1,4 +1,9 @@
 import type { ResourceFolder } from '../folder-contract.ts';
+import { governedByCompany, recheckOn } from '../../sla/governed.ts';
 import { companyActions } from './actions.ts';
 
-export default { actions: [companyActions] } satisfies ResourceFolder;
+export default {
+  // A company's SLA governs its tickets that name none (issue 35).
+  hooks: { companies: recheckOn(governedByCompany, ['sla_id']) },
+  actions: [companyActions],
+} satisfies ResourceFolder;

@@ -1,0 +1,249 @@
+/**
+ * The SLA clock kept on the ticket (issue 35, item 3): every write path stores the full recompute's
+ * answer in its own transaction; time alone (a threshold, a due instant) and changes of an SLA or a
+ * calendar are measured by the claimed background pass, which warns once per ticket, target, threshold
+ * and due instant however many instances run it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSecondInstance, buildTestApp, targets, type TestApp } from './harness.ts';
+import { backOffice, type BackOffice } from './back-office.ts';
+import { ticketClock } from '../../server/sla/ticket-clock.ts';
+import { storedClock, tenantToday } from '../../server/sla/stored-clock.ts';
+import { recheckSlaBatch } from '../../server/sla/recheck.ts';
+
+const MIN = 60_000;
+const STORED = [
+  'applied_sla_id',
+  'applied_sla_source',
+  'first_response_due',
+  'first_response_state',
+  'next_response_due',
+  'next_response_state',
+  'resolution_due',
+  'resolution_state',
+  'sla_state',
+  'sla_due',
+  'sla_recheck_at',
+] as const;
+
+describe.each(targets)('the SLA clock stored on the ticket on $name', (target) => {
+  let t: TestApp;
+  let second: TestApp | undefined;
+  let b: BackOffice;
+  let slaId: number;
+  let adminId: number;
+  const status: Record<'open' | 'waiting' | 'closed', number> = { open: 0, waiting: 0, closed: 0 };
+
+  const api = (method: 'POST' | 'PUT', url: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method, url, headers: b.admin, payload });
+
+  const stored = (id: number) =>
+    t.db.selectFrom('tickets').select(['created_at', ...STORED]).where('id', '=', id).executeTakeFirstOrThrow();
+
+  /** The stored columns equal a full recompute from the history at the moment they were read. */
+  async function expectRecomputed(id: number) {
+    const now = Date.now();
+    const row = await stored(id);
+    const measured = (await ticketClock(t.db, b.tenantId, id, now, tenantToday(now)))!;
+    const { created_at: _, ...columns } = row;
+    expect(columns).toEqual(storedClock(measured.applied, measured.clock));
+  }
+
+  async function ticket(fields: Record<string, unknown> = {}): Promise<number> {
+    const res = await api('POST', '/api/tickets', {
+      description: 'Stored clock',
+      status_id: status.open,
+      sla_id: slaId,
+      operator_id: adminId,
+      ...fields,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id;
+  }
+
+  /** Moves the ticket's start `minutes` back and marks it, as time passing and the pass's look would. */
+  async function age(id: number, minutes: number) {
+    const row = await stored(id);
+    await t.db
+      .updateTable('tickets')
+      .set({ created_at: new Date(row.created_at.getTime() - minutes * MIN), sla_recheck_at: new Date(0) })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  const alerts = (id: number) =>
+    t.db
+      .selectFrom('notifications')
+      .select(['kind', 'user_id', 'dedupe_key'])
+      .where('ticket_id', '=', id)
+      .where('kind', 'in', ['sla_warning', 'sla_breached'])
+      .orderBy('id')
+      .execute();
+
+  beforeAll(async () => {
+    t = await buildTestApp(target, { config: { deadlineCheckMs: 0 } });
+    if (target.url) second = await buildSecondInstance(t, { config: { deadlineCheckMs: 0 } });
+    b = await backOffice(t, []);
+    adminId = (
+      await t.db.selectFrom('users').select('id').where('email', '=', 'admin@example.com').executeTakeFirstOrThrow()
+    ).id;
+    slaId = (await api('POST', '/api/slas', { name: 'Stored', response_time: 60, resolution_time: 480 })).json().id;
+    const statuses = await t.db
+      .selectFrom('ticket_statuses')
+      .select(['id', 'internal_type'])
+      .where('tenant_id', '=', b.tenantId)
+      .orderBy('order')
+      .execute();
+    status.open = statuses.find((s) => s.internal_type === 1)!.id;
+    status.waiting = statuses.find((s) => s.internal_type === 4)!.id;
+    status.closed = statuses.find((s) => s.internal_type === 2)!.id;
+  });
+  afterAll(async () => {
+    await second?.close();
+    await t?.close();
+  });
+
+  it('stores the clock when a ticket is created, answered and paused, each time equal to a recompute', async () => {
+    const id = await ticket();
+    const created = (await stored(id)).created_at.getTime();
+    expect(await stored(id)).toMatchObject({
+      applied_sla_id: slaId,
+      applied_sla_source: 'ticket',
+      first_response_state: 'running',
+      first_response_due: new Date(created + 60 * MIN),
+      resolution_state: 'running',
+      resolution_due: new Date(created + 480 * MIN),
+      next_response_state: null,
+      sla_state: 'running',
+      sla_due: new Date(created + 60 * MIN),
+      // The first warning (75 % of 60 minutes) is the next change by time alone.
+      sla_recheck_at: new Date(created + 45 * MIN),
+    });
+    await expectRecomputed(id);
+
+    const reply = await api('POST', '/api/messages', {
+      morphable_type: 'ticket',
+      morphable_id: id,
+      message: '<p>We kijken ernaar.</p>',
+      visible_to_client: true,
+    });
+    expect(reply.statusCode, reply.body).toBe(201);
+    expect(await stored(id)).toMatchObject({
+      first_response_state: 'met',
+      first_response_due: null,
+      sla_due: new Date(created + 480 * MIN),
+    });
+    await expectRecomputed(id);
+
+    expect((await api('PUT', `/api/tickets/${id}`, { status_id: status.waiting })).statusCode).toBe(200);
+    expect(await stored(id)).toMatchObject({
+      sla_state: 'paused',
+      resolution_state: 'paused',
+      resolution_due: null,
+      sla_due: null,
+      sla_recheck_at: null,
+    });
+    await expectRecomputed(id);
+
+    expect((await t.app.inject({ method: 'POST', url: `/api/tickets/${id}/close`, headers: b.admin })).statusCode).toBe(
+      200,
+    );
+    expect(await stored(id)).toMatchObject({ sla_state: 'met', resolution_state: 'met', sla_recheck_at: null });
+    await expectRecomputed(id);
+  });
+
+  it('an internal note changes nothing, and a ticket without any SLA stores none', async () => {
+    const id = await ticket();
+    const before = await stored(id);
+    const note = await api('POST', '/api/messages', {
+      morphable_type: 'ticket',
+      morphable_id: id,
+      message: '<p>Intern.</p>',
+      visible_to_client: false,
+    });
+    expect(note.statusCode, note.body).toBe(201);
+    expect(await stored(id)).toEqual(before);
+
+    const bare = await ticket({ sla_id: null });
+    expect(await stored(bare)).toMatchObject({ applied_sla_id: null, sla_state: null, sla_recheck_at: null });
+    await expectRecomputed(bare);
+  });
+
+  it('the pass measures what time alone changes, and warns once however many instances run it', async () => {
+    const id = await ticket();
+    const instances = [t, second ?? t];
+    const pass = () => Promise.all(instances.map((i) => recheckSlaBatch(i.db)));
+
+    await age(id, 50); // 50 of 60 minutes: past the 75 % warning, not yet the 90 % one
+    await pass();
+    expect(await stored(id)).toMatchObject({ first_response_state: 'warning', sla_state: 'warning' });
+    await expectRecomputed(id);
+    expect(await alerts(id)).toEqual([
+      expect.objectContaining({ kind: 'sla_warning', user_id: adminId, dedupe_key: expect.stringContaining(':75:') }),
+    ]);
+
+    await age(id, 20); // 70 minutes: breached
+    await pass();
+    await t.db.updateTable('tickets').set({ sla_recheck_at: new Date(0) }).where('id', '=', id).execute();
+    await pass();
+    expect(await stored(id)).toMatchObject({ first_response_state: 'breached', sla_state: 'breached' });
+    const told = await alerts(id);
+    expect(told.map((a) => a.kind)).toEqual(['sla_warning', 'sla_breached']);
+  });
+
+  it('an unassigned ticket warns the operators of the line', async () => {
+    const id = await ticket({ operator_id: null });
+    await age(id, 70);
+    await recheckSlaBatch(t.db);
+    const told = await alerts(id);
+    expect(told.length).toBeGreaterThan(0);
+    const operators = await t.db
+      .selectFrom('users')
+      .select(['id', 'is_operator'])
+      .where('id', 'in', told.map((a) => a.user_id))
+      .execute();
+    expect(operators.every((o) => o.is_operator !== null)).toBe(true);
+  });
+
+  it('a changed SLA and a changed calendar mark their open tickets, and the pass measures them again', async () => {
+    const sla = (await api('POST', '/api/slas', { name: 'Changing', response_time: 60, resolution_time: 480 })).json()
+      .id as number;
+    const open = await ticket({ sla_id: sla });
+    const closed = await ticket({ sla_id: sla });
+    await t.app.inject({ method: 'POST', url: `/api/tickets/${closed}/close`, headers: b.admin });
+    const created = (await stored(open)).created_at.getTime();
+    const closedBefore = await stored(closed);
+
+    expect((await api('PUT', `/api/slas/${sla}`, { resolution_time: 600 })).statusCode).toBe(200);
+    expect((await stored(open)).sla_recheck_at!.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(await stored(closed)).toEqual(closedBefore);
+    await recheckSlaBatch(t.db);
+    expect((await stored(open)).resolution_due).toEqual(new Date(created + 600 * MIN));
+    await expectRecomputed(open);
+
+    // A calendar open one hour a day, every day: 600 business minutes take ten days at least.
+    const hour = { from: '09:00', to: '10:00' };
+    const days = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+    const calendar = await api('POST', '/api/business-hour-contracts', {
+      name: 'One hour',
+      schedule: Object.fromEntries(days.map((d) => [d, [hour]])),
+      timezone: 'UTC',
+    });
+    expect(calendar.statusCode, calendar.body).toBe(201);
+    await api('PUT', `/api/slas/${sla}`, { business_hour_contract_id: calendar.json().id });
+    await recheckSlaBatch(t.db);
+    const narrow = (await stored(open)).resolution_due!.getTime();
+    expect(narrow - created).toBeGreaterThan(9 * 24 * 60 * MIN);
+    await expectRecomputed(open);
+
+    const wider = { from: '09:00', to: '11:00' };
+    const put = await api('PUT', `/api/business-hour-contracts/${calendar.json().id}`, {
+      schedule: Object.fromEntries(days.map((d) => [d, [wider]])),
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await stored(open)).sla_recheck_at!.getTime()).toBeLessThanOrEqual(Date.now());
+    await recheckSlaBatch(t.db);
+    expect((await stored(open)).resolution_due!.getTime()).toBeLessThan(narrow);
+    await expectRecomputed(open);
+  });
+});
