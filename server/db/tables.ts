@@ -648,7 +648,19 @@ export interface SigningKeys {
   name: string;
 }
 
+export interface SlaEscalations {
+  breached_at: Timestamp;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  target: string;
+  tenant_id: number;
+  ticket_id: number;
+}
+
 export interface Slas {
+  breach_operator_id: number | null;
+  breach_priority_id: number | null;
+  breach_ticket_group_id: number | null;
   business_hour_contract_id: number | null;
   created_at: Generated<Timestamp>;
   description: string | null;
@@ -774,6 +786,7 @@ export interface TicketChanges {
   from_label: string | null;
   from_value: string | null;
   id: Generated<number>;
+  sla_id: number | null;
   tenant_id: number;
   ticket_id: number;
   to_label: string | null;
@@ -1005,6 +1018,7 @@ export interface Tables {
   services: Services;
   settings_views: SettingsViews;
   signing_keys: SigningKeys;
+  sla_escalations: SlaEscalations;
   sla_targets: SlaTargets;
   slas: Slas;
   standard_answers: StandardAnswers;

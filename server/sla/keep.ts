@@ -3,23 +3,27 @@
  * item 3), in their own transaction and after their writes: the ticket hooks (create, update), the
  * status moves, merges and bulk changes (server/resources/tickets), a released held mail, and a
  * message stored, edited or deleted on a ticket (server/resources/messages). What a change makes due
- * (a breach at once after a priority was raised) is told at once too (./warnings.ts).
+ * (a breach at once after a priority was raised) is told and acted on at once too (./measure.ts).
  */
 import { sql } from 'kysely';
 import type { DbTransaction } from '../db/database.ts';
 import { markForRecheck } from './recheck.ts';
-import { storeTicketClocks } from './stored-clock.ts';
-import { notifySlaAlerts } from './warnings.ts';
+import { measureTickets } from './measure.ts';
 
 /** Measures and stores the clocks of tickets `ids` of the tenant now, and tells what they reached. */
-export async function keepTicketClocks(trx: DbTransaction, tenantId: number, ids: readonly number[]): Promise<void> {
-  if (ids.length === 0) return;
-  const now = Date.now();
-  const clocks = await storeTicketClocks(trx, tenantId, ids, now);
-  await notifySlaAlerts(trx, tenantId, clocks, now);
+export async function keepTicketClocks(
+  trx: DbTransaction,
+  tenantId: number,
+  ids: readonly number[],
+): Promise<void> {
+  await measureTickets(trx, tenantId, ids, Date.now());
 }
 
-async function ticketOfMessage(trx: DbTransaction, tenantId: number, messageId: number): Promise<number | null> {
+async function ticketOfMessage(
+  trx: DbTransaction,
+  tenantId: number,
+  messageId: number,
+): Promise<number | null> {
   const message = await trx
     .selectFrom('messages')
     .select(['morphable_type', 'morphable_id'])
@@ -30,7 +34,11 @@ async function ticketOfMessage(trx: DbTransaction, tenantId: number, messageId: 
 }
 
 /** A message was stored or changed: its ticket's clock (a reply may meet or start a target). */
-export async function keepMessageClock(trx: DbTransaction, tenantId: number, messageId: number): Promise<void> {
+export async function keepMessageClock(
+  trx: DbTransaction,
+  tenantId: number,
+  messageId: number,
+): Promise<void> {
   const ticketId = await ticketOfMessage(trx, tenantId, messageId);
   if (ticketId !== null) await keepTicketClocks(trx, tenantId, [ticketId]);
 }
@@ -39,7 +47,11 @@ export async function keepMessageClock(trx: DbTransaction, tenantId: number, mes
  * A message is about to be deleted (it still counts until it is gone): its ticket is marked for the
  * background pass, which measures it without the message.
  */
-export async function markMessageClock(trx: DbTransaction, tenantId: number, messageId: number): Promise<void> {
+export async function markMessageClock(
+  trx: DbTransaction,
+  tenantId: number,
+  messageId: number,
+): Promise<void> {
   const ticketId = await ticketOfMessage(trx, tenantId, messageId);
   if (ticketId !== null) await markForRecheck(trx, tenantId, sql<boolean>`id = ${ticketId}`);
 }

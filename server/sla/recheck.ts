@@ -1,7 +1,7 @@
 /**
  * The SLA clock's background pass (issue 35, item 3): recomputes the stored clocks whose moment has
  * come (`sla_recheck_at`: a threshold or a due instant reached by time alone, or a change of an SLA, a
- * calendar or a company marked them), and tells what they reached (./warnings.ts).
+ * calendar or a company marked them), and tells and acts on what they reached (./measure.ts).
  *
  * Any number of instances run it. Each batch is claimed (`for update skip locked`), so two instances
  * never measure the same ticket at once, and the warnings' unique keys make each one once even so.
@@ -10,8 +10,7 @@
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db, DbTransaction } from '../db/database.ts';
-import { storeTicketClocks } from './stored-clock.ts';
-import { notifySlaAlerts } from './warnings.ts';
+import { measureTickets } from './measure.ts';
 
 /** Tickets per claimed batch: short transactions, so a write path never waits long on one. */
 const BATCH = 50;
@@ -33,10 +32,7 @@ export async function recheckSlaBatch(db: Db, now = Date.now(), batch = BATCH): 
       .execute();
     const byTenant = new Map<number, number[]>();
     for (const t of due) byTenant.set(t.tenant_id, [...(byTenant.get(t.tenant_id) ?? []), t.id]);
-    for (const [tenantId, ids] of byTenant) {
-      const clocks = await storeTicketClocks(trx, tenantId, ids, now);
-      await notifySlaAlerts(trx, tenantId, clocks, now);
-    }
+    for (const [tenantId, ids] of byTenant) await measureTickets(trx, tenantId, ids, now);
     return due.length;
   });
 }

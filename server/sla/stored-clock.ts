@@ -47,10 +47,9 @@ function target(clock: TargetClock | null): { due: Date | null; state: TargetSta
 /** The columns that keep `clock`, governed by `applied` (none: nothing is promised, nothing stored). */
 export function storedClock(applied: AppliedSla | null, clock: ClockResult): StoredClock {
   const names: TargetName[] = ['first_response', 'next_response', 'resolution'];
-  const targets = Object.fromEntries(names.map((name) => [name, target(applied ? clock[name] : null)])) as Record<
-    TargetName,
-    ReturnType<typeof target>
-  >;
+  const targets = Object.fromEntries(
+    names.map((name) => [name, target(applied ? clock[name] : null)]),
+  ) as Record<TargetName, ReturnType<typeof target>>;
   const states = names.flatMap((name) => (targets[name].state ? [targets[name].state] : []));
   const inTime = names.flatMap((name) => {
     const { state, due } = targets[name];
@@ -100,7 +99,12 @@ export async function storeTicketClocks(
     const measured = await ticketClock(trx, tenantId, id, now, today);
     if (!measured) continue;
     const stored = storedClock(measured.applied, measured.clock);
-    await trx.updateTable('tickets').set(stored).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+    await trx
+      .updateTable('tickets')
+      .set(stored)
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .execute();
     out.set(id, { stored, clock: measured.clock });
   }
   return out;

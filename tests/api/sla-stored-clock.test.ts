@@ -38,7 +38,11 @@ describe.each(targets)('the SLA clock stored on the ticket on $name', (target) =
     t.app.inject({ method, url, headers: b.admin, payload });
 
   const stored = (id: number) =>
-    t.db.selectFrom('tickets').select(['created_at', ...STORED]).where('id', '=', id).executeTakeFirstOrThrow();
+    t.db
+      .selectFrom('tickets')
+      .select(['created_at', ...STORED])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
 
   /** The stored columns equal a full recompute from the history at the moment they were read. */
   async function expectRecomputed(id: number) {
@@ -85,9 +89,15 @@ describe.each(targets)('the SLA clock stored on the ticket on $name', (target) =
     if (target.url) second = await buildSecondInstance(t, { config: { deadlineCheckMs: 0 } });
     b = await backOffice(t, []);
     adminId = (
-      await t.db.selectFrom('users').select('id').where('email', '=', 'admin@example.com').executeTakeFirstOrThrow()
+      await t.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'admin@example.com')
+        .executeTakeFirstOrThrow()
     ).id;
-    slaId = (await api('POST', '/api/slas', { name: 'Stored', response_time: 60, resolution_time: 480 })).json().id;
+    slaId = (
+      await api('POST', '/api/slas', { name: 'Stored', response_time: 60, resolution_time: 480 })
+    ).json().id;
     const statuses = await t.db
       .selectFrom('ticket_statuses')
       .select(['id', 'internal_type'])
@@ -145,10 +155,14 @@ describe.each(targets)('the SLA clock stored on the ticket on $name', (target) =
     });
     await expectRecomputed(id);
 
-    expect((await t.app.inject({ method: 'POST', url: `/api/tickets/${id}/close`, headers: b.admin })).statusCode).toBe(
-      200,
-    );
-    expect(await stored(id)).toMatchObject({ sla_state: 'met', resolution_state: 'met', sla_recheck_at: null });
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/tickets/${id}/close`, headers: b.admin })).statusCode,
+    ).toBe(200);
+    expect(await stored(id)).toMatchObject({
+      sla_state: 'met',
+      resolution_state: 'met',
+      sla_recheck_at: null,
+    });
     await expectRecomputed(id);
   });
 
@@ -179,16 +193,86 @@ describe.each(targets)('the SLA clock stored on the ticket on $name', (target) =
     expect(await stored(id)).toMatchObject({ first_response_state: 'warning', sla_state: 'warning' });
     await expectRecomputed(id);
     expect(await alerts(id)).toEqual([
-      expect.objectContaining({ kind: 'sla_warning', user_id: adminId, dedupe_key: expect.stringContaining(':75:') }),
+      expect.objectContaining({
+        kind: 'sla_warning',
+        user_id: adminId,
+        dedupe_key: expect.stringContaining(':75:'),
+      }),
     ]);
 
     await age(id, 20); // 70 minutes: breached
     await pass();
-    await t.db.updateTable('tickets').set({ sla_recheck_at: new Date(0) }).where('id', '=', id).execute();
+    await t.db
+      .updateTable('tickets')
+      .set({ sla_recheck_at: new Date(0) })
+      .where('id', '=', id)
+      .execute();
     await pass();
     expect(await stored(id)).toMatchObject({ first_response_state: 'breached', sla_state: 'breached' });
     const told = await alerts(id);
     expect(told.map((a) => a.kind)).toEqual(['sla_warning', 'sla_breached']);
+  });
+
+  it("a breach runs its SLA's actions once, recorded in the history as done by the SLA", async () => {
+    const [priority] = await t.db
+      .selectFrom('priorities')
+      .select('id')
+      .where('tenant_id', '=', b.tenantId)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .execute();
+    const other = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('tenant_id', '=', b.tenantId)
+      .where('is_staff', '=', true)
+      .where('id', '!=', adminId)
+      .executeTakeFirstOrThrow();
+    const escalating = await api('POST', '/api/slas', {
+      name: 'Escalating',
+      response_time: 60,
+      resolution_time: 480,
+      breach_priority_id: priority!.id,
+      breach_operator_id: other.id,
+    });
+    expect(escalating.statusCode, escalating.body).toBe(201);
+    const slaOf = escalating.json().id as number;
+    const id = await ticket({ sla_id: slaOf, priority_id: null });
+    await age(id, 70);
+    await Promise.all([t, second ?? t, t].map((i) => recheckSlaBatch(i.db)));
+    await t.db
+      .updateTable('tickets')
+      .set({ sla_recheck_at: new Date(0) })
+      .where('id', '=', id)
+      .execute();
+    await recheckSlaBatch(t.db);
+
+    const row = await t.db
+      .selectFrom('tickets')
+      .select(['priority_id', 'operator_id'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ priority_id: priority!.id, operator_id: other.id });
+    const history = await t.db
+      .selectFrom('ticket_changes')
+      .select(['field', 'user_id', 'sla_id', 'to_value'])
+      .where('ticket_id', '=', id)
+      .where('sla_id', 'is not', null)
+      .orderBy('field')
+      .execute();
+    expect(history).toEqual([
+      { field: 'operator_id', user_id: null, sla_id: slaOf, to_value: String(other.id) },
+      { field: 'priority_id', user_id: null, sla_id: slaOf, to_value: String(priority!.id) },
+    ]);
+    const assigned = await t.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('ticket_id', '=', id)
+      .where('user_id', '=', other.id)
+      .where('kind', '=', 'assigned')
+      .execute();
+    expect(assigned).toHaveLength(1);
+    await expectRecomputed(id);
   });
 
   it('an unassigned ticket warns the operators of the line', async () => {
@@ -200,14 +284,19 @@ describe.each(targets)('the SLA clock stored on the ticket on $name', (target) =
     const operators = await t.db
       .selectFrom('users')
       .select(['id', 'is_operator'])
-      .where('id', 'in', told.map((a) => a.user_id))
+      .where(
+        'id',
+        'in',
+        told.map((a) => a.user_id),
+      )
       .execute();
     expect(operators.every((o) => o.is_operator !== null)).toBe(true);
   });
 
   it('a changed SLA and a changed calendar mark their open tickets, and the pass measures them again', async () => {
-    const sla = (await api('POST', '/api/slas', { name: 'Changing', response_time: 60, resolution_time: 480 })).json()
-      .id as number;
+    const sla = (
+      await api('POST', '/api/slas', { name: 'Changing', response_time: 60, resolution_time: 480 })
+    ).json().id as number;
     const open = await ticket({ sla_id: sla });
     const closed = await ticket({ sla_id: sla });
     await t.app.inject({ method: 'POST', url: `/api/tickets/${closed}/close`, headers: b.admin });

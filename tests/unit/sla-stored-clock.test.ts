@@ -7,7 +7,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { WEEKDAYS, toCalendar } from '../../common/sla/calendar.ts';
-import { type ClockEvent, type PolicyResolver, type SlaPolicy, computeClock } from '../../common/sla/clock.ts';
+import {
+  type ClockEvent,
+  type PolicyResolver,
+  type SlaPolicy,
+  computeClock,
+} from '../../common/sla/clock.ts';
 import { storedClock } from '../../server/sla/stored-clock.ts';
 
 const MIN = 60_000;
@@ -29,7 +34,10 @@ const office: SlaPolicy = {
 };
 const always: SlaPolicy = {
   calendar: toCalendar({ schedule: '24/7' }),
-  targets: { high: { first_response: 30, resolution: 240 }, normal: { first_response: 90, next_response: 60 } },
+  targets: {
+    high: { first_response: 30, resolution: 240 },
+    normal: { first_response: 90, next_response: 60 },
+  },
   pausingStatuses: ['scheduled'],
   warnings: [50],
 };
@@ -39,7 +47,9 @@ const applied = (sla: string | null) => (sla === null ? null : { slaId: 1, sourc
 const eventArb = fc.oneof(
   fc.constant({ type: 'public_operator_reply' as const }),
   fc.constant({ type: 'client_reply' as const }),
-  fc.constantFrom('open', 'waiting_for_reply', 'scheduled').map((status) => ({ type: 'status_changed' as const, status })),
+  fc
+    .constantFrom('open', 'waiting_for_reply', 'scheduled')
+    .map((status) => ({ type: 'status_changed' as const, status })),
   fc.constantFrom('high', 'normal').map((priority) => ({ type: 'priority_changed' as const, priority })),
   fc.constant({ type: 'reopened' as const }),
   fc.constant({ type: 'solved' as const }),
@@ -58,7 +68,9 @@ describe('the stored clock, for any history', () => {
     fc.assert(
       fc.property(historyArb, (h) => {
         let time = h.start;
-        const events: ClockEvent[] = [{ type: 'created', at: time, status: 'open', priority: h.priority, sla: h.sla }];
+        const events: ClockEvent[] = [
+          { type: 'created', at: time, status: 'open', priority: h.priority, sla: h.sla },
+        ];
         for (const [gap, event] of h.steps) {
           time += gap * MIN;
           events.push({ ...event, at: time } as ClockEvent);
@@ -82,7 +94,9 @@ describe('the stored clock, for any history', () => {
   it('stores nothing without an SLA, however the ticket went', () => {
     fc.assert(
       fc.property(historyArb, (h) => {
-        const events: ClockEvent[] = [{ type: 'created', at: h.start, status: 'open', priority: h.priority, sla: null }];
+        const events: ClockEvent[] = [
+          { type: 'created', at: h.start, status: 'open', priority: h.priority, sla: null },
+        ];
         const stored = storedClock(null, computeClock(events, resolve, h.start + h.now * MIN));
         expect(Object.values(stored).every((v) => v === null)).toBe(true);
       }),

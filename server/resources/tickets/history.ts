@@ -42,6 +42,8 @@ export interface ChangeEntry {
   to: string | null;
   fromLabel?: string | null;
   toLabel?: string | null;
+  /** Made by this SLA's escalation (issue 35), not by the caller. */
+  slaId?: number;
 }
 
 /** A column's value as the history keeps it: ids and texts as text, instants in ISO form. */
@@ -129,7 +131,8 @@ export async function writeHistory(
       entries.map((e) => ({
         tenant_id: auth.tenantId,
         ticket_id: e.ticketId,
-        user_id: auth.userId,
+        user_id: e.slaId ? null : auth.userId,
+        sla_id: e.slaId ?? null,
         field: e.field,
         from_value: e.from,
         to_value: e.to,
@@ -152,6 +155,7 @@ export async function recordTicketChanges(
   auth: AuthContext,
   ids: number[],
   changes: Record<string, unknown>,
+  by: { slaId?: number } = {},
 ): Promise<void> {
   const fields = TRACKED_FIELDS.filter((f) => f in changes);
   if (fields.length === 0 || ids.length === 0) return;
@@ -167,7 +171,7 @@ export async function recordTicketChanges(
     for (const field of fields) {
       const from = stored(field, row[field]);
       const to = stored(field, changes[field]);
-      if (from !== to) entries.push({ ticketId: Number(row.id), field, from, to });
+      if (from !== to) entries.push({ ticketId: Number(row.id), field, from, to, ...by });
     }
   }
   await writeHistory(trx, registry, auth, entries);

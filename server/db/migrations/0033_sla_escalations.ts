@@ -1,0 +1,44 @@
+import { sql, type Kysely } from 'kysely';
+
+/*
+ * What an SLA does at a breach (issue 35, item 5), frozen in time like every migration.
+ *
+ * slas.breach_priority_id / breach_operator_id / breach_ticket_group_id: optional actions when a target
+ * of a ticket it governs is breached (raise the priority, give the ticket to an operator or a group).
+ * sla_escalations: one row per ticket, target and breach instant, unique, so the actions run once
+ * however many instances see the breach; a breach instant that moves is a new row.
+ * ticket_changes.sla_id: a history entry made by that SLA's escalation rather than by a person.
+ */
+
+export async function up(db: Kysely<any>): Promise<void> {
+  await sql`alter table slas add column breach_priority_id integer references priorities (id) on delete set null`.execute(
+    db,
+  );
+  await sql`alter table slas add column breach_operator_id integer references users (id) on delete set null`.execute(
+    db,
+  );
+  await sql`alter table slas add column breach_ticket_group_id integer references ticket_groups (id) on delete set null`.execute(
+    db,
+  );
+  await sql`alter table ticket_changes add column sla_id integer references slas (id) on delete set null`.execute(
+    db,
+  );
+  await sql`
+    create table sla_escalations (
+      id serial primary key,
+      tenant_id integer not null references tenants (id) on delete cascade,
+      ticket_id integer not null references tickets (id) on delete cascade,
+      target text not null,
+      breached_at timestamptz not null,
+      created_at timestamptz not null default now(),
+      unique (ticket_id, target, breached_at)
+    )`.execute(db);
+  await sql`create index sla_escalations_tenant_index on sla_escalations (tenant_id, ticket_id)`.execute(db);
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await sql`drop table if exists sla_escalations`.execute(db);
+  await sql`alter table ticket_changes drop column if exists sla_id`.execute(db);
+  for (const column of ['breach_priority_id', 'breach_operator_id', 'breach_ticket_group_id'])
+    await sql.raw(`alter table slas drop column if exists ${column}`).execute(db);
+}
