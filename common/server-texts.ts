@@ -132,6 +132,7 @@ export const SERVER_TEXTS = {
   calendar_intervals_not_list: 'The {day} intervals must be a list of from and to times.',
   calendar_interval_not_object: 'An interval must be an object with a from and a to time.',
   calendar_time_bad: 'The time {value} is not a time HH:MM from 00:00 to 24:00.',
+  calendar_time_missing: 'The time is missing: give it as HH:MM from 00:00 to 24:00.',
   calendar_interval_reversed: 'The interval {from} to {to} ends before or when it starts.',
   calendar_interval_overlap: 'The interval {from} to {to} overlaps the interval {start} to {end}.',
   calendar_no_working_time: 'The schedule has no working time: give at least one interval, or "24/7".',

@@ -133,9 +133,13 @@ function scheduleProblems(schedule: unknown, problems: CalendarProblems): void {
       if (!isRecord(interval)) return add(problems, at, text('calendar_interval_not_object'));
       const from = parseTime(interval.from);
       const to = parseTime(interval.to);
-      if (from === null)
-        add(problems, `${at}.from`, text('calendar_time_bad', { value: shown(interval.from) }));
-      if (to === null) add(problems, `${at}.to`, text('calendar_time_bad', { value: shown(interval.to) }));
+      // A time left out is named as missing, not shown as the word "undefined".
+      const bad = (value: unknown) =>
+        value === undefined || value === null
+          ? text('calendar_time_missing')
+          : text('calendar_time_bad', { value: shown(value) });
+      if (from === null) add(problems, `${at}.from`, bad(interval.from));
+      if (to === null) add(problems, `${at}.to`, bad(interval.to));
       if (from === null || to === null) return;
       const label: [string, string] = [String(interval.from), String(interval.to)];
       if (to <= from)

@@ -51,6 +51,7 @@ describe('calendar input', () => {
         ],
         tuesday: [{ from: '8:00', to: '24:01' }],
         wednesday: [{ from: '13:00', to: '17:00' }, { from: '12:00', to: '13:00' }, 'x'],
+        thursday: [{ start: '09:00', end: '17:00' }],
         funday: [],
         friday: {},
       },
@@ -61,6 +62,8 @@ describe('calendar input', () => {
       'schedule.tuesday.0.from': ['The time 8:00 is not a time HH:MM from 00:00 to 24:00.'],
       'schedule.tuesday.0.to': ['The time 24:01 is not a time HH:MM from 00:00 to 24:00.'],
       'schedule.wednesday.2': ['An interval must be an object with a from and a to time.'],
+      'schedule.thursday.0.from': ['The time is missing: give it as HH:MM from 00:00 to 24:00.'],
+      'schedule.thursday.0.to': ['The time is missing: give it as HH:MM from 00:00 to 24:00.'],
       'schedule.funday': ['Unknown weekday funday: use monday to sunday.'],
       'schedule.friday': ['The friday intervals must be a list of from and to times.'],
     });

@@ -144,6 +144,7 @@ const errors: DeepPartial<ErrorTexts> = {
       'Die Arbeitszeiten von %{day} müssen eine Liste von Anfangs- und Endzeiten sein.',
     calendar_interval_not_object: 'Eine Arbeitszeit braucht eine Anfangs- und eine Endzeit.',
     calendar_time_bad: 'Die Zeit %{value} ist keine Uhrzeit HH:MM von 00:00 bis 24:00.',
+    calendar_time_missing: 'Die Zeit fehlt: geben Sie sie als HH:MM von 00:00 bis 24:00 an.',
     calendar_interval_reversed: 'Die Arbeitszeit %{from} bis %{to} endet vor oder mit ihrem Beginn.',
     calendar_interval_overlap:
       'Die Arbeitszeit %{from} bis %{to} überschneidet sich mit %{start} bis %{end}.',

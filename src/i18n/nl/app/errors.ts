@@ -136,6 +136,7 @@ const errors: ErrorTexts = {
     calendar_intervals_not_list: 'De werktijden van %{day} moeten een lijst van begin- en eindtijden zijn.',
     calendar_interval_not_object: 'Een werktijd moet een begin- en een eindtijd hebben.',
     calendar_time_bad: 'De tijd %{value} is geen tijd UU:MM van 00:00 tot en met 24:00.',
+    calendar_time_missing: 'De tijd ontbreekt: geef die als UU:MM van 00:00 tot en met 24:00.',
     calendar_interval_reversed: 'De werktijd %{from} tot %{to} eindigt voor of wanneer hij begint.',
     calendar_interval_overlap: 'De werktijd %{from} tot %{to} overlapt de werktijd %{start} tot %{end}.',
     calendar_no_working_time: 'Het rooster heeft geen werktijd: geef minstens één werktijd, of "24/7".',
