@@ -410,6 +410,7 @@ export interface Messages {
   is_from_client: Generated<boolean>;
   mail_error: string | null;
   mail_message_id: string | null;
+  merged_from: number | null;
   message: string;
   morphable_id: number;
   morphable_type: string;
@@ -786,6 +787,7 @@ export interface TicketChanges {
   from_label: string | null;
   from_value: string | null;
   id: Generated<number>;
+  merged_from: number | null;
   sla_id: number | null;
   tenant_id: number;
   ticket_id: number;

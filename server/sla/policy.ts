@@ -11,8 +11,8 @@
  */
 import { ALWAYS_OPEN, toCalendar, type Calendar } from '../../common/sla/calendar.ts';
 import type { SlaPolicy, TargetName } from '../../common/sla/clock.ts';
+import { sql } from 'kysely';
 import type { Db, DbTransaction } from '../db/database.ts';
-import { tenantConfig } from '../settings/tenant-config.ts';
 
 export type SlaSource = 'ticket' | 'contract' | 'company' | 'tenant';
 
@@ -41,6 +41,17 @@ export async function appliedSla(
   today: string,
   { fallback = false } = {},
 ): Promise<AppliedSla | null> {
+  const both = await appliedSlas(db, tenantId, ticketId, today);
+  return (fallback ? both?.fallback : both?.applied) ?? null;
+}
+
+/** Both answers of `appliedSla` at once: one statement, two with the tenant's default. */
+export async function appliedSlas(
+  db: Reader,
+  tenantId: number,
+  ticketId: number,
+  today: string,
+): Promise<{ applied: AppliedSla | null; fallback: AppliedSla | null } | null> {
   const row = await db
     .selectFrom('tickets as t')
     .leftJoin('companies as c', (join) =>
@@ -62,24 +73,31 @@ export async function appliedSla(
         .orderBy('k.id', 'desc')
         .limit(1)
         .as('contract'),
+      // The tenant's default, if it names one of the tenant's SLAs (a setting naming one that is gone,
+      // or another tenant's, names none).
+      eb
+        .selectFrom('tenant_configs as g')
+        .innerJoin('slas as s', (join) => join.on('s.tenant_id', '=', tenantId))
+        .select('s.id')
+        .where('g.tenant_id', '=', tenantId)
+        .where('g.name', '=', DEFAULT_SLA_SETTING)
+        .whereRef(sql`s.id::text`, '=', sql`trim(g.value, '" ')`)
+        .limit(1)
+        .as('tenant'),
     ])
     .where('t.tenant_id', '=', tenantId)
     .where('t.id', '=', ticketId)
     .executeTakeFirst();
   if (!row) return null;
-  if (row.own !== null && !fallback) return { slaId: row.own, source: 'ticket' };
-  if (row.contract !== null && row.contract !== undefined) return { slaId: row.contract, source: 'contract' };
-  if (row.company !== null) return { slaId: row.company, source: 'company' };
-  const setting = Number(await tenantConfig(db, tenantId, DEFAULT_SLA_SETTING));
-  if (!Number.isInteger(setting) || setting <= 0) return null;
-  // A setting naming an SLA that is gone (or another tenant's) names none.
-  const exists = await db
-    .selectFrom('slas')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', setting)
-    .executeTakeFirst();
-  return exists ? { slaId: setting, source: 'tenant' } : null;
+  const fallback: AppliedSla | null =
+    row.contract !== null && row.contract !== undefined
+      ? { slaId: row.contract, source: 'contract' }
+      : row.company !== null
+        ? { slaId: row.company, source: 'company' }
+        : row.tenant !== null && row.tenant !== undefined
+          ? { slaId: row.tenant, source: 'tenant' }
+          : null;
+  return { applied: row.own !== null ? { slaId: row.own, source: 'ticket' } : fallback, fallback };
 }
 
 function calendarOf(

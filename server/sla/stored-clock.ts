@@ -8,7 +8,7 @@
  */
 import { DateTime } from 'luxon';
 import { DEFAULT_TIME_ZONE } from '../../common/sla/calendar.ts';
-import type { ClockResult, TargetClock, TargetName, TargetState } from '../../common/sla/clock.ts';
+import type { ClockResult, SlaPolicy, TargetClock, TargetName, TargetState } from '../../common/sla/clock.ts';
 import type { DbTransaction } from '../db/database.ts';
 import type { AppliedSla } from './policy.ts';
 import { ticketClock } from './ticket-clock.ts';
@@ -95,8 +95,10 @@ export async function storeTicketClocks(
     .orderBy('id')
     .execute();
   const today = tenantToday(now);
+  // One reading of each SLA's policy for the whole batch.
+  const policies = new Map<number, SlaPolicy>();
   for (const { id } of tickets) {
-    const measured = await ticketClock(trx, tenantId, id, now, today);
+    const measured = await ticketClock(trx, tenantId, id, now, today, policies);
     if (!measured) continue;
     const stored = storedClock(measured.applied, measured.clock);
     await trx

@@ -5,7 +5,7 @@
  *
  * - created: the ticket's creation, with the status, priority and SLA it had then (the first recorded
  *   change of a field says what it was before; without one, it never changed).
- * - status, priority and SLA changes, and merges: the ticket's history (ticket_changes, written by every
+ * - status, priority and SLA changes, and merges: the ticket's own history (ticket_changes, written by every
  *   path that changes a ticket, server/resources/tickets/history.ts). A status of the internal type
  *   closed solves the ticket, archived closes it, and leaving either for another reopens it.
  * - a public operator reply: a normal message on the ticket, not from the client, that the client sees
@@ -17,6 +17,7 @@
  * (its company's contract's, its company's, the tenant's), which the caller resolves as FALLBACK_SLA.
  */
 import type { ClockEvent, SlaId } from '../../common/sla/clock.ts';
+import { sql } from 'kysely';
 import type { Db, DbTransaction } from '../db/database.ts';
 import { MERGED } from '../resources/tickets/history.ts';
 import { NO_PRIORITY } from './policy.ts';
@@ -34,6 +35,15 @@ const at = (value: unknown) => new Date(value as string | Date).getTime();
 const sla = (value: string | number | null): SlaId =>
   value === null || value === '' ? FALLBACK_SLA : Number(value);
 const priority = (value: string | number | null) => (value === null ? NO_PRIORITY : String(value));
+
+/**
+ * A merge moves the merged tickets' messages and history to the kept ticket (server/resources/merge.ts)
+ * and marks where each came from (`merged_from`, ./merged-rows.ts): a ticket's own rows are those on
+ * it that came from no other, and those that came from it wherever they are now.
+ */
+function ownRows(column: 'ticket_id' | 'morphable_id', ticketId: number) {
+  return sql<boolean>`((${sql.ref(column)} = ${ticketId} and merged_from is null) or merged_from = ${ticketId})`;
+}
 
 /** The events of one ticket of the tenant, in recorded order; empty when it is not the tenant's. */
 export async function ticketClockEvents(
@@ -53,7 +63,7 @@ export async function ticketClockEvents(
       .selectFrom('ticket_changes')
       .select(['field', 'from_value', 'to_value', 'created_at'])
       .where('tenant_id', '=', tenantId)
-      .where('ticket_id', '=', ticketId)
+      .where(ownRows('ticket_id', ticketId))
       .where('field', 'in', ['status_id', 'priority_id', 'sla_id', MERGED])
       .orderBy('id')
       .execute(),
@@ -62,7 +72,7 @@ export async function ticketClockEvents(
       .select(['created_at', 'is_from_client', 'visible_to_client', 'send_to_client', 'sender_check'])
       .where('tenant_id', '=', tenantId)
       .where('morphable_type', '=', 'ticket')
-      .where('morphable_id', '=', ticketId)
+      .where(ownRows('morphable_id', ticketId))
       .where('type', '=', 'normal')
       .orderBy('id')
       .execute(),

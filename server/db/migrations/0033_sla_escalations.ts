@@ -8,6 +8,8 @@ import { sql, type Kysely } from 'kysely';
  * sla_escalations: one row per ticket, target and breach instant, unique, so the actions run once
  * however many instances see the breach; a breach instant that moves is a new row.
  * ticket_changes.sla_id: a history entry made by that SLA's escalation rather than by a person.
+ * messages.merged_from / ticket_changes.merged_from: the ticket a row belonged to before a merge moved
+ * it to the kept ticket, so each ticket's SLA clock reads its own history only (a merge moves them all).
  */
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -23,6 +25,14 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table ticket_changes add column sla_id integer references slas (id) on delete set null`.execute(
     db,
   );
+  for (const table of ['messages', 'ticket_changes']) {
+    await sql.raw(`alter table ${table} add column merged_from integer`).execute(db);
+    await sql
+      .raw(
+        `create index ${table}_merged_from_index on ${table} (tenant_id, merged_from) where merged_from is not null`,
+      )
+      .execute(db);
+  }
   await sql`
     create table sla_escalations (
       id serial primary key,
@@ -39,6 +49,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop table if exists sla_escalations`.execute(db);
   await sql`alter table ticket_changes drop column if exists sla_id`.execute(db);
+  for (const table of ['messages', 'ticket_changes'])
+    await sql.raw(`alter table ${table} drop column if exists merged_from`).execute(db);
   for (const column of ['breach_priority_id', 'breach_operator_id', 'breach_ticket_group_id'])
     await sql.raw(`alter table slas drop column if exists ${column}`).execute(db);
 }

@@ -31,6 +31,7 @@ import { actionRoute, OPERATORS_ONLY, recordRef } from '../../docs/action-schema
 import { serverText } from '../../../common/server-texts.ts';
 import { ticketsChanged } from '../notifications/notify.ts';
 import { keepTicketClocks } from '../../sla/keep.ts';
+import { noteMergedOrigins } from '../../sla/merged-rows.ts';
 
 export { ARCHIVED, CLOSED };
 
@@ -162,6 +163,7 @@ export async function mergeTickets(
     .execute();
   if (companies.length > 1) throw new ValidationError({ ids: [OTHER_COMPANIES] }, OTHER_COMPANIES);
   const closed = await closedStatusId(trx, auth.tenantId);
+  await noteMergedOrigins(trx, auth.tenantId, merged);
   await moveReferences(trx, registry, tickets, kept, merged);
   // After the move (the merged tickets' history goes with their messages to the kept one): the
   // merged tickets record their closing, the kept one which tickets it took in.
