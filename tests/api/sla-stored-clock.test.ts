@@ -275,6 +275,24 @@ describe.each(targets)('the SLA clock stored on the ticket on $name', (target) =
     await expectRecomputed(id);
   });
 
+  it("a merge keeps each clock to its own history: the kept one does not take the other's reply", async () => {
+    const kept = await ticket();
+    const other = await ticket();
+    const reply = await api('POST', '/api/messages', {
+      morphable_type: 'ticket',
+      morphable_id: other,
+      message: '<p>Opgelost.</p>',
+      visible_to_client: true,
+    });
+    expect(reply.statusCode, reply.body).toBe(201);
+    const merge = await api('POST', '/api/tickets/merge', { ids: [kept, other] });
+    expect(merge.statusCode, merge.body).toBe(200);
+    expect(await stored(kept)).toMatchObject({ first_response_state: 'running' });
+    expect(await stored(other)).toMatchObject({ first_response_state: 'met' });
+    await expectRecomputed(kept);
+    await expectRecomputed(other);
+  });
+
   it('an unassigned ticket warns the operators of the line', async () => {
     const id = await ticket({ operator_id: null });
     await age(id, 70);

@@ -25,6 +25,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table ticket_changes add column sla_id integer references slas (id) on delete set null`.execute(
     db,
   );
+  // Each is a filter of its list (an SLA's, the history's), led by the tenant as every list's index.
+  for (const column of ['breach_priority_id', 'breach_operator_id', 'breach_ticket_group_id'])
+    await sql.raw(`create index slas_${column}_index on slas (tenant_id, ${column})`).execute(db);
+  await sql`create index ticket_changes_sla_id_index on ticket_changes (tenant_id, sla_id)`.execute(db);
   for (const table of ['messages', 'ticket_changes']) {
     await sql.raw(`alter table ${table} add column merged_from integer`).execute(db);
     await sql
