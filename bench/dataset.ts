@@ -10,6 +10,7 @@ import type { Db } from '../server/db/database.ts';
 import { registry } from '../server/schema/registry.ts';
 import { prepareDatabase } from '../server/boot.ts';
 import { summaryTablesDown, summaryTablesUp } from '../server/db/summary-tables.ts';
+import { prepareSlaClocks } from './sla-clocks.ts';
 
 export interface Dataset {
   tenantId: number;
@@ -23,6 +24,8 @@ export interface Dataset {
   filterStatusId: number;
   filterCompanyId: number;
   statusIds: number[];
+  /** The statuses neither closed nor archived: the 'open' of the SLA views and the dashboard. */
+  openStatusIds: number[];
   priorityIds: number[];
   reused: boolean;
   seconds: number;
@@ -100,6 +103,8 @@ export async function prepareDataset(
     await generate(db, tickets, log);
     await sql`update bench_info set tickets = ${tickets}, created_at = now()`.execute(db);
   }
+  const acme = await sql<{ id: number }>`select id from tenants where slug = 'acme'`.execute(db);
+  await prepareSlaClocks(db, Number(acme.rows[0]!.id), log);
   if (kind === 'postgres' || !reuse) {
     // Fresh statistics and visibility map: index-only scans and plans as on a settled production table.
     await sql`vacuum analyze`.execute(db);
@@ -119,7 +124,10 @@ async function describe(db: Db): Promise<Omit<Dataset, 'tickets' | 'reused' | 's
     order by t.id desc limit 1`);
   const statuses = await sql<{
     id: number;
-  }>`select id from ticket_statuses where tenant_id = ${tenantId} order by "order", id`.execute(db);
+    internal_type: number;
+  }>`select id, internal_type from ticket_statuses where tenant_id = ${tenantId} order by "order", id`.execute(
+    db,
+  );
   const priorities = await sql<{
     id: number;
   }>`select id from priorities where tenant_id = ${tenantId} order by "order", id`.execute(db);
@@ -138,6 +146,9 @@ async function describe(db: Db): Promise<Omit<Dataset, 'tickets' | 'reused' | 's
     clientCompanyId: Number(clientCompanyId),
     detailTicketId: Number(detailTicketId),
     statusIds: statuses.rows.map((r) => Number(r.id)),
+    openStatusIds: statuses.rows
+      .filter((r) => ![2, 3].includes(Number(r.internal_type)))
+      .map((r) => Number(r.id)),
     priorityIds: priorities.rows.map((r) => Number(r.id)),
     filterStatusId: Number(statuses.rows[1]!.id),
     filterCompanyId: Number(filterCompanyId),
