@@ -236,7 +236,7 @@ async function generate(db: Db, tickets: number, log: (line: string) => void): P
         `tickets ${from.toLocaleString('en')}-${to.toLocaleString('en')}`,
         sql`insert into tickets (tenant_id, reference, description, stage, priority_id, status_id, company_id,
             client_id, operator_id, ticket_type_id, ticket_source_id, category_id, deadline, resolved_at,
-            created_at, updated_at)
+            created_at, updated_at, sla_recheck_at)
           select ${tenantId}, 'B-' || lpad(s.g::text, 7, '0'),
             (array['Outlook synchroniseert niet met de gedeelde agenda','Printer op de eerste verdieping drukt niet af',
               'Nieuwe medewerker: account en laptop klaarzetten','VPN-verbinding valt weg bij thuiswerken',
@@ -259,7 +259,9 @@ async function generate(db: Db, tickets: number, log: (line: string) => void): P
             l.categories[1 + (s.g / 3) % array_length(l.categories, 1)],
             case when s.g % 4 = 0 then s.created + interval '3 days' end,
             case when s.r2 < 0.80 then s.updated end,
-            s.created, s.updated
+            s.created, s.updated,
+            -- Not due for the SLA pass (./sla-clocks.ts stores the clocks of the recent tickets).
+            null
           from (
             select g, random() as r2, random() as r3,
               1 + floor(power(random(), 2) * ${total})::int as cn,
