@@ -113,7 +113,7 @@ for (const lang of ['nl', 'en'] as const) {
         const t = TEXT[lang];
         const mobile = width === 375;
         const tag = `SLA-${lang}-${width}-${Date.now()}`;
-        await ticketsInStates(page, tag);
+        const made = await ticketsInStates(page, tag);
         await startIn(page, lang);
         await signIn(page, 'admin@example.com', 'backoffice', { to: '/tickets' });
 
@@ -163,6 +163,13 @@ for (const lang of ['nl', 'en'] as const) {
           await breached.click();
           await expect(page.getByRole('row').filter({ hasText: `${tag} d te laat` })).toBeVisible();
           await expect(page.getByRole('row').filter({ hasText: `${tag} a loopt` })).toHaveCount(0);
+
+          // The detail shows the stored clock too, the check mark's meaning written out.
+          await page.goto(`/tickets/${made.answered.id}`);
+          await expect(page.getByText(t.met, { exact: true })).toBeVisible({ timeout: 30_000 });
+          await expect(page.getByText(t.firstResponse, { exact: true })).toBeVisible();
+          await expectAccessible(page, 'ticket detail with its SLA clock');
+          await page.screenshot({ path: '/tmp/sla-list-detail-en-1280.png', fullPage: true });
         }
       });
     });
