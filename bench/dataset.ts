@@ -10,6 +10,7 @@ import type { Db } from '../server/db/database.ts';
 import { registry } from '../server/schema/registry.ts';
 import { prepareDatabase } from '../server/boot.ts';
 import { summaryTablesDown, summaryTablesUp } from '../server/db/summary-tables.ts';
+import { prepareSlaClocks } from './sla-clocks.ts';
 
 export interface Dataset {
   tenantId: number;
@@ -23,6 +24,8 @@ export interface Dataset {
   filterStatusId: number;
   filterCompanyId: number;
   statusIds: number[];
+  /** The statuses neither closed nor archived: the 'open' of the SLA views and the dashboard. */
+  openStatusIds: number[];
   priorityIds: number[];
   reused: boolean;
   seconds: number;
@@ -100,6 +103,8 @@ export async function prepareDataset(
     await generate(db, tickets, log);
     await sql`update bench_info set tickets = ${tickets}, created_at = now()`.execute(db);
   }
+  const acme = await sql<{ id: number }>`select id from tenants where slug = 'acme'`.execute(db);
+  await prepareSlaClocks(db, Number(acme.rows[0]!.id), log);
   if (kind === 'postgres' || !reuse) {
     // Fresh statistics and visibility map: index-only scans and plans as on a settled production table.
     await sql`vacuum analyze`.execute(db);
@@ -119,7 +124,10 @@ async function describe(db: Db): Promise<Omit<Dataset, 'tickets' | 'reused' | 's
     order by t.id desc limit 1`);
   const statuses = await sql<{
     id: number;
-  }>`select id from ticket_statuses where tenant_id = ${tenantId} order by "order", id`.execute(db);
+    internal_type: number;
+  }>`select id, internal_type from ticket_statuses where tenant_id = ${tenantId} order by "order", id`.execute(
+    db,
+  );
   const priorities = await sql<{
     id: number;
   }>`select id from priorities where tenant_id = ${tenantId} order by "order", id`.execute(db);
@@ -138,6 +146,9 @@ async function describe(db: Db): Promise<Omit<Dataset, 'tickets' | 'reused' | 's
     clientCompanyId: Number(clientCompanyId),
     detailTicketId: Number(detailTicketId),
     statusIds: statuses.rows.map((r) => Number(r.id)),
+    openStatusIds: statuses.rows
+      .filter((r) => ![2, 3].includes(Number(r.internal_type)))
+      .map((r) => Number(r.id)),
     priorityIds: priorities.rows.map((r) => Number(r.id)),
     filterStatusId: Number(statuses.rows[1]!.id),
     filterCompanyId: Number(filterCompanyId),
@@ -225,7 +236,7 @@ async function generate(db: Db, tickets: number, log: (line: string) => void): P
         `tickets ${from.toLocaleString('en')}-${to.toLocaleString('en')}`,
         sql`insert into tickets (tenant_id, reference, description, stage, priority_id, status_id, company_id,
             client_id, operator_id, ticket_type_id, ticket_source_id, category_id, deadline, resolved_at,
-            created_at, updated_at)
+            created_at, updated_at, sla_recheck_at)
           select ${tenantId}, 'B-' || lpad(s.g::text, 7, '0'),
             (array['Outlook synchroniseert niet met de gedeelde agenda','Printer op de eerste verdieping drukt niet af',
               'Nieuwe medewerker: account en laptop klaarzetten','VPN-verbinding valt weg bij thuiswerken',
@@ -248,7 +259,9 @@ async function generate(db: Db, tickets: number, log: (line: string) => void): P
             l.categories[1 + (s.g / 3) % array_length(l.categories, 1)],
             case when s.g % 4 = 0 then s.created + interval '3 days' end,
             case when s.r2 < 0.80 then s.updated end,
-            s.created, s.updated
+            s.created, s.updated,
+            -- Not due for the SLA pass (./sla-clocks.ts stores the clocks of the recent tickets).
+            null
           from (
             select g, random() as r2, random() as r3,
               1 + floor(power(random(), 2) * ${total})::int as cn,

@@ -6,6 +6,10 @@
  * A figure is a cell of a table: a row says whose tickets (mine, nobody's, a line's operators), a column
  * which (open, overdue, …). "Open" is every status whose internal type (SPEC 3) is neither closed (2)
  * nor archived (3); overdue and due today are open tickets by deadline; new today counts every status.
+ * The SLA figures (issue 35) read the clock stored on each ticket: SLA breached counts open tickets whose
+ * worst target is breached, SLA within an hour open tickets with a target still in time due within the
+ * hour (or just past it, before the background pass marks it breached), the ticket list's views of the
+ * same names (schemas/tickets.json x-views sla_breached, sla_within_1h).
  */
 
 /** SPEC 3 ticket status internal types the dashboard names. */
@@ -19,8 +23,13 @@ export const DASHBOARD_COUNTS = [
   'waiting',
   'got_reply',
   'new_today',
+  'sla_breached',
+  'sla_within_hour',
 ] as const;
 export type DashboardCount = (typeof DASHBOARD_COUNTS)[number];
+
+/** What "within the hour" means for the SLA figure (the list's view: now plus one hour). */
+export const SLA_SOON_MS = 3600 * 1000;
 
 /** The rows, in the order shown: the caller's, nobody's, then each operator line's (SPEC 6: 1, 2). */
 export const DASHBOARD_ROWS = ['mine', 'unassigned', 'first_line', 'second_line'] as const;

@@ -15,6 +15,8 @@ import type {
   Resource,
 } from './types.ts';
 import { FIXED_OPERATORS, MENU_GROUPS } from './types.ts';
+import { isCompleteDatePreset } from './date-presets.ts';
+import { badgeOf } from './display.ts';
 
 /** What the checks read of the registry being built: its resources by name and its enumerations. */
 export interface SchemaLookup {
@@ -22,7 +24,11 @@ export interface SchemaLookup {
   readonly enums: Readonly<Record<string, Enumeration>>;
 }
 
-/** x-views: unique names, at most one default, conditions on fields or belongsTo relations' fields. */
+/**
+ * x-views: unique names, at most one default, conditions on fields or belongsTo relations' fields; a
+ * `date` condition names a date field and one of the date filter's presets (a time relative to when the
+ * list asks, which the app turns into plain bounds: no expression reaches the server).
+ */
 function checkViews(r: Resource, fail: (what: string) => never): void {
   const names = new Set<string>();
   for (const view of r.views) {
@@ -33,11 +39,19 @@ function checkViews(r: Resource, fail: (what: string) => never): void {
       if (second === undefined) {
         if (!r.fields[first!]?.filter) fail(`x-views.${view.name} names unknown or unfiltered field ${path}`);
         if (op === 'not in') fail(`x-views.${view.name}: 'not in' only through a relation (${path})`);
+        if (op === 'date') {
+          const format = r.fields[first!]?.format;
+          if (format !== 'date' && format !== 'date-time')
+            fail(`x-views.${view.name}: date takes a date field (${path})`);
+          if (!isCompleteDatePreset(value)) fail(`x-views.${view.name}: ${path} needs a date filter preset`);
+          continue;
+        }
       } else {
         const rel = r.relations[first!];
         if (rel?.kind !== 'belongsTo') fail(`x-views.${view.name}: ${first} is no belongsTo relation`);
         if (op === '=') fail(`x-views.${view.name}: a relation's field takes in or not in (${path})`);
       }
+      if (op === 'date') fail(`x-views.${view.name}: date only on a field of the resource (${path})`);
       if (!['=', 'in', 'not in'].includes(op)) fail(`x-views.${view.name} has unknown operator ${op}`);
       if (op !== '=' && !Array.isArray(value)) fail(`x-views.${view.name}: ${op} takes a list (${path})`);
     }
@@ -99,6 +113,8 @@ export function checkReferences(reg: SchemaLookup, r: Resource): void {
   checkViews(r, fail);
   for (const f of Object.values(r.fields)) {
     if (f.enumName && !reg.enums[f.enumName]) fail(`field ${f.name} names unknown enumeration ${f.enumName}`);
+    const state = badgeOf(f)?.state;
+    if (state !== undefined) field(state, `x-badge of ${f.name}`);
   }
   for (const rel of Object.values(r.relations)) {
     const related = (n: string) => reg.get(n) ?? fail(`relation ${rel.name} names unknown resource ${n}`);

@@ -3,7 +3,8 @@
  *   x-badge     the date is shown with a SPEC 4 badge: "due-date" or "contract-end", or a "validity"
  *               badge (a quote's validity date: 'Expired' once past, common/quote-validity.ts), or
  *               { "kind": ..., "settled": [[field, op, value], …] } where a record matching any of the
- *               conditions (a paid invoice, a resolved ticket) shows its date without a badge;
+ *               conditions (a paid invoice, a resolved ticket) shows its date without a badge, and
+ *               a due-date badge may name a `state` field whose stored state decides (an SLA due);
  *   x-ellipsis  the SPEC 9 limit a text is cut at in tables and cards, overriding the name rules; false
  *               shows it in full, wrapping (an invoice reference, whose end tells the months apart).
  * Read here, in one place, for both apps and the registry's check at start.
@@ -17,7 +18,17 @@ export interface Badge {
   kind: BadgeKind;
   /** Conditions under which the date needs no attention any more; any one that holds removes the badge. */
   settled: FixedCondition[];
+  /**
+   * due-date only: the field that holds the server's state of this date (an SLA target's, issue 35:
+   * running, warning, paused, breached, met; empty without a target). The state decides where it
+   * knows better than the clock of the browser: met or no target is the check mark, breached red,
+   * paused the word 'paused'; running and warning follow the date's own rule.
+   */
+  state?: string;
 }
+
+/** The states a badge's `state` field holds (common/sla/clock.ts; schemas/_enums.json slaStates). */
+export const BADGE_STATES = ['running', 'paused', 'warning', 'breached', 'met'] as const;
 
 type Schema = Record<string, unknown>;
 
@@ -51,7 +62,10 @@ export function badgeOf(field: Pick<Field, 'name' | 'format' | 'schema'>): Badge
     )
   )
     fail(field.name, 'x-badge settled must be a list of [field, op, value]');
-  return { kind: spec.kind, settled: settled as FixedCondition[] };
+  const state = spec.state;
+  if (state !== undefined && (typeof state !== 'string' || spec.kind !== 'due-date'))
+    fail(field.name, 'x-badge state must name a field, on a due-date badge');
+  return { kind: spec.kind, settled: settled as FixedCondition[], ...(state === undefined ? {} : { state }) };
 }
 
 /** Whether a record meets a schema condition (null with = / != is 'is null' / 'is not null'). */

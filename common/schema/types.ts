@@ -179,7 +179,8 @@ export interface GlobalSearch {
  */
 export interface ListViewDefinition {
   name: string;
-  where: [path: string, op: '=' | 'in' | 'not in', value: unknown][];
+  /** `date`: the field's date filter preset (common/schema/date-presets.ts), turned into bounds when asked. */
+  where: [path: string, op: '=' | 'in' | 'not in' | 'date', value: unknown][];
   default?: boolean;
 }
 

@@ -47,6 +47,8 @@ describe.each(targets)('the operator dashboard on $name', (target) => {
     type: number;
     deadline?: Date | null;
     created?: Date;
+    /** The stored SLA clock (issue 35), as the server would have written it. */
+    sla?: { state: 'running' | 'warning' | 'breached' | 'met' | 'paused'; due: Date | null };
     template?: boolean;
     tenantId?: number;
     statusId?: number;
@@ -63,6 +65,8 @@ describe.each(targets)('the operator dashboard on $name', (target) => {
         company_id: values.tenantId ? null : b.ownCompanyId,
         deadline: values.deadline ?? null,
         is_template: values.template ?? false,
+        ...(values.type === 2 || values.type === 3 ? { resolved_at: new Date() } : {}),
+        ...(values.sla && { sla_state: values.sla.state, sla_due: values.sla.due, sla_recheck_at: null }),
         ...(values.created && { created_at: values.created, updated_at: values.created }),
       })
       .execute();
@@ -129,6 +133,8 @@ describe.each(targets)('the operator dashboard on $name', (target) => {
       waiting: 1,
       got_reply: 0,
       new_today: 4,
+      sla_breached: 0,
+      sla_within_hour: 0,
     });
     // The admin is a second-line operator: the line moves with them.
     expect(moved('second_line')).toEqual(moved('mine'));
@@ -139,6 +145,8 @@ describe.each(targets)('the operator dashboard on $name', (target) => {
       waiting: 0,
       got_reply: 1,
       new_today: 0,
+      sla_breached: 0,
+      sla_within_hour: 0,
     });
     expect(moved('first_line')).toEqual({
       open: 0,
@@ -147,6 +155,8 @@ describe.each(targets)('the operator dashboard on $name', (target) => {
       waiting: 0,
       got_reply: 0,
       new_today: 1,
+      sla_breached: 0,
+      sla_within_hour: 0,
     });
 
     // Moving a ticket to another operator and status moves its figures (the summary's trigger).
@@ -161,6 +171,41 @@ describe.each(targets)('the operator dashboard on $name', (target) => {
     const moved3 = figures(await dashboard(b.admin));
     expect(moved3.mine.overdue).toBe(moved2.mine.overdue - 1);
     expect(moved3.mine.open).toBe(moved2.mine.open);
+  });
+
+  it('counts open tickets by their stored SLA clock: breached, and due within the hour (issue 35)', async () => {
+    const before = figures(await dashboard(b.admin));
+    const now = Date.now();
+    const sla = (state: 'running' | 'warning' | 'breached' | 'met' | 'paused', due: number | null) => ({
+      state,
+      due: due === null ? null : new Date(now + due),
+    });
+    // Mine and open: breached (no target left in time); breached with another target due in 30 minutes
+    // (both figures); running due in 30 minutes; a warning due in 50 minutes; running due in two hours
+    // (neither); paused and met (neither).
+    await makeTicket({ operator: adminId, type: 1, sla: sla('breached', null) });
+    await makeTicket({ operator: adminId, type: 1, sla: sla('breached', HOUR / 2) });
+    await makeTicket({ operator: adminId, type: 1, sla: sla('running', HOUR / 2) });
+    await makeTicket({ operator: adminId, type: 4, sla: sla('warning', (HOUR * 5) / 6) });
+    await makeTicket({ operator: adminId, type: 1, sla: sla('running', 2 * HOUR) });
+    await makeTicket({ operator: adminId, type: 4, sla: sla('paused', null) });
+    await makeTicket({ operator: adminId, type: 1, sla: sla('met', null) });
+    // Nobody's: a target past its due the background pass has not marked yet counts as within the hour.
+    await makeTicket({ operator: null, type: 5, sla: sla('running', -HOUR / 4) });
+    // Closed: a breach stays a breach, but the ticket is no longer open.
+    await makeTicket({ operator: firstLineId, type: 2, sla: sla('breached', null) });
+    await makeTicket({ operator: adminId, type: 1, template: true, sla: sla('breached', HOUR / 2) });
+
+    const after = figures(await dashboard(b.admin));
+    const moved = (key: DashboardRowKey, count: DashboardCount) => after[key][count] - before[key][count];
+    expect(moved('mine', 'sla_breached')).toBe(2);
+    expect(moved('mine', 'sla_within_hour')).toBe(3);
+    expect(moved('second_line', 'sla_breached')).toBe(2);
+    expect(moved('unassigned', 'sla_breached')).toBe(0);
+    expect(moved('unassigned', 'sla_within_hour')).toBe(1);
+    expect(moved('first_line', 'sla_breached')).toBe(0);
+    expect(moved('first_line', 'sla_within_hour')).toBe(0);
+    expect(moved('mine', 'open')).toBe(7);
   });
 
   it('each figure is the total of the ticket list it opens', async () => {
@@ -185,6 +230,14 @@ describe.each(targets)('the operator dashboard on $name', (target) => {
       waiting: [{ whereIn: ['status_id', answer.statuses.waiting] }],
       got_reply: [{ whereIn: ['status_id', answer.statuses.got_reply] }],
       new_today: [{ whereBetween: ['created_at', [day.from, day.to]] }],
+      sla_breached: [
+        { whereIn: ['status_id', answer.statuses.open] },
+        { whereIn: ['sla_state', ['breached']] },
+      ],
+      sla_within_hour: [
+        { whereIn: ['status_id', answer.statuses.open] },
+        { where: ['sla_due', '<=', new Date(Date.now() + HOUR).toISOString()] },
+      ],
     };
     expect(answer.rows.map((r) => r.key)).toEqual([...DASHBOARD_ROWS]);
     expect(answer.rows[0]!.operator_ids).toEqual([adminId]);

@@ -191,6 +191,7 @@ describe.each(targets)('bounded query cost on $name', (target) => {
         filterStatusId: statusIds[0]!,
         filterCompanyId: companyIds[0]!,
         statusIds,
+        openStatusIds: statusIds,
         priorityIds: await ids('priorities'),
         reused: true,
         seconds: 0,

@@ -25,6 +25,19 @@ describe('a dashboard figure', () => {
     });
   });
 
+  it("opens the SLA figures as the list's SLA views: breached, and the next due within the hour", () => {
+    expect(figureFilter({ statuses }, { operator_ids: [7] }, 'sla_breached')).toEqual({
+      operator_id: [7],
+      status_id: [1, 4, 5],
+      sla_state: ['breached'],
+    });
+    expect(figureFilter({ statuses }, { operator_ids: null }, 'sla_within_hour')).toEqual({
+      operator_id: [null],
+      status_id: [1, 4, 5],
+      sla_due: { preset: 'lte', value: 1, unit: 'hours' },
+    });
+  });
+
   it('has no link where no filter can say it: a line without operators, a status kind the tenant lacks', () => {
     expect(figureFilter({ statuses }, { operator_ids: [] }, 'open')).toBeUndefined();
     expect(

@@ -22,6 +22,29 @@ describe('list views', () => {
     expect(viewFilter(tickets, all, 42, {})).toEqual({});
   });
 
+  it('say the SLA presets (issue 35) as open tickets by SLA state or by a date preset from now', () => {
+    const view = (name: string) =>
+      viewFilter(
+        tickets,
+        tickets.views.find((v) => v.name === name)!,
+        42,
+        {
+          'ticket-statuses': statuses,
+        },
+      );
+    const open = [1, 2, 5, 6];
+    expect(view('sla_breached')).toEqual({ sla_state: ['breached'], status_id: open });
+    expect(view('sla_within_1h')).toEqual({
+      sla_due: { preset: 'lte', value: 1, unit: 'hours' },
+      status_id: open,
+    });
+    expect(view('sla_within_4h')).toEqual({
+      sla_due: { preset: 'lte', value: 4, unit: 'hours' },
+      status_id: open,
+    });
+    expect(view('sla_today')).toEqual({ sla_due: { preset: 'today' }, status_id: open });
+  });
+
   it('start on the user’s choice, else a preset marked default, else the schema’s default', () => {
     const views: SystemView[] = [
       { key: 'system:my_open', name: 'my_open', filter: { operator_id: [1] }, isDefault: true },
@@ -45,7 +68,11 @@ describe('list views', () => {
         'x-label': 'id',
         'x-views': views,
         'x-relations': { kind: { kind: 'belongsTo', resource: 'things', key: 'kind_id' } },
-        properties: { id: { type: 'integer', 'x-filter': true }, kind_id: { type: 'integer' } },
+        properties: {
+          id: { type: 'integer', 'x-filter': true },
+          kind_id: { type: 'integer' },
+          due: { type: 'string', format: 'date-time', 'x-filter': true },
+        },
       });
     const check = (views: unknown) => () => new Registry([thing(views)], {});
     expect(check([{ name: 'a', where: [['id', '=', 'me']] }])).not.toThrow();
@@ -54,6 +81,19 @@ describe('list views', () => {
     expect(check([{ name: 'a', where: [['id', 'not in', [1]]] }])).toThrow(/only through a relation/);
     expect(check([{ name: 'a', where: [['owner.id', 'in', [1]]] }])).toThrow(/owner is no belongsTo/);
     expect(check([{ name: 'a', where: [['kind.id', 'in', 1]] }])).toThrow(/takes a list/);
+    // A date preset: a date field, a preset the header filter knows, 'lte' with a number and a unit.
+    const hour = { preset: 'lte', value: 1, unit: 'hours' };
+    expect(check([{ name: 'a', where: [['due', 'date', hour]] }])).not.toThrow();
+    expect(check([{ name: 'a', where: [['due', 'date', { preset: 'today' }]] }])).not.toThrow();
+    expect(check([{ name: 'a', where: [['id', 'date', hour]] }])).toThrow(/date takes a date field/);
+    expect(check([{ name: 'a', where: [['due', 'date', 'now() + 1h']] }])).toThrow(
+      /needs a date filter preset/,
+    );
+    expect(check([{ name: 'a', where: [['due', 'date', { preset: 'soon' }]] }])).toThrow(
+      /date filter preset/,
+    );
+    expect(check([{ name: 'a', where: [['due', 'date', { ...hour, unit: 'eons' }]] }])).toThrow(/preset/);
+    expect(check([{ name: 'a', where: [['kind.id', 'date', hour]] }])).toThrow(/date only on a field/);
     expect(
       check([
         { name: 'a', where: [], default: true },

@@ -34,6 +34,20 @@ describe('x-badge', () => {
     expect(kind('invoices', 'due_date')).toBe('due-date');
     expect(kind('assets', 'warranty_until')).toBe('due-date');
     expect(kind('contracts', 'end_date')).toBe('contract-end');
+    // Issue 35: the SLA dues are decided by the state the server stored beside them.
+    expect(badgeOf(reg.get('tickets')!.fields.resolution_due!)).toEqual({
+      kind: 'due-date',
+      settled: [],
+      state: 'resolution_state',
+    });
+  });
+
+  it('takes a state field on a due-date badge only', () => {
+    expect(badgeOf(field({ 'x-badge': { kind: 'due-date', state: 's' } }))?.state).toBe('s');
+    expect(() => badgeOf(field({ 'x-badge': { kind: 'contract-end', state: 's' } }))).toThrow(
+      /x-badge state/,
+    );
+    expect(() => badgeOf(field({ 'x-badge': { kind: 'due-date', state: 3 } }))).toThrow(/x-badge state/);
   });
 });
 

@@ -23,6 +23,7 @@ import {
   DASHBOARD_COUNTS,
   DASHBOARD_ROWS,
   LINE_OF_ROW,
+  SLA_SOON_MS,
   STATUS_TYPES,
   type DashboardAnswer,
   type DashboardCount,
@@ -118,7 +119,7 @@ export function dayOf({ from, to }: DayQuery, now = new Date()): { from: Date; t
 
 /** One row of the statement: what it is (kind) and up to three figures. */
 interface Part {
-  kind: 'status' | 'operator' | 'held' | 'due' | 'fresh';
+  kind: 'status' | 'operator' | 'held' | 'due' | 'fresh' | 'breached' | 'soon';
   id: number | null;
   a: number;
   b: number | null;
@@ -127,6 +128,7 @@ interface Part {
 
 async function countParts(db: Db, auth: AuthContext, day: { from: Date; to: Date }): Promise<Part[]> {
   const { closed, archived } = STATUS_TYPES;
+  const soonUntil = new Date(Date.now() + SLA_SOON_MS);
   // Deadlines before this UTC month are counted in the summary, the rest in tickets' deadline index.
   const { rows } = await sql<Part>`
     with statuses as (
@@ -150,6 +152,20 @@ async function countParts(db: Db, auth: AuthContext, day: { from: Date; to: Date
         and t.deadline <= greatest(now(), ${day.to}::timestamptz)
       where s.internal_type not in (${closed}, ${archived})
       group by t.operator_id
+    ), open_statuses as (
+      select id from statuses where internal_type not in (${closed}, ${archived})
+    ), breached as (
+      -- tickets_open_sla_breached_idx (0032): the open breached tickets only, not the history's.
+      select operator_id, count(*)::int as n from tickets
+      where tenant_id = ${auth.tenantId} and sla_state = 'breached' and resolved_at is null
+        and not is_template and status_id in (select id from open_statuses)
+      group by operator_id
+    ), soon as (
+      -- tickets_sla_due_idx (0031): sla_due is set only while a target is in time.
+      select operator_id, count(*)::int as n from tickets
+      where tenant_id = ${auth.tenantId} and sla_due <= ${soonUntil}
+        and not is_template and status_id in (select id from open_statuses)
+      group by operator_id
     ), fresh as (
       select operator_id, count(*)::int as n from tickets
       where tenant_id = ${auth.tenantId} and not is_template
@@ -162,7 +178,9 @@ async function countParts(db: Db, auth: AuthContext, day: { from: Date; to: Date
       where tenant_id = ${auth.tenantId} and is_staff and is_operator in (1, 2)
     union all select 'held', operator_id, status_id, n, overdue from held
     union all select 'due', operator_id, overdue, due_today, null from due
-    union all select 'fresh', operator_id, n, null, null from fresh`.execute(db);
+    union all select 'fresh', operator_id, n, null, null from fresh
+    union all select 'breached', operator_id, n, null, null from breached
+    union all select 'soon', operator_id, n, null, null from soon`.execute(db);
   return rows.map((r) => ({
     kind: r.kind,
     id: r.id === null ? null : Number(r.id),
@@ -216,6 +234,10 @@ export function dashboardOf(parts: Part[], me: number, day: { from: Date; to: Da
       } else if (p.kind === 'due') {
         counts.overdue += p.a;
         counts.due_today += p.b!;
+      } else if (p.kind === 'breached') {
+        counts.sla_breached += p.a;
+      } else if (p.kind === 'soon') {
+        counts.sla_within_hour += p.a;
       } else {
         counts.new_today += p.a;
       }
@@ -250,7 +272,9 @@ export const ticketDashboard: ActionPlugin = async (app, { db, registry }) => {
         'Rows: the caller (`mine`), nobody (`unassigned`), the operators of each line (`first_line`, ' +
         '`second_line`). Columns: open (a status neither closed nor archived), overdue (open, deadline ' +
         'past), due today (open, deadline today), waiting for the client (internal type 4), client ' +
-        "replied (5), new today (created today, any status). `from` and `to` give the caller's day " +
+        'replied (5), new today (created today, any status), SLA breached (open, the stored SLA state ' +
+        'breached), SLA within an hour (open, a target in time due within the hour). ' +
+        "`from` and `to` give the caller's day " +
         '(both or neither; default the current UTC day). Each row names its operators and the answer ' +
         'the status ids, so a figure opens as the ticket list filtered on them. Permission ' +
         `\`tenant.tickets.index\`. ${OPERATORS_ONLY}`,

@@ -3,9 +3,15 @@
  * exactly the tickets the server counted for it (../../../common/dashboard.ts). Whose tickets is the
  * operator filter (nobody's: the '(none)' option); which is the status filter with the answer's status
  * ids, and for the day figures the deadline or creation filter's own 'today' and 'past' presets, the
- * day the figures were asked for.
+ * day the figures were asked for; the SLA figures the SLA state filter and the next SLA due's 'within'
+ * preset (issue 35).
  */
-import type { DashboardAnswer, DashboardCount, DashboardRow } from '../../../common/dashboard.ts';
+import {
+  SLA_SOON_MS,
+  type DashboardAnswer,
+  type DashboardCount,
+  type DashboardRow,
+} from '../../../common/dashboard.ts';
 import type { FilterState } from '../list/filters.ts';
 import { dateCondition } from '../list/filters.ts';
 
@@ -38,6 +44,12 @@ export function figureFilter(
     waiting: { status_id: waiting },
     got_reply: { status_id: got_reply },
     new_today: { created_at: { preset: 'today' } },
+    // The ticket list's SLA views (schemas/tickets.json x-views), as the server counts them.
+    sla_breached: { status_id: open, sla_state: ['breached'] },
+    sla_within_hour: {
+      status_id: open,
+      sla_due: { preset: 'lte', value: SLA_SOON_MS / 3600_000, unit: 'hours' },
+    },
   };
   const filter = which[count];
   const statuses = filter.status_id as number[] | undefined;

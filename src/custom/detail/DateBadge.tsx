@@ -7,6 +7,9 @@
  *   validity      red 'Expired' from the day after the date (in Amsterdam: common/quote-validity.ts, the
  *                 same rule the server refuses an accept by); nothing before it, nor without a date.
  * A settled record (a paid invoice, a resolved ticket) shows its date without a badge.
+ * A due date with a stored state (an SLA target's, x-badge `state`, issue 35) shows what the server
+ * measured rather than what this browser's clock says: met or no target the check mark (named for
+ * which), breached red, paused the word; running and warning the date's own rule (a warning yellow).
  */
 import Box from '@mui/material/Box';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
@@ -32,7 +35,24 @@ const COLOURS = {
 type State =
   | { colour: keyof typeof COLOURS; label: string }
   | { colour: 'none'; label?: undefined }
-  | { colour: 'empty'; label?: undefined };
+  | { colour: 'empty'; label?: undefined }
+  | { colour: 'check'; label: string }
+  | { colour: 'paused'; label: string };
+
+/** The badge of a due date whose server-side state is known (x-badge `state`). */
+function stateful(date: unknown, stored: unknown, translate: (key: string) => string): State {
+  if (stored === null || stored === undefined || stored === '')
+    return { colour: 'check', label: translate('app.sla_badge.none') };
+  if (stored === 'met') return { colour: 'check', label: translate('app.sla_badge.met') };
+  if (stored === 'paused') return { colour: 'paused', label: translate('app.sla_badge.paused') };
+  if (stored === 'breached') return { colour: 'red', label: translate('app.sla_badge.breached') };
+  const value = typeof date === 'string' || date instanceof Date ? date : null;
+  const badge = dueDateBadge(value);
+  if (badge === 'past') return { colour: 'red', label: translate('app.due_date.past') };
+  if (badge === 'upcoming' || stored === 'warning' || badge === 'none')
+    return { colour: 'yellow', label: translate('app.due_date.upcoming') };
+  return { colour: 'none' };
+}
 
 function stateOf(kind: BadgeKind, date: unknown, translate: (key: string) => string): State {
   const value = typeof date === 'string' || date instanceof Date ? date : null;
@@ -64,12 +84,41 @@ export interface DateBadgeProps {
   settled?: boolean;
   /** A detail or card (the empty label is written out) rather than a table cell. */
   full?: boolean;
+  /** The date's stored state decides (x-badge `state`): its value, empty without a target. */
+  stored?: { state: unknown };
 }
 
-export function DateBadge({ kind, date, text, emptyLabel, settled, full }: DateBadgeProps) {
+export function DateBadge({ kind, date, text, emptyLabel, settled, full, stored }: DateBadgeProps) {
   const translate = useTranslate();
-  const state: State = settled && text !== '' ? { colour: 'none' } : stateOf(kind, date, translate);
+  const state: State = stored
+    ? stateful(date, stored.state, translate)
+    : settled && text !== ''
+      ? { colour: 'none' }
+      : stateOf(kind, date, translate);
   const marker = `${kind}:${state.colour}`;
+
+  if (state.colour === 'check' || state.colour === 'paused') {
+    // A met or absent target needs no attention (the check mark, named, with its date if one is kept);
+    // a paused one has no due to show: the word says why.
+    return (
+      <Box
+        component="span"
+        data-badge={marker}
+        title={state.label}
+        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' }}
+      >
+        {state.colour === 'check' && (
+          <CheckCircleOutline
+            fontSize="small"
+            sx={{ color: 'text.secondary' }}
+            titleAccess={full ? undefined : state.label}
+            aria-hidden={full ? true : undefined}
+          />
+        )}
+        {(full || state.colour === 'paused') && <span>{state.label}</span>}
+      </Box>
+    );
+  }
 
   if (state.colour === 'empty') {
     if (kind !== 'due-date') return full ? <span data-badge={marker}>{emptyLabel}</span> : null;

@@ -10,35 +10,21 @@
  * `field@null: true`; `field@notnull: true`; `field@between: [a, b]`.
  */
 
+import {
+  DATE_PRESETS,
+  DATE_UNITS,
+  type DateFilterValue,
+  type DateUnit,
+} from '../../../common/schema/date-presets.ts';
+
 export type FilterState = Record<string, unknown>;
 export type ProviderFilter = Record<string, unknown>;
 
 /** What a field's header control produces; from the type table of src/resources/fields/kinds.ts. */
 export type FilterKind = 'text' | 'number' | 'boolean' | 'select' | 'date' | 'datetime';
 
-/** SPEC 9: today, future, past, +1 day, +2 days, +3 days and later, -1 day, -2 days and earlier, and 'lte'. */
-export const DATE_PRESETS = [
-  'today',
-  'future',
-  'past',
-  'plus1',
-  'plus2',
-  'plus3',
-  'minus1',
-  'minus2',
-  'lte',
-] as const;
-export type DatePreset = (typeof DATE_PRESETS)[number];
-
-export const DATE_UNITS = ['minutes', 'hours', 'days', 'weeks', 'months'] as const;
-export type DateUnit = (typeof DATE_UNITS)[number];
-
-export interface DateFilterValue {
-  preset: DatePreset;
-  /** For 'lte': now plus this many units. */
-  value?: number;
-  unit?: DateUnit;
-}
+export { DATE_PRESETS, DATE_UNITS } from '../../../common/schema/date-presets.ts';
+export type { DateFilterValue, DatePreset, DateUnit } from '../../../common/schema/date-presets.ts';
 
 export type SelectValue = string | number | null;
 

@@ -2,7 +2,8 @@
  * The back office list's own views (a schema's `x-views`, issue 18 item 4) and the user's choice of a
  * default view. A view's conditions become the list's filter state: `[field, '=', 'me']` the user's own
  * id, `[field, 'in', values]` those values, `['relation.field', 'in' | 'not in', values]` the ids of the
- * related records (read once, a named list of at most 100: statuses, priorities) whose field matches.
+ * related records (read once, a named list of at most 100: statuses, priorities) whose field matches,
+ * `[field, 'date', preset]` the date filter's preset (issue 35: the SLA's 'breaches within 1 h').
  * Tickets: 'My open tickets' (mine, status neither closed nor archived: the dashboard's figure) is the
  * default; 'All tickets' has no filter.
  *
@@ -41,7 +42,10 @@ export function viewFilter(
   for (const [path, op, value] of view.where) {
     const [first, second] = path.split('.') as [string, string | undefined];
     if (second === undefined) {
-      filter[first] = op === '=' ? [value === 'me' ? userId : value] : (value as unknown[]);
+      // A date preset is kept as the header control holds it, so it means "from now" whenever the list
+      // asks (./filters.ts turns it into bounds then) and the header shows it.
+      if (op === 'date') filter[first] = value;
+      else filter[first] = op === '=' ? [value === 'me' ? userId : value] : (value as unknown[]);
       continue;
     }
     const relation = resource.relations[first];

@@ -26,6 +26,8 @@ const dashboardMessages: DeepPartial<DashboardMessages> = {
       waiting: 'Wartet auf Kunden',
       got_reply: 'Kunde hat geantwortet',
       new_today: 'Heute neu',
+      sla_breached: 'SLA verletzt',
+      sla_within_hour: 'SLA läuft in einer Stunde ab',
     },
   },
 };

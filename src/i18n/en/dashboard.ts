@@ -23,6 +23,8 @@ const dashboardMessages = {
       waiting: 'Waiting for the client',
       got_reply: 'Client replied',
       new_today: 'New today',
+      sla_breached: 'SLA breached',
+      sla_within_hour: 'SLA due within an hour',
     },
   },
 };

@@ -26,6 +26,8 @@ const dashboardMessages: Messages<DashboardMessages> = {
       waiting: 'Wacht op klant',
       got_reply: 'Klant heeft gereageerd',
       new_today: 'Nieuw vandaag',
+      sla_breached: 'SLA overschreden',
+      sla_within_hour: 'SLA verloopt binnen een uur',
     },
   },
 };

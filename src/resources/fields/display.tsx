@@ -127,6 +127,7 @@ export function FieldDisplay({ resource, field, record: recordProp, full, link =
         })}
         settled={badge.settled.some((condition) => meets(record, condition))}
         full={full}
+        stored={badge.state === undefined ? undefined : { state: record[badge.state] }}
       />
     );
   }

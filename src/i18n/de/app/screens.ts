@@ -26,6 +26,12 @@ const screens: DeepPartial<ScreenTexts> = {
     upcoming: 'Bald fällig',
     none: 'Keine Frist',
   },
+  sla_badge: {
+    met: 'Rechtzeitig erfüllt',
+    none: 'Keine SLA-Frist',
+    paused: 'Pausiert',
+    breached: 'Verletzt',
+  },
   contract_end: {
     green: 'Läuft',
     yellow: 'Endet innerhalb eines Monats',

@@ -24,6 +24,13 @@ const screens = {
     upcoming: 'Upcoming',
     none: 'No due date',
   },
+  /** Issue 35: an SLA due date's badge by the state the server stored (met, no target, paused, breached). */
+  sla_badge: {
+    met: 'Met in time',
+    none: 'No SLA target',
+    paused: 'Paused',
+    breached: 'Breached',
+  },
   /** SPEC section 4: contract end (green if set, red if past, yellow within a month). */
   contract_end: {
     green: 'Running',

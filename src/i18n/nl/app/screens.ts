@@ -25,6 +25,12 @@ const screens: ScreenTexts = {
     upcoming: 'Binnenkort',
     none: 'Geen deadline',
   },
+  sla_badge: {
+    met: 'Op tijd gehaald',
+    none: 'Geen SLA-termijn',
+    paused: 'Gepauzeerd',
+    breached: 'Overschreden',
+  },
   contract_end: {
     green: 'Loopt',
     yellow: 'Loopt binnen een maand af',
