@@ -20,7 +20,9 @@ import type { DemoCompany } from './tickets.ts';
  * client, scheduled), met (answered in time, solved in time), reopened, an SLA set midway and a ticket
  * under the tenant's default. They must hold whenever the demo is made (a night, a weekend, Christmas):
  * a state that depends on office hours either is far past its target or uses a few minutes of it, and
- * the warning is on 24/7 (tests/api/sla-demo.test.ts seeds at such moments).
+ * the warning is on 24/7 (tests/api/sla-demo.test.ts seeds at such moments). The newest of them, the
+ * list's first row, has every link (company, client, operator, its own SLA, a thread): tests and the
+ * tour take the first row for an ordinary ticket.
  *
  * The seed writes rows directly, not through the hooks that keep the stored clock, so `storeDemoClocks`
  * measures every ticket of the tenant at the seed's `now` in its transaction: a new demo shows the
