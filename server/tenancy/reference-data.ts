@@ -80,8 +80,9 @@ export async function seedReferenceLists(ctx: SeedContext): Promise<ReferenceLis
   const slaIds = await named(
     ctx,
     'slas',
-    settings.slas.map(({ business_hours, ...sla }) => ({
+    settings.slas.map(({ business_hours, warning_percentages, ...sla }) => ({
       ...sla,
+      warning_percentages: json(warning_percentages),
       business_hour_contract_id: hours.get(business_hours) ?? fail(`no business hours ${business_hours}`),
     })),
   );
@@ -99,18 +100,19 @@ export async function seedReferenceLists(ctx: SeedContext): Promise<ReferenceLis
     'priorities',
     settings.priorities.map((p, i) => ({ ...p, order: i + 1 })),
   );
-  // Each SLA's targets per priority, lowest priority first (settings.json slaTargets, in minutes).
+  const priorityByLabel = byName(
+    settings.priorities.map((p) => p.label),
+    priorityIds,
+  );
+  // Targets of a priority that differ from its SLA's own (settings.json slaTargets, business minutes):
+  // Business answers a critical ticket within the hour; every other priority has the SLA's targets.
   await ctx.list(
     'sla_targets',
-    settings.slaTargets.flatMap(({ sla, targets }) =>
-      targets.map(([response_time, resolution_time], i) => ({
-        sla_id: slaIds.get(sla) ?? fail(`no SLA ${sla}`),
-        priority_id: priorityIds[i] ?? fail(`no priority ${i + 1}`),
-        response_time,
-        next_response_time: response_time,
-        resolution_time,
-      })),
-    ),
+    settings.slaTargets.map(({ sla, priority, ...targets }) => ({
+      ...targets,
+      sla_id: slaIds.get(sla) ?? fail(`no SLA ${sla}`),
+      priority_id: priorityByLabel.get(priority) ?? fail(`no priority ${priority}`),
+    })),
   );
   const ticketTypeList = await ctx.list('ticket_types', fromNames(settings.ticketTypes));
   const ticketSourceIds = await ctx.list('ticket_sources', fromNames(settings.ticketSources));

@@ -87,6 +87,16 @@ describe.each(targets)('SLA policies on $name', (target) => {
 
     await t.db.updateTable('contracts').set({ sla_id: null }).where('name', 'in', ['Running']).execute();
     await t.db.updateTable('companies').set({ sla_id: null }).where('id', '=', companyId).execute();
+    expect(await appliedSla(t.db, tenantId, ticketId, TODAY)).toEqual({
+      slaId: expect.any(Number),
+      source: 'tenant',
+    });
+    // Without the demo tenant's default (Basis), none applies.
+    await t.db
+      .deleteFrom('tenant_configs')
+      .where('tenant_id', '=', tenantId)
+      .where('name', '=', DEFAULT_SLA_SETTING)
+      .execute();
     expect(await appliedSla(t.db, tenantId, ticketId, TODAY)).toBeNull();
     await t.db
       .insertInto('tenant_configs')
@@ -144,19 +154,25 @@ describe.each(targets)('SLA policies on $name', (target) => {
   });
 
   it("takes the demo SLA's office-hours calendar with its zone and holidays", async () => {
-    const standard = await t.db
+    const business = await t.db
       .selectFrom('slas')
       .select('id')
       .where('tenant_id', '=', tenantId)
-      .where('name', '=', 'Standaard')
+      .where('name', '=', 'Business')
       .executeTakeFirstOrThrow();
-    const policy = (await slaPolicies(t.db, tenantId, [standard.id])).get(standard.id)!;
+    const policy = (await slaPolicies(t.db, tenantId, [business.id])).get(business.id)!;
     expect(policy.calendar.zone).toBe('Europe/Amsterdam');
-    expect(policy.calendar.week[0]).toEqual([{ from: 510, to: 1050 }]);
+    // 08:30-12:30 and 13:00-17:30: the lunch break does not count.
+    expect(policy.calendar.week[0]).toEqual([
+      { from: 510, to: 750 },
+      { from: 780, to: 1050 },
+    ]);
     expect(policy.calendar.week[6]).toEqual([]);
     expect(policy.calendar.yearlyHolidays).toContain('12-25');
-    // The demo's targets per priority: critical answered within the hour.
-    expect(Object.values(policy.targets).map((x) => x.first_response)).toContain(60);
+    // The demo's one target of a priority: a critical ticket answered within the business hour.
+    expect(Object.values(policy.targets).map((x) => x.first_response)).toEqual(
+      expect.arrayContaining([240, 60]),
+    );
   });
 
   it('a client reads no SLA targets, neither directly nor through a contract it may see', async () => {

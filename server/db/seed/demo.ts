@@ -1,7 +1,6 @@
 import type { Db } from '../database.ts';
 import type { Registry } from '../../schema/registry.ts';
 import { syncPermissions } from './permissions.ts';
-import { recheckSlaClocks } from '../../sla/recheck.ts';
 import { insert, seedContext, type DemoOptions } from './demo/context.ts';
 import { seedLists, seedPreferences, TENANT } from './demo/settings.ts';
 import { COMPANIES, seedPeople } from './demo/people.ts';
@@ -10,12 +9,15 @@ import { invoiceNumbering, seedSales, seedUsedProducts } from './demo/sales.ts';
 import { seedTicketGroups, seedTickets, type DemoCompany } from './demo/tickets.ts';
 import { seedCustomFields } from './demo/custom-fields.ts';
 import { seedRows } from './demo/rows.ts';
+import { seedSlaDemo, storeDemoClocks } from './demo/sla.ts';
 
 /*
  * The demo data of DESIGN.md section 9: tenant "Acme IT" with two operators and two clients, each client
  * with a company that has tickets in every status with message threads, assets, a contract with hours
  * per period and a prepaid contract, subscriptions, quotes in every status, invoices in every status and
- * time registrations. Nothing of one client's company points at the other's.
+ * time registrations. Nothing of one client's company points at the other's. Its SLAs are on the
+ * contracts, the companies and the tenant, and a dozen tickets show the SLA clock in every state
+ * (demo/sla.ts); every ticket's clock is stored by the seed, as the write paths would have.
  *
  * Deterministic: the only randomness is a seeded generator; dates are relative to `now` (whole days).
  * The fixed names and rows are in data/*.json; the parts in demo/ insert and link them. A resource's
@@ -31,14 +33,13 @@ export { TENANT_SETTINGS } from './demo/settings.ts';
 export async function seedDemo(db: Db, registry: Registry, opts: DemoOptions): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await syncPermissions(trx, registry);
-    await seed(trx, registry, opts);
+    const { tenantId, now } = await seed(trx, registry, opts);
+    // Rows written around the write paths: their SLA clocks measured here, as the paths would have.
+    await storeDemoClocks(trx, tenantId, now);
   });
-  // The demo's tickets were written around the write paths: their SLA clocks are measured now, so a
-  // new demo shows them at once rather than after the background pass's first look (issue 35).
-  while ((await recheckSlaClocks(db)) > 0);
 }
 
-async function seed(db: Db, registry: Registry, opts: DemoOptions): Promise<void> {
+async function seed(db: Db, registry: Registry, opts: DemoOptions): Promise<{ tenantId: number; now: Date }> {
   const [tenantId] = await insert(db, 'tenants', [TENANT]);
   const ctx = seedContext(db, opts, tenantId!);
   const lists = await seedLists(ctx);
@@ -67,6 +68,8 @@ async function seed(db: Db, registry: Registry, opts: DemoOptions): Promise<void
   );
   await seedCustomFields(ctx, companies, tickets);
   await seedPreferences(ctx, lists, people.adminId);
+  await seedSlaDemo(ctx, lists, people, companies);
   // Last: the rows of data/rows/<resource>.json, a resource's demo without seed code (issue 34).
   await seedRows(ctx, registry, tenantId!, opts.rowsDir);
+  return { tenantId: tenantId!, now: ctx.now };
 }

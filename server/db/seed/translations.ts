@@ -60,9 +60,10 @@ const NAMES: Record<string, [en: string, de: string]> = {
   'Microsoft 365 beheer': ['Microsoft 365 management', 'Microsoft-365-Verwaltung'],
   'Back-up en herstel': ['Backup and recovery', 'Sicherung und Wiederherstellung'],
   // SLAs, business hours, countries
-  Standaard: ['Standard', 'Standard'],
+  Basis: ['Basic', 'Basis'],
+  Business: ['Business', 'Business'],
   Premium: ['Premium', 'Premium'],
-  'Kantoortijden (ma-vr 8:30-17:30)': ['Office hours (Mon-Fri 8:30-17:30)', 'Bürozeiten (Mo-Fr 8:30-17:30)'],
+  Kantoortijden: ['Office hours', 'Bürozeiten'],
   '24/7': ['24/7', '24/7'],
   Nederland: ['Netherlands', 'Niederlande'],
   België: ['Belgium', 'Belgien'],

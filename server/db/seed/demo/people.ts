@@ -28,7 +28,8 @@ export interface CompanyPlan {
   clients: { first: string; last: string; email: string; login: boolean; phone: string }[];
   tickets: number;
   assets: AssetPlan[];
-  contract: { name: string; period: 'month' | 'quarter'; hours: number; periods: number };
+  /** `sla`: the SLA the contract gives the company's tickets while it runs (demo/sla.ts). */
+  contract: { name: string; period: 'month' | 'quarter'; hours: number; periods: number; sla: string };
   prepaid: { name: string; hours: number };
   workplaces: number;
   groups: { name: string; archived: boolean }[];
