@@ -9,7 +9,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { expectAccessible, inLanguage, signIn, startIn, type Lang } from './support.ts';
+import { expectAccessible, inLanguage, signIn, startIn } from './support.ts';
 
 const ADMIN = 'admin@example.com';
 const CLIENT = 'client@example.com';
@@ -108,77 +108,79 @@ for (const [lang, width] of [
   ['nl', 1280],
   ['en', 375],
 ] as const) {
-  test(inLanguage(lang, `the back office shows the SLA panel at ${width} px and follows the ticket`), async ({
-    page,
-  }) => {
-    const t = TEXT[lang];
-    await page.setViewportSize({ width, height: 900 });
-    await startIn(page, lang);
-    const { id, sla } = await slaTicket(page.request, true);
-    const token = await signIn(page, ADMIN, 'backoffice', { to: `/tickets/${id}`, locale: lang });
-    const admin = apiWith(page.request, token);
+  test(
+    inLanguage(lang, `the back office shows the SLA panel at ${width} px and follows the ticket`),
+    async ({ page }) => {
+      const t = TEXT[lang];
+      await page.setViewportSize({ width, height: 900 });
+      await startIn(page, lang);
+      const { id, sla } = await slaTicket(page.request, true);
+      const token = await signIn(page, ADMIN, 'backoffice', { to: `/tickets/${id}`, locale: lang });
+      const admin = apiWith(page.request, token);
 
-    const panel = page.getByRole('region', { name: t.panel, exact: true });
-    await expect(panel).toBeVisible();
-    await expect(panel.getByTestId('sla-applied')).toHaveText(`${sla[lang]} · ${t.ownSla}`);
-    const first = panel.locator('[data-sla-target="first_response"]');
-    await expect(first.getByRole('heading', { name: t.first })).toBeVisible();
-    await expect(first.locator('[data-sla-pill="green"]')).toHaveText(t.met);
-    const resolution = panel.locator('[data-sla-target="resolution"]');
-    await expect(resolution.getByRole('heading', { name: t.resolution })).toBeVisible();
-    await expect(resolution).toContainText(t.running);
-    await expect(resolution.getByText(t.left)).toBeVisible();
-    // No client reply yet: no next-response cycle to show.
-    await expect(panel.locator('[data-sla-target="next_response"]')).toHaveCount(0);
-    await expectAccessible(page, `SLA panel, ${width} px (${lang})`);
-    await shoot(page, `backoffice-${lang}-${width}`);
+      const panel = page.getByRole('region', { name: t.panel, exact: true });
+      await expect(panel).toBeVisible();
+      await expect(panel.getByTestId('sla-applied')).toHaveText(`${sla[lang]} · ${t.ownSla}`);
+      const first = panel.locator('[data-sla-target="first_response"]');
+      await expect(first.getByRole('heading', { name: t.first })).toBeVisible();
+      await expect(first.locator('[data-sla-pill="green"]')).toHaveText(t.met);
+      const resolution = panel.locator('[data-sla-target="resolution"]');
+      await expect(resolution.getByRole('heading', { name: t.resolution })).toBeVisible();
+      await expect(resolution).toContainText(t.running);
+      await expect(resolution.getByText(t.left)).toBeVisible();
+      // No client reply yet: no next-response cycle to show.
+      await expect(panel.locator('[data-sla-target="next_response"]')).toHaveCount(0);
+      await expectAccessible(page, `SLA panel, ${width} px (${lang})`);
+      await shoot(page, `backoffice-${lang}-${width}`);
 
-    // A colleague sets the ticket to a pausing status elsewhere: the panel hears of it and pauses.
-    const statuses = await admin.call('GET', 'ticket-statuses?builder[0][paginate]=100');
-    const pausing = statuses.data.find((s: { pauses_sla?: boolean }) => s.pauses_sla === true);
-    expect(pausing, 'a status that pauses the clock').toBeTruthy();
-    await admin.call('PUT', `tickets/${id}`, { status_id: pausing.id });
-    await expect(resolution.getByText(t.paused)).toBeVisible();
-    await expect(resolution).toHaveAttribute('data-sla-state', 'paused');
-    await expectAccessible(page, `SLA panel paused, ${width} px (${lang})`);
-    await shoot(page, `backoffice-paused-${lang}-${width}`);
-  });
+      // A colleague sets the ticket to a pausing status elsewhere: the panel hears of it and pauses.
+      const statuses = await admin.call('GET', 'ticket-statuses?builder[0][paginate]=100');
+      const pausing = statuses.data.find((s: { pauses_sla?: boolean }) => s.pauses_sla === true);
+      expect(pausing, 'a status that pauses the clock').toBeTruthy();
+      await admin.call('PUT', `tickets/${id}`, { status_id: pausing.id });
+      await expect(resolution.getByText(t.paused)).toBeVisible();
+      await expect(resolution).toHaveAttribute('data-sla-state', 'paused');
+      await expectAccessible(page, `SLA panel paused, ${width} px (${lang})`);
+      await shoot(page, `backoffice-paused-${lang}-${width}`);
+    },
+  );
 }
 
 for (const [lang, width] of [
   ['en', 1280],
   ['nl', 375],
 ] as const) {
-  test(inLanguage(lang, `the portal shows the client our promise at ${width} px, unless hidden`), async ({
-    page,
-  }) => {
-    const t = TEXT[lang];
-    await page.setViewportSize({ width, height: 900 });
-    await startIn(page, lang);
-    const { admin, id } = await slaTicket(page.request, true);
-    await signIn(page, CLIENT, 'portal', { to: `/app/tickets/${id}`, locale: lang });
+  test(
+    inLanguage(lang, `the portal shows the client our promise at ${width} px, unless hidden`),
+    async ({ page }) => {
+      const t = TEXT[lang];
+      await page.setViewportSize({ width, height: 900 });
+      await startIn(page, lang);
+      const { admin, id } = await slaTicket(page.request, true);
+      await signIn(page, CLIENT, 'portal', { to: `/app/tickets/${id}`, locale: lang });
 
-    const promise = page.getByRole('region', { name: t.promise });
-    await expect(promise).toBeVisible();
-    const response = promise.locator('[data-sla-target="first_response"]');
-    await expect(response.locator('dt')).toHaveText(`${t.response} ${t.within}`);
-    await expect(response.locator('[data-sla-pill="green"]')).toHaveText(t.met);
-    const resolution = promise.locator('[data-sla-target="resolution"]');
-    await expect(resolution.locator('dt')).toContainText(t.resolution);
-    await expect(resolution.locator('dd')).toHaveText(t.expected);
-    // The promise only: no SLA name, no figures of the back office.
-    await expect(promise).not.toContainText(/Belofte|Promise \d/);
-    await expectAccessible(page, `portal promise, ${width} px (${lang})`);
-    await shoot(page, `portal-${lang}-${width}`);
+      const promise = page.getByRole('region', { name: t.promise });
+      await expect(promise).toBeVisible();
+      const response = promise.locator('[data-sla-target="first_response"]');
+      await expect(response.locator('dt')).toHaveText(`${t.response} ${t.within}`);
+      await expect(response.locator('[data-sla-pill="green"]')).toHaveText(t.met);
+      const resolution = promise.locator('[data-sla-target="resolution"]');
+      await expect(resolution.locator('dt')).toContainText(t.resolution);
+      await expect(resolution.locator('dd')).toHaveText(t.expected);
+      // The promise only: no SLA name, no figures of the back office.
+      await expect(promise).not.toContainText(/Belofte|Promise \d/);
+      await expectAccessible(page, `portal promise, ${width} px (${lang})`);
+      await shoot(page, `portal-${lang}-${width}`);
 
-    // The tenant hides the promise: the ticket shows without it.
-    const setting = await admin.call('POST', 'config', { name: 'portal_show_sla', value: '0' });
-    try {
-      await page.reload();
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(page.getByTestId('sla-promise')).toHaveCount(0);
-    } finally {
-      await admin.call('DELETE', `config/${setting.id}`);
-    }
-  });
+      // The tenant hides the promise: the ticket shows without it.
+      const setting = await admin.call('POST', 'config', { name: 'portal_show_sla', value: '0' });
+      try {
+        await page.reload();
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.getByTestId('sla-promise')).toHaveCount(0);
+      } finally {
+        await admin.call('DELETE', `config/${setting.id}`);
+      }
+    },
+  );
 }
