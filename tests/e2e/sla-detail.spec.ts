@@ -24,7 +24,8 @@ const TEXT = {
     running: 'Loopt',
     paused: /Gepauzeerd sinds/,
     left: /^nog (7 u 5\d min|8 u)$/,
-    firstLeft: /^nog (59 min|1 u)$/,
+    breached: 'Overschreden',
+    overdue: /^(< 1|\d+) min te laat$/,
     promise: 'Onze belofte',
     response: 'Reactie',
     within: 'binnen 1 u',
@@ -39,7 +40,8 @@ const TEXT = {
     running: 'Running',
     paused: /Paused since/,
     left: /^(7 h 5\d min|8 h) left$/,
-    firstLeft: /^(59 min|1 h) left$/,
+    breached: 'Breached',
+    overdue: /^overdue by (< 1|\d+) min$/,
     promise: 'Our promise',
     response: 'Response',
     within: 'within 1 h',
@@ -72,15 +74,16 @@ async function apiAs(request: APIRequestContext, email: string): Promise<Api> {
 /**
  * A ticket of the client's company under a new SLA of its own (60 minutes to respond, 480 to solve),
  * created now; `answered`: an operator replied to the client at once, so the first response is met.
+ * `responseTime` 0: the first response is breached from the start (its due is the creation).
  */
-async function slaTicket(request: APIRequestContext, answered: boolean) {
+async function slaTicket(request: APIRequestContext, answered: boolean, responseTime = 60) {
   const admin = await apiAs(request, ADMIN);
   const client = await apiAs(request, CLIENT);
   const stamp = Date.now();
   const sla = await admin.call('POST', 'slas', {
     name: `Belofte ${stamp}`,
     name_en: `Promise ${stamp}`,
-    response_time: 60,
+    response_time: responseTime,
     resolution_time: 480,
   });
   const company = (await client.call('GET', 'companies')).data[0];
@@ -115,6 +118,7 @@ for (const [lang, width] of [
       await page.setViewportSize({ width, height: 900 });
       await startIn(page, lang);
       const { id, sla } = await slaTicket(page.request, true);
+      const late = await slaTicket(page.request, false, 0);
       const token = await signIn(page, ADMIN, 'backoffice', { to: `/tickets/${id}`, locale: lang });
       const admin = apiWith(page.request, token);
 
@@ -142,6 +146,16 @@ for (const [lang, width] of [
       await expect(resolution).toHaveAttribute('data-sla-state', 'paused');
       await expectAccessible(page, `SLA panel paused, ${width} px (${lang})`);
       await shoot(page, `backoffice-paused-${lang}-${width}`);
+
+      // A first response due at creation and not given: breached, overdue, in the red of a past due date.
+      await page.goto(`/tickets/${late.id}`);
+      const lateFirst = page
+        .getByRole('region', { name: t.panel, exact: true })
+        .locator('[data-sla-target="first_response"]');
+      await expect(lateFirst.locator('[data-sla-pill="red"]')).toHaveText(t.breached);
+      await expect(lateFirst.getByText(t.overdue)).toBeVisible();
+      await expectAccessible(page, `SLA panel breached, ${width} px (${lang})`);
+      await shoot(page, `backoffice-breached-${lang}-${width}`);
     },
   );
 }

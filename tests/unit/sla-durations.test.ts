@@ -23,7 +23,9 @@ describe('SLA durations', () => {
     expect(remainingText(translate, 135)).toBe(
       'sla.left{"time":"sla.duration.hours_minutes{\\"h\\":2,\\"m\\":15}"}',
     );
-    expect(remainingText(translate, 0)).toBe('sla.left{"time":"sla.duration.minutes{\\"m\\":0}"}');
+    expect(remainingText(translate, 1)).toBe('sla.left{"time":"sla.duration.minutes{\\"m\\":1}"}');
+    // Breached at its due instant: nothing left, and overdue by less than a minute.
+    expect(remainingText(translate, 0, true)).toBe('sla.overdue{"time":"sla.duration.under_minute"}');
     expect(remainingText(translate, -40)).toBe('sla.overdue{"time":"sla.duration.minutes{\\"m\\":40}"}');
   });
 });

@@ -32,6 +32,7 @@ const slaMessages: DeepPartial<SlaMessages> = {
       met: 'Eingehalten',
     },
     duration: {
+      under_minute: '< 1 Min.',
       minutes: '%{m} Min.',
       hours: '%{h} Std.',
       hours_minutes: '%{h} Std. %{m} Min.',

@@ -32,6 +32,7 @@ const slaMessages = {
       met: 'Met',
     },
     duration: {
+      under_minute: '< 1 min',
       minutes: '%{m} min',
       hours: '%{h} h',
       hours_minutes: '%{h} h %{m} min',

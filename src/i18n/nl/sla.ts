@@ -32,6 +32,7 @@ const slaMessages: Messages<SlaMessages> = {
       met: 'Gehaald',
     },
     duration: {
+      under_minute: '< 1 min',
       minutes: '%{m} min',
       hours: '%{h} u',
       hours_minutes: '%{h} u %{m} min',

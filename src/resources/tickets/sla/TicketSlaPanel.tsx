@@ -55,7 +55,8 @@ function targetLines(translate: TranslateFunction, target: SlaTarget, when: (iso
   if (target.ended_at) lines.push(translate('sla.ended', { time: when(target.ended_at) }));
   else {
     if (target.due) lines.push(translate('sla.due', { time: when(target.due) }));
-    if (typeof target.remaining === 'number') lines.push(remainingText(translate, target.remaining));
+    if (typeof target.remaining === 'number')
+      lines.push(remainingText(translate, target.remaining, target.state === 'breached'));
   }
   return lines;
 }
@@ -64,7 +65,10 @@ function TargetBox({ name, target }: { name: SlaTargetName; target: SlaTarget })
   const translate = useTranslate();
   const [locale = 'nl'] = useLocaleState();
   const when = (iso: string | null | undefined) => (iso ? formatDateTime(iso, locale) : '');
-  const overdue = target.ended_at === null && typeof target.remaining === 'number' && target.remaining < 0;
+  const overdue =
+    target.ended_at === null &&
+    typeof target.remaining === 'number' &&
+    (target.remaining < 0 || target.state === 'breached');
   const lines = targetLines(translate, target, when);
   return (
     <Grid size={{ xs: 12, md: 4 }}>

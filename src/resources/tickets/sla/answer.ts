@@ -42,8 +42,13 @@ export function durationText(translate: TranslateFunction, minutes: number): str
   return translate('sla.duration.hours_minutes', { h, m });
 }
 
-/** What is left of a target, or how far past it: '2 h 15 min left', 'overdue by 40 min'. */
-export function remainingText(translate: TranslateFunction, remaining: number): string {
-  const time = durationText(translate, remaining);
-  return remaining < 0 ? translate('sla.overdue', { time }) : translate('sla.left', { time });
+/**
+ * What is left of a target, or how far past it: '2 h 15 min left', 'overdue by 40 min'. A target is
+ * breached from its due instant on (common/sla/clock.ts, rule 10), when nothing is left yet.
+ */
+export function remainingText(translate: TranslateFunction, remaining: number, breached = false): string {
+  // Nothing left is less than a minute either way: a target just missed is not overdue by nothing.
+  const time =
+    Math.round(remaining) === 0 ? translate('sla.duration.under_minute') : durationText(translate, remaining);
+  return remaining < 0 || breached ? translate('sla.overdue', { time }) : translate('sla.left', { time });
 }
