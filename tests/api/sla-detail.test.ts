@@ -73,7 +73,13 @@ describe.each(targets)('a ticket SLA detail on $name', (target) => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.applied).toEqual({ sla_id: slaId, name: 'Detail SLA', source: 'ticket' });
-    expect(body).toMatchObject({ open: true, paused: false, next_response: null, next_response_breaches: 0 });
+    expect(body).toMatchObject({
+      business_hours: false,
+      open: true,
+      paused: false,
+      next_response: null,
+      next_response_breaches: 0,
+    });
     expect(body.first_response).toMatchObject({
       target: 60,
       state: 'running',
@@ -100,6 +106,20 @@ describe.each(targets)('a ticket SLA detail on $name', (target) => {
     } finally {
       await api('PUT', `/api/companies/${b.ownCompanyId}`, { sla_id: null });
     }
+  });
+
+  it('says whether the SLA counts business hours', async () => {
+    const calendar = await api('POST', '/api/business-hour-contracts', { name: 'Kantoor', schedule: '24/7' });
+    expect(calendar.statusCode, calendar.body).toBe(201);
+    const office = await api('POST', '/api/slas', {
+      name: 'Kantoor-SLA',
+      response_time: 60,
+      resolution_time: 480,
+      business_hour_contract_id: calendar.json().id,
+    });
+    const id = await ticket(5, { sla_id: office.json().id });
+    expect((await sla(id, b.admin)).json()).toMatchObject({ business_hours: true });
+    expect((await sla(id, b.client)).json()).toMatchObject({ business_hours: true });
   });
 
   it('shows since when a paused ticket waits', async () => {
@@ -140,6 +160,7 @@ describe.each(targets)('a ticket SLA detail on $name', (target) => {
     const res = await sla(id, b.client);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
+      business_hours: false,
       first_response: {
         target: 60,
         due: null,
@@ -157,7 +178,11 @@ describe.each(targets)('a ticket SLA detail on $name', (target) => {
 
   it('promises a client nothing for a ticket without an SLA', async () => {
     const id = await ticket(5, { sla_id: null });
-    expect((await sla(id, b.client)).json()).toEqual({ first_response: null, resolution: null });
+    expect((await sla(id, b.client)).json()).toEqual({
+      business_hours: false,
+      first_response: null,
+      resolution: null,
+    });
     expect((await sla(id, b.admin)).json()).toMatchObject({ applied: null });
   });
 

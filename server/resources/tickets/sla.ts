@@ -68,7 +68,7 @@ const TARGET: Schema = {
 
 const ANSWER: Schema = {
   type: 'object',
-  required: ['first_response', 'resolution'],
+  required: ['business_hours', 'first_response', 'resolution'],
   properties: {
     applied: {
       type: ['object', 'null'],
@@ -83,6 +83,12 @@ const ANSWER: Schema = {
           description: "The ticket's own, its company's contract's, its company's, or the tenant default.",
         },
       },
+    },
+    business_hours: {
+      type: 'boolean',
+      description:
+        "The applied SLA counts in its business-hour contract's hours; false: all day, every day (none, or a " +
+        'contract without a schedule), or no SLA.',
     },
     open: { type: 'boolean', description: `Not solved, closed or merged.${OPERATORS}` },
     paused: { type: 'boolean', description: `The ticket's status pauses the clock.${OPERATORS}` },
@@ -123,25 +129,36 @@ function clientTarget(t: TargetClock | null) {
   };
 }
 
-/** The applied SLA's name in the caller's language (German falls back to English, English to Dutch). */
-async function slaName(db: Db, auth: AuthContext, slaId: number): Promise<string> {
-  const row = await db
-    .selectFrom('slas')
-    .select(['name', 'name_en', 'name_de'])
-    .where('tenant_id', '=', auth.tenantId)
-    .where('id', '=', slaId)
-    .executeTakeFirst();
-  if (!row) return '';
-  const language = auth.language ?? 'nl';
-  const chain = language === 'de' ? [row.name_de, row.name_en] : language === 'en' ? [row.name_en] : [];
-  return chain.find((n) => typeof n === 'string' && n !== '') ?? row.name;
+interface AppliedRow {
+  /** In the caller's language (German falls back to English, English to Dutch). */
+  name: string;
+  /** Whether its calendar has hours (server/sla/policy.ts counts a contract without a schedule all day). */
+  businessHours: boolean;
 }
 
-async function operatorAnswer(db: Db, auth: AuthContext, applied: AppliedSla | null, clock: ClockResult) {
+/** What the answer says of the applied SLA besides its id: its name and whether it counts business hours. */
+async function appliedRow(db: Db, auth: AuthContext, applied: AppliedSla | null): Promise<AppliedRow> {
+  if (!applied) return { name: '', businessHours: false };
+  const row = await db
+    .selectFrom('slas as s')
+    .leftJoin('business_hour_contracts as b', (join) =>
+      join.onRef('b.id', '=', 's.business_hour_contract_id').on('b.tenant_id', '=', auth.tenantId),
+    )
+    .select(['s.name', 's.name_en', 's.name_de', 'b.schedule'])
+    .where('s.tenant_id', '=', auth.tenantId)
+    .where('s.id', '=', applied.slaId)
+    .executeTakeFirst();
+  if (!row) return { name: '', businessHours: false };
+  const language = auth.language ?? 'nl';
+  const chain = language === 'de' ? [row.name_de, row.name_en] : language === 'en' ? [row.name_en] : [];
+  const name = chain.find((n) => typeof n === 'string' && n !== '') ?? row.name;
+  return { name, businessHours: row.schedule !== null && row.schedule !== undefined };
+}
+
+function operatorAnswer(applied: AppliedSla | null, row: AppliedRow, clock: ClockResult) {
   return {
-    applied: applied
-      ? { sla_id: applied.slaId, name: await slaName(db, auth, applied.slaId), source: applied.source }
-      : null,
+    applied: applied ? { sla_id: applied.slaId, name: row.name, source: applied.source } : null,
+    business_hours: row.businessHours,
     open: clock.open,
     paused: clock.paused,
     first_response: operatorTarget(clock.first_response),
@@ -181,8 +198,10 @@ export const ticketSlaRoute: ActionPlugin = async (app, { db, registry }) => {
       const measured = await ticketClock(db, auth.tenantId, id, now, tenantToday(now));
       if (!measured) throw notFound();
       const { applied, clock } = measured;
-      if (!portal) return operatorAnswer(db, auth, applied, clock);
+      const row = await appliedRow(db, auth, applied);
+      if (!portal) return operatorAnswer(applied, row, clock);
       return {
+        business_hours: row.businessHours,
         first_response: applied ? clientTarget(clock.first_response) : null,
         resolution: applied ? clientTarget(clock.resolution) : null,
       };

@@ -65,9 +65,11 @@ export default function PortalSlaPromise({ record }: RecordActionsProps) {
           );
         })}
       </Box>
-      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-        {translate('sla.business_time')}
-      </Typography>
+      {answer.business_hours && (
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+          {translate('sla.business_time')}
+        </Typography>
+      )}
     </SlaCard>
   );
 }

@@ -118,9 +118,11 @@ function PanelBody({ answer }: { answer: SlaAnswer }) {
           return target ? <TargetBox key={name} name={name} target={target} /> : null;
         })}
       </Grid>
-      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-        {translate('sla.business_time')}
-      </Typography>
+      {answer.business_hours && (
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+          {translate('sla.business_time')}
+        </Typography>
+      )}
     </>
   );
 }

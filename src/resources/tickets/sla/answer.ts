@@ -24,6 +24,8 @@ export interface SlaTarget {
 
 export interface SlaAnswer {
   applied?: { sla_id: number; name: string; source: SlaSource } | null;
+  /** The SLA counts in business hours (else all day, every day). */
+  business_hours: boolean;
   open?: boolean;
   paused?: boolean;
   first_response: SlaTarget | null;
