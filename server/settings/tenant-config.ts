@@ -31,3 +31,24 @@ export interface PortalTicketField {
   field: string;
   required?: boolean;
 }
+
+/**
+ * Issue 35: whether the portal shows clients the SLA promise of their ticket (GET /tickets/{id}/sla).
+ * On unless the tenant turns it off: a desk that promises times says so by default.
+ */
+export const PORTAL_SHOW_SLA = 'portal_show_sla';
+
+/** What an operator may type to turn a yes/no setting off, in any of the apps' languages. */
+const OFF = new Set(['0', 'false', 'off', 'no', 'nee', 'nein', 'uit', 'aus']);
+
+/** A yes/no setting: `fallback` when absent or empty, off for the words above, else on. */
+export async function tenantFlag(
+  db: Db,
+  tenantId: number,
+  name: string,
+  fallback: boolean,
+): Promise<boolean> {
+  const value = (await tenantConfig(db, tenantId, name))?.trim().toLowerCase();
+  if (value === undefined || value === '') return fallback;
+  return !OFF.has(value);
+}

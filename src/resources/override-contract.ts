@@ -33,6 +33,11 @@ export interface ResourceOverrides {
    * left on its company's contract): read-only, a component of its own beside the action buttons.
    */
   summary?: LazyExoticComponent<ComponentType<RecordActionsProps>>;
+  /**
+   * A card of the record's own below its fields (a ticket's SLA clock, its promise in the portal): read
+   * with the rest before the detail shows (readBeforeShow.ts), hidden while the fields are edited.
+   */
+  panel?: LazyExoticComponent<ComponentType<RecordActionsProps>>;
   create?: LazyExoticComponent<ComponentType>;
   actionColumn?: ActionColumn;
   /**

@@ -173,6 +173,35 @@ const JOURNEYS: Journeys = [
       ],
     ],
   ],
+  [
+    'sla-detail',
+    [
+      // The SLA panel and the portal's promise (src/resources/tickets/sla/), driven in nl and en.
+      [
+        'sla.source.ticket',
+        undefined,
+        { nl: 'ingesteld op dit ticket', en: 'set on this ticket', de: 'an diesem Ticket festgelegt' },
+      ],
+      [
+        'sla.targets.first_response',
+        undefined,
+        { nl: 'Eerste reactie', en: 'First response', de: 'Erste Antwort' },
+      ],
+      ['sla.state.met', undefined, { nl: 'Gehaald', en: 'Met', de: 'Eingehalten' }],
+      ['sla.state.running', undefined, { nl: 'Loopt', en: 'Running', de: 'Läuft' }],
+      [
+        'sla.left',
+        { nl: { time: '8 u' }, en: { time: '8 h' }, de: { time: '8 Std.' } },
+        { nl: 'nog 8 u', en: '8 h left', de: 'noch 8 Std.' },
+      ],
+      ['sla.promise.title', undefined, { nl: 'Onze belofte', en: 'Our promise', de: 'Unser Versprechen' }],
+      [
+        'sla.promise.within',
+        { nl: { time: '1 u' }, en: { time: '1 h' }, de: { time: '1 Std.' } },
+        { nl: 'binnen 1 u', en: 'within 1 h', de: 'innerhalb von 1 Std.' },
+      ],
+    ],
+  ],
 ];
 
 describeWording(JOURNEYS);

@@ -25,11 +25,20 @@ export const EMPTY_BADGE_LABELS: Record<BadgeKind, string> = {
   validity: 'validity.none',
 };
 
-/** Badge colours with AA contrast for their text. */
-const COLOURS = {
+/** Badge colours with AA contrast for their text (the SLA states take them too). */
+export const COLOURS = {
   red: { bgcolor: '#b71c1c', color: '#ffffff' },
   yellow: { bgcolor: '#ffe082', color: '#000000' },
   green: { bgcolor: '#1b5e20', color: '#ffffff' },
+} as const;
+
+/** The pill a coloured badge's words sit in. */
+export const BADGE_PILL = {
+  px: 1,
+  borderRadius: 2,
+  fontSize: '0.8125rem',
+  lineHeight: 1.8,
+  whiteSpace: 'nowrap',
 } as const;
 
 type State =
@@ -148,17 +157,7 @@ export function DateBadge({ kind, date, text, emptyLabel, settled, full, stored 
       sx={{ display: 'inline-flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
     >
       <span>{text}</span>
-      <Box
-        component="span"
-        sx={{
-          ...COLOURS[state.colour],
-          px: 1,
-          borderRadius: 2,
-          fontSize: '0.8125rem',
-          lineHeight: 1.8,
-          whiteSpace: 'nowrap',
-        }}
-      >
+      <Box component="span" sx={{ ...COLOURS[state.colour], ...BADGE_PILL }}>
         {state.label}
       </Box>
     </Box>

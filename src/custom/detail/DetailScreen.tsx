@@ -100,6 +100,7 @@ function DetailBody({ resource, children }: { resource: Resource; children?: Rea
   const redirect = useRedirect();
   const RecordActions = overrides[kind][resource.name]?.actions;
   const RecordSummary = overrides[kind][resource.name]?.summary;
+  const RecordPanel = overrides[kind][resource.name]?.panel;
 
   useReloadOnEvent(refetch);
 
@@ -225,6 +226,7 @@ function DetailBody({ resource, children }: { resource: Resource; children?: Rea
             </CardContent>
           )}
         </Card>
+        {RecordPanel && !editing && <RecordPanel record={record} refetch={refetch} />}
         <ConfirmDelete open={confirming} onClose={() => setConfirming(false)} onConfirm={remove} />
       </Box>
       {children}

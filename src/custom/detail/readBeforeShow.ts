@@ -14,9 +14,14 @@
  * another shape) with react-admin's useGetList of the same parameters.
  */
 import { useDataProvider, type GetListParams, type GetOneParams, type RaRecord } from 'react-admin';
+import type { ServiceDeskDataProvider } from '../../dataProvider/index.ts';
 import { isNotThere, useNotifyError } from '../../shell/errors.ts';
 
-const TAG = { one: 'readBeforeShow:getOne', list: 'readBeforeShow:getList' } as const;
+const TAG = {
+  one: 'readBeforeShow:getOne',
+  list: 'readBeforeShow:getList',
+  call: 'readBeforeShow:call',
+} as const;
 
 /** What a read answers that failed for another reason than not being there (see above). */
 export const READ_FAILED = 'read-failed';
@@ -26,7 +31,7 @@ export type ReadFailed = typeof READ_FAILED;
 export const anyFailed = (...answers: unknown[]) => answers.some((a) => a === READ_FAILED);
 
 export function useReadBeforeShow() {
-  const dataProvider = useDataProvider();
+  const dataProvider = useDataProvider<ServiceDeskDataProvider>();
   const notifyError = useNotifyError();
   const failed = (error: unknown): null | ReadFailed => {
     notifyError(error);
@@ -44,6 +49,15 @@ export function useReadBeforeShow() {
       queryKey: [resource, TAG.list, { ...params, allowed }],
       queryFn: (): Promise<RaRecord[] | null | ReadFailed> | null =>
         allowed ? dataProvider.getList(resource, params).then(({ data }) => data, failed) : null,
+    }),
+    /**
+     * A record's own call (`GET /api/{path}`, e.g. `tickets/5/sla`), keyed under `resource` so that its
+     * refreshes reach it; null when it is not there for the caller (or `allowed` is false).
+     */
+    call: <T>(resource: string, path: string, allowed = true) => ({
+      queryKey: [resource, TAG.call, { path, allowed }],
+      queryFn: (): Promise<T | null | ReadFailed> | null =>
+        allowed ? dataProvider.call<T>('GET', path).then((answer) => answer, failed) : null,
     }),
   };
 }

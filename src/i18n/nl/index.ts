@@ -3,6 +3,7 @@ import { deepMerge } from '../merge.ts';
 import app from './app.ts';
 import dashboardMessages from './dashboard.ts';
 import ticketTimeMessages from './ticketTime.ts';
+import slaMessages from './sla.ts';
 import validityMessages from './validity.ts';
 import firstRunMessages from './firstRun.ts';
 import liveMessages from './live.ts';
@@ -28,6 +29,7 @@ export default deepMerge(
   exportsMessages,
   dashboardMessages,
   ticketTimeMessages,
+  slaMessages,
   validityMessages,
   firstRunMessages,
   liveMessages,

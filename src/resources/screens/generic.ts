@@ -36,7 +36,7 @@ export const preload = (screen: unknown) => (screen as { preload?: () => void } 
 
 /**
  * Starts fetching a record's detail screen of `resource` and the resource's own parts in its header
- * (actions, summary): the detail shows once all have loaded (DetailScreen), so they load side by side
+ * (actions, summary, panel): the detail shows once all have loaded (DetailScreen), so they load side by side
  * instead of one after the other. The list starts them for its rows, before one is opened.
  */
 export function preloadDetail(resource: SchemaResource, kind: AppKind): void {
@@ -44,4 +44,5 @@ export function preloadDetail(resource: SchemaResource, kind: AppKind): void {
   preload(own.detail ?? genericDetail(resource, kind));
   preload(own.actions);
   preload(own.summary);
+  preload(own.panel);
 }

@@ -6,12 +6,14 @@ export default {
     tickets: {
       create: lazyWithTimeout(() => import('./PortalTicketCreate.tsx')),
       detail: lazyWithTimeout(() => import('./PortalTicketDetail.tsx')),
+      panel: lazyWithTimeout(() => import('./sla/PortalSlaPromise.tsx')),
     },
   },
   backoffice: {
     tickets: {
       actions: lazyWithTimeout(() => import('./TicketActions.tsx')),
       summary: lazyWithTimeout(() => import('./TicketTimeSummary.tsx')),
+      panel: lazyWithTimeout(() => import('./sla/TicketSlaPanel.tsx')),
     },
   },
 } satisfies ResourceFolder;
