@@ -21,6 +21,22 @@ export interface AuthContext {
 }
 
 /**
+ * The desk itself as a caller: no user, no permission of its own (a mail that arrives, an SLA's
+ * escalation). Paths that take it write what they were built to write, in the tenant given.
+ */
+export function systemContext(tenantId: number): AuthContext {
+  return {
+    kind: 'operator',
+    userId: null,
+    tenantId,
+    isOperator: 2,
+    permissions: new Set(),
+    companyIds: [],
+    categoryIds: [],
+  };
+}
+
+/**
  * What a link to one record opens (the resource's x-record-link): the record, the rows of its to-many
  * `relations` (its lines), and the label of the record each to-one relation points at.
  */

@@ -8,7 +8,7 @@
  */
 import { sql } from 'kysely';
 import type { ClockResult, TargetName } from '../../common/sla/clock.ts';
-import type { AuthContext } from '../auth/context.ts';
+import { systemContext } from '../auth/context.ts';
 import type { DbTransaction } from '../db/database.ts';
 import { operatorChanging, ticketsChanged } from '../resources/notifications/notify.ts';
 import { recordTicketChanges } from '../resources/tickets/history.ts';
@@ -17,19 +17,6 @@ import type { StoredClock } from './stored-clock.ts';
 
 const DAY = 24 * 60 * 60_000;
 const TARGETS: readonly TargetName[] = ['first_response', 'next_response', 'resolution'];
-
-/** The desk itself, as the history's author of nothing (the entries name the SLA instead). */
-function slaContext(tenantId: number): AuthContext {
-  return {
-    kind: 'operator',
-    userId: null,
-    tenantId,
-    isOperator: 2,
-    permissions: new Set(),
-    companyIds: [],
-    categoryIds: [],
-  };
-}
 
 /** The open targets breached within the last day (an older breach is history, not news). */
 function freshBreaches(clock: ClockResult, now: number): { target: TargetName; at: number }[] {
@@ -100,7 +87,8 @@ export async function escalateBreaches(
     if (sla.breach_ticket_group_id !== null && sla.breach_ticket_group_id !== ticket.ticket_group_id)
       changes.ticket_group_id = sla.breach_ticket_group_id;
     if (Object.keys(changes).length === 0) continue;
-    const auth = slaContext(tenantId);
+    // The desk acts, not a person: the history names the SLA instead.
+    const auth = systemContext(tenantId);
     await recordTicketChanges(trx, registry(), auth, [id], changes, { slaId });
     if ('operator_id' in changes) await operatorChanging(trx, auth, [id], changes.operator_id);
     await trx

@@ -2,7 +2,7 @@
  * The mail's ticket and message, written through the same repository path (storeRecord, with its hooks)
  * as a client's portal ticket and reply: as the client where the portal's rules allow it, else by the desk.
  */
-import type { AuthContext } from '../../auth/context.ts';
+import { systemContext, type AuthContext } from '../../auth/context.ts';
 import type { DbTransaction } from '../../db/database.ts';
 import type { StoredUpload } from '../../files/upload.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -14,19 +14,6 @@ import { AlreadyTaken, alreadyClaimed, claim, doneAlready } from './incoming-row
 import type { IncomingMail } from './parse.ts';
 import type { Author } from './placement.ts';
 import { unknownSenderGroup } from './unknown-sender.ts';
-
-/** Who wrote the mail as the repository sees it: the client, or the desk itself (no user). */
-function systemContext(tenantId: number): AuthContext {
-  return {
-    kind: 'operator',
-    userId: null,
-    tenantId,
-    isOperator: 2,
-    permissions: new Set(),
-    companyIds: [],
-    categoryIds: [],
-  };
-}
 
 /** A new ticket for the mail, with its `mail_incoming` row in the same transaction. */
 export async function openTicket(
