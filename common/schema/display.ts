@@ -6,7 +6,9 @@
  *               conditions (a paid invoice, a resolved ticket) shows its date without a badge, and
  *               a due-date badge may name a `state` field whose stored state decides (an SLA due);
  *   x-ellipsis  the SPEC 9 limit a text is cut at in tables and cards, overriding the name rules; false
- *               shows it in full, wrapping (an invoice reference, whose end tells the months apart).
+ *               shows it in full, wrapping (an invoice reference, whose end tells the months apart);
+ *   x-detail    false: not among a detail's fields, where a part of the screen of its own shows it
+ *               (the ticket's SLA panel shows its stored clock live); lists, filters and the API keep it.
  * Read here, in one place, for both apps and the registry's check at start.
  */
 import { FIXED_OPERATORS, type Field, type FixedCondition } from './types.ts';
@@ -78,6 +80,14 @@ export function meets(record: Record<string, unknown>, [name, op, expected]: Fix
   const a = Number(value);
   const b = Number(expected);
   return op === '<' ? a < b : op === '<=' ? a <= b : op === '>' ? a > b : a >= b;
+}
+
+/** Whether the detail screen lists the field among its fields (`x-detail: false`: it does not). */
+export function inDetail(field: Pick<Field, 'name' | 'schema'>): boolean {
+  const raw = field.schema['x-detail'];
+  if (raw === undefined) return true;
+  if (raw === false) return false;
+  fail(field.name, 'x-detail may only be false');
 }
 
 /** The field's own ellipsis limit: a number, false for none, undefined to follow the name rules. */

@@ -69,7 +69,14 @@ test('a first-line operator assigns, sets status and priority from the header an
   const tabs = page.getByRole('tablist', { name: 'Tabbladen van het record' });
   await tabs.getByRole('tab', { name: /^Geschiedenis/ }).click();
   const panel = page.getByRole('tabpanel');
-  await expect(panel.getByRole('columnheader')).toHaveText(['Wanneer', 'Door', 'Wat', 'Van', 'Naar']);
+  await expect(panel.getByRole('columnheader')).toHaveText([
+    'Wanneer',
+    'Door',
+    'Door SLA',
+    'Wat',
+    'Van',
+    'Naar',
+  ]);
   const rows = panel.getByRole('row');
   // Newest first: priority, status, operator; each by Daan Visser.
   await expect(rows).toHaveCount(4);

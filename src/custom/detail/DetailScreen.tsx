@@ -42,6 +42,7 @@ import {
 } from '../../../common/schema/fields.ts';
 import { registry } from '../../schema.ts';
 import { useAppKind } from '../appKind.ts';
+import { inDetail } from '../../../common/schema/display.ts';
 import { FieldDisplay } from '../../resources/fields/display.tsx';
 import { FieldInput } from '../../resources/fields/inputs.tsx';
 import { CustomFieldInputs, CustomFieldsDisplay } from '../forms/CustomFields.tsx';
@@ -106,7 +107,7 @@ function DetailBody({ resource, children }: { resource: Resource; children?: Rea
 
   if (isPending || !record) return null;
   const title = recordTitle(translate, resource, record);
-  const fields = readableFieldsFor(resource, portal).filter((f) => f.name !== 'id');
+  const fields = readableFieldsFor(resource, portal).filter((f) => f.name !== 'id' && inDetail(f));
   const writable = writableFieldsFor(resource, portal).filter((f) => !f.writeOnly || editing);
 
   const remove = () =>
