@@ -16,7 +16,7 @@ import type {
 } from './types.ts';
 import { FIXED_OPERATORS, MENU_GROUPS } from './types.ts';
 import { isCompleteDatePreset } from './date-presets.ts';
-import { badgeOf } from './display.ts';
+import { badgeOf, inDetail } from './display.ts';
 
 /** What the checks read of the registry being built: its resources by name and its enumerations. */
 export interface SchemaLookup {
@@ -115,6 +115,7 @@ export function checkReferences(reg: SchemaLookup, r: Resource): void {
     if (f.enumName && !reg.enums[f.enumName]) fail(`field ${f.name} names unknown enumeration ${f.enumName}`);
     const state = badgeOf(f)?.state;
     if (state !== undefined) field(state, `x-badge of ${f.name}`);
+    inDetail(f); // x-detail may only be false: a typo fails at start, not on a screen
   }
   for (const rel of Object.values(r.relations)) {
     const related = (n: string) => reg.get(n) ?? fail(`relation ${rel.name} names unknown resource ${n}`);

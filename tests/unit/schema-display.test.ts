@@ -1,6 +1,6 @@
-/** The display keywords of the schemas (x-badge, x-ellipsis): read in one place, checked for every field. */
+/** The display keywords of the schemas (x-badge, x-ellipsis, x-detail): read in one place, checked for every field. */
 import { describe, expect, it } from 'vitest';
-import { badgeOf, ellipsisOf, meets } from '../../common/schema/display.ts';
+import { badgeOf, inDetail, ellipsisOf, meets } from '../../common/schema/display.ts';
 import { registry } from '../../server/schema/registry.ts';
 
 const field = (schema: Record<string, unknown>, format = 'date') => ({ name: 'f', format, schema });
@@ -71,5 +71,13 @@ describe('x-ellipsis', () => {
     expect(ellipsisOf(field({ 'x-ellipsis': 12 }))).toBe(12);
     expect(() => ellipsisOf(field({ 'x-ellipsis': 0 }))).toThrow(/positive integer or false/);
     expect(ellipsisOf(registry().get('invoices')!.fields.reference!)).toBe(false);
+  });
+});
+
+describe('x-detail', () => {
+  it('lists a field in the detail unless it says false, and refuses any other value', () => {
+    expect(inDetail(field({}))).toBe(true);
+    expect(inDetail(field({ 'x-detail': false }))).toBe(false);
+    expect(() => inDetail(field({ 'x-detail': true }))).toThrow(/field f: x-detail may only be false/);
   });
 });
