@@ -155,6 +155,9 @@ test.describe('message thread', () => {
       await signIn(page, CLIENT, 'portal', { to: `/app/tickets/${ticket.id}` });
       const send = page.getByRole('button', { name: 'Versturen', exact: true });
       await expect(send).toBeVisible();
+      // The thread's messages load beside the form (their own call): what is measured is the editor's
+      // arrival, so they are there first.
+      await expect(messagesOf(page).first()).toBeVisible();
       await expect(page.getByRole('toolbar')).toHaveCount(0);
       const before = (await send.boundingBox())!;
 
