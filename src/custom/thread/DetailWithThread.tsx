@@ -21,9 +21,11 @@ export default function DetailWithThread({ morphType }: { morphType: string }) {
     { id: id!, meta: { with: referencesOf(resource, portal) } },
     { enabled: id !== undefined, retry: false }, // one query with ShowBase's: a 404 returns to the list at once
   );
+  // The thread is the detail's child, so it shows together with the detail and its parts (an SLA
+  // panel waits for its own call): shown before them, it would be pushed down when they arrive, and a
+  // deep link's scroll to a message lost.
   return (
-    <>
-      <DetailScreen />
+    <DetailScreen>
       {record && (
         <Box sx={{ px: { xs: 1, sm: 2 }, pb: 2 }}>
           <Card>
@@ -37,6 +39,6 @@ export default function DetailWithThread({ morphType }: { morphType: string }) {
           </Card>
         </Box>
       )}
-    </>
+    </DetailScreen>
   );
 }
