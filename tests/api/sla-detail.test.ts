@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, targets, type TestApp } from './harness.ts';
 import { backOffice, type BackOffice } from './back-office.ts';
+import { statusesByKind, withoutDemoSlas } from './sla-world.ts';
 import { PORTAL_SHOW_SLA } from '../../server/settings/tenant-config.ts';
 
 const MIN = 60_000;
@@ -48,14 +49,7 @@ describe.each(targets)('a ticket SLA detail on $name', (target) => {
   beforeAll(async () => {
     t = await buildTestApp(target);
     b = await backOffice(t, ['tenant.tickets.show']);
-    // The demo's SLAs on its contracts and as the tenant's default (issue 35) would govern the tickets
-    // these tests mean to have none or their company's: this world starts without them.
-    await t.db.updateTable('contracts').set({ sla_id: null }).where('tenant_id', '=', b.tenantId).execute();
-    await t.db
-      .deleteFrom('tenant_configs')
-      .where('tenant_id', '=', b.tenantId)
-      .where('name', '=', 'default_sla_id')
-      .execute();
+    await withoutDemoSlas(t, b.tenantId);
     const created = await api('POST', '/api/slas', {
       name: 'Detail-SLA',
       name_en: 'Detail SLA',
@@ -64,14 +58,7 @@ describe.each(targets)('a ticket SLA detail on $name', (target) => {
     });
     expect(created.statusCode, created.body).toBe(201);
     slaId = created.json().id;
-    const statuses = await t.db
-      .selectFrom('ticket_statuses')
-      .select(['id', 'internal_type'])
-      .where('tenant_id', '=', b.tenantId)
-      .orderBy('order')
-      .execute();
-    status.open = statuses.find((s) => s.internal_type === 1)!.id;
-    status.waiting = statuses.find((s) => s.internal_type === 4)!.id;
+    Object.assign(status, await statusesByKind(t, b.tenantId));
   });
   afterAll(() => t.close());
 

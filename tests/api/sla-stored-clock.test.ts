@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSecondInstance, buildTestApp, targets, type TestApp } from './harness.ts';
 import { backOffice, type BackOffice } from './back-office.ts';
+import { statusesByKind, withoutDemoSlas } from './sla-world.ts';
 import { ticketClock } from '../../server/sla/ticket-clock.ts';
 import { storedClock, tenantToday } from '../../server/sla/stored-clock.ts';
 import { recheckSlaBatch } from '../../server/sla/recheck.ts';
@@ -88,14 +89,7 @@ describe.each(targets)('the SLA clock stored on the ticket on $name', (target) =
     t = await buildTestApp(target, { config: { deadlineCheckMs: 0 } });
     if (target.url) second = await buildSecondInstance(t, { config: { deadlineCheckMs: 0 } });
     b = await backOffice(t, []);
-    // The demo's SLAs on its contracts and as the tenant's default (issue 35) would govern the tickets
-    // these tests mean to have none or their company's: this world starts without them.
-    await t.db.updateTable('contracts').set({ sla_id: null }).where('tenant_id', '=', b.tenantId).execute();
-    await t.db
-      .deleteFrom('tenant_configs')
-      .where('tenant_id', '=', b.tenantId)
-      .where('name', '=', 'default_sla_id')
-      .execute();
+    await withoutDemoSlas(t, b.tenantId);
     adminId = (
       await t.db
         .selectFrom('users')
@@ -106,15 +100,7 @@ describe.each(targets)('the SLA clock stored on the ticket on $name', (target) =
     slaId = (
       await api('POST', '/api/slas', { name: 'Stored', response_time: 60, resolution_time: 480 })
     ).json().id;
-    const statuses = await t.db
-      .selectFrom('ticket_statuses')
-      .select(['id', 'internal_type'])
-      .where('tenant_id', '=', b.tenantId)
-      .orderBy('order')
-      .execute();
-    status.open = statuses.find((s) => s.internal_type === 1)!.id;
-    status.waiting = statuses.find((s) => s.internal_type === 4)!.id;
-    status.closed = statuses.find((s) => s.internal_type === 2)!.id;
+    Object.assign(status, await statusesByKind(t, b.tenantId));
   });
   afterAll(async () => {
     await second?.close();
