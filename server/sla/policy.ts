@@ -12,6 +12,7 @@
 import { ALWAYS_OPEN, toCalendar, type Calendar } from '../../common/sla/calendar.ts';
 import type { SlaPolicy, TargetName } from '../../common/sla/clock.ts';
 import { sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db, DbTransaction } from '../db/database.ts';
 
 export type SlaSource = 'ticket' | 'contract' | 'company' | 'tenant';
@@ -120,42 +121,48 @@ export async function slaPolicies(
 ): Promise<Map<number, SlaPolicy>> {
   const policies = new Map<number, SlaPolicy>();
   if (slaIds.length === 0) return policies;
-  const [slas, targets, priorities, pausing] = await Promise.all([
-    db
-      .selectFrom('slas as s')
-      .leftJoin('business_hour_contracts as b', (join) =>
-        join.onRef('b.id', '=', 's.business_hour_contract_id').on('b.tenant_id', '=', tenantId),
-      )
-      .select([
-        's.id',
-        's.response_time',
-        's.next_response_time',
-        's.resolution_time',
-        's.warning_percentages',
-        'b.id as calendar_id',
-        'b.schedule',
-        'b.timezone',
-        'b.holidays',
-      ])
-      .where('s.tenant_id', '=', tenantId)
-      .where('s.id', 'in', slaIds)
-      .execute(),
-    db
-      .selectFrom('sla_targets')
-      .select(['sla_id', 'priority_id', 'response_time', 'next_response_time', 'resolution_time'])
-      .where('tenant_id', '=', tenantId)
-      .where('sla_id', 'in', slaIds)
-      .execute(),
-    db.selectFrom('priorities').select('id').where('tenant_id', '=', tenantId).execute(),
-    db
-      .selectFrom('ticket_statuses')
-      .select('id')
-      .where('tenant_id', '=', tenantId)
-      .where('pauses_sla', '=', true)
-      .execute(),
-  ]);
-  const pausingStatuses = pausing.map((s) => String(s.id));
+  // One statement: each SLA with its calendar, its targets per priority, and the tenant's priorities and
+  // pausing statuses (uncorrelated, so read once) as JSON arrays.
+  const slas = await db
+    .selectFrom('slas as s')
+    .leftJoin('business_hour_contracts as b', (join) =>
+      join.onRef('b.id', '=', 's.business_hour_contract_id').on('b.tenant_id', '=', tenantId),
+    )
+    .select([
+      's.id',
+      's.response_time',
+      's.next_response_time',
+      's.resolution_time',
+      's.warning_percentages',
+      'b.id as calendar_id',
+      'b.schedule',
+      'b.timezone',
+      'b.holidays',
+    ])
+    .select((eb) => [
+      jsonArrayFrom(
+        eb
+          .selectFrom('sla_targets as t')
+          .select(['t.priority_id', 't.response_time', 't.next_response_time', 't.resolution_time'])
+          .where('t.tenant_id', '=', tenantId)
+          .whereRef('t.sla_id', '=', 's.id'),
+      ).as('targets'),
+      jsonArrayFrom(eb.selectFrom('priorities').select('id').where('tenant_id', '=', tenantId)).as(
+        'priorities',
+      ),
+      jsonArrayFrom(
+        eb
+          .selectFrom('ticket_statuses')
+          .select('id')
+          .where('tenant_id', '=', tenantId)
+          .where('pauses_sla', '=', true),
+      ).as('pausing'),
+    ])
+    .where('s.tenant_id', '=', tenantId)
+    .where('s.id', 'in', slaIds)
+    .execute();
   for (const sla of slas) {
+    const pausingStatuses = sla.pausing.map((status) => String(status.id));
     const own = {
       first_response: sla.response_time,
       next_response: sla.next_response_time,
@@ -164,8 +171,8 @@ export async function slaPolicies(
     const perPriority: Record<string, Partial<Record<TargetName, number | null>>> = {};
     // A ticket without a priority (key '') has the SLA's own targets, as every priority without a row.
     perPriority[NO_PRIORITY] = own;
-    for (const { id } of priorities) perPriority[String(id)] = own;
-    for (const t of targets.filter((row) => row.sla_id === sla.id)) {
+    for (const { id } of sla.priorities) perPriority[String(id)] = own;
+    for (const t of sla.targets) {
       perPriority[String(t.priority_id)] = {
         first_response: t.response_time,
         next_response: t.next_response_time,

@@ -76,7 +76,8 @@ export type StoredRow = { id: number } & StoredClock;
 /**
  * Recomputes and stores the clocks of tickets `ids` of the tenant at `now`, in the caller's
  * transaction; answers each ticket's clock (templates and other tenants' tickets are left out).
- * Seven statements to read a ticket's history and policy, one to write it.
+ * Three statements to read a ticket's history and policy (two once a batch knows the policy), one to
+ * write it.
  */
 export async function storeTicketClocks(
   trx: DbTransaction,
@@ -86,18 +87,12 @@ export async function storeTicketClocks(
 ): Promise<Map<number, { stored: StoredClock; clock: ClockResult }>> {
   const out = new Map<number, { stored: StoredClock; clock: ClockResult }>();
   if (ids.length === 0) return out;
-  const tickets = await trx
-    .selectFrom('tickets')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('id', 'in', [...new Set(ids)])
-    .where('is_template', '=', false)
-    .orderBy('id')
-    .execute();
+  // In id order, so that concurrent batches lock their tickets in one order.
+  const tickets = [...new Set(ids)].sort((a, b) => a - b);
   const today = tenantToday(now);
   // One reading of each SLA's policy for the whole batch.
   const policies = new Map<number, SlaPolicy>();
-  for (const { id } of tickets) {
+  for (const id of tickets) {
     const measured = await ticketClock(trx, tenantId, id, now, today, policies);
     if (!measured) continue;
     const stored = storedClock(measured.applied, measured.clock);

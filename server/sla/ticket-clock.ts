@@ -1,8 +1,8 @@
 /**
  * One ticket's SLA clock, recomputed from its whole history (issue 35, item 3): its events
  * (./ticket-events.ts), the SLA that applies and why, and the policies of every SLA its history names
- * (./policy.ts). Nine statements at most whatever the history's length (five when the policies are known); the measuring is pure
- * (common/sla/clock.ts), so a stored result can always be checked against this full recompute.
+ * (./policy.ts). Three statements whatever the history's length (two when the policies are known); the
+ * measuring is pure (common/sla/clock.ts), so a stored result can always be checked against this full recompute.
  */
 import { computeClock, type ClockResult, type SlaPolicy } from '../../common/sla/clock.ts';
 import type { Db, DbTransaction } from '../db/database.ts';

@@ -18,6 +18,7 @@
  */
 import type { ClockEvent, SlaId } from '../../common/sla/clock.ts';
 import { sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db, DbTransaction } from '../db/database.ts';
 import { MERGED } from '../resources/tickets/history.ts';
 import { NO_PRIORITY } from './policy.ts';
@@ -45,7 +46,11 @@ function ownRows(column: 'ticket_id' | 'morphable_id', ticketId: number) {
   return sql<boolean>`((${sql.ref(column)} = ${ticketId} and merged_from is null) or merged_from = ${ticketId})`;
 }
 
-/** The events of one ticket of the tenant, in recorded order; empty when it is not the tenant's. */
+/**
+ * The events of one ticket of the tenant, in recorded order; empty when it is not the tenant's or is a
+ * template. One statement: the ticket with its changes, messages and the tenant's statuses as JSON
+ * arrays (a recompute runs on every reply and status move, and each round trip was most of its time).
+ */
 export async function ticketClockEvents(
   db: Reader,
   tenantId: number,
@@ -54,34 +59,44 @@ export async function ticketClockEvents(
   const ticket = await db
     .selectFrom('tickets')
     .select(['created_at', 'status_id', 'priority_id', 'sla_id'])
+    .select((eb) => [
+      jsonArrayFrom(
+        eb
+          .selectFrom('ticket_changes')
+          .select(['id', 'field', 'from_value', 'to_value', 'created_at'])
+          .where('tenant_id', '=', tenantId)
+          .where(ownRows('ticket_id', ticketId))
+          .where('field', 'in', ['status_id', 'priority_id', 'sla_id', MERGED]),
+      ).as('changes'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('messages')
+          .select([
+            'id',
+            'created_at',
+            'is_from_client',
+            'visible_to_client',
+            'send_to_client',
+            'sender_check',
+          ])
+          .where('tenant_id', '=', tenantId)
+          .where('morphable_type', '=', 'ticket')
+          .where(ownRows('morphable_id', ticketId))
+          .where('type', '=', 'normal'),
+      ).as('messages'),
+      jsonArrayFrom(
+        eb.selectFrom('ticket_statuses').select(['id', 'internal_type']).where('tenant_id', '=', tenantId),
+      ).as('statuses'),
+    ])
     .where('tenant_id', '=', tenantId)
     .where('id', '=', ticketId)
+    .where('is_template', '=', false)
     .executeTakeFirst();
   if (!ticket) return [];
-  const [changes, messages, statuses] = await Promise.all([
-    db
-      .selectFrom('ticket_changes')
-      .select(['field', 'from_value', 'to_value', 'created_at'])
-      .where('tenant_id', '=', tenantId)
-      .where(ownRows('ticket_id', ticketId))
-      .where('field', 'in', ['status_id', 'priority_id', 'sla_id', MERGED])
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('messages')
-      .select(['created_at', 'is_from_client', 'visible_to_client', 'send_to_client', 'sender_check'])
-      .where('tenant_id', '=', tenantId)
-      .where('morphable_type', '=', 'ticket')
-      .where(ownRows('morphable_id', ticketId))
-      .where('type', '=', 'normal')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('ticket_statuses')
-      .select(['id', 'internal_type'])
-      .where('tenant_id', '=', tenantId)
-      .execute(),
-  ]);
+  // An aggregate's order is not promised: the recorded order is the rows' ids.
+  const changes = [...ticket.changes].sort((a, b) => Number(a.id) - Number(b.id));
+  const messages = [...ticket.messages].sort((a, b) => Number(a.id) - Number(b.id));
+  const statuses = ticket.statuses;
   const kind = new Map(statuses.map((s) => [String(s.id), s.internal_type]));
   const done = (status: string | null) => {
     const type = status === null ? undefined : kind.get(status);
