@@ -11,9 +11,10 @@
  */
 import { ALWAYS_OPEN, toCalendar, type Calendar } from '../../common/sla/calendar.ts';
 import type { SlaPolicy, TargetName } from '../../common/sla/clock.ts';
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder, type Nullable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db, DbTransaction } from '../db/database.ts';
+import type { Tables } from '../db/tables.ts';
 
 export type SlaSource = 'ticket' | 'contract' | 'company' | 'tenant';
 
@@ -46,50 +47,79 @@ export async function appliedSla(
   return (fallback ? both?.fallback : both?.applied) ?? null;
 }
 
-/** Both answers of `appliedSla` at once: one statement, two with the tenant's default. */
+/** Both answers of `appliedSla` at once: one statement. */
 export async function appliedSlas(
   db: Reader,
   tenantId: number,
   ticketId: number,
   today: string,
-): Promise<{ applied: AppliedSla | null; fallback: AppliedSla | null } | null> {
+): Promise<AppliedSlas | null> {
   const row = await db
     .selectFrom('tickets as t')
     .leftJoin('companies as c', (join) =>
       join.onRef('c.id', '=', 't.company_id').on('c.tenant_id', '=', tenantId),
     )
-    .select((eb) => [
-      't.sla_id as own',
-      'c.sla_id as company',
-      eb
-        .selectFrom('contracts as k')
-        .innerJoin('company_contract as cc', 'cc.contract_id', 'k.id')
-        .select('k.sla_id')
-        .whereRef('cc.company_id', '=', 't.company_id')
-        .where('k.tenant_id', '=', tenantId)
-        .where('k.sla_id', 'is not', null)
-        .where('k.start_date', '<=', today)
-        .where((w) => w.or([w('k.end_date', 'is', null), w('k.end_date', '>=', today)]))
-        .orderBy('k.start_date', 'desc')
-        .orderBy('k.id', 'desc')
-        .limit(1)
-        .as('contract'),
-      // The tenant's default, if it names one of the tenant's SLAs (a setting naming one that is gone,
-      // or another tenant's, names none).
-      eb
-        .selectFrom('tenant_configs as g')
-        .innerJoin('slas as s', (join) => join.on('s.tenant_id', '=', tenantId))
-        .select('s.id')
-        .where('g.tenant_id', '=', tenantId)
-        .where('g.name', '=', DEFAULT_SLA_SETTING)
-        .whereRef(sql`s.id::text`, '=', sql`trim(g.value, '" ')`)
-        .limit(1)
-        .as('tenant'),
-    ])
+    .select((eb) => appliedSlaColumns(eb, tenantId, today))
     .where('t.tenant_id', '=', tenantId)
     .where('t.id', '=', ticketId)
     .executeTakeFirst();
-  if (!row) return null;
+  return row ? appliedFrom(row) : null;
+}
+
+/** `tickets as t` left-joined to its company as `c`. */
+type TicketAndCompany = Tables & { t: Tables['tickets']; c: Nullable<Tables['companies']> };
+
+export interface AppliedSlas {
+  applied: AppliedSla | null;
+  fallback: AppliedSla | null;
+}
+
+/**
+ * The columns `appliedFrom` reads, for a statement over `tickets as t` left-joined to its company as
+ * `c` (so the clock's history read can answer them too, in the same statement).
+ */
+export function appliedSlaColumns(
+  eb: ExpressionBuilder<TicketAndCompany, 't' | 'c'>,
+  tenantId: number,
+  today: string,
+) {
+  return [
+    eb.ref('t.sla_id').as('own'),
+    eb.ref('c.sla_id').as('company'),
+    eb
+      .selectFrom('contracts as k')
+      .innerJoin('company_contract as cc', 'cc.contract_id', 'k.id')
+      .select('k.sla_id')
+      .whereRef('cc.company_id', '=', 't.company_id')
+      .where('k.tenant_id', '=', tenantId)
+      .where('k.sla_id', 'is not', null)
+      .where('k.start_date', '<=', today)
+      .where((w) => w.or([w('k.end_date', 'is', null), w('k.end_date', '>=', today)]))
+      .orderBy('k.start_date', 'desc')
+      .orderBy('k.id', 'desc')
+      .limit(1)
+      .as('contract'),
+    // The tenant's default, if it names one of the tenant's SLAs (a setting naming one that is gone,
+    // or another tenant's, names none).
+    eb
+      .selectFrom('tenant_configs as g')
+      .innerJoin('slas as s', (join) => join.on('s.tenant_id', '=', tenantId))
+      .select('s.id')
+      .where('g.tenant_id', '=', tenantId)
+      .where('g.name', '=', DEFAULT_SLA_SETTING)
+      .whereRef(sql`s.id::text`, '=', sql`trim(g.value, '" ')`)
+      .limit(1)
+      .as('tenant'),
+  ] as const;
+}
+
+/** The applied SLA and the fallback from the columns of `appliedSlaColumns`. */
+export function appliedFrom(row: {
+  own: number | null;
+  company: number | null;
+  contract: number | null | undefined;
+  tenant: number | null | undefined;
+}): AppliedSlas {
   const fallback: AppliedSla | null =
     row.contract !== null && row.contract !== undefined
       ? { slaId: row.contract, source: 'contract' }

@@ -76,7 +76,7 @@ export type StoredRow = { id: number } & StoredClock;
 /**
  * Recomputes and stores the clocks of tickets `ids` of the tenant at `now`, in the caller's
  * transaction; answers each ticket's clock (templates and other tenants' tickets are left out).
- * Three statements to read a ticket's history and policy (two once a batch knows the policy), one to
+ * Two statements to read a ticket's history and policy (one once a batch knows the policy), one to
  * write it.
  */
 export async function storeTicketClocks(

@@ -1,13 +1,13 @@
 /**
  * One ticket's SLA clock, recomputed from its whole history (issue 35, item 3): its events
  * (./ticket-events.ts), the SLA that applies and why, and the policies of every SLA its history names
- * (./policy.ts). Three statements whatever the history's length (two when the policies are known); the
+ * (./policy.ts). Two statements whatever the history's length (one when the policies are known); the
  * measuring is pure (common/sla/clock.ts), so a stored result can always be checked against this full recompute.
  */
 import { computeClock, type ClockResult, type SlaPolicy } from '../../common/sla/clock.ts';
 import type { Db, DbTransaction } from '../db/database.ts';
-import { appliedSlas, slaPolicies, type AppliedSla } from './policy.ts';
-import { FALLBACK_SLA, ticketClockEvents } from './ticket-events.ts';
+import { slaPolicies, type AppliedSla } from './policy.ts';
+import { FALLBACK_SLA, ticketHistory } from './ticket-events.ts';
 
 export interface TicketClock {
   /** The SLA that governs the ticket now and why; null when none does. */
@@ -25,12 +25,9 @@ export async function ticketClock(
   /** Policies already read (a batch of tickets shares them); those read here are added. */
   known: Map<number, SlaPolicy> = new Map(),
 ): Promise<TicketClock | null> {
-  const events = await ticketClockEvents(db, tenantId, ticketId);
-  if (events.length === 0) return null;
-  const { applied, fallback } = (await appliedSlas(db, tenantId, ticketId, today)) ?? {
-    applied: null,
-    fallback: null,
-  };
+  const history = await ticketHistory(db, tenantId, ticketId, today);
+  if (!history) return null;
+  const { events, applied, fallback } = history;
   const named = new Set<number>();
   for (const event of events) {
     if ((event.type === 'created' || event.type === 'sla_changed') && typeof event.sla === 'number')

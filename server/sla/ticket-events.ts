@@ -21,7 +21,7 @@ import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db, DbTransaction } from '../db/database.ts';
 import { MERGED } from '../resources/tickets/history.ts';
-import { NO_PRIORITY } from './policy.ts';
+import { appliedFrom, appliedSlaColumns, NO_PRIORITY, type AppliedSlas } from './policy.ts';
 
 /** The clock's SLA of a ticket that names none of its own: the one its company or tenant gives it. */
 export const FALLBACK_SLA = 'fallback';
@@ -47,19 +47,25 @@ function ownRows(column: 'ticket_id' | 'morphable_id', ticketId: number) {
 }
 
 /**
- * The events of one ticket of the tenant, in recorded order; empty when it is not the tenant's or is a
- * template. One statement: the ticket with its changes, messages and the tenant's statuses as JSON
- * arrays (a recompute runs on every reply and status move, and each round trip was most of its time).
+ * The events of one ticket of the tenant in recorded order, and the SLA that applies to it now and its
+ * fallback (./policy.ts); null when it is not the tenant's or is a template. One statement: the ticket
+ * with its changes, messages and the tenant's statuses as JSON arrays (a recompute runs on every reply
+ * and status move, and each round trip was most of its time).
  */
-export async function ticketClockEvents(
+export async function ticketHistory(
   db: Reader,
   tenantId: number,
   ticketId: number,
-): Promise<ClockEvent[]> {
+  today: string,
+): Promise<({ events: ClockEvent[] } & AppliedSlas) | null> {
   const ticket = await db
-    .selectFrom('tickets')
-    .select(['created_at', 'status_id', 'priority_id', 'sla_id'])
+    .selectFrom('tickets as t')
+    .leftJoin('companies as c', (join) =>
+      join.onRef('c.id', '=', 't.company_id').on('c.tenant_id', '=', tenantId),
+    )
+    .select(['t.created_at', 't.status_id', 't.priority_id', 't.sla_id'])
     .select((eb) => [
+      ...appliedSlaColumns(eb, tenantId, today),
       jsonArrayFrom(
         eb
           .selectFrom('ticket_changes')
@@ -88,11 +94,11 @@ export async function ticketClockEvents(
         eb.selectFrom('ticket_statuses').select(['id', 'internal_type']).where('tenant_id', '=', tenantId),
       ).as('statuses'),
     ])
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', ticketId)
-    .where('is_template', '=', false)
+    .where('t.tenant_id', '=', tenantId)
+    .where('t.id', '=', ticketId)
+    .where('t.is_template', '=', false)
     .executeTakeFirst();
-  if (!ticket) return [];
+  if (!ticket) return null;
   // An aggregate's order is not promised: the recorded order is the rows' ids.
   const changes = [...ticket.changes].sort((a, b) => Number(a.id) - Number(b.id));
   const messages = [...ticket.messages].sort((a, b) => Number(a.id) - Number(b.id));
@@ -151,5 +157,6 @@ export async function ticketClockEvents(
     }
   }
   // One recorded order: by time (a stable sort: at one instant the ticket's history before its messages).
-  return timeline.sort((a, b) => a.at - b.at).map((entry) => entry.event);
+  const events = timeline.sort((a, b) => a.at - b.at).map((entry) => entry.event);
+  return { events, ...appliedFrom(ticket) };
 }
