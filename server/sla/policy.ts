@@ -72,6 +72,8 @@ type TicketAndCompany = Tables & { t: Tables['tickets']; c: Nullable<Tables['com
 export interface AppliedSlas {
   applied: AppliedSla | null;
   fallback: AppliedSla | null;
+  /** The next date (the tenant's) a contract's SLA may start or stop applying; null when none will. */
+  contractChange: string | null;
 }
 
 /**
@@ -99,6 +101,23 @@ export function appliedSlaColumns(
       .orderBy('k.id', 'desc')
       .limit(1)
       .as('contract'),
+    // The next date a contract of the company that names an SLA starts or ends (the day after its end
+    // date): from then another SLA may apply, with no event on the ticket to say so.
+    eb
+      .selectFrom('contracts as k')
+      .innerJoin('company_contract as cc', 'cc.contract_id', 'k.id')
+      .select(
+        sql<
+          string | null
+        >`min(case when k.start_date > ${today} then k.start_date else k.end_date + 1 end)::text`.as(
+          'change',
+        ),
+      )
+      .whereRef('cc.company_id', '=', 't.company_id')
+      .where('k.tenant_id', '=', tenantId)
+      .where('k.sla_id', 'is not', null)
+      .where((w) => w.or([w('k.start_date', '>', today), w('k.end_date', '>=', today)]))
+      .as('contract_change'),
     // The tenant's default, if it names one of the tenant's SLAs (a setting naming one that is gone,
     // or another tenant's, names none).
     eb
@@ -119,6 +138,7 @@ export function appliedFrom(row: {
   company: number | null;
   contract: number | null | undefined;
   tenant: number | null | undefined;
+  contract_change: string | null | undefined;
 }): AppliedSlas {
   const fallback: AppliedSla | null =
     row.contract !== null && row.contract !== undefined
@@ -128,7 +148,11 @@ export function appliedFrom(row: {
         : row.tenant !== null && row.tenant !== undefined
           ? { slaId: row.tenant, source: 'tenant' }
           : null;
-  return { applied: row.own !== null ? { slaId: row.own, source: 'ticket' } : fallback, fallback };
+  return {
+    applied: row.own !== null ? { slaId: row.own, source: 'ticket' } : fallback,
+    fallback,
+    contractChange: row.contract_change ?? null,
+  };
 }
 
 function calendarOf(

@@ -11,7 +11,7 @@ import { DEFAULT_TIME_ZONE } from '../../common/sla/calendar.ts';
 import type { ClockResult, SlaPolicy, TargetClock, TargetName, TargetState } from '../../common/sla/clock.ts';
 import type { DbTransaction } from '../db/database.ts';
 import type { AppliedSla } from './policy.ts';
-import { ticketClock } from './ticket-clock.ts';
+import { ticketClock, type TicketClock } from './ticket-clock.ts';
 
 /** The stored columns of one ticket's clock (tickets.*, migration 0031). */
 export interface StoredClock {
@@ -38,14 +38,29 @@ export function tenantToday(now: number): string {
   return DateTime.fromMillis(now, { zone: DEFAULT_TIME_ZONE }).toISODate() as string;
 }
 
+/** The start of `date` (YYYY-MM-DD) in the tenant's zone, epoch ms. */
+export function tenantMidnight(date: string): number {
+  return DateTime.fromISO(date, { zone: DEFAULT_TIME_ZONE }).toMillis();
+}
+
+const earliest = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
+
 /** A target as stored: no state without a target (the badge's check mark), no due unless it counts. */
 function target(clock: TargetClock | null): { due: Date | null; state: TargetState | null } {
   if (!clock || clock.target === null) return { due: null, state: null };
   return { due: instant(clock.due), state: clock.state };
 }
 
-/** The columns that keep `clock`, governed by `applied` (none: nothing is promised, nothing stored). */
-export function storedClock(applied: AppliedSla | null, clock: ClockResult): StoredClock {
+/**
+ * The columns that keep `clock`, governed by `applied` (none: nothing is promised, nothing stored).
+ * `alsoAt`: a moment the stored result may stop being true for a reason outside the clock (a
+ * contract's SLA starting or ending), to be measured again then too.
+ */
+export function storedClock(
+  applied: AppliedSla | null,
+  clock: ClockResult,
+  alsoAt: number | null = null,
+): StoredClock {
   const names: TargetName[] = ['first_response', 'next_response', 'resolution'];
   const targets = Object.fromEntries(
     names.map((name) => [name, target(applied ? clock[name] : null)]),
@@ -66,8 +81,15 @@ export function storedClock(applied: AppliedSla | null, clock: ClockResult): Sto
     resolution_state: targets.resolution.state,
     sla_state: SEVERITY.find((s) => states.includes(s)) ?? null,
     sla_due: inTime.length > 0 ? new Date(Math.min(...inTime)) : null,
-    sla_recheck_at: applied ? instant(clock.nextChangeAt) : null,
+    sla_recheck_at: instant(earliest(applied ? clock.nextChangeAt : null, alsoAt)),
   };
+}
+
+/** The columns that keep a ticket's measured clock (./ticket-clock.ts). */
+export function storedTicketClock({ applied, clock, contractChange }: TicketClock): StoredClock {
+  // An open ticket is measured again when a contract's SLA starts or ends, at the tenant's midnight.
+  const change = clock.open && contractChange !== null ? tenantMidnight(contractChange) : null;
+  return storedClock(applied, clock, change);
 }
 
 /** What was stored before, for the warnings to tell what is new (./warnings.ts). */
@@ -95,7 +117,7 @@ export async function storeTicketClocks(
   for (const id of tickets) {
     const measured = await ticketClock(trx, tenantId, id, now, today, policies);
     if (!measured) continue;
-    const stored = storedClock(measured.applied, measured.clock);
+    const stored = storedTicketClock(measured);
     await trx
       .updateTable('tickets')
       .set(stored)

@@ -13,6 +13,8 @@ export interface TicketClock {
   /** The SLA that governs the ticket now and why; null when none does. */
   applied: AppliedSla | null;
   clock: ClockResult;
+  /** The next date (the tenant's) a contract's SLA may start or stop applying (./policy.ts). */
+  contractChange: string | null;
 }
 
 /** The ticket's clock at `now` (epoch ms), `today` the tenant's date (contracts run by date); null when the ticket is not the tenant's. */
@@ -27,7 +29,7 @@ export async function ticketClock(
 ): Promise<TicketClock | null> {
   const history = await ticketHistory(db, tenantId, ticketId, today);
   if (!history) return null;
-  const { events, applied, fallback } = history;
+  const { events, applied, fallback, contractChange } = history;
   const named = new Set<number>();
   for (const event of events) {
     if ((event.type === 'created' || event.type === 'sla_changed') && typeof event.sla === 'number')
@@ -44,5 +46,5 @@ export async function ticketClock(
         ? (policies.get(fallback.slaId) ?? null)
         : null
       : (policies.get(Number(sla)) ?? null);
-  return { applied, clock: computeClock(events, resolve, now) };
+  return { applied, clock: computeClock(events, resolve, now), contractChange };
 }

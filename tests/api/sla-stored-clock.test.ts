@@ -4,13 +4,14 @@
  * calendar are measured by the claimed background pass, which warns once per ticket, target, threshold
  * and due instant however many instances run it.
  */
+import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSecondInstance, buildTestApp, targets, type TestApp } from './harness.ts';
 import { backOffice, type BackOffice } from './back-office.ts';
 import { statusesByKind, withoutDemoSlas } from './sla-world.ts';
 import { ticketClock } from '../../server/sla/ticket-clock.ts';
-import { storedClock, tenantToday } from '../../server/sla/stored-clock.ts';
-import { recheckSlaBatch } from '../../server/sla/recheck.ts';
+import { storedTicketClock, tenantMidnight, tenantToday } from '../../server/sla/stored-clock.ts';
+import { recheckSlaBatch, recheckSlaClocks } from '../../server/sla/recheck.ts';
 
 const MIN = 60_000;
 const STORED = [
@@ -51,7 +52,7 @@ describe.each(targets)('the SLA clock stored on the ticket on $name', (target) =
     const row = await stored(id);
     const measured = (await ticketClock(t.db, b.tenantId, id, now, tenantToday(now)))!;
     const { created_at: _, ...columns } = row;
-    expect(columns).toEqual(storedClock(measured.applied, measured.clock));
+    expect(columns).toEqual(storedTicketClock(measured));
   }
 
   async function ticket(fields: Record<string, unknown> = {}): Promise<number> {
@@ -346,5 +347,53 @@ describe.each(targets)('the SLA clock stored on the ticket on $name', (target) =
     await recheckSlaBatch(t.db);
     expect((await stored(open)).resolution_due!.getTime()).toBeLessThan(narrow);
     await expectRecomputed(open);
+  });
+
+  it("a contract's SLA starting or ending is measured at the tenant's midnight, with no event on the ticket", async () => {
+    const company = await api('POST', '/api/companies', { name: 'Contract boundary BV' });
+    expect(company.statusCode, company.body).toBe(201);
+    const companyId = company.json().id as number;
+    const contractSla = (
+      await api('POST', '/api/slas', { name: 'Contract', response_time: 30, resolution_time: 240 })
+    ).json().id as number;
+    const now = Date.now();
+    const today = tenantToday(now);
+    const tomorrow = DateTime.fromISO(today).plus({ days: 1 }).toISODate()!;
+    const contract = await api('POST', '/api/contracts', {
+      name: 'Starts tomorrow',
+      period: 'month',
+      quantity: 1,
+      start_date: tomorrow,
+      end_date: tomorrow,
+      sla_id: contractSla,
+    });
+    expect(contract.statusCode, contract.body).toBe(201);
+    await t.db
+      .insertInto('company_contract')
+      .values({ company_id: companyId, contract_id: contract.json().id })
+      .execute();
+    const id = await ticket({ sla_id: null, company_id: companyId });
+    const closed = await ticket({ sla_id: null, company_id: companyId });
+    await t.app.inject({ method: 'POST', url: `/api/tickets/${closed}/close`, headers: b.admin });
+
+    // No SLA applies today; the open ticket is to be measured again when tomorrow begins, the closed not.
+    const midnight = tenantMidnight(tomorrow);
+    expect(await stored(id)).toMatchObject({ applied_sla_id: null, sla_recheck_at: new Date(midnight) });
+    expect((await stored(closed)).sla_recheck_at).toBeNull();
+    await expectRecomputed(id);
+
+    // Just before midnight the pass leaves it as it is (other tests' tickets may be due); just after,
+    // the contract's SLA applies.
+    const before = await stored(id);
+    await recheckSlaClocks(t.db, midnight - 1);
+    expect(await stored(id)).toEqual(before);
+    await recheckSlaClocks(t.db, midnight + MIN);
+    const during = await stored(id);
+    expect(during).toMatchObject({ applied_sla_id: contractSla, applied_sla_source: 'contract' });
+    // The contract ends with the day: the next day it applies no more.
+    const after = tenantMidnight(DateTime.fromISO(tomorrow).plus({ days: 1 }).toISODate()!);
+    expect(during.sla_recheck_at!.getTime()).toBeLessThanOrEqual(after);
+    await recheckSlaClocks(t.db, after + MIN);
+    expect(await stored(id)).toMatchObject({ applied_sla_id: null, applied_sla_source: null });
   });
 });
