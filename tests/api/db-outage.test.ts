@@ -2,7 +2,7 @@
  * Finding 9: a PostgreSQL restart under write load. The real server runs as a child process on a
  * throwaway cluster of its own; the database is stopped and started while tickets are being written.
  * The process must live through it, answer 503 with Retry-After while the database is away, come back
- * by itself, and keep every write it acknowledged.
+ * by itself, and keep every write it acknowledged; its export worker and SLA pass work on after it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +25,17 @@ interface Answer {
   id?: number;
 }
 
+/** One statement on its own connection. */
+async function statement(url: string, text: string, values: unknown[] = []) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(text, values);
+  } finally {
+    await client.end();
+  }
+}
+
 describe('PostgreSQL restart under write load (own cluster)', () => {
   let cluster: Cluster;
   let server: ServerProcess;
@@ -37,6 +48,8 @@ describe('PostgreSQL restart under write load (own cluster)', () => {
       DATABASE_URL: cluster.url,
       DATA_DIR: dataDir,
       SEED: 'demo',
+      // The SLA and deadline pass looks every half second, so that it meets the outage.
+      DEADLINE_CHECK_MS: '500',
     });
     await server.ready;
   }, 120_000);
@@ -140,6 +153,12 @@ describe('PostgreSQL restart under write load (own cluster)', () => {
       expect(JSON.parse(body).message, path).toMatch(/database/i);
     }
 
+    // The SLA pass met the outage: it said so and lives on (checked after the restart).
+    await waitFor(
+      'the SLA pass to find the database gone',
+      alive(() => server.output().includes('deadline and SLA check: lost its database')),
+    );
+
     phase = 'restarting';
     cluster.start();
     const restarted = Date.now();
@@ -204,6 +223,31 @@ describe('PostgreSQL restart under write load (own cluster)', () => {
       30_000,
     );
     expect(job.status).toBe('done');
+
+    // And the SLA pass: a ticket two days old whose clock is due now is measured, and found breached.
+    const { rows: slas } = await statement(cluster.url, 'select id from slas order by id limit 1');
+    const ticket = await fetch(`${server.base}/api/tickets`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ description: 'Measured after the outage', sla_id: slas[0].id }),
+    });
+    expect(ticket.status, await ticket.clone().text()).toBe(201);
+    const ticketId = ((await ticket.json()) as { id: number }).id;
+    await statement(
+      cluster.url,
+      `update tickets set created_at = now() - interval '2 days', sla_recheck_at = now() where id = $1`,
+      [ticketId],
+    );
+    await waitFor(
+      'the SLA pass to measure the ticket after the outage',
+      alive(async () => {
+        const { rows } = await statement(cluster.url, 'select sla_state from tickets where id = $1', [
+          ticketId,
+        ]);
+        return rows[0]?.sla_state === 'breached';
+      }),
+      30_000,
+    );
   }, 120_000);
 
   it('answers 503 from /api/health when the database stops answering, instead of waiting for it', async () => {
