@@ -103,18 +103,30 @@ describe.each(targets)('a ticket SLA detail on $name', (target) => {
     }
   });
 
-  it('says whether the SLA counts business hours', async () => {
-    const calendar = await api('POST', '/api/business-hour-contracts', { name: 'Kantoor', schedule: '24/7' });
-    expect(calendar.statusCode, calendar.body).toBe(201);
-    const office = await api('POST', '/api/slas', {
-      name: 'Kantoor-SLA',
-      response_time: 60,
-      resolution_time: 480,
-      business_hour_contract_id: calendar.json().id,
-    });
-    const id = await ticket(5, { sla_id: office.json().id });
-    expect((await sla(id, b.admin)).json()).toMatchObject({ business_hours: true });
-    expect((await sla(id, b.client)).json()).toMatchObject({ business_hours: true });
+  it('says whether the SLA counts business hours: office hours do, 24/7 only with holidays', async () => {
+    const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'];
+    const calendars: [string, Record<string, unknown>, boolean][] = [
+      [
+        'Kantoor',
+        { schedule: Object.fromEntries(weekdays.map((d) => [d, [{ from: '08:00', to: '17:00' }]])) },
+        true,
+      ],
+      ['Altijd', { schedule: '24/7' }, false],
+      ['Altijd behalve kerst', { schedule: '24/7', holidays: [{ date: '12-25', name: 'Kerst' }] }, true],
+    ];
+    for (const [name, fields, businessHours] of calendars) {
+      const calendar = await api('POST', '/api/business-hour-contracts', { name, ...fields });
+      expect(calendar.statusCode, calendar.body).toBe(201);
+      const office = await api('POST', '/api/slas', {
+        name: `${name}-SLA`,
+        response_time: 60,
+        resolution_time: 480,
+        business_hour_contract_id: calendar.json().id,
+      });
+      const id = await ticket(5, { sla_id: office.json().id });
+      expect((await sla(id, b.admin)).json(), name).toMatchObject({ business_hours: businessHours });
+      expect((await sla(id, b.client)).json(), name).toMatchObject({ business_hours: businessHours });
+    }
   });
 
   it('shows since when a paused ticket waits', async () => {

@@ -132,7 +132,10 @@ function clientTarget(t: TargetClock | null) {
 interface AppliedRow {
   /** In the caller's language (German falls back to English, English to Dutch). */
   name: string;
-  /** Whether its calendar has hours (server/sla/policy.ts counts a contract without a schedule all day). */
+  /**
+   * Whether its calendar has hours (server/sla/policy.ts counts a contract without a schedule all day,
+   * and a "24/7" one without holidays is every hour too).
+   */
   businessHours: boolean;
 }
 
@@ -144,7 +147,7 @@ async function appliedRow(db: Db, auth: AuthContext, applied: AppliedSla | null)
     .leftJoin('business_hour_contracts as b', (join) =>
       join.onRef('b.id', '=', 's.business_hour_contract_id').on('b.tenant_id', '=', auth.tenantId),
     )
-    .select(['s.name', 's.name_en', 's.name_de', 'b.schedule'])
+    .select(['s.name', 's.name_en', 's.name_de', 'b.schedule', 'b.holidays'])
     .where('s.tenant_id', '=', auth.tenantId)
     .where('s.id', '=', applied.slaId)
     .executeTakeFirst();
@@ -152,7 +155,9 @@ async function appliedRow(db: Db, auth: AuthContext, applied: AppliedSla | null)
   const language = auth.language ?? 'nl';
   const chain = language === 'de' ? [row.name_de, row.name_en] : language === 'en' ? [row.name_en] : [];
   const name = chain.find((n) => typeof n === 'string' && n !== '') ?? row.name;
-  return { name, businessHours: row.schedule !== null && row.schedule !== undefined };
+  // A "24/7" calendar counts every hour: only its holidays (if any) make its time business time.
+  const allHours = row.schedule === '24/7' && !(Array.isArray(row.holidays) && row.holidays.length > 0);
+  return { name, businessHours: row.schedule !== null && row.schedule !== undefined && !allHours };
 }
 
 function operatorAnswer(applied: AppliedSla | null, row: AppliedRow, clock: ClockResult) {
