@@ -8,7 +8,7 @@ import { startServer, type E2eServer } from './server.ts';
 
 export { expect } from '@playwright/test';
 
-export const test = base.extend<object, { demoServer: E2eServer }>({
+export const test = base.extend<{ serverErrors: void }, { demoServer: E2eServer }>({
   demoServer: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture uses from this pattern.
     async ({}, use) => {
@@ -19,4 +19,44 @@ export const test = base.extend<object, { demoServer: E2eServer }>({
     { scope: 'worker', timeout: 180_000 },
   ],
   baseURL: async ({ demoServer }, use) => use(demoServer.baseURL),
+  // A test that fails gets the server's errors logged while it ran in its report: a screen that says
+  // "could not be loaded" under load in CI says why only there.
+  serverErrors: [
+    async ({ demoServer }, use, testInfo) => {
+      const from = demoServer.output().length;
+      await use();
+      if (testInfo.status === testInfo.expectedStatus) return;
+      const errors = demoServer
+        .output()
+        .slice(from)
+        .split('\n')
+        .filter((line) => /"level":(50|60)/.test(line))
+        .slice(-10)
+        .map(readable);
+      if (errors.length > 0)
+        await testInfo.attach('server errors', { body: errors.join('\n'), contentType: 'text/plain' });
+    },
+    { auto: true },
+  ],
 });
+
+/** A logged error on one short line (the reporter cuts long ones): its message and our frames it passed. */
+function readable(line: string): string {
+  try {
+    const entry = JSON.parse(line) as { msg?: string; err?: { message?: string; stack?: string } };
+    const ours = (entry.err?.stack ?? '')
+      .split('\n')
+      .slice(1)
+      .filter((frame) => !frame.includes('node_modules'))
+      .slice(0, 3)
+      .map((frame) =>
+        frame
+          .trim()
+          .replace(/^at /, '')
+          .replace(/\(?\/\S*?\/(server|common)\//, '($1/'),
+      );
+    return `${entry.err?.message ?? entry.msg ?? ''} ${ours.join(' < ')}`.slice(0, 240);
+  } catch {
+    return line.slice(0, 240);
+  }
+}

@@ -19,6 +19,8 @@ export interface E2eServer {
   close(): Promise<number | null>;
   /** Ends the server and removes its folder. */
   stop(): Promise<void>;
+  /** What the server wrote so far (warnings and errors: LOG_LEVEL warn), for a failed test's report. */
+  output(): string;
 }
 
 /** Where global-setup leaves the seeded, closed data folder for the servers to copy. */
@@ -97,5 +99,5 @@ export async function startServer(
     // A poll interval, not a wait for time: the loop ends when the server answers.
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { baseURL, dataDir, close, stop };
+  return { baseURL, dataDir, close, stop, output: () => output };
 }

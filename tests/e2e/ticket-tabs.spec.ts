@@ -9,17 +9,19 @@ async function api(page: Page, token: string, path: string) {
   return res.json();
 }
 
+/**
+ * The newest time registration that is on a ticket (the demo has them): another test on this worker's
+ * server may have booked time on no ticket, which sorts first (a detail of ticket "null" is a 422, and
+ * the screen said it could not be loaded).
+ */
+const ON_A_TICKET = '/time-registrations?builder[0][whereNotNull]=ticket_id&builder[1][paginate]=1';
+
 test('the ticket tab bar shows badges in minutes and euros, lists the related rows and opens them', async ({
   page,
 }) => {
   const token = await storeSession(page, 'admin@example.com');
-  // A ticket with time registrations (the demo has them) and what the API says they add up to. Only
-  // registrations on a ticket: another test on this worker's server may have booked time elsewhere.
-  const registrations = await api(
-    page,
-    token,
-    '/time-registrations?builder[0][whereNotNull]=ticket_id&builder[1][paginate]=1',
-  );
+  // A ticket with time registrations (the demo has them) and what the API says they add up to.
+  const registrations = await api(page, token, ON_A_TICKET);
   const ticketId = registrations.data[0].ticket_id as number;
   const ticket = await api(
     page,
@@ -77,7 +79,7 @@ for (const { lang, width, timeLabel } of [
   }) => {
     await page.setViewportSize({ width, height: 800 });
     const token = await storeSession(page, 'admin@example.com', { locale: lang });
-    const registrations = await api(page, token, '/time-registrations?builder[0][paginate]=1');
+    const registrations = await api(page, token, ON_A_TICKET);
     // Where the tab bar is, each frame from the first in which it is there.
     await page.addInitScript(() => {
       const tops: number[] = [];
@@ -108,7 +110,7 @@ for (const { lang, width, timeLabel } of [
 test('on a phone the tabs scroll with arrows, 100 px a click', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   const token = await storeSession(page, 'admin@example.com');
-  const registrations = await api(page, token, '/time-registrations?builder[0][paginate]=1');
+  const registrations = await api(page, token, ON_A_TICKET);
   await page.goto(`/tickets/${registrations.data[0].ticket_id}`);
   const scroller = page.locator('[role="tablist"]').locator('xpath=..');
   const right = page.getByRole('button', { name: 'Naar rechts scrollen' });
