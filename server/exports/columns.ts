@@ -1,23 +1,19 @@
 /**
- * An export's columns: which fields, under which headers, and each value as text the way the apps show
- * it (references by their label, euros with two decimals, minutes as HH:MM, dates 'DD MMM YY').
+ * An export's columns: which fields, under which headers (the caller's, else the field's label in the
+ * export's language), and each value: references by their label, enumerations by their label in the
+ * language, and dates, moments, amounts and durations as a spreadsheet computes with them
+ * (./typed-values.ts).
  */
 import type { AuthContext } from '../auth/context.ts';
 import { ValidationError } from '../http/errors.ts';
 import type { Registry } from '../schema/registry.ts';
 import type { Field, Resource } from '../../common/schema/types.ts';
 import { fieldKind, referenceOf, type FieldKind } from '../../common/schema/field-kind.ts';
-import {
-  formatDate,
-  formatFileSize,
-  formatMinutes,
-  formatMoney,
-  formatQuantity,
-} from '../../common/format.ts';
+import { formatFileSize, formatMinutes } from '../../common/format.ts';
 import { isPortalCaller, readableFields } from '../query/visibility.ts';
 import type { WithTree } from '../query/tree.ts';
 import type { Row } from '../query/relations.ts';
-import { PDF_TIME_ZONE } from '../pdf/time.ts';
+import { numberOf, plainNumber, sheetDate, wallClock } from './typed-values.ts';
 import type { ExportLocale } from './messages.ts';
 import { EXPORT_TEXTS } from './messages.ts';
 
@@ -68,6 +64,14 @@ export function resolveColumns(resource: Resource, auth: AuthContext, raw: unkno
   return out;
 }
 
+/** The column's header: the one the caller gave, else the field's label in the export's language. */
+export function headerOf(resource: Resource, column: ExportColumn, locale: ExportLocale): string {
+  if (column.label !== column.name) return column.label;
+  return (
+    resource.labels[locale]?.fields?.[column.name] ?? resource.labels.nl?.fields?.[column.name] ?? column.name
+  );
+}
+
 /** The belongsTo relations the columns show by label: loaded with the rows, one query each. */
 export function relationsFor(resource: Resource, columns: ExportColumn[]): WithTree {
   const tree: WithTree = {};
@@ -79,25 +83,8 @@ export function relationsFor(resource: Resource, columns: ExportColumn[]): WithT
   return tree;
 }
 
-/** A value as text; `raw` numbers stay numbers for the XLSX (money, counts), so a sheet can add them up. */
-export type CellValue = string | number;
-
-const clock = new Map<string, Intl.DateTimeFormat>();
-function timeOfDay(locale: string): Intl.DateTimeFormat {
-  let f = clock.get(locale);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, {
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone: PDF_TIME_ZONE,
-    });
-    clock.set(locale, f);
-  }
-  return f;
-}
-
-const WALL_CLOCK = /^\d{4}-\d{2}-\d{2}[ T](\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?$/;
+/** A value of the XLSX: numbers and dates as such, so a sheet can compute with them; the rest text. */
+export type CellValue = string | number | Date;
 
 const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 
@@ -105,13 +92,13 @@ export interface ValueFormatter {
   kind: FieldKind;
   /** As the apps show it (the CSV). */
   text(row: Row): string;
-  /** For the XLSX: money, counts and whole numbers as numbers, everything else as `text`. */
+  /** For the XLSX: amounts, counts, dates, moments and durations as typed cells, the rest as `text`. */
   cell(row: Row): CellValue;
 }
 
 /**
- * One formatter per column. A file is for reading on: texts are never cut at the screen's ellipsis
- * limits, and a moment carries its time of day (Dutch time, like the PDFs) besides the app's date.
+ * One formatter per column. A file is for computing and reading on: texts are never cut at the screen's
+ * ellipsis limits, and a moment carries its time of day.
  */
 export function formatterFor(
   registry: Registry,
@@ -122,12 +109,21 @@ export function formatterFor(
 ): ValueFormatter {
   const kind = fieldKind(resource, field);
   const words = EXPORT_TEXTS[locale];
-  const numeric = (row: Row): CellValue => {
-    const v = row[field.name];
-    if (v === null || v === undefined || v === '') return '';
-    const n = Number(v);
-    return Number.isFinite(n) ? n : text(v);
+  const numeric = (row: Row): CellValue => numberOf(row[field.name]) ?? text(row[field.name]);
+  const decimal = (decimals?: number) => (value: unknown) => {
+    const n = numberOf(value);
+    return n === null ? text(value) : plainNumber(n, locale, decimals);
   };
+  const moment = (withTime: boolean) => ({
+    text: (value: unknown) => {
+      const clock = wallClock(value);
+      return clock ? (withTime ? `${clock.date} ${clock.time}` : clock.date) : '';
+    },
+    cell: (row: Row): CellValue => {
+      const clock = wallClock(row[field.name]);
+      return clock ? sheetDate(withTime ? clock : { ...clock, time: '00:00' }) : '';
+    },
+  });
   const make = (format: (value: unknown, row: Row) => string, cell?: (row: Row) => CellValue) => ({
     kind,
     text: (row: Row) => format(row[field.name], row),
@@ -145,36 +141,40 @@ export function formatterFor(
         return loaded && typeof loaded === 'object' ? text(loaded[label] ?? loaded.id) : text(value);
       });
     }
-    case 'enum':
+    case 'enum': {
+      const enumeration = registry.enums[field.enumName ?? ''];
+      const labels = enumeration?.['x-i18n']?.[locale];
       return make((value) => {
         if (value === null || value === undefined || value === '') return '';
-        const entry = registry.enums[field.enumName ?? '']?.values.find(
-          (e) => String(e.id) === String(value),
-        );
-        return entry?.name ?? String(value);
+        const entry = enumeration?.values.find((e) => String(e.id) === String(value));
+        return labels?.[String(value)] ?? entry?.name ?? String(value);
       });
+    }
     case 'boolean':
       return make((value) => (value === true ? words.yes : value === false ? words.no : ''));
-    case 'date':
-      return make((value) => formatDate(value as string, locale, PDF_TIME_ZONE));
-    case 'datetime':
-      return make((value) => {
-        const day = formatDate(value as string, locale, PDF_TIME_ZONE);
-        if (!day) return '';
-        // A wall-clock text keeps its own time; an instant is shown in Dutch time.
-        const wall = typeof value === 'string' ? WALL_CLOCK.exec(value) : null;
-        if (wall) return `${day} ${wall[1]}`;
-        const moment = value instanceof Date ? value : new Date(String(value));
-        return Number.isNaN(moment.getTime()) ? day : `${day} ${timeOfDay(locale).format(moment)}`;
-      });
+    case 'date': {
+      const { text: day, cell } = moment(false);
+      return make(day, cell);
+    }
+    case 'datetime': {
+      const { text: at, cell } = moment(true);
+      return make(at, cell);
+    }
     case 'minutes':
-      return make((value) => formatMinutes(value as number));
+      // HH:MM in the CSV, which a sheet reads as a duration; in the XLSX a duration cell (days).
+      return make(
+        (value) => formatMinutes(value as number),
+        (row) => {
+          const n = numberOf(row[field.name]);
+          return n === null ? '' : n / 1440;
+        },
+      );
     case 'quantity':
-      return make((value) => formatQuantity(value as number, locale), numeric);
+      return make(decimal(), numeric);
     case 'fileSize':
       return make((value) => formatFileSize(value as number, locale));
     case 'money':
-      return make((value) => formatMoney(value as number, locale), numeric);
+      return make(decimal(2), numeric);
     case 'integer':
       return make(text, numeric);
     case 'json':

@@ -2,8 +2,8 @@
  * The two files of an export, written row by row to temporary files (a long list never sits in memory
  * whole), then handed to the file store.
  *
- * CSV: the desk's one CSV convention (../csv/format.ts). XLSX: the same texts, with money and counts as
- * numbers so a sheet can add them up.
+ * CSV: the desk's one CSV convention (../csv/format.ts). XLSX: the same values, with amounts, counts,
+ * dates, moments and durations as typed cells with a format (./typed-values.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
@@ -14,6 +14,7 @@ import { once } from 'node:events';
 import { isProcessRunning } from '../process-alive.ts';
 import type { CellValue } from './columns.ts';
 import { CSV_BOM, csvLine } from '../csv/format.ts';
+import { SHEET_FORMATS } from './typed-values.ts';
 
 async function write(stream: WriteStream, chunk: string): Promise<void> {
   if (stream.destroyed) throw new Error('The export file was closed.');
@@ -24,9 +25,6 @@ async function write(stream: WriteStream, chunk: string): Promise<void> {
 function closed(stream: WriteStream): Promise<void> {
   return stream.closed ? Promise.resolve() : new Promise((resolve) => stream.once('close', () => resolve()));
 }
-
-/** Money formats by the column kind, for the XLSX. */
-const NUMBER_FORMATS: Record<string, string> = { money: '#,##0.00', quantity: '0.##' };
 
 export interface ExportFileWriter {
   add(texts: string[], cells: CellValue[]): Promise<void>;
@@ -95,7 +93,7 @@ export async function openExportFiles(
     header,
     key: String(i),
     width: Math.min(60, Math.max(10, header.length + 2)),
-    style: NUMBER_FORMATS[kinds[i]!] ? { numFmt: NUMBER_FORMATS[kinds[i]!] } : {},
+    style: SHEET_FORMATS[kinds[i]!] ? { numFmt: SHEET_FORMATS[kinds[i]!] } : {},
   }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();

@@ -21,7 +21,7 @@ import { keyFieldsFor, loadRelations, type Row } from '../query/relations.ts';
 import { sqlContext } from '../query/sql.ts';
 import { listStatements } from '../query/select.ts';
 import type { ListQuery } from '../query/tree.ts';
-import { formatterFor, relationsFor, resolveColumns } from './columns.ts';
+import { formatterFor, headerOf, relationsFor, resolveColumns } from './columns.ts';
 import { openExportFiles } from './files.ts';
 import type { ExportJob } from './jobs.ts';
 
@@ -132,7 +132,7 @@ export async function runExport(
   const fields = columns.map((c) => resource.fields[c.name]!);
   const formatters = fields.map((f) => formatterFor(deps.registry, resource, f, auth, job.locale));
   const files = await openExportFiles(
-    columns.map((c) => c.label),
+    columns.map((c) => headerOf(resource, c, job.locale)),
     formatters.map((f) => f.kind),
     resource.title,
   );

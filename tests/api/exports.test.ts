@@ -224,7 +224,61 @@ describe.each(targets)('exports on $name', (target) => {
     const job = await finished(b.admin);
     expect(job.model).toBe('companies');
     const header = (await get(job.csv_url, b.admin)).body.replace(/^\uFEFF/, '').split('\r\n')[0]!;
-    expect(header.split(';')).toContain('name');
+    // The list's columns under their labels in the export's language (German, from Accept-Language).
+    expect(header.split(';')).toContain(registry().get('companies')!.labels.de!.fields!.name);
+  });
+
+  it('writes dates, moments, durations and numbers to compute with, under the labels of the language', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/time-registrations',
+      headers: b.admin,
+      // Summer: 12:30 UTC is 14:30 in Amsterdam; 95 minutes.
+      payload: { executed_at: '2026-07-01T12:30:00Z', time_spent: 95, description: 'Typed export' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const contract = await t.app.inject({
+      method: 'POST',
+      url: '/api/contracts',
+      headers: b.admin,
+      payload: { name: 'Typed export', period: 'month', quantity: 12.5, start_date: '2026-03-29' },
+    });
+    expect(contract.statusCode, contract.body).toBe(201);
+    const exported = async (model: string, id: number, columns: string[], locale: string) => {
+      const res = await post(b.admin, {
+        userId: adminId,
+        model,
+        filter: [{ where: ['id', '=', id] }],
+        columns,
+        locale,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const job = await finished(b.admin);
+      expect(job.status).toBe('done');
+      const csv = (await get(job.csv_url, b.admin)).body.replace(/^\uFEFF/, '').split('\r\n');
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load((await get(job.xlsx_url, b.admin)).rawPayload as unknown as ArrayBuffer);
+      return { csv, row: book.worksheets[0]!.getRow(2) };
+    };
+
+    const time = await exported('time-registrations', created.json().id, ['executed_at', 'time_spent'], 'en');
+    expect(time.csv.slice(0, 2)).toEqual(['Executed at;Time spent', '2026-07-01 14:30;01:35']);
+    // A date cell of the wall clock and a duration cell of 95 minutes, each with its format.
+    expect(time.row.getCell(1).value).toEqual(new Date('2026-07-01T14:30:00Z'));
+    expect(time.row.getCell(1).numFmt).toBe('yyyy-mm-dd hh:mm');
+    // ExcelJS reads a number with a time format as a moment after its epoch (30 December 1899).
+    const duration = time.row.getCell(2).value as Date;
+    expect((duration.getTime() - Date.UTC(1899, 11, 30)) / 60_000).toBeCloseTo(95, 6);
+    expect(time.row.getCell(2).numFmt).toBe('[h]:mm');
+
+    const nl = await exported('contracts', contract.json().id, ['start_date', 'quantity', 'period'], 'nl');
+    // A decimal comma in Dutch, a plain ISO date, the enumeration's Dutch label; the amount a number cell.
+    expect(nl.csv[1]).toMatch(/^2026-03-29;12,5;\S/);
+    expect(nl.row.getCell(1).value).toEqual(new Date('2026-03-29T00:00:00Z'));
+    expect(nl.row.getCell(1).numFmt).toBe('yyyy-mm-dd');
+    expect(nl.row.getCell(2).value).toBe(12.5);
+    const en = await exported('contracts', contract.json().id, ['quantity'], 'en');
+    expect(en.csv[1]).toBe('12.5');
   });
 
   it('lets nobody but its user download a job (404), and answers 404 for a job that is not done', async () => {
