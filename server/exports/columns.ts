@@ -90,7 +90,7 @@ const text = (v: unknown): string => (v === null || v === undefined ? '' : Strin
 
 export interface ValueFormatter {
   kind: FieldKind;
-  /** As the apps show it (the CSV). */
+  /** For the CSV: text to read and to compute with (./typed-values.ts). */
   text(row: Row): string;
   /** For the XLSX: amounts, counts, dates, moments and durations as typed cells, the rest as `text`. */
   cell(row: Row): CellValue;
