@@ -87,7 +87,7 @@ export async function livePlugin(app: FastifyInstance, { db, registry, config, l
   const deadlines = new WakeLoop(
     async () => {
       await checkDeadlines(db);
-      await recheckSlaClocks(db);
+      await recheckSlaClocks(db, Date.now(), () => deadlines.isStopped);
       if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
         lastPrune = Date.now();
         await pruneEvents(db);

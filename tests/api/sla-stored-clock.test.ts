@@ -349,6 +349,37 @@ describe.each(targets)('the SLA clock stored on the ticket on $name', (target) =
     await expectRecomputed(open);
   });
 
+  it('a pass that is told to stop ends after the batch in hand, and the next one takes the rest', async () => {
+    const open = await t.db
+      .selectFrom('tickets')
+      .select('id')
+      .where('tenant_id', '=', b.tenantId)
+      .where('resolved_at', 'is', null)
+      .where('is_template', '=', false)
+      .execute();
+    // More than one batch of 50 due at once, as after an upgrade or a change of a widely used SLA.
+    expect(open.length).toBeGreaterThan(50);
+    const ids = open.map((o) => o.id);
+    await t.db
+      .updateTable('tickets')
+      .set({ sla_recheck_at: new Date(0) })
+      .where('id', 'in', ids)
+      .execute();
+    let asked = 0;
+    expect(await recheckSlaClocks(t.db, Date.now(), () => asked++ > 0)).toBe(50);
+    expect(await recheckSlaClocks(t.db, Date.now(), () => true)).toBe(0);
+    const due = () =>
+      t.db
+        .selectFrom('tickets')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .where('id', 'in', ids)
+        .where('sla_recheck_at', '<=', new Date(1))
+        .executeTakeFirstOrThrow();
+    expect(Number((await due()).n)).toBe(ids.length - 50);
+    expect(await recheckSlaClocks(t.db)).toBe(ids.length - 50);
+    expect(Number((await due()).n)).toBe(0);
+  });
+
   it("a contract's SLA starting or ending is measured at the tenant's midnight, with no event on the ticket", async () => {
     const company = await api('POST', '/api/companies', { name: 'Contract boundary BV' });
     expect(company.statusCode, company.body).toBe(201);

@@ -257,6 +257,9 @@ test('the language an operator reads the back office in is kept for their mails;
     await expect(page.getByRole('heading', { level: 1, name: 'Tickets' })).toBeVisible();
     await expect.poll(() => kept(token)).toBe('de');
     expect(saves).toHaveLength(1);
+    // The choice is saved as soon as it is made, and kept in the browser once German has downloaded
+    // (the i18n provider then sets <html lang>): a reload before that would start in Dutch.
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     // A reload in German finds it kept: no second save.
     await page.reload();
     await expect(page.getByRole('button', { name: 'Deutsch' })).toBeVisible();
