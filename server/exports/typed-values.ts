@@ -6,7 +6,7 @@
  * stored text without a zone keeps its own time.
  */
 import { DateTime } from 'luxon';
-import { PDF_TIME_ZONE } from '../pdf/time.ts';
+import { DEFAULT_TIME_ZONE } from '../../common/sla/calendar.ts';
 import type { ExportLocale } from './messages.ts';
 
 /** A date and time of day as a wall clock: 'YYYY-MM-DD' and 'HH:MM'. */
@@ -29,8 +29,8 @@ export function wallClock(value: unknown): WallClock | null {
   }
   const moment =
     value instanceof Date
-      ? DateTime.fromJSDate(value, { zone: PDF_TIME_ZONE })
-      : DateTime.fromISO(String(value), { zone: PDF_TIME_ZONE });
+      ? DateTime.fromJSDate(value, { zone: DEFAULT_TIME_ZONE })
+      : DateTime.fromISO(String(value), { zone: DEFAULT_TIME_ZONE });
   if (!moment.isValid) return null;
   return { date: moment.toFormat('yyyy-MM-dd'), time: moment.toFormat('HH:mm') };
 }

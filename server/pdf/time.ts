@@ -1,7 +1,11 @@
 import { formatPeriodDate, type DateInput } from '../../common/format.ts';
+import { DEFAULT_TIME_ZONE } from '../../common/sla/calendar.ts';
 
-/** The time zone of the PDFs' moments (acceptance time): the Dutch one, whatever the server runs in. */
-export const PDF_TIME_ZONE = 'Europe/Amsterdam';
+/**
+ * The time zone of the PDFs' moments (acceptance time): the desk's, whatever the server runs in. One
+ * constant with the SLA clock's and the exports' wall-clock times, so they can never disagree.
+ */
+export const PDF_TIME_ZONE = DEFAULT_TIME_ZONE;
 
 const clock = new Intl.DateTimeFormat('nl', {
   hour: '2-digit',
