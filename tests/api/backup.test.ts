@@ -33,6 +33,9 @@ function runScript(script: string, args: string[], env: Record<string, string>) 
   });
 }
 
+// No balancer watches these servers: a stop need not answer not-ready for SHUTDOWN_DRAIN_MS (5 s) first.
+const NO_DRAIN = { SHUTDOWN_DRAIN_MS: '0' };
+
 const unknownMigration = '9999_from_a_newer_version';
 
 interface Written {
@@ -92,7 +95,7 @@ describe('npm run backup and npm run restore on the embedded database', () => {
 
   beforeAll(async () => {
     seededDataFolder(inject('seeds'), dataDir);
-    server = startServer({ PORT: String(await freePort()), DATA_DIR: dataDir, SEED: 'demo' });
+    server = startServer({ PORT: String(await freePort()), DATA_DIR: dataDir, SEED: 'demo', ...NO_DRAIN });
     await server.ready;
   }, 120_000);
 
@@ -127,7 +130,7 @@ describe('npm run backup and npm run restore on the embedded database', () => {
 
     const restore = await runScript('scripts/restore.ts', [archive, '--data-dir', restored], {});
     expect(restore.code, restore.output).toBe(0);
-    second = startServer({ PORT: String(await freePort()), DATA_DIR: restored, SEED: 'demo' });
+    second = startServer({ PORT: String(await freePort()), DATA_DIR: restored, SEED: 'demo', ...NO_DRAIN });
     await second.ready;
     const auth2 = await login(second.base);
     for (const w of before) {

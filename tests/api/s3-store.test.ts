@@ -7,6 +7,7 @@
  * check of the bucket; and `npm run files:migrate` into the bucket.
  */
 import { spawn } from 'node:child_process';
+import { cpSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -19,7 +20,7 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { checkS3Bucket, PART_BYTES, s3ClientFor, s3FileStore } from '../../server/files/s3-store.ts';
 import { fileStoreFor, localFileStore, newKey, type FileStore } from '../../server/files/store.ts';
 import { sweepFiles } from '../../server/files/sweep.ts';
@@ -471,6 +472,10 @@ describe('npm run files:migrate into S3', () => {
   it('copies the local files into the bucket under the same keys, once', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'sd-s3-migrate-'));
     try {
+      // The bucket keeps no row of this store: the command only opens the database. One a server has
+      // already used (the seed's, without its files) spares the first run making and migrating a new one.
+      const seeds = inject('seeds');
+      if (seeds) cpSync(join(seeds.pglite.folder, 'pglite'), join(dataDir, 'pglite'), { recursive: true });
       const local = localFileStore(join(dataDir, 'files'));
       const small = await local.put(Buffer.from('werkbon'));
       const large = await local.put(generated(PART_BYTES + 9, 50_000, 'groot'));

@@ -22,7 +22,8 @@ function start(env: Record<string, string>): {
 } {
   let out = '';
   const child = spawn('npm', ['start', '--silent'], {
-    env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
+    // No balancer watches it: a stop need not answer not-ready for SHUTDOWN_DRAIN_MS (5 s) first.
+    env: { ...process.env, ...env, LOG_LEVEL: 'warn', SHUTDOWN_DRAIN_MS: '0' },
     detached: true,
   });
   started.push(child);
@@ -128,7 +129,7 @@ describe('npm start', () => {
     // the lock is the server's, so its own process stands in for npm start (no npm and build check).
     const lockDir = mkdtempSync(join(tmpdir(), 'sd-start-lock-'));
     const lockFile = join(lockDir, 'pglite.lock');
-    const env = { DATA_DIR: lockDir, SEED: 'none', DATABASE_URL: '' };
+    const env = { DATA_DIR: lockDir, SEED: 'none', DATABASE_URL: '', SHUTDOWN_DRAIN_MS: '0' };
     try {
       const port = await freePort();
       const first = startServer({ ...env, PORT: String(port) });
