@@ -13,12 +13,12 @@ import type { Db, DbTransaction } from '../db/database.ts';
 import { measureTickets } from './measure.ts';
 
 /** Tickets per claimed batch: short transactions, so a write path never waits long on one. */
-const BATCH = 50;
+export const SLA_RECHECK_BATCH = 50;
 /** Batches per look at most; the next look goes on (other timed checks share the loop). */
 const MAX_BATCHES = 40;
 
 /** Recomputes one batch of tickets due for it at `now`; answers how many were measured. */
-export async function recheckSlaBatch(db: Db, now = Date.now(), batch = BATCH): Promise<number> {
+export async function recheckSlaBatch(db: Db, now = Date.now(), batch = SLA_RECHECK_BATCH): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const due = await trx
       .selectFrom('tickets')
@@ -47,7 +47,7 @@ export async function recheckSlaClocks(db: Db, now = Date.now(), stopping = () =
   for (let i = 0; i < MAX_BATCHES && !stopping(); i++) {
     const measured = await recheckSlaBatch(db, now);
     total += measured;
-    if (measured < BATCH) break;
+    if (measured < SLA_RECHECK_BATCH) break;
   }
   return total;
 }
