@@ -21,6 +21,9 @@ import { seedCacheRoot, seedCommand } from './seed-cache.ts';
 interface Result {
   name: string;
   status: 'passed' | 'failed' | 'skipped';
+  /** A failed test's file and the first line of its error: the summary names them at its end. */
+  where?: string;
+  error?: string;
 }
 
 /** How long one test file took from its start to its end (a vitest file, or a spec file's tests added up). */
@@ -192,7 +195,7 @@ function vitestReport(report: string, times: string, ok: boolean, main: boolean)
         status: string;
         startTime?: number;
         endTime?: number;
-        assertionResults: { fullName: string; status: string }[];
+        assertionResults: { fullName: string; status: string; failureMessages?: string[] }[];
       }[];
     };
     // The reporter's times include each file's import and collection; the JSON report's do not.
@@ -203,12 +206,14 @@ function vitestReport(report: string, times: string, ok: boolean, main: boolean)
       else if (f.startTime !== undefined && f.endTime !== undefined)
         fileTimes.push({ file, ms: f.endTime - f.startTime });
     }
-    const results = json.testResults
-      .flatMap((f) => f.assertionResults)
-      .map((r): Result => ({
+    const results = json.testResults.flatMap((f) =>
+      f.assertionResults.map((r): Result => ({
         name: r.fullName,
         status: r.status === 'passed' ? 'passed' : r.status === 'failed' ? 'failed' : 'skipped',
-      }));
+        where: relative(process.cwd(), f.name),
+        error: r.failureMessages?.[0],
+      })),
+    );
     // A file that failed with no failed test in it failed as a whole (its setup); a failed test is
     // counted once, as a test.
     const failedFiles = json.testResults.filter(
@@ -218,6 +223,24 @@ function vitestReport(report: string, times: string, ok: boolean, main: boolean)
   } catch {
     console.error(`vitest wrote no report (${report})`);
     return { results: [], failedFiles: 1, ok: false };
+  }
+}
+
+/**
+ * The failed tests by name, file and first line of their error, last before the count: CI keeps the
+ * end of a long output, where the reporters' own accounts of a failure may have been cut off.
+ */
+function printFailures(failures: Result[]): void {
+  if (!failures.length) return;
+  console.log(`\nFailed (${failures.length}):`);
+  for (const f of failures.slice(0, 20)) {
+    const first =
+      (f.error ?? '')
+        // eslint-disable-next-line no-control-regex -- the reporters colour their messages
+        .replace(/\u001b\[[0-9;]*m/g, '')
+        .split('\n')
+        .find((l) => l.trim()) ?? '';
+    console.log(`  ${f.name}\n    ${f.where ?? ''}${first ? `: ${first.trim().slice(0, 300)}` : ''}`);
   }
 }
 
@@ -233,7 +256,12 @@ async function playwright(): Promise<Outcome> {
   try {
     interface Suite {
       title: string;
-      specs: { title: string; file: string; tests: { status: string; results: { duration: number }[] }[] }[];
+      specs: {
+        title: string;
+        file: string;
+        line: number;
+        tests: { status: string; results: { duration: number; error?: { message?: string } }[] }[];
+      }[];
       suites?: Suite[];
     }
     const json = JSON.parse(readFileSync(report, 'utf8')) as { suites: Suite[]; errors: unknown[] };
@@ -249,7 +277,13 @@ async function playwright(): Promise<Outcome> {
           : spec.tests.some((t) => t.status === 'skipped')
             ? 'skipped'
             : 'failed';
-        results.push({ name: `e2e ${path} ${spec.title}`, status });
+        const error = spec.tests.flatMap((t) => t.results).find((r) => r.error)?.error?.message;
+        results.push({
+          name: `e2e ${path} ${spec.title}`,
+          status,
+          where: `tests/e2e/${spec.file}:${spec.line}`,
+          error,
+        });
       }
       for (const s of suite.suites ?? []) walk(s, `${path} ${s.title}`);
     };
@@ -351,6 +385,7 @@ const failedFiles = unit.failedFiles + e2e.failedFiles;
 const failed = count('failed') + failedFiles;
 if (failedFiles) console.log(`${failedFiles} test file(s) or setups failed as a whole (see above).`);
 printTimes();
+printFailures(results.filter((r) => r.status === 'failed'));
 const skipped = count('skipped');
 console.log(`tests: ${count('passed')} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 if (!unit.ok || !e2e.ok || failed > 0 || results.length === 0) process.exitCode = 1;
