@@ -817,7 +817,9 @@ export interface Tickets {
   created_at: Generated<Timestamp>;
   deadline: Timestamp | null;
   description: string;
+  first_response_at: Timestamp | null;
   first_response_due: Timestamp | null;
+  first_response_minutes: number | null;
   first_response_state: string | null;
   id: Generated<number>;
   is_template: Generated<boolean>;
@@ -827,6 +829,7 @@ export interface Tickets {
   priority_id: number | null;
   reference: string | null;
   resolution_due: Timestamp | null;
+  resolution_minutes: number | null;
   resolution_state: string | null;
   resolved_at: Timestamp | null;
   sla_due: Timestamp | null;

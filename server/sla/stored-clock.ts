@@ -26,6 +26,10 @@ export interface StoredClock {
   sla_state: TargetState | null;
   sla_due: Date | null;
   sla_recheck_at: Date | null;
+  /** How long the ticket took, for the reports (migration 0034): see `responseTimes`. */
+  first_response_at: Date | null;
+  first_response_minutes: number | null;
+  resolution_minutes: number | null;
 }
 
 /** Worst first: the ticket's state is that of its worst target. */
@@ -41,6 +45,29 @@ export function tenantToday(now: number): string {
 /** The start of `date` (YYYY-MM-DD) in the tenant's zone, epoch ms. */
 export function tenantMidnight(date: string): number {
   return DateTime.fromISO(date, { zone: DEFAULT_TIME_ZONE }).toMillis();
+}
+
+/**
+ * What the reports measure, whether or not an SLA promises anything (without one, on the clock's
+ * always-open calendar): the first answer to the client and its business minutes, and the business
+ * minutes the ticket was open once it is solved or closed, every reopened stretch added. A ticket solved
+ * without an answer has no first response; one merged into another has neither.
+ */
+export function responseTimes(
+  clock: ClockResult,
+): Pick<StoredClock, 'first_response_at' | 'first_response_minutes' | 'resolution_minutes'> {
+  const first = clock.first_response;
+  const answered = first !== null && first.endedBy === 'reply' && first.endedAt !== null;
+  const resolution = clock.resolution;
+  const done =
+    !clock.open &&
+    resolution !== null &&
+    (resolution.endedBy === 'solved' || resolution.endedBy === 'closed');
+  return {
+    first_response_at: answered ? new Date(first.endedAt!) : null,
+    first_response_minutes: answered ? first.elapsed : null,
+    resolution_minutes: done ? resolution.elapsed : null,
+  };
 }
 
 const earliest = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
@@ -82,6 +109,7 @@ export function storedClock(
     sla_state: SEVERITY.find((s) => states.includes(s)) ?? null,
     sla_due: inTime.length > 0 ? new Date(Math.min(...inTime)) : null,
     sla_recheck_at: instant(earliest(applied ? clock.nextChangeAt : null, alsoAt)),
+    ...responseTimes(clock),
   };
 }
 

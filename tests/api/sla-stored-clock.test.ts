@@ -26,6 +26,9 @@ const STORED = [
   'sla_state',
   'sla_due',
   'sla_recheck_at',
+  'first_response_at',
+  'first_response_minutes',
+  'resolution_minutes',
 ] as const;
 
 describe.each(targets)('the SLA clock stored on the ticket on $name', (target) => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, targets, type TestApp } from './harness.ts';
 import { backOffice, type BackOffice } from './back-office.ts';
 import { ticketClock } from '../../server/sla/ticket-clock.ts';
+import { responseTimes, storeTicketClocks } from '../../server/sla/stored-clock.ts';
 
 const T0 = Date.parse('2026-11-30T09:00:00Z');
 const MIN = 60_000;
@@ -64,6 +65,22 @@ describe.each(targets)('a ticket clock from its history on $name', (target) => {
       .where('ticket_id', '=', ticketId)
       .where('field', '=', 'status_id')
       .where('to_value', '=', String(statusId))
+      .execute();
+  }
+
+  /** Like setStatus, for a status the ticket may have had before: dates only the change just made. */
+  async function setStatusAt(ticketId: number, statusId: number, minutes: number) {
+    expect((await api('PUT', `/api/tickets/${ticketId}`, { status_id: statusId })).statusCode).toBe(200);
+    const last = await t.db
+      .selectFrom('ticket_changes')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .where('ticket_id', '=', ticketId)
+      .where('field', '=', 'status_id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('ticket_changes')
+      .set({ created_at: new Date(T0 + minutes * MIN) })
+      .where('id', '=', last.id!)
       .execute();
   }
 
@@ -126,6 +143,70 @@ describe.each(targets)('a ticket clock from its history on $name', (target) => {
     const result = (await ticketClock(t.db, tenantId, id, T0 + 30 * MIN, TODAY))!;
     expect(result.applied).toEqual({ slaId, source: 'company' });
     expect(result.clock.first_response).toMatchObject({ state: 'running', remaining: 30 });
+  });
+
+  it('keeps what the reports measure: business minutes to the first answer and to the solution, reopenings added', async () => {
+    // Monday to Friday, 09:00 to 17:00 in Amsterdam. T0 is Monday 30 November 2026, 10:00 there.
+    const workday = [{ from: '09:00', to: '17:00' }];
+    const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'];
+    const calendar = await api('POST', '/api/business-hour-contracts', {
+      name: 'Office hours',
+      schedule: Object.fromEntries(weekdays.map((d) => [d, workday])),
+      timezone: 'Europe/Amsterdam',
+    });
+    expect(calendar.statusCode, calendar.body).toBe(201);
+    const office = await api('POST', '/api/slas', {
+      name: 'Office SLA',
+      response_time: 240,
+      resolution_time: 960,
+      business_hour_contract_id: calendar.json().id,
+    });
+    expect(office.statusCode, office.body).toBe(201);
+    const id = await ticket({ sla_id: office.json().id });
+    // Waiting for the client from 11:00 to 13:00 (paused), answered at 14:00: 60 + 60 minutes.
+    await setStatusAt(id, status.waiting, 60);
+    await setStatusAt(id, status.open, 180);
+    await message(id, 240, { visible_to_client: true });
+    // Solved at 16:00: 60 + 180 minutes open. Reopened at 20:00 (out of hours) and solved again on
+    // Tuesday at 09:30 (23 hours and a half after T0): 30 more.
+    await setStatusAt(id, status.closed, 360);
+    await setStatusAt(id, status.open, 600);
+    await setStatusAt(id, status.closed, 23 * 60 + 30);
+    const now = T0 + 3 * 24 * 60 * MIN;
+    const figures = responseTimes((await ticketClock(t.db, tenantId, id, now, TODAY))!.clock);
+    expect(figures).toEqual({
+      first_response_at: new Date(T0 + 240 * MIN),
+      first_response_minutes: 120,
+      resolution_minutes: 270,
+    });
+    // The write that stores the clock keeps them on the ticket.
+    await t.db.transaction().execute((trx) => storeTicketClocks(trx, tenantId, [id], now));
+    expect(
+      await t.db
+        .selectFrom('tickets')
+        .select(['first_response_at', 'first_response_minutes', 'resolution_minutes'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual(figures);
+  });
+
+  it('has no first response for a ticket solved unanswered, and no times while it is open', async () => {
+    const unanswered = await ticket({ sla_id: slaId });
+    await setStatus(unanswered, status.closed, 45);
+    expect(
+      responseTimes((await ticketClock(t.db, tenantId, unanswered, T0 + 60 * MIN, TODAY))!.clock),
+    ).toEqual({
+      first_response_at: null,
+      first_response_minutes: null,
+      resolution_minutes: 45,
+    });
+    const open = await ticket({ sla_id: slaId });
+    await message(open, 15, { visible_to_client: true });
+    expect(responseTimes((await ticketClock(t.db, tenantId, open, T0 + 60 * MIN, TODAY))!.clock)).toEqual({
+      first_response_at: new Date(T0 + 15 * MIN),
+      first_response_minutes: 15,
+      resolution_minutes: null,
+    });
   });
 
   it('knows no ticket of another tenant', async () => {
