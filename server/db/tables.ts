@@ -807,6 +807,28 @@ export interface TicketGroups {
   updated_at: Generated<Timestamp>;
 }
 
+export interface TicketReportDays {
+  applied_sla_id: number | null;
+  category_id: number | null;
+  company_id: number | null;
+  created: Generated<number>;
+  day: string;
+  operator_id: number | null;
+  priority_id: number | null;
+  resolution_breached: Generated<number>;
+  resolution_met: Generated<number>;
+  resolution_minutes: Generated<Int8>;
+  resolution_timed: Generated<number>;
+  responded: Generated<number>;
+  response_breached: Generated<number>;
+  response_met: Generated<number>;
+  response_minutes: Generated<Int8>;
+  solved: Generated<number>;
+  tenant_id: number;
+  ticket_group_id: number | null;
+  ticket_type_id: number | null;
+}
+
 export interface Tickets {
   applied_sla_id: number | null;
   applied_sla_source: string | null;
@@ -1036,6 +1058,7 @@ export interface Tables {
   tenants: Tenants;
   ticket_changes: TicketChanges;
   ticket_groups: TicketGroups;
+  ticket_report_days: TicketReportDays;
   ticket_sources: TicketSources;
   ticket_statuses: TicketStatuses;
   ticket_types: TicketTypes;
