@@ -70,6 +70,8 @@ export const SERVER_TEXTS = {
   // The dashboard's day.
   day_bound_invalid: 'The {name} must be a date and time in ISO 8601 (2026-11-24T00:00:00+01:00).',
   day_invalid: 'From and to must be the start and end of one day.',
+  // The service reports' period.
+  report_range_invalid: 'The period must end on or after its first day and span at most {max} days.',
   // Quotes.
   quote_locked: 'An accepted quote can no longer be changed.',
   quote_no_recipient: 'This quote has no client with an e-mail address to send it to.',

@@ -23,6 +23,7 @@ import { webApps } from './web/plugin.ts';
 import { resourceActions } from './resources/actions.ts';
 import { QUERY_LIMITS } from './query/parse.ts';
 import { exportRoutes } from './exports/routes.ts';
+import { reportRoutes } from './reports/routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import type { ExportWorkerOptions } from './exports/worker.ts';
 import { fileStoreFor } from './files/store.ts';
@@ -182,6 +183,7 @@ export async function buildApp({
   }
   // Starts its worker when the app is ready and stops it on close (onReady/onClose hooks).
   await app.register(exportRoutes, { db, registry, config, worker: exports });
+  await app.register(reportRoutes, { db });
   scheduleFileSweep(app, db, fileStoreFor(config, db), fileSweepMs);
   await app.register(webApps);
   return app;

@@ -6,6 +6,7 @@ import settings from './data/settings.json' with { type: 'json' };
 /** Permissions of routes and calls that are not a resource action of a schema. */
 export const EXTRA_PERMISSIONS = [
   'tenant.exports.index',
+  'tenant.reports.index',
   'portal.tickets.create',
   'portal.invoices.download',
 ];
@@ -15,8 +16,8 @@ export const ROLE_NAMES = settings.roles.map((r) => r.name) as [string, string, 
 
 /**
  * Whether a tenant's starting role holds a permission by default (issue 6), by its index in ROLE_NAMES:
- * second line every tenant.* one; first line the daily work, not merges, invoicing, archiving or
- * deleting companies, nor changing the tenant's settings (`tenantSettings`, which it reads only); the
+ * second line every tenant.* one; first line the daily work, not merges, invoicing, the service
+ * reports, archiving or deleting companies, nor changing the tenant's settings (`tenantSettings`, which it reads only); the
  * roles of clients every portal.* one.
  */
 export function startingRoleMay(role: number, name: string): boolean {
@@ -24,7 +25,7 @@ export function startingRoleMay(role: number, name: string): boolean {
   if (role === 2) return area === 'portal';
   if (area !== 'tenant') return false;
   if (role === 0) return true;
-  if (resource === 'invoices' || resource === 'invoice-lines') return false;
+  if (resource === 'invoices' || resource === 'invoice-lines' || resource === 'reports') return false;
   if (['invoice', 'deinvoice', 'merge'].includes(action)) return false;
   if (resource === 'companies' && (action === 'archive' || action === 'destroy')) return false;
   if (settings.tenantSettings.includes(resource)) return action === 'index' || action === 'show';

@@ -85,6 +85,8 @@ const errors: DeepPartial<ErrorTexts> = {
     day_bound_invalid:
       'Der Wert %{name} muss Datum und Uhrzeit in ISO 8601 sein (2026-11-24T00:00:00+01:00).',
     day_invalid: 'Von und bis müssen Anfang und Ende eines Tages sein.',
+    report_range_invalid:
+      'Der Zeitraum muss am oder nach dem ersten Tag enden und darf höchstens %{max} Tage umfassen.',
     quote_locked: 'Ein angenommenes Angebot kann nicht mehr geändert werden.',
     quote_no_recipient:
       'Dieses Angebot hat keinen Kunden mit einer E-Mail-Adresse, an die es gesendet werden kann.',

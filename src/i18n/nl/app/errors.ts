@@ -81,6 +81,8 @@ const errors: ErrorTexts = {
     ticket_no_start_status: 'Er is geen open ticketstatus om mee te beginnen.',
     day_bound_invalid: 'De %{name} moet een datum en tijd in ISO 8601 zijn (2026-11-24T00:00:00+01:00).',
     day_invalid: 'Van en tot moeten het begin en het einde van één dag zijn.',
+    report_range_invalid:
+      'De periode moet op of na de eerste dag eindigen en mag ten hoogste %{max} dagen beslaan.',
     quote_locked: 'Een geaccepteerde offerte kan niet meer worden gewijzigd.',
     quote_no_recipient: 'Deze offerte heeft geen klant met een e-mailadres om hem naar te sturen.',
     quote_accepted_not_sendable: 'Deze offerte is geaccepteerd en kan niet meer worden verzonden.',

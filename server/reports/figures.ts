@@ -1,0 +1,206 @@
+/**
+ * The service report's figures over a period (issue 36, item 1), per day, week or month and in total,
+ * for the tickets a filter selects. Counts, sums and SLA outcomes come from the daily figures
+ * (ticket_report_days, migration 0035): a few rows per day whatever the number of tickets. Medians and
+ * 90th percentiles cannot be added up from daily sums, so they read the tickets' own minutes (migration
+ * 0034) through the indexes that hold them. The backlog at the end of each period is the open tickets of
+ * now minus what was created and not solved since: no day before the period is read.
+ *
+ * Four statements, run side by side; every figure is under the ticket's current keys, so each equals
+ * the ticket list with the same filter (the report's drill-down).
+ */
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { DateTime } from 'luxon';
+import { DEFAULT_TIME_ZONE } from '../../common/sla/calendar.ts';
+import type { Db } from '../db/database.ts';
+import { REPORT_MEASURES, type ReportMeasure } from './recompute.ts';
+
+export const REPORT_GROUPS = ['day', 'week', 'month'] as const;
+export type ReportGroup = (typeof REPORT_GROUPS)[number];
+
+/** The filters a report takes: each a list of ids (any of them), as the ticket list's `whereIn`. */
+export const REPORT_FILTERS = [
+  'company_id',
+  'operator_id',
+  'ticket_group_id',
+  'priority_id',
+  'ticket_type_id',
+  'category_id',
+  'applied_sla_id',
+] as const;
+export type ReportFilter = (typeof REPORT_FILTERS)[number];
+
+export interface ReportQuery {
+  /** First and last day, inclusive, in the desk's zone (YYYY-MM-DD). */
+  from: string;
+  to: string;
+  group: ReportGroup;
+  filters: Partial<Record<ReportFilter, number[]>>;
+  /** The operators' line (SPEC 3 is_operator: 1 first, 2 second): their tickets only. */
+  line?: 1 | 2;
+}
+
+export type ReportFigures = Record<ReportMeasure, number> & {
+  backlog: number;
+  response_median: number | null;
+  response_p90: number | null;
+  resolution_median: number | null;
+  resolution_p90: number | null;
+};
+
+export interface ReportAnswer {
+  from: string;
+  to: string;
+  group: ReportGroup;
+  rows: ({ period: string; from: string; to: string } & ReportFigures)[];
+  total: ReportFigures;
+}
+
+/** The start of `day`'s period (YYYY-MM-DD): the day, its ISO week's Monday, its month's first. */
+function periodOf(day: string, group: ReportGroup): string {
+  if (group === 'day') return day;
+  const date = DateTime.fromISO(day);
+  return (group === 'week' ? date.startOf('week') : date.startOf('month')).toISODate()!;
+}
+
+/** The periods of the range in order, each clipped to it. */
+function periods(q: ReportQuery): { period: string; from: string; to: string }[] {
+  const out: { period: string; from: string; to: string }[] = [];
+  let start = DateTime.fromISO(periodOf(q.from, q.group));
+  const last = DateTime.fromISO(q.to);
+  while (start <= last) {
+    const next = start.plus({ [`${q.group}s`]: 1 });
+    const from = DateTime.max(start, DateTime.fromISO(q.from)).toISODate()!;
+    const to = DateTime.min(next.minus({ days: 1 }), last).toISODate()!;
+    out.push({ period: start.toISODate()!, from, to });
+    start = next;
+  }
+  return out;
+}
+
+/** The SQL of a date column's period start, as periodOf says it. */
+const periodSql = (day: RawBuilder<unknown>, group: ReportGroup) =>
+  group === 'day'
+    ? sql<string>`to_char(${day}, 'YYYY-MM-DD')`
+    : sql<string>`to_char(date_trunc(${sql.lit(group)}, ${day}), 'YYYY-MM-DD')`;
+
+/** A moment's day in the desk's zone. */
+const dayOfMoment = (column: string) =>
+  sql`(${sql.ref(column)} at time zone ${sql.lit(DEFAULT_TIME_ZONE)})::date`;
+
+/** The start of a day in the desk's zone, as a moment. */
+const instant = (day: string) => DateTime.fromISO(day, { zone: DEFAULT_TIME_ZONE }).toJSDate();
+
+/**
+ * The filter's conditions, for the daily figures and the tickets alike (both have the keys, under the
+ * same names): any of the ids of each key given, and the operators of a line.
+ */
+function filtered<Q extends { where(condition: RawBuilder<SqlBool>): Q }>(query: Q, q: ReportQuery): Q {
+  let out = query;
+  for (const key of REPORT_FILTERS) {
+    const ids = q.filters[key];
+    if (ids?.length) out = out.where(sql<SqlBool>`${sql.ref(key)} in (${sql.join(ids)})`);
+  }
+  if (q.line)
+    out = out.where(
+      sql<SqlBool>`${sql.ref('operator_id')} in (select u.id from users u where u.is_operator = ${q.line})`,
+    );
+  return out;
+}
+
+const sums = REPORT_MEASURES.map((m) => sql<number>`coalesce(sum(${sql.ref(m)}), 0)::int`.as(m));
+
+/** Median and 90th percentile of a minutes column, per period and over the whole range (period null). */
+function percentiles(db: Db, tenantId: number, q: ReportQuery, moment: string, minutes: string) {
+  const day = dayOfMoment(moment);
+  const query = db
+    .selectFrom('tickets')
+    .select([
+      sql<
+        string | null
+      >`case when grouping(${periodSql(day, q.group)}) = 0 then ${periodSql(day, q.group)} end`.as('period'),
+      sql<number>`percentile_cont(0.5) within group (order by ${sql.ref(minutes)})`.as('median'),
+      sql<number>`percentile_cont(0.9) within group (order by ${sql.ref(minutes)})`.as('p90'),
+    ])
+    .where('tenant_id', '=', tenantId)
+    .where('is_template', '=', false)
+    .where(sql.ref(minutes), 'is not', null)
+    .where(sql.ref(moment), '>=', instant(q.from))
+    .where(sql.ref(moment), '<', instant(DateTime.fromISO(q.to).plus({ days: 1 }).toISODate()!))
+    .groupBy(sql`grouping sets ((${periodSql(day, q.group)}), ())`);
+  return filtered(query, q).execute();
+}
+
+/** Minutes to a tenth: what a percentile between two tickets' minutes is worth saying. */
+const tenths = (minutes: number) => Math.round(Number(minutes) * 10) / 10;
+
+export async function reportFigures(db: Db, tenantId: number, q: ReportQuery): Promise<ReportAnswer> {
+  const day = sql`day`;
+  const daily = filtered(
+    db
+      .selectFrom('ticket_report_days')
+      .select([periodSql(day, q.group).as('period'), ...sums])
+      .where('tenant_id', '=', tenantId)
+      .where('day', '>=', q.from)
+      .where('day', '<=', q.to)
+      .groupBy(periodSql(day, q.group)),
+    q,
+  ).execute();
+  // Created minus solved after the range, and the tickets open now: the backlog at its end.
+  const after = filtered(
+    db
+      .selectFrom('ticket_report_days')
+      .select(sql<number>`coalesce(sum(created - solved), 0)::int`.as('net'))
+      .where('tenant_id', '=', tenantId)
+      .where('day', '>', q.to),
+    q,
+  ).executeTakeFirstOrThrow();
+  const open = filtered(
+    db
+      .selectFrom('tickets')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('tenant_id', '=', tenantId)
+      .where('is_template', '=', false)
+      .where('resolved_at', 'is', null),
+    q,
+  ).executeTakeFirstOrThrow();
+  const [rows, net, now, response, resolution] = await Promise.all([
+    daily,
+    after,
+    open,
+    percentiles(db, tenantId, q, 'first_response_at', 'first_response_minutes'),
+    percentiles(db, tenantId, q, 'resolved_at', 'resolution_minutes'),
+  ]);
+  const byPeriod = new Map(rows.map((r) => [r.period, r]));
+  const percentile = (list: typeof response, period: string | null) => {
+    const row = list.find((r) => r.period === period);
+    return { median: row ? tenths(row.median) : null, p90: row ? tenths(row.p90) : null };
+  };
+  const figures = (period: string | null, measures: Record<ReportMeasure, number> | undefined) => {
+    const r = percentile(response, period);
+    const s = percentile(resolution, period);
+    return {
+      ...(Object.fromEntries(REPORT_MEASURES.map((m) => [m, Number(measures?.[m] ?? 0)])) as Record<
+        ReportMeasure,
+        number
+      >),
+      backlog: 0,
+      response_median: r.median,
+      response_p90: r.p90,
+      resolution_median: s.median,
+      resolution_p90: s.p90,
+    };
+  };
+  const out = periods(q).map((p) => ({ ...p, ...figures(p.period, byPeriod.get(p.period)) }));
+  // Backwards from now: each period ends with what is open now, less what came in net after it.
+  let backlog = Number(now.n) - Number(net.net);
+  for (let i = out.length - 1; i >= 0; i--) {
+    out[i]!.backlog = backlog;
+    backlog -= out[i]!.created - out[i]!.solved;
+  }
+  const totals = Object.fromEntries(
+    REPORT_MEASURES.map((m) => [m, out.reduce((n, row) => n + row[m], 0)]),
+  ) as Record<ReportMeasure, number>;
+  const total = { ...figures(null, totals), backlog: out[out.length - 1]?.backlog ?? 0 };
+  return { from: q.from, to: q.to, group: q.group, rows: out, total };
+}

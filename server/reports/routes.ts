@@ -1,0 +1,129 @@
+/**
+ * GET /api/reports/tickets (issue 36, item 1): the service report over a period, per day, week or
+ * month and in total, for the tickets a filter selects (./figures.ts). Operators with the permission
+ * `tenant.reports.index` (second line by default); clients and everyone else 403.
+ */
+import type { FastifyInstance } from 'fastify';
+import { DateTime } from 'luxon';
+import type { Db } from '../db/database.ts';
+import { forbidden } from '../http/errors.ts';
+import { validating, validInputWith } from '../http/route-validation.ts';
+import { actionSchema, OPERATORS_ONLY } from '../docs/action-schema.ts';
+import type { Schema } from '../docs/refs.ts';
+import { serverText } from '../../common/server-texts.ts';
+import { REPORT_MEASURES } from './recompute.ts';
+import {
+  REPORT_FILTERS,
+  REPORT_GROUPS,
+  reportFigures,
+  type ReportFilter,
+  type ReportGroup,
+  type ReportQuery,
+} from './figures.ts';
+
+export const REPORTS_PERMISSION = 'tenant.reports.index';
+
+/** About five years and a day: the longest period a report covers (a year by day is 366 rows). */
+const MAX_DAYS = 1830;
+
+const DATE: Schema = { type: 'string', format: 'date' };
+const IDS: Schema = {
+  type: 'array',
+  items: { type: 'integer', minimum: 1, maximum: 2147483647 },
+  maxItems: 100,
+};
+const MINUTES: Schema = { type: ['number', 'null'] };
+
+const FIGURES: Record<string, Schema> = {
+  ...Object.fromEntries(REPORT_MEASURES.map((m) => [m, { type: 'integer' }])),
+  backlog: { type: 'integer' },
+  response_median: MINUTES,
+  response_p90: MINUTES,
+  resolution_median: MINUTES,
+  resolution_p90: MINUTES,
+};
+
+const ANSWER: Schema = {
+  type: 'object',
+  required: ['from', 'to', 'group', 'rows', 'total'],
+  properties: {
+    from: DATE,
+    to: DATE,
+    group: { type: 'string', enum: [...REPORT_GROUPS] },
+    rows: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['period', 'from', 'to', ...Object.keys(FIGURES)],
+        properties: { period: DATE, from: DATE, to: DATE, ...FIGURES },
+      },
+    },
+    total: { type: 'object', required: Object.keys(FIGURES), properties: FIGURES },
+  },
+};
+
+const DESCRIPTION =
+  'Per period (its first day: the day, the ISO week\u2019s Monday, the month\u2019s first) and in total: tickets ' +
+  '`created`, `solved` and open at the end (`backlog`); first answers (`responded`) and their business ' +
+  'minutes (`response_minutes` summed, `response_median`, `response_p90`); tickets solved with their ' +
+  'minutes open (`resolution_timed`, `resolution_minutes`, median, 90th percentile); and SLA outcomes ' +
+  '(`response_met`/`response_breached` on the day the first response target ended, ' +
+  '`resolution_met`/`resolution_breached` on the day the ticket was solved). Days in the desk\u2019s zone; ' +
+  'business minutes under the calendar of the SLA that applies, every minute without one. Every figure ' +
+  'is under the ticket\u2019s current company, operator, group, priority, type, category and applied SLA, ' +
+  `as the ticket list filters them. Permission \`${REPORTS_PERMISSION}\`. ${OPERATORS_ONLY}`;
+
+type RawQuery = { from: string; to: string; group?: ReportGroup; line?: 1 | 2 } & Partial<
+  Record<ReportFilter, number[]>
+>;
+
+/** By hand: `to` on or after `from`, at most MAX_DAYS later (two fields together). */
+function rangeProblems({ from, to }: RawQuery): Record<string, string[]> {
+  const [start, end] = [DateTime.fromISO(String(from)), DateTime.fromISO(String(to))];
+  // A day the schema refuses is said by the schema alone.
+  if (!start.isValid || !end.isValid) return {};
+  const days = end.diff(start, 'days').days;
+  if (!(days >= 0 && days < MAX_DAYS)) return { to: [serverText('report_range_invalid', { max: MAX_DAYS })] };
+  return {};
+}
+
+const SCHEMA = actionSchema({
+  tag: 'reports',
+  operationId: 'reportsTickets',
+  summary: 'The service report: tickets, response and resolution times, SLA outcomes and backlog',
+  description: DESCRIPTION,
+  params: false,
+  query: {
+    from: { ...DATE, description: 'The first day (YYYY-MM-DD).' },
+    to: { ...DATE, description: 'The last day, included.' },
+    group: { type: 'string', enum: [...REPORT_GROUPS], description: 'Per day, week or month (default).' },
+    line: {
+      type: 'integer',
+      enum: [1, 2],
+      description: 'The tickets of first (1) or second (2) line operators.',
+    },
+    ...Object.fromEntries(
+      REPORT_FILTERS.map((key) => [key, { ...IDS, description: `Any of these ${key} (\`${key}[]=3\`).` }]),
+    ),
+  },
+  answers: { 200: { description: 'The figures.', schema: ANSWER } },
+  errors: [401, 403, 422],
+});
+(SCHEMA.querystring as Schema).required = ['from', 'to'];
+
+export async function reportRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
+  app.get('/api/reports/tickets', validating(SCHEMA), async (request) => {
+    const auth = await request.getAuth();
+    if (auth.kind !== 'operator' || !auth.permissions.has(REPORTS_PERMISSION)) throw forbidden();
+    const raw = request.query as RawQuery;
+    validInputWith(request, rangeProblems(raw));
+    const query: ReportQuery = {
+      from: raw.from,
+      to: raw.to,
+      group: raw.group ?? 'month',
+      line: raw.line,
+      filters: Object.fromEntries(REPORT_FILTERS.map((k) => [k, raw[k]])),
+    };
+    return reportFigures(db, auth.tenantId, query);
+  });
+}

@@ -1,0 +1,264 @@
+/**
+ * GET /api/reports/tickets (issue 36, item 1): each figure against a fixture computed by hand: tickets
+ * of one company with their moments and minutes set, over October and November 2026 by month and by
+ * week, plus who may read it and what a bad period answers. The minutes themselves (business time under
+ * a calendar, pauses, reopenings) are the clock's: tests/api/sla-ticket-clock.test.ts.
+ */
+import qs from 'qs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, targets, type TestApp } from './harness.ts';
+import { backOffice, type BackOffice } from './back-office.ts';
+import { statusesByKind } from './sla-world.ts';
+
+/** A moment on Amsterdam's wall clock in October or November 2026 (UTC+1). */
+const at = (local: string) => new Date(`${local}:00+01:00`);
+
+interface Fixture {
+  created: string;
+  answered?: [at: string, minutes: number, state: 'met' | 'breached'];
+  /** Solved: when, minutes open, and the first response's state if it was never answered. */
+  solved?: [at: string, minutes: number, state: 'met' | 'breached', unanswered?: 'met' | 'breached'];
+}
+
+const FIXTURES: Fixture[] = [
+  {
+    created: '2026-11-02T10:00',
+    answered: ['2026-11-02T10:30', 30, 'met'],
+    solved: ['2026-11-03T12:00', 300, 'met'],
+  },
+  {
+    created: '2026-11-02T12:00',
+    answered: ['2026-11-04T09:00', 600, 'breached'],
+    solved: ['2026-11-10T16:00', 2000, 'breached'],
+  },
+  { created: '2026-11-10T09:00', answered: ['2026-11-10T09:10', 10, 'met'] },
+  { created: '2026-11-20T09:00', solved: ['2026-11-21T09:00', 60, 'met', 'met'] },
+  {
+    created: '2026-10-30T09:00',
+    answered: ['2026-10-30T09:45', 45, 'met'],
+    solved: ['2026-11-05T09:00', 120, 'met'],
+  },
+  { created: '2026-11-25T09:00' },
+];
+
+describe.each(targets)('the service report on $name', (target) => {
+  let t: TestApp;
+  let b: BackOffice;
+  let companyId: number;
+  let ids: number[];
+
+  const report = (query: Record<string, unknown>, headers = b.admin) =>
+    t.app.inject({ method: 'GET', url: `/api/reports/tickets?${qs.stringify(query)}`, headers });
+
+  beforeAll(async () => {
+    t = await buildTestApp(target, { config: { deadlineCheckMs: 0 } });
+    b = await backOffice(t, []);
+    const status = await statusesByKind(t, b.tenantId);
+    const company = await t.app.inject({
+      method: 'POST',
+      url: '/api/companies',
+      headers: b.admin,
+      payload: { name: 'Report BV' },
+    });
+    companyId = company.json().id;
+    ids = [];
+    for (const f of FIXTURES) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/tickets',
+        headers: b.admin,
+        payload: { description: 'Reported', status_id: status.open, company_id: companyId },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const id = res.json().id as number;
+      ids.push(id);
+      await setTimes(id, f);
+    }
+  });
+  afterAll(() => t?.close());
+
+  /** The moments and minutes the clock would have stored (the trigger keeps the figures). */
+  async function setTimes(id: number, f: Fixture) {
+    await t.db
+      .updateTable('tickets')
+      .set({
+        created_at: at(f.created),
+        first_response_at: f.answered ? at(f.answered[0]) : null,
+        first_response_minutes: f.answered?.[1] ?? null,
+        first_response_state: f.answered?.[2] ?? f.solved?.[3] ?? 'running',
+        resolved_at: f.solved ? at(f.solved[0]) : null,
+        resolution_minutes: f.solved?.[1] ?? null,
+        resolution_state: f.solved?.[2] ?? 'running',
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  it('says each figure of October and November by month, as computed by hand', async () => {
+    const res = await report({
+      from: '2026-10-01',
+      to: '2026-11-30',
+      group: 'month',
+      company_id: [companyId],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { rows, total } = res.json();
+    expect(rows.map((r: { period: string; from: string; to: string }) => [r.period, r.from, r.to])).toEqual([
+      ['2026-10-01', '2026-10-01', '2026-10-31'],
+      ['2026-11-01', '2026-11-01', '2026-11-30'],
+    ]);
+    expect(rows[0]).toMatchObject({
+      created: 1,
+      solved: 0,
+      backlog: 1,
+      responded: 1,
+      response_minutes: 45,
+      response_median: 45,
+      response_p90: 45,
+      response_met: 1,
+      response_breached: 0,
+      resolution_timed: 0,
+      resolution_median: null,
+    });
+    expect(rows[1]).toEqual({
+      period: '2026-11-01',
+      from: '2026-11-01',
+      to: '2026-11-30',
+      created: 5,
+      solved: 4,
+      backlog: 2,
+      // Answered in November: 30, 600 and 10 minutes.
+      responded: 3,
+      response_minutes: 640,
+      response_median: 30,
+      response_p90: 486, // 30 + 0.8 × (600 − 30)
+      // The unanswered ticket solved in time counts as met on the day it was solved.
+      response_met: 3,
+      response_breached: 1,
+      // Solved in November: 300, 2000, 60 and 120 minutes.
+      resolution_timed: 4,
+      resolution_minutes: 2480,
+      resolution_median: 210, // (120 + 300) / 2
+      resolution_p90: 1490, // 300 + 0.7 × (2000 − 300)
+      resolution_met: 3,
+      resolution_breached: 1,
+    });
+    expect(total).toMatchObject({
+      created: 6,
+      solved: 4,
+      backlog: 2,
+      responded: 4,
+      response_minutes: 685,
+      response_median: 37.5, // (30 + 45) / 2
+      resolution_median: 210,
+    });
+  });
+
+  it('by week, clipped to the period, each week from its Monday', async () => {
+    const res = await report({
+      from: '2026-11-01',
+      to: '2026-11-10',
+      group: 'week',
+      company_id: [companyId],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json().rows as Record<string, unknown>[];
+    expect(rows.map((r) => [r.period, r.from, r.to, r.created, r.responded, r.solved, r.backlog])).toEqual([
+      // The week of Monday 26 October: only its Sunday is in the period.
+      ['2026-10-26', '2026-11-01', '2026-11-01', 0, 0, 0, 1],
+      ['2026-11-02', '2026-11-02', '2026-11-08', 2, 2, 2, 1],
+      ['2026-11-09', '2026-11-09', '2026-11-10', 1, 1, 1, 1],
+    ]);
+  });
+
+  it('counts what the ticket list shows for the same filter (the drill-down)', async () => {
+    const res = await report({ from: '2026-11-01', to: '2026-11-30', company_id: [companyId] });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/tickets?${qs.stringify({
+        builder: [
+          { where: ['company_id', '=', companyId] },
+          {
+            whereBetween: [
+              'created_at',
+              [at('2026-11-01T00:00').toISOString(), at('2026-11-30T23:59').toISOString()],
+            ],
+          },
+        ],
+      })}`,
+      headers: b.admin,
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().total).toBe(res.json().total.created);
+  });
+
+  it('follows a ticket to its new operator, and filters by operator and by line', async () => {
+    const admin = await t.db
+      .selectFrom('users')
+      .select(['id', 'is_operator'])
+      .where('email', '=', 'admin@example.com')
+      .executeTakeFirstOrThrow();
+    const moved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/tickets/${ids[0]}`,
+      headers: b.admin,
+      payload: { operator_id: admin.id },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    // The write measured the clock again from the ticket's history, which has no answer: the fixture's.
+    await setTimes(ids[0]!, FIXTURES[0]!);
+    const mine = await report({
+      from: '2026-11-01',
+      to: '2026-11-30',
+      company_id: [companyId],
+      operator_id: [admin.id],
+    });
+    expect(mine.json().total).toMatchObject({ created: 1, solved: 1, responded: 1, response_median: 30 });
+    const line = await report({
+      from: '2026-11-01',
+      to: '2026-11-30',
+      company_id: [companyId],
+      line: admin.is_operator,
+    });
+    expect(line.json().total.created).toBe(1);
+    const other = await report({
+      from: '2026-11-01',
+      to: '2026-11-30',
+      company_id: [companyId],
+      line: admin.is_operator === 1 ? 2 : 1,
+    });
+    expect(other.json().total.created).toBe(0);
+  });
+
+  it('is for operators with the reports permission: second line yes, first line and clients no', async () => {
+    const query = { from: '2026-11-01', to: '2026-11-30' };
+    expect((await report(query, b.admin)).statusCode).toBe(200);
+    expect((await report(query, await t.as('operator@example.com'))).statusCode).toBe(403);
+    expect((await report(query, await t.as('client@example.com'))).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/reports/tickets?from=2026-11-01&to=2026-11-30' }))
+        .statusCode,
+    ).toBe(401);
+  });
+
+  it('answers 422 naming what is wrong with the period or a filter', async () => {
+    const errors = async (query: Record<string, unknown>) => {
+      const res = await report(query);
+      expect(res.statusCode, res.body).toBe(422);
+      return res.json().errors;
+    };
+    expect(await errors({ to: '2026-11-30' })).toEqual({ from: ['The from field is required.'] });
+    expect(await errors({ from: '2026-11-31', to: '2026-12-01' })).toEqual({
+      from: ['The from must be a valid date.'],
+    });
+    const range = ['The period must end on or after its first day and span at most 1830 days.'];
+    expect(await errors({ from: '2026-11-30', to: '2026-11-01' })).toEqual({ to: range });
+    expect(await errors({ from: '2016-01-01', to: '2026-11-01' })).toEqual({ to: range });
+    expect(await errors({ from: '2026-11-01', to: '2026-11-30', group: 'year' })).toEqual({
+      group: ['The selected group is invalid.'],
+    });
+    expect(Object.keys(await errors({ from: '2026-11-01', to: '2026-11-30', company_id: ['x'] }))).toEqual([
+      'company_id',
+    ]);
+  });
+});
