@@ -26,6 +26,7 @@ const FIXED_TAGS = [
   { name: 'auth', description: 'Sign-in, tokens and the signed-in user.' },
   { name: 'presets', description: 'Counts for saved list filters.' },
   { name: 'exports', description: 'Filtered lists as CSV and XLSX files, written in the background.' },
+  { name: 'reports', description: 'Service reports: tickets, response and resolution times, SLA outcomes.' },
   { name: 'events', description: 'Live updates of what the signed-in user may see (server-sent events).' },
 ];
 

@@ -13,22 +13,14 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { DateTime } from 'luxon';
 import { DEFAULT_TIME_ZONE } from '../../common/sla/calendar.ts';
 import type { Db } from '../db/database.ts';
-import { REPORT_MEASURES, type ReportMeasure } from './recompute.ts';
-
-export const REPORT_GROUPS = ['day', 'week', 'month'] as const;
-export type ReportGroup = (typeof REPORT_GROUPS)[number];
-
-/** The filters a report takes: each a list of ids (any of them), as the ticket list's `whereIn`. */
-export const REPORT_FILTERS = [
-  'company_id',
-  'operator_id',
-  'ticket_group_id',
-  'priority_id',
-  'ticket_type_id',
-  'category_id',
-  'applied_sla_id',
-] as const;
-export type ReportFilter = (typeof REPORT_FILTERS)[number];
+import {
+  REPORT_FILTERS,
+  REPORT_MEASURES,
+  type ReportAnswer,
+  type ReportFilter,
+  type ReportGroup,
+  type ReportMeasure,
+} from '../../common/reports.ts';
 
 export interface ReportQuery {
   /** First and last day, inclusive, in the desk's zone (YYYY-MM-DD). */
@@ -38,22 +30,6 @@ export interface ReportQuery {
   filters: Partial<Record<ReportFilter, number[]>>;
   /** The operators' line (SPEC 3 is_operator: 1 first, 2 second): their tickets only. */
   line?: 1 | 2;
-}
-
-export type ReportFigures = Record<ReportMeasure, number> & {
-  backlog: number;
-  response_median: number | null;
-  response_p90: number | null;
-  resolution_median: number | null;
-  resolution_p90: number | null;
-};
-
-export interface ReportAnswer {
-  from: string;
-  to: string;
-  group: ReportGroup;
-  rows: ({ period: string; from: string; to: string } & ReportFigures)[];
-  total: ReportFigures;
 }
 
 /** The start of `day`'s period (YYYY-MM-DD): the day, its ISO week's Monday, its month's first. */
@@ -184,7 +160,7 @@ export async function reportFigures(db: Db, tenantId: number, q: ReportQuery): P
         ReportMeasure,
         number
       >),
-      backlog: 0,
+      backlog: null as number | null,
       response_median: r.median,
       response_p90: r.p90,
       resolution_median: s.median,
@@ -192,15 +168,18 @@ export async function reportFigures(db: Db, tenantId: number, q: ReportQuery): P
     };
   };
   const out = periods(q).map((p) => ({ ...p, ...figures(p.period, byPeriod.get(p.period)) }));
-  // Backwards from now: each period ends with what is open now, less what came in net after it.
+  // Backwards from now: each period ends with what is open now, less what came in net after it. A
+  // period that has not begun has no backlog yet.
+  const today = DateTime.now().setZone(DEFAULT_TIME_ZONE).toISODate()!;
   let backlog = Number(now.n) - Number(net.net);
   for (let i = out.length - 1; i >= 0; i--) {
-    out[i]!.backlog = backlog;
+    out[i]!.backlog = out[i]!.from > today ? null : backlog;
     backlog -= out[i]!.created - out[i]!.solved;
   }
   const totals = Object.fromEntries(
     REPORT_MEASURES.map((m) => [m, out.reduce((n, row) => n + row[m], 0)]),
   ) as Record<ReportMeasure, number>;
-  const total = { ...figures(null, totals), backlog: out[out.length - 1]?.backlog ?? 0 };
+  const begun = out.filter((row) => row.backlog !== null);
+  const total = { ...figures(null, totals), backlog: begun[begun.length - 1]?.backlog ?? null };
   return { from: q.from, to: q.to, group: q.group, rows: out, total };
 }

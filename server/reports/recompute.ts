@@ -7,34 +7,11 @@
 import { sql } from 'kysely';
 import { DEFAULT_TIME_ZONE } from '../../common/sla/calendar.ts';
 import type { Db } from '../db/database.ts';
+import { REPORT_FILTERS, REPORT_MEASURES, type ReportMeasure } from '../../common/reports.ts';
 
-/** The grouping keys of a day's figures: the ticket's current ones. */
-export const REPORT_KEYS = [
-  'company_id',
-  'operator_id',
-  'ticket_group_id',
-  'priority_id',
-  'ticket_type_id',
-  'category_id',
-  'applied_sla_id',
-] as const;
-
-/** What a day holds per keys (migration 0035 says which day each counts on). */
-export const REPORT_MEASURES = [
-  'created',
-  'responded',
-  'response_minutes',
-  'response_met',
-  'response_breached',
-  'solved',
-  'resolution_timed',
-  'resolution_minutes',
-  'resolution_met',
-  'resolution_breached',
-] as const;
-
-export type ReportKey = (typeof REPORT_KEYS)[number];
-export type ReportMeasure = (typeof REPORT_MEASURES)[number];
+/** The grouping keys of a day's figures: the ticket's current ones, those a report filters on. */
+const REPORT_KEYS = REPORT_FILTERS;
+type ReportKey = (typeof REPORT_KEYS)[number];
 export type ReportDay = { day: string } & Record<ReportKey, number | null> & Record<ReportMeasure, number>;
 
 /** A row's identity: its day and keys. */

@@ -11,17 +11,15 @@ import { validating, validInputWith } from '../http/route-validation.ts';
 import { actionSchema, OPERATORS_ONLY } from '../docs/action-schema.ts';
 import type { Schema } from '../docs/refs.ts';
 import { serverText } from '../../common/server-texts.ts';
-import { REPORT_MEASURES } from './recompute.ts';
 import {
   REPORT_FILTERS,
   REPORT_GROUPS,
-  reportFigures,
+  REPORT_MEASURES,
+  REPORTS_PERMISSION,
   type ReportFilter,
   type ReportGroup,
-  type ReportQuery,
-} from './figures.ts';
-
-export const REPORTS_PERMISSION = 'tenant.reports.index';
+} from '../../common/reports.ts';
+import { reportFigures, type ReportQuery } from './figures.ts';
 
 /** About five years and a day: the longest period a report covers (a year by day is 366 rows). */
 const MAX_DAYS = 1830;
@@ -36,7 +34,7 @@ const MINUTES: Schema = { type: ['number', 'null'] };
 
 const FIGURES: Record<string, Schema> = {
   ...Object.fromEntries(REPORT_MEASURES.map((m) => [m, { type: 'integer' }])),
-  backlog: { type: 'integer' },
+  backlog: { type: ['integer', 'null'] },
   response_median: MINUTES,
   response_p90: MINUTES,
   resolution_median: MINUTES,

@@ -16,6 +16,7 @@ import {
 import { permissionName } from '../authProvider/index.ts';
 import { useAppKind } from '../custom/appKind.ts';
 import { ExportsMenuItem } from '../custom/exports/routes.tsx';
+import { ReportsMenuItem } from '../custom/reports/routes.tsx';
 import { DashboardMenuItem } from '../custom/dashboard/routes.tsx';
 import { menuSections, type MenuSection } from '../resources/menus.ts';
 import type { Resource } from '../../common/schema/types.ts';
@@ -72,6 +73,7 @@ export function AppMenu() {
   return (
     <Menu>
       <DashboardMenuItem />
+      <ReportsMenuItem />
       {menuSections(registry, kind).map((section) => {
         const names = [...section.resources]
           .sort(inReadingOrder)

@@ -5,8 +5,8 @@
  * and the create form, as the app's actions allow; the list's dialogs and menu (columns, new view, order,
  * views) and the delete confirmation on one resource, since they are the same components everywhere; the
  * login page signed out and with its empty-field errors, the portal's password-reset pages, the back
- * office's dashboard and exports page, and the 404 and 403 pages of both apps; a detail that does not
- * exist returns to its list (SPEC 8).
+ * office's dashboard, exports and reports pages, and the 404 and 403 pages of both apps; a detail that
+ * does not exist returns to its list (SPEC 8).
  *
  * On each screen, at each width: no raw message key, no '@@react-admin@@', and on an English or German
  * screen no Dutch text of the catalogue (./sweep/texts.ts). Demo data is Dutch and may show anywhere.
@@ -211,7 +211,7 @@ async function signedIn(sweep: Sweep, app: App, plan: AppPlan) {
     ['not found', `${base}/does-not-exist`],
     ['access denied', `${base}/403`],
   ];
-  if (app === 'backoffice') pages.push(['dashboard', '/'], ['exports', '/exports']);
+  if (app === 'backoffice') pages.push(['dashboard', '/'], ['exports', '/exports'], ['reports', '/reports']);
   for (const [name, path] of pages) {
     await sweep.open(path);
     const drawn = () => expect(sweep.heading).toBeVisible();

@@ -2,11 +2,12 @@ import { sql } from 'kysely';
 import type { Db } from '../database.ts';
 import type { Registry } from '../../schema/registry.ts';
 import settings from './data/settings.json' with { type: 'json' };
+import { REPORTS_PERMISSION } from '../../../common/reports.ts';
 
 /** Permissions of routes and calls that are not a resource action of a schema. */
 export const EXTRA_PERMISSIONS = [
   'tenant.exports.index',
-  'tenant.reports.index',
+  REPORTS_PERMISSION,
   'portal.tickets.create',
   'portal.invoices.download',
 ];

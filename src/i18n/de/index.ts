@@ -8,6 +8,7 @@ import validityMessages from './validity.ts';
 import firstRunMessages from './firstRun.ts';
 import liveMessages from './live.ts';
 import exportsMessages from './exports.ts';
+import reportsMessages from './reports.ts';
 import list from './list.ts';
 import ra from './ra.ts';
 import workspace from './workspace.ts';
@@ -27,6 +28,7 @@ export default deepMerge(
   app,
   list,
   exportsMessages,
+  reportsMessages,
   dashboardMessages,
   ticketTimeMessages,
   slaMessages,

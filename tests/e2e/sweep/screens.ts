@@ -44,7 +44,7 @@ export interface AppPlan {
 
 /** The pages besides the resources' screens, per app. */
 const PAGES: Record<App, string[]> = {
-  backoffice: ['login', 'login errors', 'dashboard', 'exports', 'not found', 'access denied'],
+  backoffice: ['login', 'login errors', 'dashboard', 'exports', 'reports', 'not found', 'access denied'],
   portal: ['login', 'login errors', 'password reset request', 'password reset', 'not found', 'access denied'],
 };
 

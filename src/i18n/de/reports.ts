@@ -1,0 +1,48 @@
+import type { ReportsMessages } from '../en/reports.ts';
+import type { Messages } from '../types.ts';
+
+/** The service report in German; complete, typed against the English file. */
+const reportsMessages: Messages<ReportsMessages> = {
+  reports: {
+    title: 'Berichte',
+    intro:
+      'Erstellte und gelöste Tickets, der offene Bestand und wie schnell der Servicedesk antwortet und löst, in Geschäftszeit nach dem geltenden SLA.',
+    period: 'Zeitraum',
+    from: 'Von',
+    to: 'Bis einschließlich',
+    group: 'Pro',
+    presets: {
+      this_week: 'Diese Woche',
+      last_week: 'Letzte Woche',
+      this_month: 'Dieser Monat',
+      last_month: 'Letzter Monat',
+      this_quarter: 'Dieses Quartal',
+      last_quarter: 'Letztes Quartal',
+      this_year: 'Dieses Jahr',
+      last_year: 'Letztes Jahr',
+      custom: 'Eigener Zeitraum',
+    },
+    groups: { day: 'Tag', week: 'Woche', month: 'Monat' },
+    tickets_chart: 'Tickets',
+    times_chart: 'Median der Antwort- und Lösungszeit (Stunden)',
+    caption: 'Dieselben Zahlen pro Zeitraum und insgesamt',
+    columns: {
+      period: 'Zeitraum',
+      created: 'Erstellt',
+      solved: 'Gelöst',
+      backlog: 'Offen am Ende',
+      response_median: 'Erste Antwort (Median)',
+      response_p90: 'Erste Antwort (90 %)',
+      response_met: 'Erste Antwort rechtzeitig',
+      resolution_median: 'Lösung (Median)',
+      resolution_p90: 'Lösung (90 %)',
+      resolution_met: 'Lösung rechtzeitig',
+      total: 'Gesamt',
+    },
+    explained:
+      'Zeiten sind Stunden und Minuten Geschäftszeit. 90 % heißt: neun von zehn Tickets dauerten höchstens so lange. Rechtzeitig: der Anteil der Tickets mit SLA-Frist, die sie einhielten.',
+    failed: 'Der Bericht konnte nicht geladen werden.',
+  },
+};
+
+export default reportsMessages;

@@ -1,0 +1,47 @@
+/** The service report (src/custom/reports) in English. */
+const reportsMessages = {
+  reports: {
+    title: 'Reports',
+    intro:
+      'Tickets created and solved, the open backlog, and how fast the desk answers and solves, in business time under the SLA that applies.',
+    period: 'Period',
+    from: 'From',
+    to: 'To',
+    group: 'Per',
+    presets: {
+      this_week: 'This week',
+      last_week: 'Last week',
+      this_month: 'This month',
+      last_month: 'Last month',
+      this_quarter: 'This quarter',
+      last_quarter: 'Last quarter',
+      this_year: 'This year',
+      last_year: 'Last year',
+      custom: 'Custom period',
+    },
+    groups: { day: 'Day', week: 'Week', month: 'Month' },
+    tickets_chart: 'Tickets',
+    times_chart: 'Median response and resolution time (hours)',
+    caption: 'The same figures per period, and in total',
+    columns: {
+      period: 'Period',
+      created: 'Created',
+      solved: 'Solved',
+      backlog: 'Open at the end',
+      response_median: 'First response (median)',
+      response_p90: 'First response (90%)',
+      response_met: 'First response in time',
+      resolution_median: 'Resolution (median)',
+      resolution_p90: 'Resolution (90%)',
+      resolution_met: 'Resolution in time',
+      total: 'Total',
+    },
+    explained:
+      'Times are hours and minutes of business time. 90% means nine in ten tickets took at most that long. In time: the share of tickets with an SLA target that met it.',
+    failed: 'The report could not be loaded.',
+  },
+};
+
+export type ReportsMessages = typeof reportsMessages;
+
+export default reportsMessages;

@@ -1,0 +1,48 @@
+import type { ReportsMessages } from '../en/reports.ts';
+import type { Messages } from '../types.ts';
+
+/** The service report in Dutch (the default language); complete, typed against the English file. */
+const reportsMessages: Messages<ReportsMessages> = {
+  reports: {
+    title: 'Rapportages',
+    intro:
+      'Aangemaakte en opgeloste tickets, de openstaande voorraad, en hoe snel de servicedesk reageert en oplost, in werktijd volgens de geldende SLA.',
+    period: 'Periode',
+    from: 'Van',
+    to: 'Tot en met',
+    group: 'Per',
+    presets: {
+      this_week: 'Deze week',
+      last_week: 'Vorige week',
+      this_month: 'Deze maand',
+      last_month: 'Vorige maand',
+      this_quarter: 'Dit kwartaal',
+      last_quarter: 'Vorig kwartaal',
+      this_year: 'Dit jaar',
+      last_year: 'Vorig jaar',
+      custom: 'Eigen periode',
+    },
+    groups: { day: 'Dag', week: 'Week', month: 'Maand' },
+    tickets_chart: 'Tickets',
+    times_chart: 'Mediaan reactie- en oplostijd (uren)',
+    caption: 'Dezelfde cijfers per periode, en in totaal',
+    columns: {
+      period: 'Periode',
+      created: 'Aangemaakt',
+      solved: 'Opgelost',
+      backlog: 'Open aan het eind',
+      response_median: 'Eerste reactie (mediaan)',
+      response_p90: 'Eerste reactie (90%)',
+      response_met: 'Eerste reactie op tijd',
+      resolution_median: 'Oplossing (mediaan)',
+      resolution_p90: 'Oplossing (90%)',
+      resolution_met: 'Oplossing op tijd',
+      total: 'Totaal',
+    },
+    explained:
+      'Tijden zijn uren en minuten werktijd. 90% betekent dat negen op de tien tickets hooguit zo lang duurden. Op tijd: het deel van de tickets met een SLA-termijn dat die haalde.',
+    failed: 'De rapportage kon niet worden geladen.',
+  },
+};
+
+export default reportsMessages;

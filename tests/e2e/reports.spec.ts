@@ -1,0 +1,72 @@
+/**
+ * Issue 36, item 1: a second-line operator opens the service report from the menu, reads this month per
+ * week as a chart and as its table, changes the period and the grouping, and finds the table's total
+ * equal to what the API counts; axe-core at 1280 and 375 px, where the page fits the screen. A
+ * first-line operator has no such menu entry. One language (Dutch); the words in all three are typed
+ * against the English file (src/i18n/nl/reports.ts).
+ */
+import { expect, test } from './fixtures.ts';
+import { expectAccessible, inLanguage, signIn, startIn } from './support.ts';
+
+test(
+  inLanguage('nl', 'a second-line operator reads the service report as a chart and its table'),
+  async ({ page }) => {
+    await startIn(page, 'nl');
+    const token = await signIn(page, 'admin@example.com', 'backoffice', { to: '/' });
+    // Today's own ticket, so this month has one at least.
+    const created = await page.request.post('/api/tickets', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { description: 'Rapportage e2e' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+
+    await page.getByRole('menuitem', { name: 'Rapportages', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Rapportages' })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Dezelfde cijfers per periode, en in totaal' });
+    await expect(table).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Tickets' })).toBeVisible();
+    // The chart draws one bar group per week; it is hidden from screen readers, who read the table.
+    await expect(page.locator('svg .MuiBarChart-element').first()).toBeAttached();
+
+    // The table's total is the API's: created this month.
+    const now = new Date();
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const from = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-01`;
+    const last = new Date(now.getFullYear(), now.getMonth() + 1, 0);
+    const to = `${last.getFullYear()}-${pad(last.getMonth() + 1)}-${pad(last.getDate())}`;
+    const api = await page.request.get(`/api/reports/tickets?from=${from}&to=${to}&group=week`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const answer = (await api.json()) as { rows: unknown[]; total: { created: number } };
+    expect(answer.total.created).toBeGreaterThan(0);
+    const total = table.getByRole('row', { name: /^Totaal/ });
+    await expect(total.getByRole('cell').first()).toHaveText(String(answer.total.created));
+    // A header row, a row per week and the total.
+    await expect(table.getByRole('row')).toHaveCount(answer.rows.length + 2);
+
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.reload();
+      await expect(table).toBeVisible();
+      await expectAccessible(page, `reports, ${width} px, nl`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `the page fits ${width} px`).toBeLessThanOrEqual(0);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Last year by month: twelve months and the total.
+    await page.getByRole('combobox', { name: 'Periode Deze maand' }).click();
+    await page.getByRole('option', { name: 'Vorig jaar' }).click();
+    await page.getByRole('combobox', { name: 'Per Week' }).click();
+    await page.getByRole('option', { name: 'Maand' }).click();
+    await expect(table.getByRole('row')).toHaveCount(14);
+  },
+);
+
+test(inLanguage('nl', 'a first-line operator is offered no reports'), async ({ page }) => {
+  await startIn(page, 'nl');
+  await signIn(page, 'operator@example.com', 'backoffice', { to: '/' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Tickets', exact: true })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Rapportages' })).toHaveCount(0);
+});
