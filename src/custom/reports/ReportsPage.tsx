@@ -65,7 +65,7 @@ export default function ReportsPage() {
   useEffect(() => {
     if (!allowed || !from || !to || to < from) return undefined;
     let current = true;
-    dataProvider.call<ReportAnswer>('GET', `reports/tickets?${toQueryString({ ...range, group })}`).then(
+    dataProvider.call<ReportAnswer>('GET', `reports/tickets?${toQueryString({ from, to, group })}`).then(
       (answer) => current && setState({ answer }),
       () => current && setState((shown) => ({ ...shown, failed: true })),
     );
