@@ -5,7 +5,10 @@
  * at the moment they ask (src/custom/list/filters.ts), so the server only ever sees plain bounds.
  */
 
-/** SPEC 9: today, future, past, +1 day, +2 days, +3 days and later, -1 day, -2 days and earlier, and 'lte'. */
+/**
+ * SPEC 9: today, future, past, +1 day, +2 days, +3 days and later, -1 day, -2 days and earlier, and 'lte';
+ * and 'range', two calendar days and the days between (a report's figure opens its tickets with one).
+ */
 export const DATE_PRESETS = [
   'today',
   'future',
@@ -16,6 +19,7 @@ export const DATE_PRESETS = [
   'minus1',
   'minus2',
   'lte',
+  'range',
 ] as const;
 export type DatePreset = (typeof DATE_PRESETS)[number];
 
@@ -27,13 +31,21 @@ export interface DateFilterValue {
   /** For 'lte': now plus this many units. */
   value?: number;
   unit?: DateUnit;
+  /** For 'range': the first and last day, YYYY-MM-DD, both included. */
+  from?: string;
+  to?: string;
 }
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Whether a value is a complete date filter value ('lte' with a finite number and a known unit). */
 export function isCompleteDatePreset(value: unknown): value is DateFilterValue {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const v = value as Record<string, unknown>;
   if (!(DATE_PRESETS as readonly unknown[]).includes(v.preset)) return false;
+  if (v.preset === 'range')
+    return typeof v.from === 'string' && DAY.test(v.from) && typeof v.to === 'string' && DAY.test(v.to);
+  if (v.from !== undefined || v.to !== undefined) return false;
   if (v.preset !== 'lte') return v.value === undefined && v.unit === undefined;
   return (
     typeof v.value === 'number' &&

@@ -67,6 +67,23 @@ describe('date filter presets -> provider filter keys (SPEC 9), fixed clock', ()
     });
   });
 
+  it("'range': from the start of its first day to the end of its last, whatever today is", () => {
+    expect(f('range', { from: '2025-03-01', to: '2025-03-03' })).toEqual({
+      'updated_at@between': [startOf(1), endOf(3)],
+    });
+    expect(
+      dateFilterToProvider(
+        'due_date',
+        'date',
+        { preset: 'range', from: '2025-02-28', to: '2025-03-01' },
+        NOW,
+      ),
+    ).toEqual({
+      'due_date@between': ['2025-02-28', '2025-03-01'],
+    });
+    expect(dateCondition({ preset: 'range', from: '2025-03-01' }, NOW)).toBeNull();
+  });
+
   it("'lte' without a value filters nothing yet", () => {
     expect(f('lte', { unit: 'days' })).toEqual({});
     expect(dateCondition({ preset: 'lte', value: 3 }, NOW)).toBeNull();

@@ -93,6 +93,13 @@ describe('list views', () => {
       /date filter preset/,
     );
     expect(check([{ name: 'a', where: [['due', 'date', { ...hour, unit: 'eons' }]] }])).toThrow(/preset/);
+    // A range: two calendar days, nothing else.
+    const range = { preset: 'range', from: '2026-11-01', to: '2026-11-30' };
+    expect(check([{ name: 'a', where: [['due', 'date', range]] }])).not.toThrow();
+    expect(check([{ name: 'a', where: [['due', 'date', { ...range, to: 'tomorrow' }]] }])).toThrow(/preset/);
+    expect(check([{ name: 'a', where: [['due', 'date', { preset: 'today', from: '2026-11-01' }]] }])).toThrow(
+      /preset/,
+    );
     expect(check([{ name: 'a', where: [['kind.id', 'date', hour]] }])).toThrow(/date only on a field/);
     expect(
       check([

@@ -86,7 +86,13 @@ export function BooleanFilter({ label, value, onChange }: FilterControlProps) {
   );
 }
 
-/** A date preset; 'lte' adds a number and a unit (now plus value·unit). */
+/** Today as a calendar day (YYYY-MM-DD): where a new range starts. */
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+/** A date preset; 'lte' adds a number and a unit (now plus value·unit), 'range' two days. */
 export function DateFilter({ label, value, onChange }: FilterControlProps) {
   const translate = useTranslate();
   const current: DateFilterValue | undefined = isDateFilterValue(value) ? value : undefined;
@@ -108,6 +114,7 @@ export function DateFilter({ label, value, onChange }: FilterControlProps) {
           if (preset === '') onChange(undefined);
           else if (preset === 'lte')
             onChange({ preset, unit, ...(amount === '' ? {} : { value: Number(amount) }) });
+          else if (preset === 'range') onChange({ preset, from: today(), to: today() });
           else onChange({ preset });
         }}
         slotProps={{ select: { native: true }, htmlInput: { 'aria-label': label } }}
@@ -119,6 +126,23 @@ export function DateFilter({ label, value, onChange }: FilterControlProps) {
           </option>
         ))}
       </TextField>
+      {current?.preset === 'range' && (
+        <Box sx={{ display: 'flex', gap: 0.5, width: '100%' }}>
+          {(['from', 'to'] as const).map((bound) => (
+            <TextField
+              key={bound}
+              type="date"
+              size="small"
+              sx={{ flex: 1, minWidth: 0 }}
+              value={current[bound] ?? ''}
+              onChange={(event) =>
+                event.target.value && onChange({ ...current, [bound]: event.target.value })
+              }
+              slotProps={{ htmlInput: { 'aria-label': translate(`list.date.${bound}`) } }}
+            />
+          ))}
+        </Box>
+      )}
       {current?.preset === 'lte' && (
         <Box sx={{ display: 'flex', gap: 0.5, width: '100%' }}>
           <TextField

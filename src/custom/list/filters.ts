@@ -88,6 +88,14 @@ export function dateCondition(filter: DateFilterValue, now: Date): DateCondition
       return { op: 'between', from: startOfDay(now, -1), to: endOfDay(now, -1) };
     case 'minus2':
       return { op: '<=', at: endOfDay(now, -2) };
+    case 'range': {
+      const [from, to] = [filter.from, filter.to].map((day) => {
+        const [y, m, d] = (day ?? '').split('-').map(Number);
+        return y && m && d ? new Date(y, m - 1, d) : undefined;
+      });
+      if (!from || !to) return null;
+      return { op: 'between', from: startOfDay(from), to: endOfDay(to) };
+    }
     case 'lte': {
       const value = Number(filter.value);
       if (filter.value === undefined || !Number.isFinite(value) || !filter.unit) return null;

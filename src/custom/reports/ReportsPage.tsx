@@ -5,8 +5,10 @@
  * of the same numbers below it: the table is what screen readers and keyboards read, the chart is
  * hidden from them. For operators with tenant.reports.index (second line by default).
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -33,6 +35,7 @@ import { toQueryString } from '../../dataProvider/builder.ts';
 import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
 import { LoadFailed } from '../../shell/LoadFailed.tsx';
 import { ScrollableTable } from '../detail/parts.tsx';
+import { listLink } from '../list/linkedFilter.ts';
 import { minutesText, PERIOD_PRESETS, presetRange, type PeriodPreset } from './period.ts';
 
 type Row = ReportAnswer['rows'][number];
@@ -47,6 +50,33 @@ function periodLabel(row: Row, group: ReportGroup, locale: string): string {
 }
 
 const percentText = (n: number | null) => (n === null ? '–' : `${n}%`);
+
+/** The moment each counted figure is about: its drill-down filters the ticket list on it. */
+const DRILL_DOWN = { created: 'created_at', solved: 'resolved_at', responded: 'first_response_at' } as const;
+
+/**
+ * A count as a link to the ticket list filtered to exactly those tickets: the moment's days (the
+ * list's date range filter) and the report's filters; 0 stays a bare number.
+ */
+function Count({
+  n,
+  figure,
+  days,
+  label,
+}: {
+  n: number;
+  figure: keyof typeof DRILL_DOWN;
+  days: { from: string; to: string };
+  label: string;
+}) {
+  if (n === 0) return <>{n}</>;
+  const filter = { [DRILL_DOWN[figure]]: { preset: 'range', ...days } };
+  return (
+    <Link component={RouterLink} to={listLink('/tickets', filter)} aria-label={label}>
+      {n}
+    </Link>
+  );
+}
 
 export default function ReportsPage() {
   const translate = useTranslate();
@@ -125,21 +155,34 @@ export default function ReportsPage() {
     </Stack>
   );
 
-  const cells = (r: ReportAnswer['total']) => [
-    r.created,
-    r.solved,
-    r.backlog ?? '–',
-    minutesText(r.response_median),
-    minutesText(r.response_p90),
-    percentText(metPercent(r.response_met, r.response_breached)),
-    minutesText(r.resolution_median),
-    minutesText(r.resolution_p90),
-    percentText(metPercent(r.resolution_met, r.resolution_breached)),
-  ];
+  /** A row's cells; its counts open the tickets they count (the row's days). */
+  const cells = (r: ReportAnswer['total'], days: { from: string; to: string }, name: string): ReactNode[] => {
+    const count = (figure: keyof typeof DRILL_DOWN) => (
+      <Count
+        n={r[figure]}
+        figure={figure}
+        days={days}
+        label={translate('reports.open_list', { period: name, figure: t(figure), n: r[figure] })}
+      />
+    );
+    return [
+      count('created'),
+      count('solved'),
+      r.backlog ?? '–',
+      count('responded'),
+      minutesText(r.response_median),
+      minutesText(r.response_p90),
+      percentText(metPercent(r.response_met, r.response_breached)),
+      minutesText(r.resolution_median),
+      minutesText(r.resolution_p90),
+      percentText(metPercent(r.resolution_met, r.resolution_breached)),
+    ];
+  };
   const COLUMNS = [
     'created',
     'solved',
     'backlog',
+    'responded',
     'response_median',
     'response_p90',
     'response_met',
@@ -223,7 +266,7 @@ export default function ReportsPage() {
                   <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
                     {labels[i]}
                   </TableCell>
-                  {cells(row).map((value, c) => (
+                  {cells(row, row, labels[i]!).map((value, c) => (
                     <TableCell key={COLUMNS[c]} align="right">
                       {value}
                     </TableCell>
@@ -234,7 +277,7 @@ export default function ReportsPage() {
                 <TableCell component="th" scope="row">
                   {t('total')}
                 </TableCell>
-                {cells(answer.total).map((value, c) => (
+                {cells(answer.total, answer, t('total')).map((value, c) => (
                   <TableCell key={COLUMNS[c]} align="right">
                     {value}
                   </TableCell>

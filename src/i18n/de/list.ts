@@ -38,6 +38,9 @@ const list: ListMessages = {
       minus1: '-1 Tag',
       minus2: '-2 Tage und früher',
       lte: 'Bis…',
+      range: 'Von … bis …',
+      from: 'Von',
+      to: 'Bis einschließlich',
       amount: 'Anzahl Einheiten ab jetzt',
       unit: 'Einheit',
       units: {

@@ -31,6 +31,7 @@ const reportsMessages: Messages<ReportsMessages> = {
       created: 'Erstellt',
       solved: 'Gelöst',
       backlog: 'Offen am Ende',
+      responded: 'Beantwortet',
       response_median: 'Erste Antwort (Median)',
       response_p90: 'Erste Antwort (90 %)',
       response_met: 'Erste Antwort rechtzeitig',
@@ -41,6 +42,7 @@ const reportsMessages: Messages<ReportsMessages> = {
     },
     explained:
       'Zeiten sind Stunden und Minuten Geschäftszeit. 90 % heißt: neun von zehn Tickets dauerten höchstens so lange. Rechtzeitig: der Anteil der Tickets mit SLA-Frist, die sie einhielten.',
+    open_list: '%{period}, %{figure}: %{n}. Liste öffnen',
     failed: 'Der Bericht konnte nicht geladen werden.',
   },
 };

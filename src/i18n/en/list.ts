@@ -36,6 +36,9 @@ const list = {
       minus1: '-1 day',
       minus2: '-2 days and earlier',
       lte: 'Up to…',
+      range: 'From … to …',
+      from: 'From',
+      to: 'To (included)',
       amount: 'Number of units from now',
       unit: 'Unit',
       units: {

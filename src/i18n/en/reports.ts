@@ -28,6 +28,7 @@ const reportsMessages = {
       created: 'Created',
       solved: 'Solved',
       backlog: 'Open at the end',
+      responded: 'Answered',
       response_median: 'First response (median)',
       response_p90: 'First response (90%)',
       response_met: 'First response in time',
@@ -38,6 +39,7 @@ const reportsMessages = {
     },
     explained:
       'Times are hours and minutes of business time. 90% means nine in ten tickets took at most that long. In time: the share of tickets with an SLA target that met it.',
+    open_list: '%{period}, %{figure}: %{n}. Open the list',
     failed: 'The report could not be loaded.',
   },
 };

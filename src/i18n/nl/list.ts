@@ -38,6 +38,9 @@ const list: ListMessages = {
       minus1: '-1 dag',
       minus2: '-2 dagen en eerder',
       lte: 'Tot en met…',
+      range: 'Van … tot en met …',
+      from: 'Van',
+      to: 'Tot en met',
       amount: 'Aantal eenheden vanaf nu',
       unit: 'Eenheid',
       units: {

@@ -31,6 +31,7 @@ const reportsMessages: Messages<ReportsMessages> = {
       created: 'Aangemaakt',
       solved: 'Opgelost',
       backlog: 'Open aan het eind',
+      responded: 'Beantwoord',
       response_median: 'Eerste reactie (mediaan)',
       response_p90: 'Eerste reactie (90%)',
       response_met: 'Eerste reactie op tijd',
@@ -41,6 +42,7 @@ const reportsMessages: Messages<ReportsMessages> = {
     },
     explained:
       'Tijden zijn uren en minuten werktijd. 90% betekent dat negen op de tien tickets hooguit zo lang duurden. Op tijd: het deel van de tickets met een SLA-termijn dat die haalde.',
+    open_list: '%{period}, %{figure}: %{n}. Open de lijst',
     failed: 'De rapportage kon niet worden geladen.',
   },
 };
