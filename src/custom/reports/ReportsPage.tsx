@@ -1,14 +1,14 @@
 /**
  * The service report (issue 36, item 1) at /reports: over a period the user picks, per day, week or
  * month, the tickets created and solved, the backlog, and the median first response and resolution in
- * business time with the share of SLA targets met (GET /api/reports/tickets). Each chart has its table
- * of the same numbers below it: the table is what screen readers and keyboards read, the chart is
- * hidden from them. For operators with tenant.reports.index (second line by default).
+ * business time with the share of SLA targets met (GET /api/reports/tickets), for the companies,
+ * operators, groups and priorities chosen with the ticket list's own header controls. The charts have
+ * one table of the same numbers below them, which screen readers and keyboards read; its counts open
+ * the ticket list with exactly those tickets. For operators with tenant.reports.index (second line by
+ * default).
  */
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -35,48 +35,10 @@ import { toQueryString } from '../../dataProvider/builder.ts';
 import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
 import { LoadFailed } from '../../shell/LoadFailed.tsx';
 import { ScrollableTable } from '../detail/parts.tsx';
-import { listLink } from '../list/linkedFilter.ts';
+import { FilterControl } from '../../resources/fields/FilterControl.tsx';
 import { minutesText, PERIOD_PRESETS, presetRange, type PeriodPreset } from './period.ts';
-
-type Row = ReportAnswer['rows'][number];
-
-/** A period's name in the user's language: the month, or the first day of the week or the day. */
-function periodLabel(row: Row, group: ReportGroup, locale: string): string {
-  const [y, m, d] = row.period.split('-').map(Number) as [number, number, number];
-  const date = new Date(y, m - 1, d);
-  return group === 'month'
-    ? new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric' }).format(date)
-    : new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' }).format(date);
-}
-
-const percentText = (n: number | null) => (n === null ? '–' : `${n}%`);
-
-/** The moment each counted figure is about: its drill-down filters the ticket list on it. */
-const DRILL_DOWN = { created: 'created_at', solved: 'resolved_at', responded: 'first_response_at' } as const;
-
-/**
- * A count as a link to the ticket list filtered to exactly those tickets: the moment's days (the
- * list's date range filter) and the report's filters; 0 stays a bare number.
- */
-function Count({
-  n,
-  figure,
-  days,
-  label,
-}: {
-  n: number;
-  figure: keyof typeof DRILL_DOWN;
-  days: { from: string; to: string };
-  label: string;
-}) {
-  if (n === 0) return <>{n}</>;
-  const filter = { [DRILL_DOWN[figure]]: { preset: 'range', ...days } };
-  return (
-    <Link component={RouterLink} to={listLink('/tickets', filter)} aria-label={label}>
-      {n}
-    </Link>
-  );
-}
+import type { FilterState } from '../list/filters.ts';
+import { chosen, Count, DRILL_DOWN, PAGE_FILTERS, percentText, periodLabel, tickets } from './parts.tsx';
 
 export default function ReportsPage() {
   const translate = useTranslate();
@@ -87,22 +49,25 @@ export default function ReportsPage() {
   const [preset, setPreset] = useState<PeriodPreset>('this_month');
   const [custom, setCustom] = useState(() => presetRange('this_month', new Date()));
   const [group, setGroup] = useState<ReportGroup>('week');
+  const [filters, setFilters] = useState<FilterState>({});
+  const ids = chosen(filters);
   const [state, setState] = useState<{ answer?: ReportAnswer; failed?: boolean }>({});
   const [round, setRound] = useState(0);
   const allowed = Array.isArray(permissions) && permissions.includes(REPORTS_PERMISSION);
   const { from, to } = preset === 'custom' ? custom : presetRange(preset, new Date());
+  const query = toQueryString({ from, to, group, ...ids });
 
   useEffect(() => {
     if (!allowed || !from || !to || to < from) return undefined;
     let current = true;
-    dataProvider.call<ReportAnswer>('GET', `reports/tickets?${toQueryString({ from, to, group })}`).then(
+    dataProvider.call<ReportAnswer>('GET', `reports/tickets?${query}`).then(
       (answer) => current && setState({ answer }),
       () => current && setState((shown) => ({ ...shown, failed: true })),
     );
     return () => {
       current = false;
     };
-  }, [allowed, dataProvider, from, to, group, round]);
+  }, [allowed, dataProvider, from, to, query, round]);
 
   const title = translate('reports.title');
   const answer = state.answer;
@@ -111,7 +76,7 @@ export default function ReportsPage() {
   const hours = (minutes: number | null) => (minutes === null ? null : Math.round(minutes / 6) / 10);
 
   const controls = (
-    <Stack direction={{ xs: 'column', sm: 'row' }} gap={2}>
+    <Stack direction={{ xs: 'column', sm: 'row' }} gap={2} flexWrap="wrap">
       <TextField
         select
         size="small"
@@ -152,6 +117,17 @@ export default function ReportsPage() {
           </MenuItem>
         ))}
       </TextField>
+      {PAGE_FILTERS.map((key) => (
+        <Box key={key} sx={{ minWidth: 180, flex: 1 }}>
+          <FilterControl
+            resource={tickets}
+            field={tickets.fields[key]!}
+            label={translate(`resources.tickets.fields.${key}`)}
+            value={filters[key]}
+            onChange={(value) => setFilters((f) => ({ ...f, [key]: value }))}
+          />
+        </Box>
+      ))}
     </Stack>
   );
 
@@ -162,6 +138,7 @@ export default function ReportsPage() {
         n={r[figure]}
         figure={figure}
         days={days}
+        filters={ids}
         label={translate('reports.open_list', { period: name, figure: t(figure), n: r[figure] })}
       />
     );

@@ -1,0 +1,80 @@
+/**
+ * The reports page's parts (issue 36): the periods' names, the page's filters as the report and the
+ * ticket list take them, and a count as a link to the tickets it counts (the drill-down).
+ */
+import { Link as RouterLink } from 'react-router-dom';
+import Link from '@mui/material/Link';
+import type { ReportAnswer, ReportGroup } from '../../../common/reports.ts';
+import { listLink } from '../list/linkedFilter.ts';
+import { selectValues, type FilterState } from '../list/filters.ts';
+import { registry } from '../../schema.ts';
+import { getUser } from '../../dataProvider/storage.ts';
+
+type Row = ReportAnswer['rows'][number];
+
+/** The resource whose list the figures open and whose header controls filter the report. */
+export const tickets = registry.get('tickets')!;
+
+/** A period's name in the user's language: the month, or the first day of the week or the day. */
+export function periodLabel(row: Row, group: ReportGroup, locale: string): string {
+  const [y, m, d] = row.period.split('-').map(Number) as [number, number, number];
+  const date = new Date(y, m - 1, d);
+  return group === 'month'
+    ? new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric' }).format(date)
+    : new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' }).format(date);
+}
+
+export const percentText = (n: number | null) => (n === null ? '–' : `${n}%`);
+
+/** The report's filters on the page: the ticket list's own header controls for these ticket fields. */
+export const PAGE_FILTERS = ['company_id', 'operator_id', 'ticket_group_id', 'priority_id'] as const;
+
+/**
+ * The chosen records of each filter as the report takes them: ids, 'me' as the user's own. '(none)' is
+ * left out: the report has no such filter, so the list it opens must not have one either.
+ */
+export function chosen(filters: FilterState): FilterState {
+  const me = getUser()?.id;
+  return Object.fromEntries(
+    PAGE_FILTERS.map((key) => [
+      key,
+      selectValues(filters[key])
+        .map((v) => (v === 'me' ? me : v))
+        .filter((v) => v !== null && v !== undefined && /^\d+$/.test(String(v)))
+        .map(Number),
+    ]).filter(([, ids]) => (ids as number[]).length > 0),
+  );
+}
+
+/** The moment each counted figure is about: its drill-down filters the ticket list on it. */
+export const DRILL_DOWN = {
+  created: 'created_at',
+  solved: 'resolved_at',
+  responded: 'first_response_at',
+} as const;
+
+/**
+ * A count as a link to the ticket list filtered to exactly those tickets: the moment's days (the
+ * list's date range filter) and the report's filters; 0 stays a bare number.
+ */
+export function Count({
+  n,
+  figure,
+  days,
+  filters,
+  label,
+}: {
+  n: number;
+  figure: keyof typeof DRILL_DOWN;
+  days: { from: string; to: string };
+  filters: FilterState;
+  label: string;
+}) {
+  if (n === 0) return <>{n}</>;
+  const filter = { ...filters, [DRILL_DOWN[figure]]: { preset: 'range', ...days } };
+  return (
+    <Link component={RouterLink} to={listLink('/tickets', filter)} aria-label={label}>
+      {n}
+    </Link>
+  );
+}
