@@ -2,38 +2,21 @@
  * The back office's exports page at /exports (a lazy chunk) and its menu entry, shown to users who may
  * export (SPEC 6: exports.index).
  */
-import { Suspense, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { Route } from 'react-router-dom';
-import CircularProgress from '@mui/material/CircularProgress';
-import Box from '@mui/material/Box';
 import FileDownload from '@mui/icons-material/FileDownload';
 import { CustomRoutes, Menu, usePermissions, useTranslate } from 'react-admin';
 import { lazyWithTimeout } from '../../shell/lazy.ts';
+import { LazyPage } from '../../shell/LazyPage.tsx';
 
 export const EXPORTS_PATH = '/exports';
 
 const ExportsPage = lazyWithTimeout(() => import('./ExportsPage.tsx'));
 
-function Loading() {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-      <CircularProgress aria-label={translate('ra.page.loading')} />
-    </Box>
-  );
-}
-
 export function exportRoutes(): ReactElement[] {
   return [
     <CustomRoutes key="exports">
-      <Route
-        path={EXPORTS_PATH}
-        element={
-          <Suspense fallback={<Loading />}>
-            <ExportsPage />
-          </Suspense>
-        }
-      />
+      <Route path={EXPORTS_PATH} element={<LazyPage page={ExportsPage} />} />
     </CustomRoutes>,
   ];
 }

@@ -2,39 +2,22 @@
  * The back office's service report at /reports (issue 36; a lazy chunk, with its chart library) and its
  * menu entry, shown to operators with tenant.reports.index.
  */
-import { Suspense, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { Route } from 'react-router-dom';
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Insights from '@mui/icons-material/Insights';
 import { CustomRoutes, Menu, usePermissions, useTranslate } from 'react-admin';
 import { lazyWithTimeout } from '../../shell/lazy.ts';
+import { LazyPage } from '../../shell/LazyPage.tsx';
 import { REPORTS_PERMISSION } from '../../../common/reports.ts';
 
 export const REPORTS_PATH = '/reports';
 
 const ReportsPage = lazyWithTimeout(() => import('./ReportsPage.tsx'));
 
-function Loading() {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-      <CircularProgress aria-label={translate('ra.page.loading')} />
-    </Box>
-  );
-}
-
 export function reportRoutes(): ReactElement[] {
   return [
     <CustomRoutes key="reports">
-      <Route
-        path={REPORTS_PATH}
-        element={
-          <Suspense fallback={<Loading />}>
-            <ReportsPage />
-          </Suspense>
-        }
-      />
+      <Route path={REPORTS_PATH} element={<LazyPage page={ReportsPage} />} />
     </CustomRoutes>,
   ];
 }
