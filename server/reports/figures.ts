@@ -27,7 +27,8 @@ export interface ReportQuery {
   from: string;
   to: string;
   group: ReportGroup;
-  filters: Partial<Record<ReportFilter, number[]>>;
+  /** Any of these ids of each key; `none`: the tickets without one (no operator, say). */
+  filters: Partial<Record<ReportFilter, (number | 'none')[]>>;
   /** The operators' line (SPEC 3 is_operator: 1 first, 2 second): their tickets only. */
   line?: 1 | 2;
 }
@@ -74,8 +75,11 @@ const instant = (day: string) => DateTime.fromISO(day, { zone: DEFAULT_TIME_ZONE
 function filtered<Q extends { where(condition: RawBuilder<SqlBool>): Q }>(query: Q, q: ReportQuery): Q {
   let out = query;
   for (const key of REPORT_FILTERS) {
-    const ids = q.filters[key];
-    if (ids?.length) out = out.where(sql<SqlBool>`${sql.ref(key)} in (${sql.join(ids)})`);
+    const chosen = q.filters[key] ?? [];
+    const ids = chosen.filter((id): id is number => id !== 'none');
+    const any = ids.length ? [sql<SqlBool>`${sql.ref(key)} in (${sql.join(ids)})`] : [];
+    if (chosen.includes('none')) any.push(sql<SqlBool>`${sql.ref(key)} is null`);
+    if (any.length) out = out.where(sql<SqlBool>`(${sql.join(any, sql` or `)})`);
   }
   if (q.line)
     out = out.where(

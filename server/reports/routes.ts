@@ -27,7 +27,7 @@ const MAX_DAYS = 1830;
 const DATE: Schema = { type: 'string', format: 'date' };
 const IDS: Schema = {
   type: 'array',
-  items: { type: 'integer', minimum: 1, maximum: 2147483647 },
+  items: { anyOf: [{ type: 'integer', minimum: 1, maximum: 2147483647 }, { const: 'none' }] },
   maxItems: 100,
 };
 const MINUTES: Schema = { type: ['number', 'null'] };
@@ -72,7 +72,7 @@ const DESCRIPTION =
   `as the ticket list filters them. Permission \`${REPORTS_PERMISSION}\`. ${OPERATORS_ONLY}`;
 
 type RawQuery = { from: string; to: string; group?: ReportGroup; line?: 1 | 2 } & Partial<
-  Record<ReportFilter, number[]>
+  Record<ReportFilter, (number | 'none')[]>
 >;
 
 /** By hand: `to` on or after `from`, at most MAX_DAYS later (two fields together). */
@@ -101,7 +101,10 @@ const SCHEMA = actionSchema({
       description: 'The tickets of first (1) or second (2) line operators.',
     },
     ...Object.fromEntries(
-      REPORT_FILTERS.map((key) => [key, { ...IDS, description: `Any of these ${key} (\`${key}[]=3\`).` }]),
+      REPORT_FILTERS.map((key) => [
+        key,
+        { ...IDS, description: `Any of these ${key} (\`${key}[]=3\`); \`none\`: those without one.` },
+      ]),
     ),
   },
   answers: { 200: { description: 'The figures.', schema: ANSWER } },

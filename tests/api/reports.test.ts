@@ -214,6 +214,10 @@ describe.each(targets)('the service report on $name', (target) => {
       operator_id: [admin.id],
     });
     expect(mine.json().total).toMatchObject({ created: 1, solved: 1, responded: 1, response_median: 30 });
+    // `none`: the tickets nobody has, alone or with an operator's.
+    const nobody = { from: '2026-11-01', to: '2026-11-30', company_id: [companyId] };
+    expect((await report({ ...nobody, operator_id: ['none'] })).json().total.created).toBe(4);
+    expect((await report({ ...nobody, operator_id: ['none', admin.id] })).json().total.created).toBe(5);
     const line = await report({
       from: '2026-11-01',
       to: '2026-11-30',

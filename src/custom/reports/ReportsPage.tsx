@@ -138,7 +138,7 @@ export default function ReportsPage() {
         n={r[figure]}
         figure={figure}
         days={days}
-        filters={ids}
+        filters={filters}
         label={translate('reports.open_list', { period: name, figure: t(figure), n: r[figure] })}
       />
     );

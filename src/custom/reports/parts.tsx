@@ -30,20 +30,19 @@ export const percentText = (n: number | null) => (n === null ? '–' : `${n}%`);
 export const PAGE_FILTERS = ['company_id', 'operator_id', 'ticket_group_id', 'priority_id'] as const;
 
 /**
- * The chosen records of each filter as the report takes them: ids, 'me' as the user's own. '(none)' is
- * left out: the report has no such filter, so the list it opens must not have one either.
+ * The chosen records of each filter as the report takes them: ids, 'me' as the user's own id, '(none)'
+ * as `none` (the tickets without one).
  */
-export function chosen(filters: FilterState): FilterState {
+export function chosen(filters: FilterState): Record<string, (number | 'none')[]> {
   const me = getUser()?.id;
-  return Object.fromEntries(
-    PAGE_FILTERS.map((key) => [
-      key,
-      selectValues(filters[key])
-        .map((v) => (v === 'me' ? me : v))
-        .filter((v) => v !== null && v !== undefined && /^\d+$/.test(String(v)))
-        .map(Number),
-    ]).filter(([, ids]) => (ids as number[]).length > 0),
-  );
+  const out: Record<string, (number | 'none')[]> = {};
+  for (const key of PAGE_FILTERS) {
+    const ids = selectValues(filters[key]).flatMap((v): (number | 'none')[] =>
+      v === null ? ['none'] : v === 'me' ? (me === undefined ? [] : [me]) : [Number(v)],
+    );
+    if (ids.length) out[key] = ids;
+  }
+  return out;
 }
 
 /** The moment each counted figure is about: its drill-down filters the ticket list on it. */
