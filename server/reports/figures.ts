@@ -6,7 +6,7 @@
  * 0034) through the indexes that hold them. The backlog at the end of each period is the open tickets of
  * now minus what was created and not solved since: no day before the period is read.
  *
- * Four statements, run side by side; every figure is under the ticket's current keys, so each equals
+ * Five statements, run side by side; every figure is under the ticket's current keys, so each equals
  * the ticket list with the same filter (the report's drill-down).
  */
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
