@@ -62,7 +62,7 @@ const periodSql = (day: RawBuilder<unknown>, group: ReportGroup) =>
     : sql<string>`to_char(date_trunc(${sql.lit(group)}, ${day}), 'YYYY-MM-DD')`;
 
 /** A moment's day in the desk's zone. */
-const dayOfMoment = (column: string) =>
+const dayOfMoment = (column: 'first_response_at' | 'resolved_at') =>
   sql`(${sql.ref(column)} at time zone ${sql.lit(DEFAULT_TIME_ZONE)})::date`;
 
 /** The start of a day in the desk's zone, as a moment. */
@@ -91,7 +91,13 @@ function filtered<Q extends { where(condition: RawBuilder<SqlBool>): Q }>(query:
 const sums = REPORT_MEASURES.map((m) => sql<number>`coalesce(sum(${sql.ref(m)}), 0)::int`.as(m));
 
 /** Median and 90th percentile of a minutes column, per period and over the whole range (period null). */
-function percentiles(db: Db, tenantId: number, q: ReportQuery, moment: string, minutes: string) {
+function percentiles(
+  db: Db,
+  tenantId: number,
+  q: ReportQuery,
+  moment: 'first_response_at' | 'resolved_at',
+  minutes: 'first_response_minutes' | 'resolution_minutes',
+) {
   const day = dayOfMoment(moment);
   const query = db
     .selectFrom('tickets')
@@ -104,9 +110,9 @@ function percentiles(db: Db, tenantId: number, q: ReportQuery, moment: string, m
     ])
     .where('tenant_id', '=', tenantId)
     .where('is_template', '=', false)
-    .where(sql.ref(minutes), 'is not', null)
-    .where(sql.ref(moment), '>=', instant(q.from))
-    .where(sql.ref(moment), '<', instant(DateTime.fromISO(q.to).plus({ days: 1 }).toISODate()!))
+    .where(minutes, 'is not', null)
+    .where(moment, '>=', instant(q.from))
+    .where(moment, '<', instant(DateTime.fromISO(q.to).plus({ days: 1 }).toISODate()!))
     .groupBy(sql`grouping sets ((${periodSql(day, q.group)}), ())`);
   return filtered(query, q).execute();
 }
