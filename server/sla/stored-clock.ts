@@ -51,7 +51,8 @@ export function tenantMidnight(date: string): number {
  * What the reports measure, whether or not an SLA promises anything (without one, on the clock's
  * always-open calendar): the first answer to the client and its business minutes, and the business
  * minutes the ticket was open once it is solved or closed, every reopened stretch added. A ticket solved
- * without an answer has no first response; one merged into another has neither.
+ * without an answer has no first response; one merged into another has no resolution of its own (and a
+ * first response only if it was answered before).
  */
 export function responseTimes(
   clock: ClockResult,
