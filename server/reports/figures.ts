@@ -13,6 +13,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { DateTime } from 'luxon';
 import { DEFAULT_TIME_ZONE } from '../../common/sla/calendar.ts';
 import type { Db } from '../db/database.ts';
+import { tenantToday } from '../sla/stored-clock.ts';
 import {
   REPORT_FILTERS,
   REPORT_MEASURES,
@@ -72,7 +73,11 @@ const instant = (day: string) => DateTime.fromISO(day, { zone: DEFAULT_TIME_ZONE
  * The filter's conditions, for the daily figures and the tickets alike (both have the keys, under the
  * same names): any of the ids of each key given, and the operators of a line.
  */
-function filtered<Q extends { where(condition: RawBuilder<SqlBool>): Q }>(query: Q, q: ReportQuery): Q {
+function filtered<Q extends { where(condition: RawBuilder<SqlBool>): Q }>(
+  query: Q,
+  tenantId: number,
+  q: ReportQuery,
+): Q {
   let out = query;
   for (const key of REPORT_FILTERS) {
     const chosen = q.filters[key] ?? [];
@@ -83,7 +88,7 @@ function filtered<Q extends { where(condition: RawBuilder<SqlBool>): Q }>(query:
   }
   if (q.line)
     out = out.where(
-      sql<SqlBool>`${sql.ref('operator_id')} in (select u.id from users u where u.is_operator = ${q.line})`,
+      sql<SqlBool>`${sql.ref('operator_id')} in (select u.id from users u where u.tenant_id = ${tenantId} and u.is_operator = ${q.line})`,
     );
   return out;
 }
@@ -114,7 +119,7 @@ function percentiles(
     .where(moment, '>=', instant(q.from))
     .where(moment, '<', instant(DateTime.fromISO(q.to).plus({ days: 1 }).toISODate()!))
     .groupBy(sql`grouping sets ((${periodSql(day, q.group)}), ())`);
-  return filtered(query, q).execute();
+  return filtered(query, tenantId, q).execute();
 }
 
 /** Minutes to a tenth: what a percentile between two tickets' minutes is worth saying. */
@@ -130,6 +135,7 @@ export async function reportFigures(db: Db, tenantId: number, q: ReportQuery): P
       .where('day', '>=', q.from)
       .where('day', '<=', q.to)
       .groupBy(periodSql(day, q.group)),
+    tenantId,
     q,
   ).execute();
   // Created minus solved after the range, and the tickets open now: the backlog at its end.
@@ -139,6 +145,7 @@ export async function reportFigures(db: Db, tenantId: number, q: ReportQuery): P
       .select(sql<number>`coalesce(sum(created - solved), 0)::int`.as('net'))
       .where('tenant_id', '=', tenantId)
       .where('day', '>', q.to),
+    tenantId,
     q,
   ).executeTakeFirstOrThrow();
   const open = filtered(
@@ -148,6 +155,7 @@ export async function reportFigures(db: Db, tenantId: number, q: ReportQuery): P
       .where('tenant_id', '=', tenantId)
       .where('is_template', '=', false)
       .where('resolved_at', 'is', null),
+    tenantId,
     q,
   ).executeTakeFirstOrThrow();
   const [rows, net, now, response, resolution] = await Promise.all([
@@ -180,7 +188,7 @@ export async function reportFigures(db: Db, tenantId: number, q: ReportQuery): P
   const out = periods(q).map((p) => ({ ...p, ...figures(p.period, byPeriod.get(p.period)) }));
   // Backwards from now: each period ends with what is open now, less what came in net after it. A
   // period that has not begun has no backlog yet.
-  const today = DateTime.now().setZone(DEFAULT_TIME_ZONE).toISODate()!;
+  const today = tenantToday(Date.now());
   let backlog = Number(now.n) - Number(net.net);
   for (let i = out.length - 1; i >= 0; i--) {
     out[i]!.backlog = out[i]!.from > today ? null : backlog;

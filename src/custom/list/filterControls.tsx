@@ -14,6 +14,7 @@ import { sanitizeNumericInput } from '../../../common/format.ts';
 import {
   applyNoneRule,
   DATE_PRESETS,
+  dateWireValue,
   DATE_UNITS,
   isDateFilterValue,
   selectValues,
@@ -87,10 +88,7 @@ export function BooleanFilter({ label, value, onChange }: FilterControlProps) {
 }
 
 /** Today as a calendar day (YYYY-MM-DD): where a new range starts. */
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+const today = () => dateWireValue(new Date(), 'date');
 
 /** A date preset; 'lte' adds a number and a unit (now plus value·unit), 'range' two days. */
 export function DateFilter({ label, value, onChange }: FilterControlProps) {

@@ -3,6 +3,8 @@
  * days of one's own. Days are the user's calendar days (YYYY-MM-DD), as the server reads them in the
  * desk's zone; a week starts on Monday, as the report's weeks do.
  */
+import { dateWireValue } from '../list/filters.ts';
+
 export const PERIOD_PRESETS = [
   'this_week',
   'last_week',
@@ -18,8 +20,8 @@ export type PeriodPreset = (typeof PERIOD_PRESETS)[number];
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** A local calendar day as the API writes it. */
-export const isoDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+/** A local calendar day as the API writes it: the list filters' own day format. */
+const isoDay = (d: Date) => dateWireValue(d, 'date');
 
 const day = (year: number, month: number, date: number) => new Date(year, month, date);
 
