@@ -6,7 +6,7 @@
 /** Who may read the reports: operators with this permission (second line by default). */
 export const REPORTS_PERMISSION = 'tenant.reports.index';
 
-/** What a day holds per grouping keys (migration 0035 says which day each counts on). */
+/** What a day holds per grouping keys (migrations 0035 and 0036 say which day each counts on). */
 export const REPORT_MEASURES = [
   'created',
   'responded',
@@ -18,6 +18,7 @@ export const REPORT_MEASURES = [
   'resolution_minutes',
   'resolution_met',
   'resolution_breached',
+  'reopened',
 ] as const;
 export type ReportMeasure = (typeof REPORT_MEASURES)[number];
 
@@ -59,4 +60,14 @@ export interface ReportAnswer {
 /** The share of a target met, in whole percents; null when no ticket had the target. */
 export function metPercent(met: number, breached: number): number | null {
   return met + breached === 0 ? null : Math.round((100 * met) / (met + breached));
+}
+
+/** The same figures per value of a key over the whole period (GET /api/reports/tickets?by=…). */
+export interface ReportBreakdown {
+  from: string;
+  to: string;
+  by: ReportFilter;
+  /** Each value of the key with a figure, by name; `key` null: the tickets without one. */
+  rows: ({ key: number | null; name: string | null } & ReportFigures)[];
+  total: ReportFigures;
 }

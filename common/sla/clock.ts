@@ -100,6 +100,8 @@ export interface ClockResult {
   readonly next_response: TargetClock | null;
   readonly nextResponseBreaches: number;
   readonly resolution: TargetClock | null;
+  /** When the ticket was opened again after being solved or closed, oldest first (epoch ms). */
+  readonly reopenedAt: readonly number[];
   /** The earliest of the targets' nextChangeAt: until then a stored result stays true without events. */
   readonly nextChangeAt: number | null;
 }
@@ -265,6 +267,8 @@ export function measureClock(state: ClockState, resolve: PolicyResolver, now: nu
     next_response: nextResponse,
     nextResponseBreaches: cycles.filter((c) => c?.state === 'breached').length,
     resolution,
+    // Every resolution window after the first was opened by a reopening.
+    reopenedAt: state.resolution.slice(1).map((w) => w.start),
     nextChangeAt: changes.length > 0 ? Math.min(...changes) : null,
   };
 }

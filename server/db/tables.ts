@@ -8,6 +8,11 @@
 
 import type { ColumnType } from 'kysely';
 
+export type ArrayType<T> = ArrayTypeImpl<T> extends (infer U)[] ? U[] : ArrayTypeImpl<T>;
+
+export type ArrayTypeImpl<T> =
+  T extends ColumnType<infer S, infer I, infer U> ? ColumnType<S[], I[], U[]> : T[];
+
 export type Generated<T> =
   T extends ColumnType<infer S, infer I, infer U>
     ? ColumnType<S, I | undefined, U>
@@ -815,6 +820,7 @@ export interface TicketReportDays {
   day: string;
   operator_id: number | null;
   priority_id: number | null;
+  reopened: Generated<number>;
   resolution_breached: Generated<number>;
   resolution_met: Generated<number>;
   resolution_minutes: Generated<Int8>;
@@ -850,6 +856,7 @@ export interface Tickets {
   operator_id: number | null;
   priority_id: number | null;
   reference: string | null;
+  reopened_at: Generated<ArrayType<Timestamp>>;
   resolution_due: Timestamp | null;
   resolution_minutes: number | null;
   resolution_state: string | null;

@@ -73,7 +73,7 @@ const instant = (day: string) => DateTime.fromISO(day, { zone: DEFAULT_TIME_ZONE
  * The filter's conditions, for the daily figures and the tickets alike (both have the keys, under the
  * same names): any of the ids of each key given, and the operators of a line.
  */
-function filtered<Q extends { where(condition: RawBuilder<SqlBool>): Q }>(
+export function filtered<Q extends { where(condition: RawBuilder<SqlBool>): Q }>(
   query: Q,
   tenantId: number,
   q: ReportQuery,
@@ -93,23 +93,32 @@ function filtered<Q extends { where(condition: RawBuilder<SqlBool>): Q }>(
   return out;
 }
 
-const sums = REPORT_MEASURES.map((m) => sql<number>`coalesce(sum(${sql.ref(m)}), 0)::int`.as(m));
+export const sums = REPORT_MEASURES.map((m) => sql<number>`coalesce(sum(${sql.ref(m)}), 0)::int`.as(m));
 
-/** Median and 90th percentile of a minutes column, per period and over the whole range (period null). */
-function percentiles(
+/** The moments a median is about, with their minutes: first answers and solvings. */
+export const TIMES = {
+  response: ['first_response_at', 'first_response_minutes'],
+  resolution: ['resolved_at', 'resolution_minutes'],
+} as const;
+
+/**
+ * Median and 90th percentile of the minutes of `times` in the range, per bucket (a period, or a
+ * key's value: `bucket` of the moment's day) and over the whole range (`whole`).
+ */
+export function percentiles(
   db: Db,
   tenantId: number,
   q: ReportQuery,
-  moment: 'first_response_at' | 'resolved_at',
-  minutes: 'first_response_minutes' | 'resolution_minutes',
+  times: keyof typeof TIMES,
+  bucket: (day: RawBuilder<unknown>) => RawBuilder<unknown>,
 ) {
-  const day = dayOfMoment(moment);
+  const [moment, minutes] = TIMES[times];
+  const of = bucket(dayOfMoment(moment));
   const query = db
     .selectFrom('tickets')
     .select([
-      sql<
-        string | null
-      >`case when grouping(${periodSql(day, q.group)}) = 0 then ${periodSql(day, q.group)} end`.as('period'),
+      sql<string | number | null>`${of}`.as('bucket'),
+      sql<boolean>`grouping(${of}) = 1`.as('whole'),
       sql<number>`percentile_cont(0.5) within group (order by ${sql.ref(minutes)})`.as('median'),
       sql<number>`percentile_cont(0.9) within group (order by ${sql.ref(minutes)})`.as('p90'),
     ])
@@ -118,12 +127,45 @@ function percentiles(
     .where(minutes, 'is not', null)
     .where(moment, '>=', instant(q.from))
     .where(moment, '<', instant(DateTime.fromISO(q.to).plus({ days: 1 }).toISODate()!))
-    .groupBy(sql`grouping sets ((${periodSql(day, q.group)}), ())`);
+    .groupBy(sql`grouping sets ((${of}), ())`);
   return filtered(query, tenantId, q).execute();
 }
 
 /** Minutes to a tenth: what a percentile between two tickets' minutes is worth saying. */
 const tenths = (minutes: number) => Math.round(Number(minutes) * 10) / 10;
+
+type Percentiles = Awaited<ReturnType<typeof percentiles>>;
+
+/** The whole range's percentiles, as `timesOf` takes them (a bucket of its own may be null). */
+export const WHOLE = Symbol('whole range');
+
+/** A bucket's median and 90th percentile of each time, to a tenth (null: nothing measured). */
+export function timesOf(
+  response: Percentiles,
+  resolution: Percentiles,
+  bucket: string | number | null | typeof WHOLE,
+) {
+  const of = (list: Percentiles) => {
+    const row = list.find((r) => (bucket === WHOLE ? r.whole : !r.whole && r.bucket === bucket));
+    return { median: row ? tenths(row.median) : null, p90: row ? tenths(row.p90) : null };
+  };
+  const r = of(response);
+  const s = of(resolution);
+  return {
+    response_median: r.median,
+    response_p90: r.p90,
+    resolution_median: s.median,
+    resolution_p90: s.p90,
+  };
+}
+
+/** Each measure as a number, 0 where the bucket has no row. */
+export function measuresOf(row: Partial<Record<ReportMeasure, number | string>> | undefined) {
+  return Object.fromEntries(REPORT_MEASURES.map((m) => [m, Number(row?.[m] ?? 0)])) as Record<
+    ReportMeasure,
+    number
+  >;
+}
 
 export async function reportFigures(db: Db, tenantId: number, q: ReportQuery): Promise<ReportAnswer> {
   const day = sql`day`;
@@ -162,29 +204,15 @@ export async function reportFigures(db: Db, tenantId: number, q: ReportQuery): P
     daily,
     after,
     open,
-    percentiles(db, tenantId, q, 'first_response_at', 'first_response_minutes'),
-    percentiles(db, tenantId, q, 'resolved_at', 'resolution_minutes'),
+    percentiles(db, tenantId, q, 'response', (day) => periodSql(day, q.group)),
+    percentiles(db, tenantId, q, 'resolution', (day) => periodSql(day, q.group)),
   ]);
   const byPeriod = new Map(rows.map((r) => [r.period, r]));
-  const percentile = (list: typeof response, period: string | null) => {
-    const row = list.find((r) => r.period === period);
-    return { median: row ? tenths(row.median) : null, p90: row ? tenths(row.p90) : null };
-  };
-  const figures = (period: string | null, measures: Record<ReportMeasure, number> | undefined) => {
-    const r = percentile(response, period);
-    const s = percentile(resolution, period);
-    return {
-      ...(Object.fromEntries(REPORT_MEASURES.map((m) => [m, Number(measures?.[m] ?? 0)])) as Record<
-        ReportMeasure,
-        number
-      >),
-      backlog: null as number | null,
-      response_median: r.median,
-      response_p90: r.p90,
-      resolution_median: s.median,
-      resolution_p90: s.p90,
-    };
-  };
+  const figures = (period: string | typeof WHOLE, measures: Record<ReportMeasure, number> | undefined) => ({
+    ...measuresOf(measures),
+    backlog: null as number | null,
+    ...timesOf(response, resolution, period),
+  });
   const out = periods(q).map((p) => ({ ...p, ...figures(p.period, byPeriod.get(p.period)) }));
   // Backwards from now: each period ends with what is open now, less what came in net after it. A
   // period that has not begun has no backlog yet.
@@ -198,6 +226,6 @@ export async function reportFigures(db: Db, tenantId: number, q: ReportQuery): P
     REPORT_MEASURES.map((m) => [m, out.reduce((n, row) => n + row[m], 0)]),
   ) as Record<ReportMeasure, number>;
   const begun = out.filter((row) => row.backlog !== null);
-  const total = { ...figures(null, totals), backlog: begun[begun.length - 1]?.backlog ?? null };
+  const total = { ...figures(WHOLE, totals), backlog: begun[begun.length - 1]?.backlog ?? null };
   return { from: q.from, to: q.to, group: q.group, rows: out, total };
 }

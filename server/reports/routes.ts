@@ -3,12 +3,12 @@
  * month and in total, for the tickets a filter selects (./figures.ts). Operators with the permission
  * `tenant.reports.index` (second line by default); clients and everyone else 403.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DateTime } from 'luxon';
 import type { Db } from '../db/database.ts';
 import { forbidden } from '../http/errors.ts';
 import { validating, validInputWith } from '../http/route-validation.ts';
-import { actionSchema, OPERATORS_ONLY } from '../docs/action-schema.ts';
+import { actionSchema, BINARY, OPERATORS_ONLY } from '../docs/action-schema.ts';
 import type { Schema } from '../docs/refs.ts';
 import { serverText } from '../../common/server-texts.ts';
 import {
@@ -20,6 +20,9 @@ import {
   type ReportGroup,
 } from '../../common/reports.ts';
 import { reportFigures, type ReportQuery } from './figures.ts';
+import { reportBreakdown } from './breakdown.ts';
+import { CSV_TYPE, reportFile, XLSX_TYPE } from './export.ts';
+import { EXPORT_LOCALES, pickLocale } from '../exports/messages.ts';
 
 /** About five years and a day: the longest period a report covers (a year by day is 366 rows). */
 const MAX_DAYS = 1830;
@@ -71,6 +74,25 @@ const DESCRIPTION =
   'is under the ticket\u2019s current company, operator, group, priority, type, category and applied SLA, ' +
   `as the ticket list filters them. Permission \`${REPORTS_PERMISSION}\`. ${OPERATORS_ONLY}`;
 
+const BREAKDOWN_ANSWER: Schema = {
+  type: 'object',
+  required: ['from', 'to', 'by', 'rows', 'total'],
+  properties: {
+    from: DATE,
+    to: DATE,
+    by: { type: 'string', enum: [...REPORT_FILTERS] },
+    rows: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['key', 'name', ...Object.keys(FIGURES)],
+        properties: { key: { type: ['integer', 'null'] }, name: { type: ['string', 'null'] }, ...FIGURES },
+      },
+    },
+    total: { type: 'object', required: Object.keys(FIGURES), properties: FIGURES },
+  },
+};
+
 type RawQuery = { from: string; to: string; group?: ReportGroup; line?: 1 | 2 } & Partial<
   Record<ReportFilter, (number | 'none')[]>
 >;
@@ -85,46 +107,127 @@ function rangeProblems({ from, to }: RawQuery): Record<string, string[]> {
   return {};
 }
 
-const SCHEMA = actionSchema({
-  tag: 'reports',
-  operationId: 'reportsTickets',
-  summary: 'The service report: tickets, response and resolution times, SLA outcomes and backlog',
-  description: DESCRIPTION,
-  params: false,
-  query: {
-    from: { ...DATE, description: 'The first day (YYYY-MM-DD).' },
-    to: { ...DATE, description: 'The last day, included.' },
-    group: { type: 'string', enum: [...REPORT_GROUPS], description: 'Per day, week or month (default).' },
-    line: {
-      type: 'integer',
-      enum: [1, 2],
-      description: 'The tickets of first (1) or second (2) line operators.',
-    },
-    ...Object.fromEntries(
-      REPORT_FILTERS.map((key) => [
-        key,
-        { ...IDS, description: `Any of these ${key} (\`${key}[]=3\`); \`none\`: those without one.` },
-      ]),
-    ),
+/** The query every report takes: the period, its grouping and the filters. */
+const QUERY: Record<string, Schema> = {
+  from: { ...DATE, description: 'The first day (YYYY-MM-DD).' },
+  to: { ...DATE, description: 'The last day, included.' },
+  group: { type: 'string', enum: [...REPORT_GROUPS], description: 'Per day, week or month (default).' },
+  line: {
+    type: 'integer',
+    enum: [1, 2],
+    description: 'The tickets of first (1) or second (2) line operators.',
   },
-  answers: { 200: { description: 'The figures.', schema: ANSWER } },
-  errors: [401, 403, 422],
-});
-(SCHEMA.querystring as Schema).required = ['from', 'to'];
+  ...Object.fromEntries(
+    REPORT_FILTERS.map((key) => [
+      key,
+      { ...IDS, description: `Any of these ${key} (\`${key}[]=3\`); \`none\`: those without one.` },
+    ]),
+  ),
+};
+
+const BY: Schema = {
+  type: 'string',
+  enum: [...REPORT_FILTERS],
+  description: 'The key: one row per company, operator, group, priority, type, category or SLA.',
+};
+
+/** A report route's schema: its query (the shared one and its own), with what it requires. */
+function reportSchema(
+  options: Omit<Parameters<typeof actionSchema>[0], 'tag' | 'params' | 'errors'>,
+  required: string[],
+) {
+  const schema = actionSchema({ ...options, tag: 'reports', params: false, errors: [401, 403, 422] });
+  (schema.querystring as Schema).required = required;
+  return schema;
+}
+
+const PERIODS_SCHEMA = reportSchema(
+  {
+    operationId: 'reportsTickets',
+    summary: 'The service report: tickets, response and resolution times, SLA outcomes and backlog',
+    description: DESCRIPTION,
+    query: QUERY,
+    answers: { 200: { description: 'The figures.', schema: ANSWER } },
+  },
+  ['from', 'to'],
+);
+
+const BREAKDOWN_SCHEMA = reportSchema(
+  {
+    operationId: 'reportsTicketsBreakdown',
+    summary: 'The service report per company, operator, group, priority, type, category or SLA',
+    description: `The figures of \`GET /api/reports/tickets\` over the whole period, one row per value of \`by\` (by name; \`key\` null: the tickets without one), each \`name\`d by its record's label. Permission \`${REPORTS_PERMISSION}\`. ${OPERATORS_ONLY}`,
+    query: { ...QUERY, by: BY },
+    answers: { 200: { description: 'The figures per key.', schema: BREAKDOWN_ANSWER } },
+  },
+  ['from', 'to', 'by'],
+);
+
+const EXPORT_SCHEMA = reportSchema(
+  {
+    operationId: 'reportsTicketsExport',
+    summary: 'A service report as a CSV or Excel file',
+    description: `The report of \`GET /api/reports/tickets\` (per period) or, with \`by\`, of its breakdown, as a file to compute with: headers in the language asked for, dates as ISO dates (date cells in the XLSX), numbers as plain decimals in the language (number cells), times in minutes. Permission \`${REPORTS_PERMISSION}\`. ${OPERATORS_ONLY}`,
+    query: {
+      ...QUERY,
+      by: BY,
+      format: { type: 'string', enum: ['csv', 'xlsx'], description: 'The file: CSV or Excel.' },
+      locale: {
+        type: 'string',
+        enum: [...EXPORT_LOCALES],
+        description: "The headers' language (default: Accept-Language).",
+      },
+    },
+    answers: { 200: { description: 'The file.', content: { [CSV_TYPE]: BINARY, [XLSX_TYPE]: BINARY } } },
+  },
+  ['from', 'to', 'format'],
+);
+
+/** The report's query as sent, checked by the schema and by hand (the range). */
+function reportQuery(request: FastifyRequest): ReportQuery {
+  const raw = request.query as RawQuery;
+  validInputWith(request, rangeProblems(raw));
+  return {
+    from: raw.from,
+    to: raw.to,
+    group: raw.group ?? 'month',
+    line: raw.line,
+    filters: Object.fromEntries(REPORT_FILTERS.map((k) => [k, raw[k]])),
+  };
+}
+
+async function reader(request: FastifyRequest) {
+  const auth = await request.getAuth();
+  if (auth.kind !== 'operator' || !auth.permissions.has(REPORTS_PERMISSION)) throw forbidden();
+  return auth;
+}
 
 export async function reportRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
-  app.get('/api/reports/tickets', validating(SCHEMA), async (request) => {
-    const auth = await request.getAuth();
-    if (auth.kind !== 'operator' || !auth.permissions.has(REPORTS_PERMISSION)) throw forbidden();
-    const raw = request.query as RawQuery;
-    validInputWith(request, rangeProblems(raw));
-    const query: ReportQuery = {
-      from: raw.from,
-      to: raw.to,
-      group: raw.group ?? 'month',
-      line: raw.line,
-      filters: Object.fromEntries(REPORT_FILTERS.map((k) => [k, raw[k]])),
+  app.get('/api/reports/tickets', validating(PERIODS_SCHEMA), async (request) => {
+    const auth = await reader(request);
+    return reportFigures(db, auth.tenantId, reportQuery(request));
+  });
+  app.get('/api/reports/tickets/breakdown', validating(BREAKDOWN_SCHEMA), async (request) => {
+    const auth = await reader(request);
+    const query = reportQuery(request);
+    return reportBreakdown(db, auth.tenantId, query, (request.query as { by: ReportFilter }).by);
+  });
+  app.get('/api/reports/tickets/export', validating(EXPORT_SCHEMA), async (request, reply) => {
+    const auth = await reader(request);
+    const query = reportQuery(request);
+    const { by, format, locale } = request.query as {
+      by?: ReportFilter;
+      format: 'csv' | 'xlsx';
+      locale?: string;
     };
-    return reportFigures(db, auth.tenantId, query);
+    const language = pickLocale(locale, request.headers['accept-language']);
+    const report = by
+      ? await reportBreakdown(db, auth.tenantId, query, by)
+      : await reportFigures(db, auth.tenantId, query);
+    const file = await reportFile(report, format, language);
+    return reply
+      .header('content-type', file.type)
+      .header('content-disposition', `attachment; filename="${file.name}"`)
+      .send(file.body);
   });
 }

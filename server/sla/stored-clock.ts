@@ -30,6 +30,8 @@ export interface StoredClock {
   first_response_at: Date | null;
   first_response_minutes: number | null;
   resolution_minutes: number | null;
+  /** When it was opened again after being solved or closed (migration 0036). */
+  reopened_at: Date[];
 }
 
 /** Worst first: the ticket's state is that of its worst target. */
@@ -50,13 +52,14 @@ export function tenantMidnight(date: string): number {
 /**
  * What the reports measure, whether or not an SLA promises anything (without one, on the clock's
  * always-open calendar): the first answer to the client and its business minutes, and the business
- * minutes the ticket was open once it is solved or closed, every reopened stretch added. A ticket solved
+ * minutes the ticket was open once it is solved or closed, every reopened stretch added, and when it was
+ * reopened. A ticket solved
  * without an answer has no first response; one merged into another has no resolution of its own (and a
  * first response only if it was answered before).
  */
 export function responseTimes(
   clock: ClockResult,
-): Pick<StoredClock, 'first_response_at' | 'first_response_minutes' | 'resolution_minutes'> {
+): Pick<StoredClock, 'first_response_at' | 'first_response_minutes' | 'resolution_minutes' | 'reopened_at'> {
   const first = clock.first_response;
   const answered = first !== null && first.endedBy === 'reply' && first.endedAt !== null;
   const resolution = clock.resolution;
@@ -68,6 +71,7 @@ export function responseTimes(
     first_response_at: answered ? new Date(first.endedAt!) : null,
     first_response_minutes: answered ? first.elapsed : null,
     resolution_minutes: done ? resolution.elapsed : null,
+    reopened_at: clock.reopenedAt.map((at) => new Date(at)),
   };
 }
 

@@ -64,7 +64,7 @@ describe.each(targets)('the reports’ daily figures on $name', (target) => {
     await expectExact();
   });
 
-  it('count a ticket on the days it was created, answered and solved, under its current keys', async () => {
+  it('count a ticket on the days it was created, answered, solved and reopened, under its current keys', async () => {
     const res = await api('POST', '/api/tickets', {
       description: 'Counted',
       status_id: status.open,
@@ -96,10 +96,16 @@ describe.each(targets)('the reports’ daily figures on $name', (target) => {
     expect(row.first_response_at).not.toBeNull();
     expect(row.resolution_minutes).not.toBeNull();
     await expectExact();
-    // Moved to another company, its three days go with it.
+    // Reopened today: one reopening on the day, under the same keys.
+    const reopenedBefore = (await mine()).reduce((n, d) => n + d.reopened, 0);
+    expect((await api('PUT', `/api/tickets/${id}`, { status_id: status.open })).statusCode).toBe(200);
+    expect((await mine()).reduce((n, d) => n + d.reopened, 0)).toBe(reopenedBefore + 1);
+    await expectExact();
+    // Moved to another company, its days go with it.
     const moved = await api('PUT', `/api/tickets/${id}`, { company_id: companies[1] });
     expect(moved.statusCode, moved.body).toBe(200);
     expect((await mine()).reduce((n, d) => n + d.created, 0)).toBe(before - 1);
+    expect((await mine()).reduce((n, d) => n + d.reopened, 0)).toBe(reopenedBefore);
     await expectExact();
   });
 

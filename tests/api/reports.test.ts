@@ -4,6 +4,7 @@
  * week, plus who may read it and what a bad period answers. The minutes themselves (business time under
  * a calendar, pauses, reopenings) are the clock's: tests/api/sla-ticket-clock.test.ts.
  */
+import ExcelJS from 'exceljs';
 import qs from 'qs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, targets, type TestApp } from './harness.ts';
@@ -18,6 +19,8 @@ interface Fixture {
   answered?: [at: string, minutes: number, state: 'met' | 'breached'];
   /** Solved: when, minutes open, and the first response's state if it was never answered. */
   solved?: [at: string, minutes: number, state: 'met' | 'breached', unanswered?: 'met' | 'breached'];
+  /** When it was opened again after an earlier solving. */
+  reopened?: string[];
 }
 
 const FIXTURES: Fixture[] = [
@@ -30,6 +33,7 @@ const FIXTURES: Fixture[] = [
     created: '2026-11-02T12:00',
     answered: ['2026-11-04T09:00', 600, 'breached'],
     solved: ['2026-11-10T16:00', 2000, 'breached'],
+    reopened: ['2026-11-06T10:00', '2026-11-09T10:00'],
   },
   { created: '2026-11-10T09:00', answered: ['2026-11-10T09:10', 10, 'met'] },
   { created: '2026-11-20T09:00', solved: ['2026-11-21T09:00', 60, 'met', 'met'] },
@@ -37,6 +41,7 @@ const FIXTURES: Fixture[] = [
     created: '2026-10-30T09:00',
     answered: ['2026-10-30T09:45', 45, 'met'],
     solved: ['2026-11-05T09:00', 120, 'met'],
+    reopened: ['2026-10-31T12:00'],
   },
   { created: '2026-11-25T09:00' },
 ];
@@ -89,6 +94,7 @@ describe.each(targets)('the service report on $name', (target) => {
         resolved_at: f.solved ? at(f.solved[0]) : null,
         resolution_minutes: f.solved?.[1] ?? null,
         resolution_state: f.solved?.[2] ?? 'running',
+        reopened_at: (f.reopened ?? []).map(at),
       })
       .where('id', '=', id)
       .execute();
@@ -119,6 +125,7 @@ describe.each(targets)('the service report on $name', (target) => {
       response_breached: 0,
       resolution_timed: 0,
       resolution_median: null,
+      reopened: 1,
     });
     expect(rows[1]).toEqual({
       period: '2026-11-01',
@@ -142,6 +149,8 @@ describe.each(targets)('the service report on $name', (target) => {
       resolution_p90: 1490, // 300 + 0.7 × (2000 − 300)
       resolution_met: 3,
       resolution_breached: 1,
+      // The second ticket was reopened twice.
+      reopened: 2,
     });
     expect(total).toMatchObject({
       created: 6,
@@ -151,6 +160,7 @@ describe.each(targets)('the service report on $name', (target) => {
       response_minutes: 685,
       response_median: 37.5, // (30 + 45) / 2
       resolution_median: 210,
+      reopened: 3,
     });
   });
 
@@ -163,11 +173,12 @@ describe.each(targets)('the service report on $name', (target) => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const rows = res.json().rows as Record<string, unknown>[];
-    expect(rows.map((r) => [r.period, r.from, r.to, r.created, r.responded, r.solved, r.backlog])).toEqual([
+    const figures = ['period', 'from', 'to', 'created', 'responded', 'solved', 'backlog', 'reopened'];
+    expect(rows.map((r) => figures.map((f) => r[f]))).toEqual([
       // The week of Monday 26 October: only its Sunday is in the period.
-      ['2026-10-26', '2026-11-01', '2026-11-01', 0, 0, 0, 1],
-      ['2026-11-02', '2026-11-02', '2026-11-08', 2, 2, 2, 1],
-      ['2026-11-09', '2026-11-09', '2026-11-10', 1, 1, 1, 1],
+      ['2026-10-26', '2026-11-01', '2026-11-01', 0, 0, 0, 1, 0],
+      ['2026-11-02', '2026-11-02', '2026-11-08', 2, 2, 2, 1, 1],
+      ['2026-11-09', '2026-11-09', '2026-11-10', 1, 1, 1, 1, 1],
     ]);
   });
 
@@ -234,11 +245,106 @@ describe.each(targets)('the service report on $name', (target) => {
     expect(other.json().total.created).toBe(0);
   });
 
+  it("breaks the figures down per operator and per company, each row named, nobody's last", async () => {
+    const query = { from: '2026-11-01', to: '2026-11-30', company_id: [companyId] };
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/reports/tickets/breakdown?${qs.stringify({ ...query, by: 'operator_id' })}`,
+      headers: b.admin,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { rows, total } = res.json();
+    const admin = await t.db
+      .selectFrom('users')
+      .select(['id', 'full_name'])
+      .where('email', '=', 'admin@example.com')
+      .executeTakeFirstOrThrow();
+    // The first ticket is the admin's (the test before): its figures, then the four nobody has.
+    expect(rows.map((r: Record<string, unknown>) => [r.key, r.name, r.created, r.solved, r.backlog])).toEqual(
+      [
+        [admin.id, admin.full_name, 1, 1, 0],
+        [null, null, 4, 3, 2],
+      ],
+    );
+    expect(rows[0]).toMatchObject({ responded: 1, response_median: 30, resolution_median: 300 });
+    expect(total).toMatchObject({ created: 5, solved: 4, backlog: 2, reopened: 2, response_median: 30 });
+    const company = await t.app.inject({
+      method: 'GET',
+      url: `/api/reports/tickets/breakdown?${qs.stringify({ ...query, by: 'company_id' })}`,
+      headers: b.admin,
+    });
+    expect(company.json().rows).toEqual([{ key: companyId, name: 'Report BV', ...company.json().total }]);
+  });
+
+  it('exports a report as CSV and XLSX with headers in the language and typed cells', async () => {
+    const query = { from: '2026-10-01', to: '2026-11-30', group: 'month', company_id: [companyId] };
+    const file = (format: string, extra: Record<string, unknown> = {}) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/reports/tickets/export?${qs.stringify({ ...query, format, ...extra })}`,
+        headers: b.admin,
+      });
+    const csv = await file('csv', { locale: 'nl' });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-disposition']).toBe(
+      'attachment; filename="report-2026-10-01-2026-11-30.csv"',
+    );
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
+      .map((l) => l.split(';'));
+    expect(lines[0]!.slice(0, 6)).toEqual([
+      'Periode',
+      'Tot en met',
+      'Aangemaakt',
+      'Opgelost',
+      'Heropend',
+      'Open aan het eind',
+    ]);
+    expect(lines[0]![7]).toBe('Eerste reactie (mediaan) (minuten)');
+    // November: ISO dates, plain decimals with the Dutch comma, the share met in whole percents.
+    expect(lines[2]!.slice(0, 8)).toEqual(['2026-11-01', '2026-11-30', '5', '4', '2', '2', '3', '30,0']);
+    expect(lines[2]![11]).toBe('75');
+    expect(lines[3]!.slice(0, 3)).toEqual(['Totaal', '', '6']);
+
+    const xlsx = await file('xlsx', { locale: 'en' });
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(1).value).toBe('Period');
+    expect(sheet.getRow(1).getCell(8).value).toBe('First response (median) (minutes)');
+    const november = sheet.getRow(3);
+    expect(november.getCell(1).value).toEqual(new Date('2026-11-01T00:00:00Z'));
+    expect(november.getCell(1).numFmt).toBe('yyyy-mm-dd');
+    expect(november.getCell(3).value).toBe(5);
+    expect(november.getCell(9).value).toBe(486);
+    expect(november.getCell(12).value).toBe(0.75);
+    expect(november.getCell(12).numFmt).toBe('0%');
+    expect(sheet.getRow(4).getCell(1).value).toBe('Total');
+
+    // A breakdown's file: the key's label in the language over the names.
+    const perCompany = await file('csv', { locale: 'de', by: 'company_id' });
+    const rows = perCompany.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
+      .map((l) => l.split(';'));
+    expect(rows[0]![0]).toBe('Firma');
+    expect(rows[1]!.slice(0, 2)).toEqual(['Report BV', '6']);
+  });
+
   it('is for operators with the reports permission: second line yes, first line and clients no', async () => {
     const query = { from: '2026-11-01', to: '2026-11-30' };
     expect((await report(query, b.admin)).statusCode).toBe(200);
-    expect((await report(query, await t.as('operator@example.com'))).statusCode).toBe(403);
-    expect((await report(query, await t.as('client@example.com'))).statusCode).toBe(403);
+    const operator = await t.as('operator@example.com');
+    const client = await t.as('client@example.com');
+    for (const path of ['', '/breakdown?by=company_id&', '/export?format=csv&']) {
+      const url = `/api/reports/tickets${path || '?'}from=2026-11-01&to=2026-11-30`;
+      expect((await t.app.inject({ method: 'GET', url, headers: operator })).statusCode).toBe(403);
+      expect((await t.app.inject({ method: 'GET', url, headers: client })).statusCode).toBe(403);
+    }
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/reports/tickets?from=2026-11-01&to=2026-11-30' }))
         .statusCode,

@@ -178,13 +178,14 @@ describe.each(targets)('a ticket clock from its history on $name', (target) => {
       first_response_at: new Date(T0 + 240 * MIN),
       first_response_minutes: 120,
       resolution_minutes: 270,
+      reopened_at: [new Date(T0 + 600 * MIN)],
     });
     // The write that stores the clock keeps them on the ticket.
     await t.db.transaction().execute((trx) => storeTicketClocks(trx, tenantId, [id], now));
     expect(
       await t.db
         .selectFrom('tickets')
-        .select(['first_response_at', 'first_response_minutes', 'resolution_minutes'])
+        .select(['first_response_at', 'first_response_minutes', 'resolution_minutes', 'reopened_at'])
         .where('id', '=', id)
         .executeTakeFirstOrThrow(),
     ).toEqual(figures);
@@ -199,6 +200,7 @@ describe.each(targets)('a ticket clock from its history on $name', (target) => {
       first_response_at: null,
       first_response_minutes: null,
       resolution_minutes: 45,
+      reopened_at: [],
     });
     const open = await ticket({ sla_id: slaId });
     await message(open, 15, { visible_to_client: true });
@@ -206,6 +208,7 @@ describe.each(targets)('a ticket clock from its history on $name', (target) => {
       first_response_at: new Date(T0 + 15 * MIN),
       first_response_minutes: 15,
       resolution_minutes: null,
+      reopened_at: [],
     });
   });
 

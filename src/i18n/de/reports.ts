@@ -1,5 +1,6 @@
 import type { ReportsMessages } from '../en/reports.ts';
 import type { Messages } from '../types.ts';
+import columns from '../../../common/report-columns/de.ts';
 
 /** The service report in German; complete, typed against the English file. */
 const reportsMessages: Messages<ReportsMessages> = {
@@ -26,20 +27,7 @@ const reportsMessages: Messages<ReportsMessages> = {
     tickets_chart: 'Tickets',
     times_chart: 'Median der Antwort- und Lösungszeit (Stunden)',
     caption: 'Dieselben Zahlen pro Zeitraum und insgesamt',
-    columns: {
-      period: 'Zeitraum',
-      created: 'Erstellt',
-      solved: 'Gelöst',
-      backlog: 'Offen am Ende',
-      responded: 'Beantwortet',
-      response_median: 'Erste Antwort (Median)',
-      response_p90: 'Erste Antwort (90 %)',
-      response_met: 'Erste Antwort rechtzeitig',
-      resolution_median: 'Lösung (Median)',
-      resolution_p90: 'Lösung (90 %)',
-      resolution_met: 'Lösung rechtzeitig',
-      total: 'Gesamt',
-    },
+    columns,
     explained:
       'Zeiten sind Stunden und Minuten Geschäftszeit. 90 % heißt: neun von zehn Tickets dauerten höchstens so lange. Rechtzeitig: der Anteil der Tickets mit SLA-Frist, die sie einhielten.',
     open_list: '%{period}, %{figure}: %{n}. Liste öffnen',

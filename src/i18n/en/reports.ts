@@ -1,3 +1,5 @@
+import columns from '../../../common/report-columns/en.ts';
+
 /** The service report (src/custom/reports) in English. */
 const reportsMessages = {
   reports: {
@@ -23,20 +25,7 @@ const reportsMessages = {
     tickets_chart: 'Tickets',
     times_chart: 'Median response and resolution time (hours)',
     caption: 'The same figures per period, and in total',
-    columns: {
-      period: 'Period',
-      created: 'Created',
-      solved: 'Solved',
-      backlog: 'Open at the end',
-      responded: 'Answered',
-      response_median: 'First response (median)',
-      response_p90: 'First response (90%)',
-      response_met: 'First response in time',
-      resolution_median: 'Resolution (median)',
-      resolution_p90: 'Resolution (90%)',
-      resolution_met: 'Resolution in time',
-      total: 'Total',
-    },
+    columns,
     explained:
       'Times are hours and minutes of business time. 90% means nine in ten tickets took at most that long. In time: the share of tickets with an SLA target that met it.',
     open_list: '%{period}, %{figure}: %{n}. Open the list',

@@ -1,5 +1,6 @@
 import type { ReportsMessages } from '../en/reports.ts';
 import type { Messages } from '../types.ts';
+import columns from '../../../common/report-columns/nl.ts';
 
 /** The service report in Dutch (the default language); complete, typed against the English file. */
 const reportsMessages: Messages<ReportsMessages> = {
@@ -26,20 +27,7 @@ const reportsMessages: Messages<ReportsMessages> = {
     tickets_chart: 'Tickets',
     times_chart: 'Mediaan reactie- en oplostijd (uren)',
     caption: 'Dezelfde cijfers per periode, en in totaal',
-    columns: {
-      period: 'Periode',
-      created: 'Aangemaakt',
-      solved: 'Opgelost',
-      backlog: 'Open aan het eind',
-      responded: 'Beantwoord',
-      response_median: 'Eerste reactie (mediaan)',
-      response_p90: 'Eerste reactie (90%)',
-      response_met: 'Eerste reactie op tijd',
-      resolution_median: 'Oplossing (mediaan)',
-      resolution_p90: 'Oplossing (90%)',
-      resolution_met: 'Oplossing op tijd',
-      total: 'Totaal',
-    },
+    columns,
     explained:
       'Tijden zijn uren en minuten werktijd. 90% betekent dat negen op de tien tickets hooguit zo lang duurden. Op tijd: het deel van de tickets met een SLA-termijn dat die haalde.',
     open_list: '%{period}, %{figure}: %{n}. Open de lijst',
