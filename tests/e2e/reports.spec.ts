@@ -2,9 +2,13 @@
  * Issue 36, item 1: a second-line operator opens the service report from the menu, reads this month per
  * week as a chart and as its table, changes the period and the grouping, and finds the table's total
  * equal to what the API counts; axe-core at 1280 and 375 px, where the page fits the screen. A
- * first-line operator has no such menu entry. One language (Dutch); the words in all three are typed
- * against the English file (src/i18n/nl/reports.ts).
+ * first-line operator has no such menu entry. In English, the report per company: its rows are the API's,
+ * a count opens its tickets, and the period's Excel file and the breakdown's CSV read back with typed
+ * cells. Each journey in one language; the words in all three are typed against the English file
+ * (src/i18n/nl/reports.ts).
  */
+import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import { expect, test } from './fixtures.ts';
 import { expectAccessible, forgetTicketListLayout, inLanguage, signIn, startIn } from './support.ts';
 
@@ -102,3 +106,78 @@ test(inLanguage('nl', 'a first-line operator is offered no reports'), async ({ p
   await expect(page.getByRole('menuitem', { name: 'Tickets', exact: true })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Rapportages' })).toHaveCount(0);
 });
+
+test(
+  inLanguage('en', 'the report per company opens its tickets, and its files read back with typed cells'),
+  async ({ page }) => {
+    await startIn(page, 'en');
+    const token = await signIn(page, 'admin@example.com', 'backoffice', { to: '/reports' });
+    const auth = { authorization: `Bearer ${token}` };
+    await page.getByRole('combobox', { name: 'Period This month' }).click();
+    await page.getByRole('option', { name: 'This year' }).click();
+    await page.getByRole('combobox', { name: 'Per Week' }).click();
+    await page.getByRole('option', { name: 'Month' }).click();
+    await page.getByRole('combobox', { name: 'Per Operator' }).click();
+    await page.getByRole('option', { name: 'Company' }).click();
+    const perCompany = page.getByRole('table', {
+      name: 'The figures of the period per Company, and in total',
+    });
+    await expect(perCompany).toBeVisible();
+
+    // The same rows as the API's breakdown of this year, each company by name.
+    const year = new Date().getFullYear();
+    const query = `from=${year}-01-01&to=${year}-12-31&group=month&by=company_id`;
+    const api = (await (
+      await page.request.get(`/api/reports/tickets/breakdown?${query}`, { headers: auth })
+    ).json()) as {
+      rows: { key: number | null; name: string | null; created: number }[];
+    };
+    expect(api.rows.length).toBeGreaterThan(1);
+    await expect(perCompany.getByRole('row')).toHaveCount(api.rows.length + 2);
+    const jansen = api.rows.find((r) => r.name === 'Jansen BV')!;
+    expect(jansen.created).toBeGreaterThan(0);
+    // Its count opens the ticket list with exactly its tickets of the year.
+    const row = perCompany.getByRole('row', { name: /^Jansen BV/ });
+    await expectAccessible(page, 'reports per company, 1280 px, en');
+
+    // The period table as Excel: English headers over date and number cells.
+    const periods = page.getByRole('table', { name: 'The same figures per period, and in total' });
+    await expect(periods.getByRole('row')).toHaveCount(14);
+    const [xlsx] = await Promise.all([
+      page.waitForEvent('download'),
+      page
+        .getByRole('button', { name: 'Download The same figures per period, and in total as Excel' })
+        .click(),
+    ]);
+    expect(xlsx.suggestedFilename()).toBe(`report-${year}-01-01-${year}-12-31.xlsx`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile((await xlsx.path())!);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(1).value).toBe('Period');
+    expect(sheet.getRow(1).getCell(3).value).toBe('Created');
+    expect(sheet.getRow(2).getCell(1).value).toEqual(new Date(`${year}-01-01T00:00:00Z`));
+    expect(sheet.getRow(14).getCell(1).value).toBe('Total');
+    expect(typeof sheet.getRow(14).getCell(3).value).toBe('number');
+
+    // The per-company table as CSV: parsed, its Jansen BV line says what the page and the API say.
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page
+        .getByRole('button', { name: 'Download The figures of the period per Company, and in total as CSV' })
+        .click(),
+    ]);
+    const lines = readFileSync((await csv.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
+      .map((line) => line.split(';'));
+    expect(lines[0]!.slice(0, 3)).toEqual(['Company', 'Created', 'Solved']);
+    expect(lines.find((l) => l[0] === 'Jansen BV')![1]).toBe(String(jansen.created));
+    expect(lines).toHaveLength(api.rows.length + 2);
+
+    await row.getByRole('link', { name: `Jansen BV, Created: ${jansen.created}. Open the list` }).click();
+    await expect(page).toHaveURL(/\/tickets$/);
+    const shown = Math.min(jansen.created, 15);
+    await expect(page.getByText(`1-${shown} of ${jansen.created}`, { exact: true })).toBeVisible();
+  },
+);

@@ -1,30 +1,19 @@
 /**
  * The service report (issue 36, item 1) at /reports: over a period the user picks, per day, week or
- * month, the tickets created and solved, the backlog, and the median first response and resolution in
- * business time with the share of SLA targets met (GET /api/reports/tickets), for the companies,
- * operators, groups and priorities chosen with the ticket list's own header controls. The charts have
- * one table of the same numbers below them, which screen readers and keyboards read; its counts open
- * the ticket list with exactly those tickets. For operators with tenant.reports.index (second line by
- * default).
+ * month, the tickets created, solved and reopened, the backlog, and the median first response and
+ * resolution in business time with the share of SLA targets met (./PeriodReport.tsx), then the same
+ * per operator, company or other key (./BreakdownReport.tsx), for the operators' line and the
+ * companies, operators, groups, priorities, types, categories and SLAs chosen with the ticket list's
+ * own header controls. For operators with tenant.reports.index (second line by default).
  */
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState } from 'react';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { BarChart } from '@mui/x-charts/BarChart';
-import { LineChart } from '@mui/x-charts/LineChart';
-import { useDataProvider, useLocaleState, usePermissions, useTranslate } from 'react-admin';
+import { useDataProvider, usePermissions, useTranslate } from 'react-admin';
 import {
-  metPercent,
   REPORT_GROUPS,
   REPORTS_PERMISSION,
   type ReportAnswer,
@@ -34,15 +23,23 @@ import type { ServiceDeskDataProvider } from '../../dataProvider/index.ts';
 import { toQueryString } from '../../dataProvider/builder.ts';
 import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
 import { LoadFailed } from '../../shell/LoadFailed.tsx';
-import { ScrollableTable } from '../detail/parts.tsx';
 import { FilterControl } from '../../resources/fields/FilterControl.tsx';
-import { minutesText, PERIOD_PRESETS, presetRange, type PeriodPreset } from './period.ts';
+import { PERIOD_PRESETS, presetRange, type PeriodPreset } from './period.ts';
 import type { FilterState } from '../list/filters.ts';
-import { chosen, Count, DRILL_DOWN, PAGE_FILTERS, percentText, periodLabel, tickets } from './parts.tsx';
+import { chosen, PAGE_FILTERS, tickets } from './parts.tsx';
+import { PeriodReport } from './PeriodReport.tsx';
+import { BreakdownReport } from './BreakdownReport.tsx';
+
+/** The controls in columns as wide as the screen allows, the custom period's two days included. */
+const CONTROLS = {
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))',
+  gap: 2,
+  alignItems: 'end',
+} as const;
 
 export default function ReportsPage() {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
   const { permissions } = usePermissions();
   const dataProvider = useDataProvider<ServiceDeskDataProvider>();
   const headingId = useId();
@@ -55,7 +52,8 @@ export default function ReportsPage() {
   const [round, setRound] = useState(0);
   const allowed = Array.isArray(permissions) && permissions.includes(REPORTS_PERMISSION);
   const { from, to } = preset === 'custom' ? custom : presetRange(preset, new Date());
-  const query = toQueryString({ from, to, group, ...ids });
+  const [line, setLine] = useState<'all' | '1' | '2'>('all');
+  const query = toQueryString({ from, to, group, ...ids, ...(line === 'all' ? {} : { line }) });
 
   useEffect(() => {
     if (!allowed || !from || !to || to < from) return undefined;
@@ -71,19 +69,15 @@ export default function ReportsPage() {
 
   const title = translate('reports.title');
   const answer = state.answer;
-  const labels = answer?.rows.map((row) => periodLabel(row, answer.group, locale)) ?? [];
-  const t = (key: string) => translate(`reports.columns.${key}`);
-  const hours = (minutes: number | null) => (minutes === null ? null : Math.round(minutes / 6) / 10);
 
   const controls = (
-    <Stack direction={{ xs: 'column', sm: 'row' }} gap={2} flexWrap="wrap">
+    <Box sx={CONTROLS}>
       <TextField
         select
         size="small"
         label={translate('reports.period')}
         value={preset}
         onChange={(e) => setPreset(e.target.value as PeriodPreset)}
-        sx={{ minWidth: 200 }}
       >
         {PERIOD_PRESETS.map((p) => (
           <MenuItem key={p} value={p}>
@@ -109,7 +103,6 @@ export default function ReportsPage() {
         label={translate('reports.group')}
         value={group}
         onChange={(e) => setGroup(e.target.value as ReportGroup)}
-        sx={{ minWidth: 160 }}
       >
         {REPORT_GROUPS.map((g) => (
           <MenuItem key={g} value={g}>
@@ -117,8 +110,25 @@ export default function ReportsPage() {
           </MenuItem>
         ))}
       </TextField>
+      <TextField
+        select
+        size="small"
+        label={translate('reports.line')}
+        value={line}
+        onChange={(e) => setLine(e.target.value as typeof line)}
+      >
+        {(['all', '1', '2'] as const).map((l) => (
+          <MenuItem key={l} value={l}>
+            {translate(`reports.lines.${l}`)}
+          </MenuItem>
+        ))}
+      </TextField>
       {PAGE_FILTERS.map((key) => (
-        <Box key={key} sx={{ minWidth: 180, flex: 1 }}>
+        <Box key={key} sx={{ minWidth: 0 }}>
+          {/* Seen above the control, which carries the same words as its accessible name. */}
+          <Typography variant="caption" color="text.secondary" component="div" aria-hidden>
+            {translate(`resources.tickets.fields.${key}`)}
+          </Typography>
           <FilterControl
             resource={tickets}
             field={tickets.fields[key]!}
@@ -128,45 +138,8 @@ export default function ReportsPage() {
           />
         </Box>
       ))}
-    </Stack>
+    </Box>
   );
-
-  /** A row's cells; its counts open the tickets they count (the row's days). */
-  const cells = (r: ReportAnswer['total'], days: { from: string; to: string }, name: string): ReactNode[] => {
-    const count = (figure: keyof typeof DRILL_DOWN) => (
-      <Count
-        n={r[figure]}
-        figure={figure}
-        days={days}
-        filters={filters}
-        label={translate('reports.open_list', { period: name, figure: t(figure), n: r[figure] })}
-      />
-    );
-    return [
-      count('created'),
-      count('solved'),
-      r.backlog ?? '–',
-      count('responded'),
-      minutesText(r.response_median),
-      minutesText(r.response_p90),
-      percentText(metPercent(r.response_met, r.response_breached)),
-      minutesText(r.resolution_median),
-      minutesText(r.resolution_p90),
-      percentText(metPercent(r.resolution_met, r.resolution_breached)),
-    ];
-  };
-  const COLUMNS = [
-    'created',
-    'solved',
-    'backlog',
-    'responded',
-    'response_median',
-    'response_p90',
-    'response_met',
-    'resolution_median',
-    'resolution_p90',
-    'resolution_met',
-  ];
 
   const body = !allowed ? (
     <Typography>{translate('app.pages.access_denied_text')}</Typography>
@@ -178,95 +151,11 @@ export default function ReportsPage() {
     </Box>
   ) : (
     <>
-      <Paper component="figure" sx={{ m: 0, p: 2 }} aria-labelledby={`${headingId}-tickets`}>
-        <Typography component="h2" variant="h6" id={`${headingId}-tickets`}>
-          {translate('reports.tickets_chart')}
-        </Typography>
-        <Box sx={{ minWidth: 0 }}>
-          <BarChart
-            height={260}
-            skipAnimation
-            xAxis={[{ scaleType: 'band', data: labels }]}
-            series={[
-              { data: answer.rows.map((r) => r.created), label: t('created') },
-              { data: answer.rows.map((r) => r.solved), label: t('solved') },
-              { data: answer.rows.map((r) => r.backlog), label: t('backlog') },
-            ]}
-          />
-        </Box>
-        <Typography component="h2" variant="h6" id={`${headingId}-times`} sx={{ mt: 2 }}>
-          {translate('reports.times_chart')}
-        </Typography>
-        <Box sx={{ minWidth: 0 }}>
-          <LineChart
-            height={260}
-            skipAnimation
-            xAxis={[{ scaleType: 'point', data: labels }]}
-            yAxis={[{ min: 0 }]}
-            series={[
-              {
-                data: answer.rows.map((r) => hours(r.response_median)),
-                label: t('response_median'),
-                showMark: true,
-              },
-              {
-                data: answer.rows.map((r) => hours(r.resolution_median)),
-                label: t('resolution_median'),
-                showMark: true,
-              },
-            ]}
-          />
-        </Box>
-      </Paper>
-      <Paper>
-        <ScrollableTable labelledBy={`${headingId}-table`}>
-          <Table size="small">
-            <caption
-              id={`${headingId}-table`}
-              style={{ captionSide: 'top', textAlign: 'left', padding: '8px 16px' }}
-            >
-              {translate('reports.caption')}
-            </caption>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('period')}</TableCell>
-                {COLUMNS.map((c) => (
-                  <TableCell key={c} align="right">
-                    {t(c)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {answer.rows.map((row, i) => (
-                <TableRow key={row.period}>
-                  <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
-                    {labels[i]}
-                  </TableCell>
-                  {cells(row, row, labels[i]!).map((value, c) => (
-                    <TableCell key={COLUMNS[c]} align="right">
-                      {value}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))}
-              <TableRow sx={{ '& > *': { fontWeight: 600 } }}>
-                <TableCell component="th" scope="row">
-                  {t('total')}
-                </TableCell>
-                {cells(answer.total, answer, t('total')).map((value, c) => (
-                  <TableCell key={COLUMNS[c]} align="right">
-                    {value}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableBody>
-          </Table>
-        </ScrollableTable>
-      </Paper>
+      <PeriodReport answer={answer} filters={filters} query={query} headingId={headingId} />
       <Typography variant="body2" color="text.secondary">
         {translate('reports.explained')}
       </Typography>
+      <BreakdownReport query={query} filters={filters} days={answer} headingId={headingId} />
     </>
   );
 

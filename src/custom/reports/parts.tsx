@@ -1,9 +1,19 @@
 /**
  * The reports page's parts (issue 36): the periods' names, the page's filters as the report and the
- * ticket list take them, and a count as a link to the tickets it counts (the drill-down).
+ * ticket list take them, a count as a link to the tickets it counts (the drill-down), and a report's
+ * table.
  */
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { ScrollableTable } from '../detail/parts.tsx';
 import type { ReportAnswer, ReportGroup } from '../../../common/reports.ts';
 import { listLink } from '../list/linkedFilter.ts';
 import { selectValues, type FilterState } from '../list/filters.ts';
@@ -27,7 +37,15 @@ export function periodLabel(row: Row, group: ReportGroup, locale: string): strin
 export const percentText = (n: number | null) => (n === null ? '–' : `${n}%`);
 
 /** The report's filters on the page: the ticket list's own header controls for these ticket fields. */
-export const PAGE_FILTERS = ['company_id', 'operator_id', 'ticket_group_id', 'priority_id'] as const;
+export const PAGE_FILTERS = [
+  'company_id',
+  'operator_id',
+  'ticket_group_id',
+  'priority_id',
+  'ticket_type_id',
+  'category_id',
+  'applied_sla_id',
+] as const;
 
 /**
  * The chosen records of each filter as the report takes them: ids, 'me' as the user's own id, '(none)'
@@ -51,6 +69,7 @@ export const DRILL_DOWN = {
   solved: 'resolved_at',
   responded: 'first_response_at',
 } as const;
+export type DrillFigure = keyof typeof DRILL_DOWN;
 
 /**
  * A count as a link to the ticket list filtered to exactly those tickets: the moment's days (the
@@ -64,7 +83,7 @@ export function Count({
   label,
 }: {
   n: number;
-  figure: keyof typeof DRILL_DOWN;
+  figure: DrillFigure;
   days: { from: string; to: string };
   filters: FilterState;
   label: string;
@@ -75,5 +94,74 @@ export function Count({
     <Link component={RouterLink} to={listLink('/tickets', filter)} aria-label={label}>
       {n}
     </Link>
+  );
+}
+
+/**
+ * A report's table: a caption (with the report's files beside it), a first column naming each row (a
+ * row header), the figures, and the total in bold last.
+ */
+export function FiguresTable({
+  captionId,
+  caption,
+  actions,
+  first,
+  columns,
+  rows,
+  total,
+}: {
+  captionId: string;
+  caption: string;
+  actions?: ReactNode;
+  first: string;
+  columns: string[];
+  rows: { key: string; name: string; cells: ReactNode[] }[];
+  total: { name: string; cells: ReactNode[] };
+}) {
+  const line = (name: string, cells: ReactNode[]) => (
+    <>
+      <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
+        {name}
+      </TableCell>
+      {cells.map((value, c) => (
+        <TableCell key={columns[c]} align="right">
+          {value}
+        </TableCell>
+      ))}
+    </>
+  );
+  return (
+    <Paper>
+      <Stack
+        direction="row"
+        alignItems="center"
+        justifyContent="space-between"
+        flexWrap="wrap"
+        sx={{ px: 2, pt: 1 }}
+      >
+        <span id={captionId}>{caption}</span>
+        {actions}
+      </Stack>
+      <ScrollableTable labelledBy={captionId}>
+        <Table size="small" aria-labelledby={captionId}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{first}</TableCell>
+              {columns.map((c) => (
+                <TableCell key={c} align="right">
+                  {c}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.key}>{line(row.name, row.cells)}</TableRow>
+            ))}
+            <TableRow sx={{ '& > *': { fontWeight: 600 } }}>{line(total.name, total.cells)}</TableRow>
+          </TableBody>
+        </Table>
+      </ScrollableTable>
+    </Paper>
   );
 }

@@ -31,6 +31,14 @@ const reportsMessages: Messages<ReportsMessages> = {
     explained:
       'Zeiten sind Stunden und Minuten Geschäftszeit. 90 % heißt: neun von zehn Tickets dauerten höchstens so lange. Rechtzeitig: der Anteil der Tickets mit SLA-Frist, die sie einhielten.',
     open_list: '%{period}, %{figure}: %{n}. Liste öffnen',
+    line: 'Linie',
+    lines: { all: 'Alle Bearbeiter', '1': 'Erste Linie', '2': 'Zweite Linie' },
+    breakdown_title: 'Pro Bearbeiter, Firma oder anderem Merkmal',
+    breakdown_by: 'Pro',
+    breakdown_caption: 'Die Zahlen des Zeitraums pro %{key} und insgesamt',
+    busiest_chart: 'Tickets pro %{key}: die %{n} mit den meisten erstellten',
+    download: '%{report} als %{format} herunterladen',
+    download_failed: 'Die Datei konnte nicht heruntergeladen werden. Bitte versuchen Sie es erneut.',
     failed: 'Der Bericht konnte nicht geladen werden.',
   },
 };

@@ -29,6 +29,14 @@ const reportsMessages = {
     explained:
       'Times are hours and minutes of business time. 90% means nine in ten tickets took at most that long. In time: the share of tickets with an SLA target that met it.',
     open_list: '%{period}, %{figure}: %{n}. Open the list',
+    line: 'Line',
+    lines: { all: 'All operators', '1': 'First line', '2': 'Second line' },
+    breakdown_title: 'Per operator, company or other key',
+    breakdown_by: 'Per',
+    breakdown_caption: 'The figures of the period per %{key}, and in total',
+    busiest_chart: 'Tickets per %{key}: the %{n} with the most created',
+    download: 'Download %{report} as %{format}',
+    download_failed: 'The file could not be downloaded. Please try again.',
     failed: 'The report could not be loaded.',
   },
 };

@@ -31,6 +31,14 @@ const reportsMessages: Messages<ReportsMessages> = {
     explained:
       'Tijden zijn uren en minuten werktijd. 90% betekent dat negen op de tien tickets hooguit zo lang duurden. Op tijd: het deel van de tickets met een SLA-termijn dat die haalde.',
     open_list: '%{period}, %{figure}: %{n}. Open de lijst',
+    line: 'Lijn',
+    lines: { all: 'Alle operators', '1': 'Eerste lijn', '2': 'Tweede lijn' },
+    breakdown_title: 'Per operator, bedrijf of ander kenmerk',
+    breakdown_by: 'Per',
+    breakdown_caption: 'De cijfers van de periode per %{key}, en in totaal',
+    busiest_chart: 'Tickets per %{key}: de %{n} met de meeste aangemaakt',
+    download: '%{report} downloaden als %{format}',
+    download_failed: 'Het bestand kon niet worden gedownload. Probeer het opnieuw.',
     failed: 'De rapportage kon niet worden geladen.',
   },
 };

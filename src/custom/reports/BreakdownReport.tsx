@@ -1,0 +1,140 @@
+/**
+ * The service report per company, operator, group, priority, type, category or SLA over the period
+ * (GET /api/reports/tickets/breakdown): a chart of the busiest and one table of every row, each count a
+ * link to exactly those tickets, and the table's files.
+ */
+import { useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { REPORT_FILTERS, type ReportBreakdown, type ReportFilter } from '../../../common/reports.ts';
+import type { ServiceDeskDataProvider } from '../../dataProvider/index.ts';
+import { LoadFailed } from '../../shell/LoadFailed.tsx';
+import type { FilterState } from '../list/filters.ts';
+import { Count, FiguresTable } from './parts.tsx';
+import { figureCells, PERIOD_COLUMNS } from './PeriodReport.tsx';
+import { ReportFiles } from './ReportFiles.tsx';
+
+/** How many rows the chart shows: those with the most tickets created (the table has every one). */
+const CHART_ROWS = 10;
+
+export function BreakdownReport({
+  query,
+  filters,
+  days,
+  headingId,
+}: {
+  /** The page's report query (period, group and filters). */
+  query: string;
+  filters: FilterState;
+  days: { from: string; to: string };
+  headingId: string;
+}) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<ServiceDeskDataProvider>();
+  const [by, setBy] = useState<ReportFilter>('operator_id');
+  const [state, setState] = useState<{ answer?: ReportBreakdown; failed?: boolean }>({});
+  const [round, setRound] = useState(0);
+  const full = `${query}&by=${by}`;
+
+  useEffect(() => {
+    let current = true;
+    dataProvider.call<ReportBreakdown>('GET', `reports/tickets/breakdown?${full}`).then(
+      (answer) => current && setState({ answer }),
+      () => current && setState((shown) => ({ ...shown, failed: true })),
+    );
+    return () => {
+      current = false;
+    };
+  }, [dataProvider, full, round]);
+
+  const t = (key: string) => translate(`reports.columns.${key}`);
+  const keyLabel = (key: ReportFilter) => translate(`resources.tickets.fields.${key}`);
+  const answer = state.answer?.by === by ? state.answer : undefined;
+  const nameOf = (row: ReportBreakdown['rows'][number]) => row.name ?? t('none');
+  const busiest = answer ? [...answer.rows].sort((a, b) => b.created - a.created).slice(0, CHART_ROWS) : [];
+  const caption = translate('reports.breakdown_caption', { key: keyLabel(by) });
+
+  const cells = (row: ReportBreakdown['total'], name: string, key: number | null | undefined) =>
+    figureCells(row, (figure) => (
+      <Count
+        n={row[figure]}
+        figure={figure}
+        days={days}
+        filters={key === undefined ? filters : { ...filters, [by]: [key] }}
+        label={translate('reports.open_list', { period: name, figure: t(figure), n: row[figure] })}
+      />
+    ));
+
+  return (
+    <Stack gap={2}>
+      <Typography component="h2" variant="h6" id={`${headingId}-breakdown`}>
+        {translate('reports.breakdown_title')}
+      </Typography>
+      <TextField
+        select
+        size="small"
+        label={translate('reports.breakdown_by')}
+        value={by}
+        onChange={(e) => setBy(e.target.value as ReportFilter)}
+        sx={{ maxWidth: 260 }}
+      >
+        {REPORT_FILTERS.map((key) => (
+          <MenuItem key={key} value={key}>
+            {keyLabel(key)}
+          </MenuItem>
+        ))}
+      </TextField>
+      {state.failed && !answer ? (
+        <LoadFailed text="reports.failed" onRetry={() => setRound((n) => n + 1)} />
+      ) : !answer ? (
+        <Box aria-busy>
+          <Skeleton variant="rectangular" height={160} />
+        </Box>
+      ) : (
+        <>
+          {busiest.length > 0 && (
+            <Paper component="figure" sx={{ m: 0, p: 2 }} aria-labelledby={`${headingId}-busiest`}>
+              <Typography component="h3" variant="subtitle1" id={`${headingId}-busiest`}>
+                {translate('reports.busiest_chart', { key: keyLabel(by), n: busiest.length })}
+              </Typography>
+              <Box sx={{ minWidth: 0 }}>
+                <BarChart
+                  height={80 + busiest.length * 36}
+                  layout="horizontal"
+                  skipAnimation
+                  yAxis={[{ scaleType: 'band', data: busiest.map(nameOf), width: 140 }]}
+                  series={[
+                    { data: busiest.map((r) => r.created), label: t('created') },
+                    { data: busiest.map((r) => r.solved), label: t('solved') },
+                  ]}
+                />
+              </Box>
+            </Paper>
+          )}
+          <FiguresTable
+            captionId={`${headingId}-breakdown-table`}
+            caption={caption}
+            actions={
+              <ReportFiles query={full} name={caption} file={`report-${by}-${days.from}-${days.to}`} />
+            }
+            first={keyLabel(by)}
+            columns={PERIOD_COLUMNS.map((c) => t(c))}
+            rows={answer.rows.map((row) => ({
+              key: String(row.key),
+              name: nameOf(row),
+              cells: cells(row, nameOf(row), row.key),
+            }))}
+            total={{ name: t('total'), cells: cells(answer.total, t('total'), undefined) }}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}
