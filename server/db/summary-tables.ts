@@ -15,6 +15,7 @@ export const SUMMARY_MIGRATIONS = [
   '0010_list_counts_by_operator',
   '0024_dashboard_counts',
   '0035_ticket_report_days',
+  '0037_ticket_report_reopens',
 ];
 
 /** Takes the summary tables down, the last made first, each in a transaction of its own. */

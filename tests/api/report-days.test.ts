@@ -10,6 +10,7 @@ import { backOffice, type BackOffice } from './back-office.ts';
 import { statusesByKind } from './sla-world.ts';
 import { recomputedReportDays, storedReportDays } from '../../server/reports/recompute.ts';
 import { tenantToday } from '../../server/sla/stored-clock.ts';
+import { summaryTablesDown, summaryTablesUp } from '../../server/db/summary-tables.ts';
 
 type Write =
   | { kind: 'create'; company: number; priority: number }
@@ -174,10 +175,17 @@ describe.each(targets)('the reports’ daily figures on $name', (target) => {
     );
     // The writes did reach every kind of figure.
     const days = await storedReportDays(t.db, b.tenantId);
-    for (const measure of ['created', 'responded', 'solved', 'resolution_timed'] as const)
+    for (const measure of ['created', 'responded', 'solved', 'resolution_timed', 'reopened'] as const)
       expect(
         days.some((d) => d[measure] > 0),
         measure,
       ).toBe(true);
+  });
+
+  it('are filled again exactly when the summary tables are put up after a bulk insert', async () => {
+    expect((await storedReportDays(t.db, b.tenantId)).some((d) => d.reopened > 0)).toBe(true);
+    await summaryTablesDown(t.db);
+    await summaryTablesUp(t.db);
+    await expectExact();
   });
 });

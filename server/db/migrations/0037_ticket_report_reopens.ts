@@ -1,18 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 
 /*
- * Reopenings in the service reports (issue 36, item 1), frozen in time like every migration.
- *
- * - tickets.reopened_at: the moments a solved or closed ticket was opened again, oldest first, written
- *   by the SLA clock's recompute with its other columns (0031, 0034) from the ticket's history, so it is
- *   as exact as the clock. Empty for a ticket never reopened.
- * - ticket_report_days.reopened: the reopenings on each day (desk's zone), under the ticket's current
- *   keys like every figure of 0035. A trigger of its own keeps it: 0035's stays as it is, and an update
- *   that touches neither the moments nor the keys costs one comparison.
- *
- * Only tickets whose history has a status change or a merge can have been reopened: those are marked for
- * the background pass now (even one due to be measured later), which fills the moments in and, through
- * the trigger, the figures.
+ * Reopenings in the service reports' daily figures (issue 36, item 1), frozen in time like every
+ * migration: ticket_report_days.reopened, the reopenings (tickets.reopened_at, 0036) on each day in the
+ * desk's zone, under the ticket's current keys like every figure of 0035. A trigger of its own keeps it:
+ * 0035's stays as it is, and an update that touches neither the moments nor the keys costs one
+ * comparison. A summary migration (server/db/summary-tables.ts): taken down with 0035 for a bulk insert
+ * and put up again after it, filled from the tickets' moments.
  */
 
 const ZONE = 'Europe/Amsterdam';
@@ -28,7 +22,8 @@ const KEYS = [
 const WATCHED = ['tenant_id', 'is_template', 'reopened_at', ...KEYS];
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`alter table tickets add column reopened_at timestamptz[] not null default '{}'`.execute(db);
+  // Writes wait while the figures are filled, so they start exact.
+  await sql`lock table tickets in share row exclusive mode`.execute(db);
   await sql`alter table ticket_report_days add column reopened integer not null default 0`.execute(db);
   const conflict = ['tenant_id', 'day', ...KEYS].join(', ');
   // A row's reopenings per day, signed: -1 for the old row, +1 for the new one.
@@ -64,15 +59,21 @@ export async function up(db: Kysely<any>): Promise<void> {
       on tickets for each row execute function ticket_report_reopens_keep()`,
     )
     .execute(db);
-  await sql`update tickets set sla_recheck_at = now()
-    where not is_template and id in (
-      select ticket_id from ticket_changes where field in ('status_id', 'merged')
-      union select merged_from from ticket_changes where merged_from is not null)`.execute(db);
+  // Filled from the moments there are: the tickets' reopenings summed per day and keys.
+  await sql
+    .raw(
+      `insert into ticket_report_days (tenant_id, day, ${KEYS.join(', ')}, reopened)
+      select t.tenant_id, (moment at time zone '${ZONE}')::date, ${KEYS.map((k) => `t.${k}`).join(', ')}, count(*)
+      from tickets t, unnest(t.reopened_at) as moment
+      where not t.is_template and cardinality(t.reopened_at) > 0
+      group by 1, 2, ${KEYS.map((k) => `t.${k}`).join(', ')}
+      on conflict (${conflict}) do update set reopened = excluded.reopened`,
+    )
+    .execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop trigger if exists ticket_report_reopens_keep on tickets`.execute(db);
   await sql`drop function if exists ticket_report_reopens_keep()`.execute(db);
   await sql`alter table ticket_report_days drop column if exists reopened`.execute(db);
-  await sql`alter table tickets drop column if exists reopened_at`.execute(db);
 }
