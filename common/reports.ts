@@ -71,3 +71,22 @@ export interface ReportBreakdown {
   rows: ({ key: number | null; name: string | null } & ReportFigures)[];
   total: ReportFigures;
 }
+
+/** A breached SLA target a report counts (GET /api/reports/tickets/breaches). */
+export interface ReportBreach {
+  ticket_id: number;
+  reference: string | null;
+  company: string | null;
+  operator: string | null;
+  target: 'first_response' | 'resolution';
+  /** When the target was due, and when it ended (answered or solved): ISO moments. */
+  due: string | null;
+  ended: string;
+}
+
+export interface ReportBreaches {
+  /** How many there are in all: the report's response_breached plus resolution_breached. */
+  total: number;
+  /** The latest first, at most the limit asked for. */
+  rows: ReportBreach[];
+}

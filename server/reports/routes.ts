@@ -1,7 +1,11 @@
 /**
- * GET /api/reports/tickets (issue 36, item 1): the service report over a period, per day, week or
- * month and in total, for the tickets a filter selects (./figures.ts). Operators with the permission
- * `tenant.reports.index` (second line by default); clients and everyone else 403.
+ * The service report's routes (issue 36, item 1), all over a period and for the tickets a filter
+ * selects, for operators with the permission `tenant.reports.index` (second line by default; clients
+ * and everyone else 403):
+ * - GET /api/reports/tickets: per day, week or month and in total (./figures.ts);
+ * - GET /api/reports/tickets/breakdown: per company, operator or other key (./breakdown.ts);
+ * - GET /api/reports/tickets/breaches: the SLA breaches counted (./breaches.ts);
+ * - GET /api/reports/tickets/export: the first or second as CSV or XLSX (./export.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DateTime } from 'luxon';
@@ -21,6 +25,7 @@ import {
 } from '../../common/reports.ts';
 import { reportFigures, type ReportQuery } from './figures.ts';
 import { reportBreakdown } from './breakdown.ts';
+import { reportBreaches } from './breaches.ts';
 import { CSV_TYPE, reportFile, XLSX_TYPE } from './export.ts';
 import { EXPORT_LOCALES, pickLocale } from '../exports/messages.ts';
 
@@ -163,6 +168,44 @@ const BREAKDOWN_SCHEMA = reportSchema(
   ['from', 'to', 'by'],
 );
 
+const BREACHES_ANSWER: Schema = {
+  type: 'object',
+  required: ['total', 'rows'],
+  properties: {
+    total: { type: 'integer' },
+    rows: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['ticket_id', 'reference', 'company', 'operator', 'target', 'due', 'ended'],
+        properties: {
+          ticket_id: { type: 'integer' },
+          reference: { type: ['string', 'null'] },
+          company: { type: ['string', 'null'] },
+          operator: { type: ['string', 'null'] },
+          target: { type: 'string', enum: ['first_response', 'resolution'] },
+          due: { type: ['string', 'null'], format: 'date-time' },
+          ended: { type: 'string', format: 'date-time' },
+        },
+      },
+    },
+  },
+};
+
+const BREACHES_SCHEMA = reportSchema(
+  {
+    operationId: 'reportsTicketsBreaches',
+    summary: 'The SLA breaches a service report counts',
+    description: `Each ticket whose first response or resolution target was breached, on the day \`GET /api/reports/tickets\` counts it (the first answer, or the solving of a ticket solved unanswered; the solving), under the same filters: the latest first, at most \`limit\`, and how many in all. Permission \`${REPORTS_PERMISSION}\`. ${OPERATORS_ONLY}`,
+    query: {
+      ...QUERY,
+      limit: { type: 'integer', minimum: 1, maximum: 500, description: 'At most this many (default 100).' },
+    },
+    answers: { 200: { description: 'The breaches.', schema: BREACHES_ANSWER } },
+  },
+  ['from', 'to'],
+);
+
 const EXPORT_SCHEMA = reportSchema(
   {
     operationId: 'reportsTicketsExport',
@@ -211,6 +254,11 @@ export async function reportRoutes(app: FastifyInstance, { db }: { db: Db }): Pr
     const auth = await reader(request);
     const query = reportQuery(request);
     return reportBreakdown(db, auth.tenantId, query, (request.query as { by: ReportFilter }).by);
+  });
+  app.get('/api/reports/tickets/breaches', validating(BREACHES_SCHEMA), async (request) => {
+    const auth = await reader(request);
+    const query = reportQuery(request);
+    return reportBreaches(db, auth.tenantId, query, (request.query as { limit?: number }).limit ?? 100);
   });
   app.get('/api/reports/tickets/export', validating(EXPORT_SCHEMA), async (request, reply) => {
     const auth = await reader(request);

@@ -276,6 +276,38 @@ describe.each(targets)('the service report on $name', (target) => {
     expect(company.json().rows).toEqual([{ key: companyId, name: 'Report BV', ...company.json().total }]);
   });
 
+  it('lists the breaches it counts, the latest first, each target on its own line', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/reports/tickets/breaches?${qs.stringify({ from: '2026-11-01', to: '2026-11-30', company_id: [companyId] })}`,
+      headers: b.admin,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // The second ticket breached both: its resolution on 10 November, its first response on the 4th.
+    expect(res.json()).toEqual({
+      total: 2,
+      rows: [
+        expect.objectContaining({
+          ticket_id: ids[1],
+          company: 'Report BV',
+          target: 'resolution',
+          ended: at('2026-11-10T16:00').toISOString(),
+        }),
+        expect.objectContaining({
+          ticket_id: ids[1],
+          target: 'first_response',
+          ended: at('2026-11-04T09:00').toISOString(),
+        }),
+      ],
+    });
+    const october = await t.app.inject({
+      method: 'GET',
+      url: `/api/reports/tickets/breaches?${qs.stringify({ from: '2026-10-01', to: '2026-10-31', company_id: [companyId] })}`,
+      headers: b.admin,
+    });
+    expect(october.json()).toEqual({ total: 0, rows: [] });
+  });
+
   it('exports a report as CSV and XLSX with headers in the language and typed cells', async () => {
     const query = { from: '2026-10-01', to: '2026-11-30', group: 'month', company_id: [companyId] };
     const file = (format: string, extra: Record<string, unknown> = {}) =>
@@ -340,7 +372,7 @@ describe.each(targets)('the service report on $name', (target) => {
     expect((await report(query, b.admin)).statusCode).toBe(200);
     const operator = await t.as('operator@example.com');
     const client = await t.as('client@example.com');
-    for (const path of ['', '/breakdown?by=company_id&', '/export?format=csv&']) {
+    for (const path of ['', '/breakdown?by=company_id&', '/breaches?', '/export?format=csv&']) {
       const url = `/api/reports/tickets${path || '?'}from=2026-11-01&to=2026-11-30`;
       expect((await t.app.inject({ method: 'GET', url, headers: operator })).statusCode).toBe(403);
       expect((await t.app.inject({ method: 'GET', url, headers: client })).statusCode).toBe(403);

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { minutesText, presetRange } from '../../src/custom/reports/period.ts';
 import { metPercent } from '../../common/reports.ts';
+import { readSettings } from '../../src/custom/reports/settings.ts';
 
 describe('the reports page’s periods', () => {
   // Thursday 3 December 2026.
@@ -35,5 +36,48 @@ describe('the reports page’s periods', () => {
     expect(minutesText(37.5)).toBe('0:38');
     expect(metPercent(0, 0)).toBeNull();
     expect(metPercent(2, 1)).toBe(67);
+  });
+});
+
+describe('the reports page’s address', () => {
+  const today = new Date(2026, 11, 3, 15, 30);
+  const read = (query: string) => readSettings(new URLSearchParams(query), today);
+
+  it('reads every setting it holds', () => {
+    expect(
+      read(
+        'period=custom&from=2026-01-05&to=2026-03-31&group=month&line=2&by=company_id&filter=' +
+          encodeURIComponent(JSON.stringify({ company_id: [3, null], priority_id: [1] })),
+      ),
+    ).toEqual({
+      preset: 'custom',
+      custom: { from: '2026-01-05', to: '2026-03-31' },
+      group: 'month',
+      line: '2',
+      filters: { company_id: [3, null], priority_id: [1] },
+      by: 'company_id',
+    });
+  });
+
+  it('leaves out what is not the page’s own, and the defaults stand', () => {
+    const defaults = {
+      preset: 'this_month',
+      custom: { from: '2026-12-01', to: '2026-12-31' },
+      group: 'week',
+      line: 'all',
+      filters: {},
+      by: 'operator_id',
+    };
+    expect(read('')).toEqual(defaults);
+    expect(
+      read('period=forever&from=yesterday&to=2026-13&group=year&line=3&by=password&filter=%7Bnot%20json'),
+    ).toEqual(defaults);
+    // Only the report's filter fields, from an object.
+    expect(
+      read(`filter=${encodeURIComponent(JSON.stringify({ password: 'x', company_id: [1] }))}`).filters,
+    ).toEqual({
+      company_id: [1],
+    });
+    expect(read(`filter=${encodeURIComponent('[1,2]')}`).filters).toEqual({});
   });
 });

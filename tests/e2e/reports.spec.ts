@@ -113,8 +113,14 @@ test(
     await startIn(page, 'en');
     const token = await signIn(page, 'admin@example.com', 'backoffice', { to: '/reports' });
     const auth = { authorization: `Bearer ${token}` };
+    // The last 365 days: the demo's histories lie in them whenever it is made.
+    const day = (d: Date) => d.toLocaleDateString('sv');
+    const from = day(new Date(Date.now() - 364 * 86_400_000));
+    const to = day(new Date());
     await page.getByRole('combobox', { name: 'Period This month' }).click();
-    await page.getByRole('option', { name: 'This year' }).click();
+    await page.getByRole('option', { name: 'Custom period' }).click();
+    await page.getByLabel('From', { exact: true }).fill(from);
+    await page.getByLabel('To', { exact: true }).fill(to);
     await page.getByRole('combobox', { name: 'Per Week' }).click();
     await page.getByRole('option', { name: 'Month' }).click();
     await page.getByRole('combobox', { name: 'Per Operator' }).click();
@@ -124,9 +130,8 @@ test(
     });
     await expect(perCompany).toBeVisible();
 
-    // The same rows as the API's breakdown of this year, each company by name.
-    const year = new Date().getFullYear();
-    const query = `from=${year}-01-01&to=${year}-12-31&group=month&by=company_id`;
+    // The same rows as the API's breakdown of the period, each company by name.
+    const query = `from=${from}&to=${to}&group=month&by=company_id`;
     const api = (await (
       await page.request.get(`/api/reports/tickets/breakdown?${query}`, { headers: auth })
     ).json()) as {
@@ -136,28 +141,45 @@ test(
     await expect(perCompany.getByRole('row')).toHaveCount(api.rows.length + 2);
     const jansen = api.rows.find((r) => r.name === 'Jansen BV')!;
     expect(jansen.created).toBeGreaterThan(0);
-    // Its count opens the ticket list with exactly its tickets of the year.
+    // Its count opens the ticket list with exactly its tickets of the period (at the end).
     const row = perCompany.getByRole('row', { name: /^Jansen BV/ });
-    await expectAccessible(page, 'reports per company, 1280 px, en');
+
+    // The breaches the report counts, the latest first: as many as the API says, each opening its ticket.
+    const breaches = (await (
+      await page.request.get(`/api/reports/tickets/breaches?from=${from}&to=${to}&limit=50`, {
+        headers: auth,
+      })
+    ).json()) as { total: number; rows: { ticket_id: number; reference: string }[] };
+    expect(breaches.total).toBeGreaterThan(0);
+    const shown = Math.min(breaches.total, 50);
+    const breachTable = page.getByRole('table', {
+      name: breaches.total === 1 ? 'One breach' : `The latest ${shown} of ${breaches.total} breaches`,
+    });
+    await expect(breachTable.getByRole('row')).toHaveCount(shown + 1);
+    await expectAccessible(page, 'reports with breaches and per company, 1280 px, en');
 
     // The period table as Excel: English headers over date and number cells.
     const periods = page.getByRole('table', { name: 'The same figures per period, and in total' });
-    await expect(periods.getByRole('row')).toHaveCount(14);
+    const months = (await (
+      await page.request.get(`/api/reports/tickets?from=${from}&to=${to}&group=month`, { headers: auth })
+    ).json()) as { rows: unknown[] };
+    await expect(periods.getByRole('row')).toHaveCount(months.rows.length + 2);
     const [xlsx] = await Promise.all([
       page.waitForEvent('download'),
       page
         .getByRole('button', { name: 'Download The same figures per period, and in total as Excel' })
         .click(),
     ]);
-    expect(xlsx.suggestedFilename()).toBe(`report-${year}-01-01-${year}-12-31.xlsx`);
+    expect(xlsx.suggestedFilename()).toBe(`report-${from}-${to}.xlsx`);
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile((await xlsx.path())!);
     const sheet = book.worksheets[0]!;
     expect(sheet.getRow(1).getCell(1).value).toBe('Period');
     expect(sheet.getRow(1).getCell(3).value).toBe('Created');
-    expect(sheet.getRow(2).getCell(1).value).toEqual(new Date(`${year}-01-01T00:00:00Z`));
-    expect(sheet.getRow(14).getCell(1).value).toBe('Total');
-    expect(typeof sheet.getRow(14).getCell(3).value).toBe('number');
+    expect(sheet.getRow(2).getCell(1).value).toEqual(new Date(`${from}T00:00:00Z`));
+    const last = sheet.getRow(months.rows.length + 2);
+    expect(last.getCell(1).value).toBe('Total');
+    expect(typeof last.getCell(3).value).toBe('number');
 
     // The per-company table as CSV: parsed, its Jansen BV line says what the page and the API say.
     const [csv] = await Promise.all([
@@ -177,7 +199,12 @@ test(
 
     await row.getByRole('link', { name: `Jansen BV, Created: ${jansen.created}. Open the list` }).click();
     await expect(page).toHaveURL(/\/tickets$/);
-    const shown = Math.min(jansen.created, 15);
-    await expect(page.getByText(`1-${shown} of ${jansen.created}`, { exact: true })).toBeVisible();
+    const page1 = Math.min(jansen.created, 15);
+    await expect(page.getByText(`1-${page1} of ${jansen.created}`, { exact: true })).toBeVisible();
+
+    // Back on the report, a breach opens its ticket.
+    await page.goBack();
+    await breachTable.getByRole('link', { name: breaches.rows[0]!.reference }).first().click();
+    await expect(page).toHaveURL(new RegExp(`/tickets/${breaches.rows[0]!.ticket_id}/show$`));
   },
 );

@@ -29,16 +29,20 @@ export function BreakdownReport({
   filters,
   days,
   headingId,
+  by,
+  onBy,
 }: {
   /** The page's report query (period, group and filters). */
   query: string;
   filters: FilterState;
   days: { from: string; to: string };
   headingId: string;
+  /** The key, kept with the page's settings. */
+  by: ReportFilter;
+  onBy: (by: ReportFilter) => void;
 }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ServiceDeskDataProvider>();
-  const [by, setBy] = useState<ReportFilter>('operator_id');
   const [state, setState] = useState<{ answer?: ReportBreakdown; failed?: boolean }>({});
   const [round, setRound] = useState(0);
   const full = `${query}&by=${by}`;
@@ -82,7 +86,7 @@ export function BreakdownReport({
         size="small"
         label={translate('reports.breakdown_by')}
         value={by}
-        onChange={(e) => setBy(e.target.value as ReportFilter)}
+        onChange={(e) => onBy(e.target.value as ReportFilter)}
         sx={{ maxWidth: 260 }}
       >
         {REPORT_FILTERS.map((key) => (

@@ -1,8 +1,8 @@
 /**
  * The service report (issue 36, item 1) at /reports: over a period the user picks, per day, week or
  * month, the tickets created, solved and reopened, the backlog, and the median first response and
- * resolution in business time with the share of SLA targets met (./PeriodReport.tsx), then the same
- * per operator, company or other key (./BreakdownReport.tsx), for the operators' line and the
+ * resolution in business time with the share of SLA targets met (./PeriodReport.tsx), the breaches
+ * (./BreachesReport.tsx), then the same per operator, company or other key (./BreakdownReport.tsx), for the operators' line and the
  * companies, operators, groups, priorities, types, categories and SLAs chosen with the ticket list's
  * own header controls. For operators with tenant.reports.index (second line by default).
  */
@@ -25,10 +25,11 @@ import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
 import { LoadFailed } from '../../shell/LoadFailed.tsx';
 import { FilterControl } from '../../resources/fields/FilterControl.tsx';
 import { PERIOD_PRESETS, presetRange, type PeriodPreset } from './period.ts';
-import type { FilterState } from '../list/filters.ts';
 import { chosen, PAGE_FILTERS, tickets } from './parts.tsx';
 import { PeriodReport } from './PeriodReport.tsx';
+import { LINES, useReportSettings, type Line } from './settings.ts';
 import { BreakdownReport } from './BreakdownReport.tsx';
+import { BreachesReport } from './BreachesReport.tsx';
 
 /** The controls in columns as wide as the screen allows, the custom period's two days included. */
 const CONTROLS = {
@@ -43,16 +44,13 @@ export default function ReportsPage() {
   const { permissions } = usePermissions();
   const dataProvider = useDataProvider<ServiceDeskDataProvider>();
   const headingId = useId();
-  const [preset, setPreset] = useState<PeriodPreset>('this_month');
-  const [custom, setCustom] = useState(() => presetRange('this_month', new Date()));
-  const [group, setGroup] = useState<ReportGroup>('week');
-  const [filters, setFilters] = useState<FilterState>({});
+  const [settings, update] = useReportSettings();
+  const { preset, custom, group, line, filters } = settings;
   const ids = chosen(filters);
   const [state, setState] = useState<{ answer?: ReportAnswer; failed?: boolean }>({});
   const [round, setRound] = useState(0);
   const allowed = Array.isArray(permissions) && permissions.includes(REPORTS_PERMISSION);
   const { from, to } = preset === 'custom' ? custom : presetRange(preset, new Date());
-  const [line, setLine] = useState<'all' | '1' | '2'>('all');
   const query = toQueryString({ from, to, group, ...ids, ...(line === 'all' ? {} : { line }) });
 
   useEffect(() => {
@@ -77,7 +75,7 @@ export default function ReportsPage() {
         size="small"
         label={translate('reports.period')}
         value={preset}
-        onChange={(e) => setPreset(e.target.value as PeriodPreset)}
+        onChange={(e) => update({ preset: e.target.value as PeriodPreset })}
       >
         {PERIOD_PRESETS.map((p) => (
           <MenuItem key={p} value={p}>
@@ -93,7 +91,10 @@ export default function ReportsPage() {
             size="small"
             label={translate(`reports.${bound}`)}
             value={custom[bound]}
-            onChange={(e) => setCustom((c) => ({ ...c, [bound]: e.target.value }))}
+            onChange={(e) => {
+              const day = e.target.value;
+              update((now) => ({ custom: { ...now.custom, [bound]: day } }));
+            }}
             slotProps={{ inputLabel: { shrink: true } }}
           />
         ))}
@@ -102,7 +103,7 @@ export default function ReportsPage() {
         size="small"
         label={translate('reports.group')}
         value={group}
-        onChange={(e) => setGroup(e.target.value as ReportGroup)}
+        onChange={(e) => update({ group: e.target.value as ReportGroup })}
       >
         {REPORT_GROUPS.map((g) => (
           <MenuItem key={g} value={g}>
@@ -115,9 +116,9 @@ export default function ReportsPage() {
         size="small"
         label={translate('reports.line')}
         value={line}
-        onChange={(e) => setLine(e.target.value as typeof line)}
+        onChange={(e) => update({ line: e.target.value as Line })}
       >
-        {(['all', '1', '2'] as const).map((l) => (
+        {LINES.map((l) => (
           <MenuItem key={l} value={l}>
             {translate(`reports.lines.${l}`)}
           </MenuItem>
@@ -134,7 +135,7 @@ export default function ReportsPage() {
             field={tickets.fields[key]!}
             label={translate(`resources.tickets.fields.${key}`)}
             value={filters[key]}
-            onChange={(value) => setFilters((f) => ({ ...f, [key]: value }))}
+            onChange={(value) => update((now) => ({ filters: { ...now.filters, [key]: value } }))}
           />
         </Box>
       ))}
@@ -155,7 +156,15 @@ export default function ReportsPage() {
       <Typography variant="body2" color="text.secondary">
         {translate('reports.explained')}
       </Typography>
-      <BreakdownReport query={query} filters={filters} days={answer} headingId={headingId} />
+      <BreachesReport query={query} headingId={headingId} />
+      <BreakdownReport
+        query={query}
+        filters={filters}
+        days={answer}
+        headingId={headingId}
+        by={settings.by}
+        onBy={(by) => update({ by })}
+      />
     </>
   );
 

@@ -89,7 +89,7 @@ export function Count({
   label: string;
 }) {
   if (n === 0) return <>{n}</>;
-  const filter = { ...filters, [DRILL_DOWN[figure]]: { preset: 'range', ...days } };
+  const filter = { ...filters, [DRILL_DOWN[figure]]: { preset: 'range', from: days.from, to: days.to } };
   return (
     <Link component={RouterLink} to={listLink('/tickets', filter)} aria-label={label}>
       {n}

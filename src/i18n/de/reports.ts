@@ -39,6 +39,18 @@ const reportsMessages: Messages<ReportsMessages> = {
     busiest_chart: 'Tickets pro %{key}: die %{n} mit den meisten erstellten',
     download: '%{report} als %{format} herunterladen',
     download_failed: 'Die Datei konnte nicht heruntergeladen werden. Bitte versuchen Sie es erneut.',
+    breaches: {
+      title: 'SLA-Überschreitungen',
+      none: 'In diesem Zeitraum wurde keine SLA-Frist überschritten.',
+      shown: 'Eine Überschreitung |||| Die letzten %{shown} von %{total} Überschreitungen',
+      ticket: 'Ticket',
+      company: 'Firma',
+      operator: 'Bearbeiter',
+      target: 'Frist',
+      due: 'Fällig',
+      ended: 'Beantwortet oder gelöst',
+      targets: { first_response: 'Erste Antwort', resolution: 'Lösung' },
+    },
     failed: 'Der Bericht konnte nicht geladen werden.',
   },
 };

@@ -37,6 +37,18 @@ const reportsMessages = {
     busiest_chart: 'Tickets per %{key}: the %{n} with the most created',
     download: 'Download %{report} as %{format}',
     download_failed: 'The file could not be downloaded. Please try again.',
+    breaches: {
+      title: 'SLA breaches',
+      none: 'No SLA target was breached in this period.',
+      shown: 'One breach |||| The latest %{shown} of %{total} breaches',
+      ticket: 'Ticket',
+      company: 'Company',
+      operator: 'Operator',
+      target: 'Target',
+      due: 'Due',
+      ended: 'Answered or solved',
+      targets: { first_response: 'First response', resolution: 'Resolution' },
+    },
     failed: 'The report could not be loaded.',
   },
 };

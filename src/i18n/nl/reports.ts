@@ -39,6 +39,18 @@ const reportsMessages: Messages<ReportsMessages> = {
     busiest_chart: 'Tickets per %{key}: de %{n} met de meeste aangemaakt',
     download: '%{report} downloaden als %{format}',
     download_failed: 'Het bestand kon niet worden gedownload. Probeer het opnieuw.',
+    breaches: {
+      title: 'SLA-overschrijdingen',
+      none: 'In deze periode is geen SLA-termijn overschreden.',
+      shown: 'Eén overschrijding |||| De laatste %{shown} van %{total} overschrijdingen',
+      ticket: 'Ticket',
+      company: 'Bedrijf',
+      operator: 'Operator',
+      target: 'Termijn',
+      due: 'Uiterlijk',
+      ended: 'Beantwoord of opgelost',
+      targets: { first_response: 'Eerste reactie', resolution: 'Oplossing' },
+    },
     failed: 'De rapportage kon niet worden geladen.',
   },
 };
