@@ -74,7 +74,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   const apply = (r: 'old' | 'new', sign: string) => `
     insert into time_report_days (${columns})
     values (${r}.tenant_id, ${day(`${r}.executed_at`)},
-      (select t.company_id from tickets t where t.id = ${r}.ticket_id),
+      (select t.company_id from tickets t where t.id = ${r}.ticket_id and t.tenant_id = ${r}.tenant_id),
       ${r}.operator_id, ${r}.activity_id, ${r}.contract_period_id,
       ${sign} * ${r}.time_spent, ${sign} * ${r}.time_spent_rounded, ${sign})
     ${conflict};`;
@@ -148,7 +148,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       `insert into time_report_days (${columns})
       select r.tenant_id, ${day('r.executed_at')}, t.company_id, r.operator_id, r.activity_id,
         r.contract_period_id, sum(r.time_spent), sum(r.time_spent_rounded), count(*)
-      from time_registrations r left join tickets t on t.id = r.ticket_id
+      from time_registrations r left join tickets t on t.id = r.ticket_id and t.tenant_id = r.tenant_id
       group by r.tenant_id, 2, t.company_id, r.operator_id, r.activity_id, r.contract_period_id`,
     )
     .execute(db);
