@@ -24,6 +24,7 @@ import { resourceActions } from './resources/actions.ts';
 import { QUERY_LIMITS } from './query/parse.ts';
 import { exportRoutes } from './exports/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
+import { timeReportRoutes } from './reports/time-routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import type { ExportWorkerOptions } from './exports/worker.ts';
 import { fileStoreFor } from './files/store.ts';
@@ -184,6 +185,7 @@ export async function buildApp({
   // Starts its worker when the app is ready and stops it on close (onReady/onClose hooks).
   await app.register(exportRoutes, { db, registry, config, worker: exports });
   await app.register(reportRoutes, { db });
+  await app.register(timeReportRoutes, { db });
   scheduleFileSweep(app, db, fileStoreFor(config, db), fileSweepMs);
   await app.register(webApps);
   return app;

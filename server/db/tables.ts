@@ -953,6 +953,18 @@ export interface TimeRegistrations {
   updated_at: Generated<Timestamp>;
 }
 
+export interface TimeReportDays {
+  activity_id: number | null;
+  company_id: number | null;
+  contract_period_id: number | null;
+  day: string;
+  minutes: Generated<Int8>;
+  operator_id: number | null;
+  registrations: Generated<number>;
+  rounded_minutes: Generated<Int8>;
+  tenant_id: number;
+}
+
 export interface UsedProducts {
   company_id: number | null;
   created_at: Generated<Timestamp>;
@@ -1074,6 +1086,7 @@ export interface Tables {
   tickets_counts_by_operator: TicketsCountsByOperator;
   tickets_counts_by_operator_status: TicketsCountsByOperatorStatus;
   time_registrations: TimeRegistrations;
+  time_report_days: TimeReportDays;
   used_products: UsedProducts;
   user_configs: UserConfigs;
   users: Users;

@@ -8,6 +8,7 @@
 import { sql } from 'kysely';
 import { REPORT_MEASURES, type ReportBreakdown, type ReportFilter } from '../../common/reports.ts';
 import { referenceOf } from '../../common/schema/field-kind.ts';
+import type { Resource } from '../../common/schema/types.ts';
 import type { Db } from '../db/database.ts';
 import { bySchema } from '../db/schema-tables.ts';
 import { registry } from '../schema/registry.ts';
@@ -26,7 +27,16 @@ async function namesOf(
   const reg = registry();
   const tickets = reg.get('tickets')!;
   const relation = referenceOf(tickets, tickets.fields[by]!);
-  const target = relation && reg.get(relation.resource);
+  return recordNames(db, tenantId, relation && reg.get(relation.resource), ids);
+}
+
+/** The labels of a resource's records by id (its schema's table and `x-label`), for a report's rows. */
+export async function recordNames(
+  db: Db,
+  tenantId: number,
+  target: Resource | undefined,
+  ids: number[],
+): Promise<Map<number, string>> {
   if (!target || ids.length === 0) return new Map();
   const rows = await bySchema(db)
     .selectFrom(target.table)

@@ -42,7 +42,9 @@ function periodOf(day: string, group: ReportGroup): string {
 }
 
 /** The periods of the range in order, each clipped to it. */
-function periods(q: ReportQuery): { period: string; from: string; to: string }[] {
+export function periods(
+  q: Pick<ReportQuery, 'from' | 'to' | 'group'>,
+): { period: string; from: string; to: string }[] {
   const out: { period: string; from: string; to: string }[] = [];
   let start = DateTime.fromISO(periodOf(q.from, q.group));
   const last = DateTime.fromISO(q.to);
@@ -57,7 +59,7 @@ function periods(q: ReportQuery): { period: string; from: string; to: string }[]
 }
 
 /** The SQL of a date column's period start, as periodOf says it. */
-const periodSql = (day: RawBuilder<unknown>, group: ReportGroup) =>
+export const periodSql = (day: RawBuilder<unknown>, group: ReportGroup) =>
   group === 'day'
     ? sql<string>`to_char(${day}, 'YYYY-MM-DD')`
     : sql<string>`to_char(date_trunc(${sql.lit(group)}, ${day}), 'YYYY-MM-DD')`;

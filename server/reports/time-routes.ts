@@ -1,0 +1,285 @@
+/**
+ * The time report (issue 36, item 1: "time logged (billable and not), per company, contract and
+ * operator, with prepaid consumption per contract period"):
+ * - GET /api/reports/time: per day, week or month and in total (./time.ts);
+ * - GET /api/reports/time/breakdown: one row per company, operator, contract or activity (./time.ts);
+ * - GET /api/reports/contracts: each contract period with the time booked on it in the range
+ *   (./contracts.ts).
+ * Same rules as the ticket report (./routes.ts): operators with `tenant.reports.index`, everyone else
+ * 403; a period of at most MAX_DAYS days.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DateTime } from 'luxon';
+import type { Db } from '../db/database.ts';
+import { forbidden } from '../http/errors.ts';
+import { validating, validInputWith } from '../http/route-validation.ts';
+import { actionSchema, OPERATORS_ONLY } from '../docs/action-schema.ts';
+import type { Schema } from '../docs/refs.ts';
+import { serverText } from '../../common/server-texts.ts';
+import { REPORT_GROUPS, REPORTS_PERMISSION, type ReportGroup } from '../../common/reports.ts';
+import { CONSUMPTION_MEASURES, TIME_KEYS, TIME_MEASURES, type TimeKey } from '../../common/time-report.ts';
+import { timeBreakdown, timeFigures, type TimeQuery } from './time.ts';
+import { contractConsumption } from './contracts.ts';
+
+/** As the ticket report (./routes.ts): about five years and a day. */
+const MAX_DAYS = 1830;
+
+const DATE: Schema = { type: 'string', format: 'date' };
+const ID: Schema = { type: 'integer', minimum: 1, maximum: 2147483647 };
+const IDS: Schema = { type: 'array', items: { anyOf: [ID, { const: 'none' }] }, maxItems: 100 };
+const MINUTES: Schema = { type: 'integer' };
+
+const FIGURES: Record<string, Schema> = Object.fromEntries(TIME_MEASURES.map((m) => [m, MINUTES]));
+const TOTAL: Schema = { type: 'object', required: [...TIME_MEASURES], properties: FIGURES };
+
+const ANSWER: Schema = {
+  type: 'object',
+  required: ['from', 'to', 'group', 'rows', 'total'],
+  properties: {
+    from: DATE,
+    to: DATE,
+    group: { type: 'string', enum: [...REPORT_GROUPS] },
+    rows: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['period', 'from', 'to', ...TIME_MEASURES],
+        properties: { period: DATE, from: DATE, to: DATE, ...FIGURES },
+      },
+    },
+    total: TOTAL,
+  },
+};
+
+const BREAKDOWN_ANSWER: Schema = {
+  type: 'object',
+  required: ['from', 'to', 'by', 'rows', 'total'],
+  properties: {
+    from: DATE,
+    to: DATE,
+    by: { type: 'string', enum: [...TIME_KEYS] },
+    rows: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['key', 'name', ...TIME_MEASURES],
+        properties: { key: { type: ['integer', 'null'] }, name: { type: ['string', 'null'] }, ...FIGURES },
+      },
+    },
+    total: TOTAL,
+  },
+};
+
+const CONSUMPTION: Record<string, Schema> = Object.fromEntries(CONSUMPTION_MEASURES.map((m) => [m, MINUTES]));
+
+const CONTRACTS_ANSWER: Schema = {
+  type: 'object',
+  required: ['from', 'to', 'rows', 'total'],
+  properties: {
+    from: DATE,
+    to: DATE,
+    rows: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: [
+          'id',
+          'period_start',
+          'period_end',
+          'contract_id',
+          'contract_name',
+          'prepaid',
+          'companies',
+          ...CONSUMPTION_MEASURES,
+        ],
+        properties: {
+          id: { type: 'integer' },
+          period_start: DATE,
+          period_end: { type: ['string', 'null'], format: 'date' },
+          contract_id: { type: 'integer' },
+          contract_name: { type: 'string' },
+          prepaid: { type: 'boolean' },
+          companies: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['id', 'name'],
+              properties: { id: { type: 'integer' }, name: { type: 'string' } },
+            },
+          },
+          ...CONSUMPTION,
+        },
+      },
+    },
+    total: { type: 'object', required: [...CONSUMPTION_MEASURES], properties: CONSUMPTION },
+  },
+};
+
+const RANGE: Record<string, Schema> = {
+  from: { ...DATE, description: 'The first day (YYYY-MM-DD).' },
+  to: { ...DATE, description: 'The last day, included.' },
+};
+
+const KEY_TEXT: Record<TimeKey, string> = {
+  company_id: "the ticket's company, or for time without one its contract's only company",
+  operator_id: 'the operator who registered the time',
+  contract_id: 'the contract of the period the time is booked on',
+  activity_id: 'the activity',
+};
+
+/** The query of the time report and its breakdown: the period, its grouping and the filters. */
+const QUERY: Record<string, Schema> = {
+  ...RANGE,
+  group: { type: 'string', enum: [...REPORT_GROUPS], description: 'Per day, week or month (default).' },
+  line: {
+    type: 'integer',
+    enum: [1, 2],
+    description: 'The time of first (1) or second (2) line operators.',
+  },
+  ...Object.fromEntries(
+    TIME_KEYS.map((key) => [
+      key,
+      {
+        ...IDS,
+        description: `Any of these ids of ${KEY_TEXT[key]} (\`${key}[]=3\`); \`none\`: the time without one.`,
+      },
+    ]),
+  ),
+};
+
+const FIGURES_TEXT =
+  'in minutes: the time spent (`minutes`), rounded up to the desk\u2019s step (`rounded_minutes`, what is ' +
+  'invoiced and taken off contracts), the rounded minutes of billable activities and of the others ' +
+  '(`billable_minutes`, `non_billable_minutes`; no activity: not billable; billable as the activity is ' +
+  'now), those booked on a contract period or prepaid card (`contract_minutes`), and the number of ' +
+  '`registrations`. Each registration counts on the day it was executed, in the desk\u2019s zone. The ' +
+  'company is the ticket\u2019s now; for time without one, the company of the contract it is booked on ' +
+  `when that contract has exactly one. Permission \`${REPORTS_PERMISSION}\`. ${OPERATORS_ONLY}`;
+
+type RawQuery = { from: string; to: string; group?: ReportGroup; line?: 1 | 2 } & Partial<
+  Record<TimeKey, (number | 'none')[]>
+>;
+
+/** By hand: `to` on or after `from`, at most MAX_DAYS later (two fields together). */
+function rangeProblems({ from, to }: { from: string; to: string }): Record<string, string[]> {
+  const [start, end] = [DateTime.fromISO(String(from)), DateTime.fromISO(String(to))];
+  // A day the schema refuses is said by the schema alone.
+  if (!start.isValid || !end.isValid) return {};
+  const days = end.diff(start, 'days').days;
+  if (!(days >= 0 && days < MAX_DAYS)) return { to: [serverText('report_range_invalid', { max: MAX_DAYS })] };
+  return {};
+}
+
+/** A report route's schema: its query, with what it requires. */
+function reportSchema(
+  options: Omit<Parameters<typeof actionSchema>[0], 'tag' | 'params' | 'errors'>,
+  required: string[],
+) {
+  const schema = actionSchema({ ...options, tag: 'reports', params: false, errors: [401, 403, 422] });
+  (schema.querystring as Schema).required = required;
+  return schema;
+}
+
+const TIME_SCHEMA = reportSchema(
+  {
+    operationId: 'reportsTime',
+    summary: 'The time report: time logged, billable and not, per period',
+    description: `Per period (its first day: the day, the ISO week\u2019s Monday, the month\u2019s first) and in total, ${FIGURES_TEXT}`,
+    query: QUERY,
+    answers: { 200: { description: 'The figures.', schema: ANSWER } },
+  },
+  ['from', 'to'],
+);
+
+const BREAKDOWN_SCHEMA = reportSchema(
+  {
+    operationId: 'reportsTimeBreakdown',
+    summary: 'The time report per company, operator, contract or activity',
+    description: `Over the whole period, one row per value of \`by\` (by name, each \`name\`d by its record\u2019s label; \`key\` null, the time without one, last), ${FIGURES_TEXT}`,
+    query: {
+      ...QUERY,
+      by: {
+        type: 'string',
+        enum: [...TIME_KEYS],
+        description: 'The key: one row per company, operator, contract or activity.',
+      },
+    },
+    answers: { 200: { description: 'The figures per key.', schema: BREAKDOWN_ANSWER } },
+  },
+  ['from', 'to', 'by'],
+);
+
+const CONTRACTS_SCHEMA = reportSchema(
+  {
+    operationId: 'reportsContracts',
+    summary: 'Contract and prepaid consumption per contract period',
+    description:
+      'Each period of a contract (`prepaid`: a prepaid card, a contract with period none) that overlaps ' +
+      'the range or had time booked on it in the range, by contract name and period start. Consumption: ' +
+      'the time booked on the period by registrations executed in the range (`rounded_minutes`, what ' +
+      'the range took off it; `minutes` spent; `registrations`). Beside it the period\u2019s own figures ' +
+      'now: `minutes_total`, `registered_time` (everything booked on it) and `minutes_remaining`. ' +
+      `Permission \`${REPORTS_PERMISSION}\`. ${OPERATORS_ONLY}`,
+    query: {
+      ...RANGE,
+      company_id: {
+        ...IDS,
+        description: "Any of the contract's companies (`company_id[]=3`); `none`: contracts of no company.",
+      },
+      contract_id: {
+        type: 'array',
+        items: ID,
+        maxItems: 100,
+        description: 'These contracts (`contract_id[]=3`).',
+      },
+    },
+    answers: { 200: { description: 'The contract periods.', schema: CONTRACTS_ANSWER } },
+  },
+  ['from', 'to'],
+);
+
+/** The time report's query as sent, checked by the schema and by hand (the range). */
+function timeQuery(request: FastifyRequest): TimeQuery {
+  const raw = request.query as RawQuery;
+  validInputWith(request, rangeProblems(raw));
+  return {
+    from: raw.from,
+    to: raw.to,
+    group: raw.group ?? 'month',
+    line: raw.line,
+    filters: Object.fromEntries(TIME_KEYS.map((k) => [k, raw[k]])),
+  };
+}
+
+async function reader(request: FastifyRequest) {
+  const auth = await request.getAuth();
+  if (auth.kind !== 'operator' || !auth.permissions.has(REPORTS_PERMISSION)) throw forbidden();
+  return auth;
+}
+
+export async function timeReportRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
+  app.get('/api/reports/time', validating(TIME_SCHEMA), async (request) => {
+    const auth = await reader(request);
+    return timeFigures(db, auth.tenantId, timeQuery(request));
+  });
+  app.get('/api/reports/time/breakdown', validating(BREAKDOWN_SCHEMA), async (request) => {
+    const auth = await reader(request);
+    const query = timeQuery(request);
+    return timeBreakdown(db, auth.tenantId, query, (request.query as { by: TimeKey }).by);
+  });
+  app.get('/api/reports/contracts', validating(CONTRACTS_SCHEMA), async (request) => {
+    const auth = await reader(request);
+    const raw = request.query as {
+      from: string;
+      to: string;
+      company_id?: (number | 'none')[];
+      contract_id?: number[];
+    };
+    validInputWith(request, rangeProblems(raw));
+    return contractConsumption(db, auth.tenantId, {
+      from: raw.from,
+      to: raw.to,
+      filters: { company_id: raw.company_id, contract_id: raw.contract_id },
+    });
+  });
+}
