@@ -6,7 +6,7 @@
  * - Consumption is the time booked on the period by registrations executed in the range (their day in
  *   the desk's zone): `rounded_minutes` is what was taken off the period (time_spent_rounded, as the
  *   booking in server/resources/time-registrations/hooks.ts takes it off), `minutes` the time spent,
- *   `registrations` how many. From the daily figures (time_report_days, migration 0037), so over the
+ *   `registrations` how many. From the daily figures (time_report_days, migration 0038), so over the
  *   same range it adds up with GET /api/reports/time's `contract_minutes`.
  * - `minutes_total`, `registered_time` and `minutes_remaining` are the period's own (SPEC 3, what the
  *   contract page shows): now, not at the range's end, since a prepaid card's purchases change them too.

@@ -1,7 +1,7 @@
 /**
  * The time report's figures computed again from the raw rows (issue 36: "a check compares the
  * aggregates with a full recomputation from the raw rows, in tests on small data"): the daily figures
- * that migration 0037's triggers keep, and the report's figures per key with the rules read at query
+ * that migration 0038's triggers keep, and the report's figures per key with the rules read at query
  * time (server/reports/time.ts). Written apart from both on purpose, one registration at a time, so a
  * check does not share their SQL and its mistakes.
  */

@@ -2,9 +2,9 @@
  * The time report over a period (issue 36, item 1: "time logged (billable and not), per company,
  * contract and operator"), per day, week or month and in total (GET /api/reports/time), or one row per
  * company, operator, contract or activity (GET /api/reports/time/breakdown), for the time a filter
- * selects. Everything is read from the daily figures (time_report_days, migration 0037): a few rows per
+ * selects. Everything is read from the daily figures (time_report_days, migration 0038): a few rows per
  * day whatever the number of registrations, joined to the few rows that say what the figures do not
- * keep (migration 0037 says why):
+ * keep (migration 0038 says why):
  * - billable: the activity's `is_billable` now (no activity: not billable);
  * - the contract: the contract of the period the time is booked on;
  * - the company: the ticket's, kept on the daily row; where that is none (no ticket, or a ticket of no

@@ -1,5 +1,5 @@
 /**
- * The time report's daily figures (issue 36, migration 0037): kept by triggers on time registrations
+ * The time report's daily figures (issue 36, migration 0038): kept by triggers on time registrations
  * and tickets, they equal a recomputation from the registrations after whatever the desk does through
  * its real write paths: time registered, edited (time, day, ticket, contract period, activity, operator)
  * and deleted; tickets moved to another company (or none), merged and deleted. The report's figures per
