@@ -8,13 +8,10 @@
  * - GET /api/reports/tickets/export: the first or second as CSV or XLSX (./export.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DateTime } from 'luxon';
 import type { Db } from '../db/database.ts';
-import { forbidden } from '../http/errors.ts';
 import { validating, validInputWith } from '../http/route-validation.ts';
-import { actionSchema, BINARY, OPERATORS_ONLY } from '../docs/action-schema.ts';
+import { OPERATORS_ONLY } from '../docs/action-schema.ts';
 import type { Schema } from '../docs/refs.ts';
-import { serverText } from '../../common/server-texts.ts';
 import {
   REPORT_FILTERS,
   REPORT_GROUPS,
@@ -26,18 +23,19 @@ import {
 import { reportFigures, type ReportQuery } from './figures.ts';
 import { reportBreakdown } from './breakdown.ts';
 import { reportBreaches } from './breaches.ts';
-import { CSV_TYPE, reportFile, XLSX_TYPE } from './export.ts';
-import { EXPORT_LOCALES, pickLocale } from '../exports/messages.ts';
+import { ticketTable } from './ticket-table.ts';
+import {
+  DATE,
+  FILE_ANSWER,
+  FILE_QUERY,
+  IDS,
+  RANGE,
+  rangeProblems,
+  reportReader,
+  reportSchema,
+  sendReportFile,
+} from './route-parts.ts';
 
-/** About five years and a day: the longest period a report covers (a year by day is 366 rows). */
-const MAX_DAYS = 1830;
-
-const DATE: Schema = { type: 'string', format: 'date' };
-const IDS: Schema = {
-  type: 'array',
-  items: { anyOf: [{ type: 'integer', minimum: 1, maximum: 2147483647 }, { const: 'none' }] },
-  maxItems: 100,
-};
 const MINUTES: Schema = { type: ['number', 'null'] };
 
 const FIGURES: Record<string, Schema> = {
@@ -102,20 +100,9 @@ type RawQuery = { from: string; to: string; group?: ReportGroup; line?: 1 | 2 } 
   Record<ReportFilter, (number | 'none')[]>
 >;
 
-/** By hand: `to` on or after `from`, at most MAX_DAYS later (two fields together). */
-function rangeProblems({ from, to }: RawQuery): Record<string, string[]> {
-  const [start, end] = [DateTime.fromISO(String(from)), DateTime.fromISO(String(to))];
-  // A day the schema refuses is said by the schema alone.
-  if (!start.isValid || !end.isValid) return {};
-  const days = end.diff(start, 'days').days;
-  if (!(days >= 0 && days < MAX_DAYS)) return { to: [serverText('report_range_invalid', { max: MAX_DAYS })] };
-  return {};
-}
-
 /** The query every report takes: the period, its grouping and the filters. */
 const QUERY: Record<string, Schema> = {
-  from: { ...DATE, description: 'The first day (YYYY-MM-DD).' },
-  to: { ...DATE, description: 'The last day, included.' },
+  ...RANGE,
   group: { type: 'string', enum: [...REPORT_GROUPS], description: 'Per day, week or month (default).' },
   line: {
     type: 'integer',
@@ -135,16 +122,6 @@ const BY: Schema = {
   enum: [...REPORT_FILTERS],
   description: 'The key: one row per company, operator, group, priority, type, category or SLA.',
 };
-
-/** A report route's schema: its query (the shared one and its own), with what it requires. */
-function reportSchema(
-  options: Omit<Parameters<typeof actionSchema>[0], 'tag' | 'params' | 'errors'>,
-  required: string[],
-) {
-  const schema = actionSchema({ ...options, tag: 'reports', params: false, errors: [401, 403, 422] });
-  (schema.querystring as Schema).required = required;
-  return schema;
-}
 
 const PERIODS_SCHEMA = reportSchema(
   {
@@ -214,14 +191,9 @@ const EXPORT_SCHEMA = reportSchema(
     query: {
       ...QUERY,
       by: BY,
-      format: { type: 'string', enum: ['csv', 'xlsx'], description: 'The file: CSV or Excel.' },
-      locale: {
-        type: 'string',
-        enum: [...EXPORT_LOCALES],
-        description: "The headers' language (default: Accept-Language).",
-      },
+      ...FILE_QUERY,
     },
-    answers: { 200: { description: 'The file.', content: { [CSV_TYPE]: BINARY, [XLSX_TYPE]: BINARY } } },
+    answers: FILE_ANSWER,
   },
   ['from', 'to', 'format'],
 );
@@ -239,43 +211,29 @@ function reportQuery(request: FastifyRequest): ReportQuery {
   };
 }
 
-async function reader(request: FastifyRequest) {
-  const auth = await request.getAuth();
-  if (auth.kind !== 'operator' || !auth.permissions.has(REPORTS_PERMISSION)) throw forbidden();
-  return auth;
-}
-
 export async function reportRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
   app.get('/api/reports/tickets', validating(PERIODS_SCHEMA), async (request) => {
-    const auth = await reader(request);
+    const auth = await reportReader(request);
     return reportFigures(db, auth.tenantId, reportQuery(request));
   });
   app.get('/api/reports/tickets/breakdown', validating(BREAKDOWN_SCHEMA), async (request) => {
-    const auth = await reader(request);
+    const auth = await reportReader(request);
     const query = reportQuery(request);
     return reportBreakdown(db, auth.tenantId, query, (request.query as { by: ReportFilter }).by);
   });
   app.get('/api/reports/tickets/breaches', validating(BREACHES_SCHEMA), async (request) => {
-    const auth = await reader(request);
+    const auth = await reportReader(request);
     const query = reportQuery(request);
     return reportBreaches(db, auth.tenantId, query, (request.query as { limit?: number }).limit ?? 100);
   });
   app.get('/api/reports/tickets/export', validating(EXPORT_SCHEMA), async (request, reply) => {
-    const auth = await reader(request);
+    const auth = await reportReader(request);
     const query = reportQuery(request);
-    const { by, format, locale } = request.query as {
-      by?: ReportFilter;
-      format: 'csv' | 'xlsx';
-      locale?: string;
-    };
-    const language = pickLocale(locale, request.headers['accept-language']);
+    const { by } = request.query as { by?: ReportFilter };
     const report = by
       ? await reportBreakdown(db, auth.tenantId, query, by)
       : await reportFigures(db, auth.tenantId, query);
-    const file = await reportFile(report, format, language);
-    return reply
-      .header('content-type', file.type)
-      .header('content-disposition', `attachment; filename="${file.name}"`)
-      .send(file.body);
+    const name = `report-${by ? `${by}-` : ''}${query.from}-${query.to}`;
+    return sendReportFile(request, reply, name, (locale) => ticketTable(report, locale));
   });
 }

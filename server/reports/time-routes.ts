@@ -3,30 +3,35 @@
  * operator, with prepaid consumption per contract period"):
  * - GET /api/reports/time: per day, week or month and in total (./time.ts);
  * - GET /api/reports/time/breakdown: one row per company, operator, contract or activity (./time.ts);
+ * - GET /api/reports/time/export: either as CSV or XLSX (./time-table.ts);
  * - GET /api/reports/contracts: each contract period with the time booked on it in the range
  *   (./contracts.ts).
  * Same rules as the ticket report (./routes.ts): operators with `tenant.reports.index`, everyone else
  * 403; a period of at most MAX_DAYS days.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DateTime } from 'luxon';
 import type { Db } from '../db/database.ts';
-import { forbidden } from '../http/errors.ts';
 import { validating, validInputWith } from '../http/route-validation.ts';
 import { actionSchema, OPERATORS_ONLY } from '../docs/action-schema.ts';
 import type { Schema } from '../docs/refs.ts';
-import { serverText } from '../../common/server-texts.ts';
 import { REPORT_GROUPS, REPORTS_PERMISSION, type ReportGroup } from '../../common/reports.ts';
 import { CONSUMPTION_MEASURES, TIME_KEYS, TIME_MEASURES, type TimeKey } from '../../common/time-report.ts';
 import { timeBreakdown, timeFigures, type TimeQuery } from './time.ts';
 import { contractConsumption } from './contracts.ts';
+import { timeTable } from './time-table.ts';
+import {
+  DATE,
+  FILE_ANSWER,
+  FILE_QUERY,
+  ID,
+  IDS,
+  RANGE,
+  rangeProblems,
+  reportReader,
+  reportSchema,
+  sendReportFile,
+} from './route-parts.ts';
 
-/** As the ticket report (./routes.ts): about five years and a day. */
-const MAX_DAYS = 1830;
-
-const DATE: Schema = { type: 'string', format: 'date' };
-const ID: Schema = { type: 'integer', minimum: 1, maximum: 2147483647 };
-const IDS: Schema = { type: 'array', items: { anyOf: [ID, { const: 'none' }] }, maxItems: 100 };
 const MINUTES: Schema = { type: 'integer' };
 
 const FIGURES: Record<string, Schema> = Object.fromEntries(TIME_MEASURES.map((m) => [m, MINUTES]));
@@ -115,11 +120,6 @@ const CONTRACTS_ANSWER: Schema = {
   },
 };
 
-const RANGE: Record<string, Schema> = {
-  from: { ...DATE, description: 'The first day (YYYY-MM-DD).' },
-  to: { ...DATE, description: 'The last day, included.' },
-};
-
 const KEY_TEXT: Record<TimeKey, string> = {
   company_id: "the ticket's company, or for time without one its contract's only company",
   operator_id: 'the operator who registered the time',
@@ -147,6 +147,12 @@ const QUERY: Record<string, Schema> = {
   ),
 };
 
+const BY: Schema = {
+  type: 'string',
+  enum: [...TIME_KEYS],
+  description: 'The key: one row per company, operator, contract or activity.',
+};
+
 const FIGURES_TEXT =
   'in minutes: the time spent (`minutes`), rounded up to the desk\u2019s step (`rounded_minutes`, what is ' +
   'invoiced and taken off contracts), the rounded minutes of billable activities and of the others ' +
@@ -159,26 +165,6 @@ const FIGURES_TEXT =
 type RawQuery = { from: string; to: string; group?: ReportGroup; line?: 1 | 2 } & Partial<
   Record<TimeKey, (number | 'none')[]>
 >;
-
-/** By hand: `to` on or after `from`, at most MAX_DAYS later (two fields together). */
-function rangeProblems({ from, to }: { from: string; to: string }): Record<string, string[]> {
-  const [start, end] = [DateTime.fromISO(String(from)), DateTime.fromISO(String(to))];
-  // A day the schema refuses is said by the schema alone.
-  if (!start.isValid || !end.isValid) return {};
-  const days = end.diff(start, 'days').days;
-  if (!(days >= 0 && days < MAX_DAYS)) return { to: [serverText('report_range_invalid', { max: MAX_DAYS })] };
-  return {};
-}
-
-/** A report route's schema: its query, with what it requires. */
-function reportSchema(
-  options: Omit<Parameters<typeof actionSchema>[0], 'tag' | 'params' | 'errors'>,
-  required: string[],
-) {
-  const schema = actionSchema({ ...options, tag: 'reports', params: false, errors: [401, 403, 422] });
-  (schema.querystring as Schema).required = required;
-  return schema;
-}
 
 const TIME_SCHEMA = reportSchema(
   {
@@ -198,11 +184,7 @@ const BREAKDOWN_SCHEMA = reportSchema(
     description: `Over the whole period, one row per value of \`by\` (by name, each \`name\`d by its record\u2019s label; \`key\` null, the time without one, last), ${FIGURES_TEXT}`,
     query: {
       ...QUERY,
-      by: {
-        type: 'string',
-        enum: [...TIME_KEYS],
-        description: 'The key: one row per company, operator, contract or activity.',
-      },
+      by: BY,
     },
     answers: { 200: { description: 'The figures per key.', schema: BREAKDOWN_ANSWER } },
   },
@@ -238,6 +220,17 @@ const CONTRACTS_SCHEMA = reportSchema(
   ['from', 'to'],
 );
 
+const EXPORT_SCHEMA = reportSchema(
+  {
+    operationId: 'reportsTimeExport',
+    summary: 'The time report as a CSV or Excel file',
+    description: `The report of \`GET /api/reports/time\` (per period) or, with \`by\`, of its breakdown, as a file to compute with: headers in the language asked for, dates as ISO dates (date cells in the XLSX), time as hours and minutes (h:mm; duration cells). Permission \`${REPORTS_PERMISSION}\`. ${OPERATORS_ONLY}`,
+    query: { ...QUERY, by: BY, ...FILE_QUERY },
+    answers: FILE_ANSWER,
+  },
+  ['from', 'to', 'format'],
+);
+
 /** The time report's query as sent, checked by the schema and by hand (the range). */
 function timeQuery(request: FastifyRequest): TimeQuery {
   const raw = request.query as RawQuery;
@@ -251,24 +244,28 @@ function timeQuery(request: FastifyRequest): TimeQuery {
   };
 }
 
-async function reader(request: FastifyRequest) {
-  const auth = await request.getAuth();
-  if (auth.kind !== 'operator' || !auth.permissions.has(REPORTS_PERMISSION)) throw forbidden();
-  return auth;
-}
-
 export async function timeReportRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
   app.get('/api/reports/time', validating(TIME_SCHEMA), async (request) => {
-    const auth = await reader(request);
+    const auth = await reportReader(request);
     return timeFigures(db, auth.tenantId, timeQuery(request));
   });
   app.get('/api/reports/time/breakdown', validating(BREAKDOWN_SCHEMA), async (request) => {
-    const auth = await reader(request);
+    const auth = await reportReader(request);
     const query = timeQuery(request);
     return timeBreakdown(db, auth.tenantId, query, (request.query as { by: TimeKey }).by);
   });
+  app.get('/api/reports/time/export', validating(EXPORT_SCHEMA), async (request, reply) => {
+    const auth = await reportReader(request);
+    const query = timeQuery(request);
+    const { by } = request.query as { by?: TimeKey };
+    const report = by
+      ? await timeBreakdown(db, auth.tenantId, query, by)
+      : await timeFigures(db, auth.tenantId, query);
+    const name = `time-${by ? `${by}-` : ''}${query.from}-${query.to}`;
+    return sendReportFile(request, reply, name, (locale) => timeTable(report, locale));
+  });
   app.get('/api/reports/contracts', validating(CONTRACTS_SCHEMA), async (request) => {
-    const auth = await reader(request);
+    const auth = await reportReader(request);
     const raw = request.query as {
       from: string;
       to: string;

@@ -1,0 +1,83 @@
+/**
+ * What every report route shares (./routes.ts, ./time-routes.ts): who may read reports, the longest
+ * period, the schema pieces of a period and its filters, and the files a report is written to.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DateTime } from 'luxon';
+import { forbidden } from '../http/errors.ts';
+import { actionSchema, BINARY } from '../docs/action-schema.ts';
+import type { Schema } from '../docs/refs.ts';
+import { serverText } from '../../common/server-texts.ts';
+import { REPORTS_PERMISSION } from '../../common/reports.ts';
+import { EXPORT_LOCALES, pickLocale } from '../exports/messages.ts';
+import { CSV_TYPE, reportFile, XLSX_TYPE, type ReportTable } from './file.ts';
+
+/** About five years and a day: the longest period a report covers (a year by day is 366 rows). */
+export const MAX_DAYS = 1830;
+
+export const DATE: Schema = { type: 'string', format: 'date' };
+export const ID: Schema = { type: 'integer', minimum: 1, maximum: 2147483647 };
+/** A filter: any of these ids, or `none` for the rows without one. */
+export const IDS: Schema = { type: 'array', items: { anyOf: [ID, { const: 'none' }] }, maxItems: 100 };
+
+export const RANGE: Record<string, Schema> = {
+  from: { ...DATE, description: 'The first day (YYYY-MM-DD).' },
+  to: { ...DATE, description: 'The last day, included.' },
+};
+
+/** By hand: `to` on or after `from`, at most MAX_DAYS later (two fields together). */
+export function rangeProblems({ from, to }: { from: string; to: string }): Record<string, string[]> {
+  const [start, end] = [DateTime.fromISO(String(from)), DateTime.fromISO(String(to))];
+  // A day the schema refuses is said by the schema alone.
+  if (!start.isValid || !end.isValid) return {};
+  const days = end.diff(start, 'days').days;
+  if (!(days >= 0 && days < MAX_DAYS)) return { to: [serverText('report_range_invalid', { max: MAX_DAYS })] };
+  return {};
+}
+
+/** A report route's schema: its query, with what it requires. */
+export function reportSchema(
+  options: Omit<Parameters<typeof actionSchema>[0], 'tag' | 'params' | 'errors'>,
+  required: string[],
+) {
+  const schema = actionSchema({ ...options, tag: 'reports', params: false, errors: [401, 403, 422] });
+  (schema.querystring as Schema).required = required;
+  return schema;
+}
+
+/** The query of a report's file: the report's own, and the file's format and language. */
+export const FILE_QUERY: Record<string, Schema> = {
+  format: { type: 'string', enum: ['csv', 'xlsx'], description: 'The file: CSV or Excel.' },
+  locale: {
+    type: 'string',
+    enum: [...EXPORT_LOCALES],
+    description: 'The headers\u2019 language (default: Accept-Language).',
+  },
+};
+
+export const FILE_ANSWER = {
+  200: { description: 'The file.', content: { [CSV_TYPE]: BINARY, [XLSX_TYPE]: BINARY } },
+};
+
+/** The caller, when an operator who may read reports; 403 for everyone else. */
+export async function reportReader(request: FastifyRequest) {
+  const auth = await request.getAuth();
+  if (auth.kind !== 'operator' || !auth.permissions.has(REPORTS_PERMISSION)) throw forbidden();
+  return auth;
+}
+
+/** Sends a report's table as the file the query asks for, in its language. */
+export async function sendReportFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: string,
+  table: (locale: ReturnType<typeof pickLocale>) => ReportTable,
+) {
+  const { format, locale } = request.query as { format: 'csv' | 'xlsx'; locale?: string };
+  const language = pickLocale(locale, request.headers['accept-language']);
+  const file = await reportFile(table(language), format, language);
+  return reply
+    .header('content-type', file.type)
+    .header('content-disposition', `attachment; filename="${name}.${format}"`)
+    .send(file.body);
+}
