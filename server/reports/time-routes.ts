@@ -12,7 +12,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { validating, validInputWith } from '../http/route-validation.ts';
-import { actionSchema, OPERATORS_ONLY } from '../docs/action-schema.ts';
+import { OPERATORS_ONLY } from '../docs/action-schema.ts';
 import type { Schema } from '../docs/refs.ts';
 import { REPORT_GROUPS, REPORTS_PERMISSION, type ReportGroup } from '../../common/reports.ts';
 import { CONSUMPTION_MEASURES, TIME_KEYS, TIME_MEASURES, type TimeKey } from '../../common/time-report.ts';
