@@ -32,6 +32,8 @@ describe('the reports page’s periods', () => {
   it('writes business minutes as h:mm and a share met in whole percents', () => {
     expect(minutesText(null)).toBe('–');
     expect(minutesText(5)).toBe('0:05');
+    // A contract period used beyond its hours.
+    expect(minutesText(-75)).toBe('-1:15');
     expect(minutesText(486)).toBe('8:06');
     expect(minutesText(37.5)).toBe('0:38');
     expect(metPercent(0, 0)).toBeNull();
@@ -46,7 +48,7 @@ describe('the reports page’s address', () => {
   it('reads every setting it holds', () => {
     expect(
       read(
-        'period=custom&from=2026-01-05&to=2026-03-31&group=month&line=2&by=company_id&filter=' +
+        'tab=time&time_by=activity_id&period=custom&from=2026-01-05&to=2026-03-31&group=month&line=2&by=company_id&filter=' +
           encodeURIComponent(JSON.stringify({ company_id: [3, null], priority_id: [1] })),
       ),
     ).toEqual({
@@ -56,6 +58,8 @@ describe('the reports page’s address', () => {
       line: '2',
       filters: { company_id: [3, null], priority_id: [1] },
       by: 'company_id',
+      tab: 'time',
+      timeBy: 'activity_id',
     });
   });
 
@@ -67,10 +71,14 @@ describe('the reports page’s address', () => {
       line: 'all',
       filters: {},
       by: 'operator_id',
+      tab: 'tickets',
+      timeBy: 'operator_id',
     };
     expect(read('')).toEqual(defaults);
     expect(
-      read('period=forever&from=yesterday&to=2026-13&group=year&line=3&by=password&filter=%7Bnot%20json'),
+      read(
+        'tab=admin&time_by=ticket_id&period=forever&from=yesterday&to=2026-13&group=year&line=3&by=password&filter=%7Bnot%20json',
+      ),
     ).toEqual(defaults);
     // Only the report's filter fields, from an object.
     expect(

@@ -3,23 +3,20 @@
  * (GET /api/reports/tickets/breakdown): a chart of the busiest and one table of every row, each count a
  * link to exactly those tickets, and the table's files.
  */
-import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { REPORT_FILTERS, type ReportBreakdown, type ReportFilter } from '../../../common/reports.ts';
-import type { ServiceDeskDataProvider } from '../../dataProvider/index.ts';
-import { LoadFailed } from '../../shell/LoadFailed.tsx';
 import type { FilterState } from '../list/filters.ts';
 import { Count, FiguresTable } from './parts.tsx';
 import { figureCells, PERIOD_COLUMNS } from './PeriodReport.tsx';
 import { ReportFiles } from './ReportFiles.tsx';
+import { Loaded, useReport } from './useReport.tsx';
 
 /** How many rows the chart shows: those with the most tickets created (the table has every one). */
 const CHART_ROWS = 10;
@@ -42,27 +39,12 @@ export function BreakdownReport({
   onBy: (by: ReportFilter) => void;
 }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<ServiceDeskDataProvider>();
-  const [state, setState] = useState<{ answer?: ReportBreakdown; failed?: boolean }>({});
-  const [round, setRound] = useState(0);
   const full = `${query}&by=${by}`;
-
-  useEffect(() => {
-    let current = true;
-    dataProvider.call<ReportBreakdown>('GET', `reports/tickets/breakdown?${full}`).then(
-      (answer) => current && setState({ answer }),
-      () => current && setState((shown) => ({ ...shown, failed: true })),
-    );
-    return () => {
-      current = false;
-    };
-  }, [dataProvider, full, round]);
+  const state = useReport<ReportBreakdown>(`reports/tickets/breakdown?${full}`);
 
   const t = (key: string) => translate(`reports.columns.${key}`);
   const keyLabel = (key: ReportFilter) => translate(`resources.tickets.fields.${key}`);
-  const answer = state.answer?.by === by ? state.answer : undefined;
   const nameOf = (row: ReportBreakdown['rows'][number]) => row.name ?? t('none');
-  const busiest = answer ? [...answer.rows].sort((a, b) => b.created - a.created).slice(0, CHART_ROWS) : [];
   const caption = translate('reports.breakdown_caption', { key: keyLabel(by) });
 
   const cells = (row: ReportBreakdown['total'], name: string, key: number | null | undefined) =>
@@ -95,50 +77,49 @@ export function BreakdownReport({
           </MenuItem>
         ))}
       </TextField>
-      {state.failed && !answer ? (
-        <LoadFailed text="reports.failed" onRetry={() => setRound((n) => n + 1)} />
-      ) : !answer ? (
-        <Box aria-busy>
-          <Skeleton variant="rectangular" height={160} />
-        </Box>
-      ) : (
-        <>
-          {busiest.length > 0 && (
-            <Paper component="figure" sx={{ m: 0, p: 2 }} aria-labelledby={`${headingId}-busiest`}>
-              <Typography component="h3" variant="subtitle1" id={`${headingId}-busiest`}>
-                {translate('reports.busiest_chart', { key: keyLabel(by), n: busiest.length })}
-              </Typography>
-              <Box sx={{ minWidth: 0 }}>
-                <BarChart
-                  height={80 + busiest.length * 36}
-                  layout="horizontal"
-                  skipAnimation
-                  yAxis={[{ scaleType: 'band', data: busiest.map(nameOf), width: 140 }]}
-                  series={[
-                    { data: busiest.map((r) => r.created), label: t('created') },
-                    { data: busiest.map((r) => r.solved), label: t('solved') },
-                  ]}
-                />
-              </Box>
-            </Paper>
-          )}
-          <FiguresTable
-            captionId={`${headingId}-breakdown-table`}
-            caption={caption}
-            actions={
-              <ReportFiles query={full} name={caption} file={`report-${by}-${days.from}-${days.to}`} />
-            }
-            first={keyLabel(by)}
-            columns={PERIOD_COLUMNS.map((c) => t(c))}
-            rows={answer.rows.map((row) => ({
-              key: String(row.key),
-              name: nameOf(row),
-              cells: cells(row, nameOf(row), row.key),
-            }))}
-            total={{ name: t('total'), cells: cells(answer.total, t('total'), undefined) }}
-          />
-        </>
-      )}
+      <Loaded state={state} height={160}>
+        {(answer) => {
+          const busiest = [...answer.rows].sort((a, b) => b.created - a.created).slice(0, CHART_ROWS);
+          return (
+            <>
+              {busiest.length > 0 && (
+                <Paper component="figure" sx={{ m: 0, p: 2 }} aria-labelledby={`${headingId}-busiest`}>
+                  <Typography component="h3" variant="subtitle1" id={`${headingId}-busiest`}>
+                    {translate('reports.busiest_chart', { key: keyLabel(by), n: busiest.length })}
+                  </Typography>
+                  <Box sx={{ minWidth: 0 }}>
+                    <BarChart
+                      height={80 + busiest.length * 36}
+                      layout="horizontal"
+                      skipAnimation
+                      yAxis={[{ scaleType: 'band', data: busiest.map(nameOf), width: 140 }]}
+                      series={[
+                        { data: busiest.map((r) => r.created), label: t('created') },
+                        { data: busiest.map((r) => r.solved), label: t('solved') },
+                      ]}
+                    />
+                  </Box>
+                </Paper>
+              )}
+              <FiguresTable
+                captionId={`${headingId}-breakdown-table`}
+                caption={caption}
+                actions={
+                  <ReportFiles query={full} name={caption} file={`report-${by}-${days.from}-${days.to}`} />
+                }
+                first={keyLabel(by)}
+                columns={PERIOD_COLUMNS.map((c) => t(c))}
+                rows={answer.rows.map((row) => ({
+                  key: String(row.key),
+                  name: nameOf(row),
+                  cells: cells(row, nameOf(row), row.key),
+                }))}
+                total={{ name: t('total'), cells: cells(answer.total, t('total'), undefined) }}
+              />
+            </>
+          );
+        }}
+      </Loaded>
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 /**
- * A report's files (GET /api/reports/tickets/export): the figures shown as CSV or Excel, with headers
- * in the user's language, to compute with.
+ * A report's files (GET /api/reports/tickets/export, /api/reports/time/export): the figures shown as
+ * CSV or Excel, with headers in the user's language, to compute with.
  */
 import { useState } from 'react';
 import Button from '@mui/material/Button';
@@ -12,8 +12,21 @@ import { saveBlob } from '../saveBlob.ts';
 
 const FORMATS = ['csv', 'xlsx'] as const;
 
-/** `file`: the file's name without its extension (the server's own name for it). */
-export function ReportFiles({ query, name, file }: { query: string; name: string; file: string }) {
+/**
+ * `path`: the report's files' route; `file`: the file's name without its extension (the server's own
+ * name for it).
+ */
+export function ReportFiles({
+  path = 'reports/tickets/export',
+  query,
+  name,
+  file,
+}: {
+  path?: string;
+  query: string;
+  name: string;
+  file: string;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const [locale] = useLocaleState();
@@ -22,8 +35,8 @@ export function ReportFiles({ query, name, file }: { query: string; name: string
   const download = async (format: (typeof FORMATS)[number]) => {
     setBusy(true);
     try {
-      const path = `reports/tickets/export?${query}&format=${format}&locale=${locale}`;
-      const blob = await dataProvider.call<Blob>('GET', path, { responseType: 'blob' });
+      const url = `${path}?${query}&format=${format}&locale=${locale}`;
+      const blob = await dataProvider.call<Blob>('GET', url, { responseType: 'blob' });
       saveBlob(blob, `${file}.${format}`);
     } catch {
       notify('reports.download_failed', { type: 'error' });

@@ -6,30 +6,35 @@
  * companies, operators, groups, priorities, types, categories and SLAs chosen with the ticket list's
  * own header controls. For operators with tenant.reports.index (second line by default).
  */
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
-import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useDataProvider, usePermissions, useTranslate } from 'react-admin';
+import { usePermissions, useTranslate } from 'react-admin';
 import {
   REPORT_GROUPS,
   REPORTS_PERMISSION,
   type ReportAnswer,
   type ReportGroup,
 } from '../../../common/reports.ts';
-import type { ServiceDeskDataProvider } from '../../dataProvider/index.ts';
 import { toQueryString } from '../../dataProvider/builder.ts';
 import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
-import { LoadFailed } from '../../shell/LoadFailed.tsx';
 import { FilterControl } from '../../resources/fields/FilterControl.tsx';
 import { PERIOD_PRESETS, presetRange, type PeriodPreset } from './period.ts';
 import { chosen, PAGE_FILTERS, tickets } from './parts.tsx';
 import { PeriodReport } from './PeriodReport.tsx';
-import { LINES, useReportSettings, type Line } from './settings.ts';
+import { LINES, TABS, useReportSettings, type Line } from './settings.ts';
+import { TimeReport } from './TimeReport.tsx';
+import { ContractsReport } from './ContractsReport.tsx';
+import { Loaded, useReport } from './useReport.tsx';
 import { BreakdownReport } from './BreakdownReport.tsx';
 import { BreachesReport } from './BreachesReport.tsx';
+
+/** The ticket filters the time report knows too (the ticket's company, the operator). */
+const TIME_FILTERS = ['company_id', 'operator_id'] as const;
 
 /** The controls in columns as wide as the screen allows, the custom period's two days included. */
 const CONTROLS = {
@@ -42,31 +47,26 @@ const CONTROLS = {
 export default function ReportsPage() {
   const translate = useTranslate();
   const { permissions } = usePermissions();
-  const dataProvider = useDataProvider<ServiceDeskDataProvider>();
   const headingId = useId();
   const [settings, update] = useReportSettings();
-  const { preset, custom, group, line, filters } = settings;
+  const { preset, custom, group, line, filters, tab } = settings;
   const ids = chosen(filters);
-  const [state, setState] = useState<{ answer?: ReportAnswer; failed?: boolean }>({});
-  const [round, setRound] = useState(0);
   const allowed = Array.isArray(permissions) && permissions.includes(REPORTS_PERMISSION);
   const { from, to } = preset === 'custom' ? custom : presetRange(preset, new Date());
   const query = toQueryString({ from, to, group, ...ids, ...(line === 'all' ? {} : { line }) });
 
-  useEffect(() => {
-    if (!allowed || !from || !to || to < from) return undefined;
-    let current = true;
-    dataProvider.call<ReportAnswer>('GET', `reports/tickets?${query}`).then(
-      (answer) => current && setState({ answer }),
-      () => current && setState((shown) => ({ ...shown, failed: true })),
-    );
-    return () => {
-      current = false;
-    };
-  }, [allowed, dataProvider, from, to, query, round]);
+  const valid = !!from && !!to && to >= from;
+  const periods = useReport<ReportAnswer>(`reports/tickets?${query}`, allowed && valid && tab === 'tickets');
+  // The time report knows the company and operator of the ticket filters, and the line.
+  const timeIds = Object.fromEntries(TIME_FILTERS.flatMap((k) => (ids[k] ? [[k, ids[k]]] : [])));
+  const timeQuery = toQueryString({ from, to, group, ...timeIds, ...(line === 'all' ? {} : { line }) });
+  const contractsQuery = toQueryString({
+    from,
+    to,
+    ...(ids.company_id ? { company_id: ids.company_id } : {}),
+  });
 
   const title = translate('reports.title');
-  const answer = state.answer;
 
   const controls = (
     <Box sx={CONTROLS}>
@@ -142,29 +142,56 @@ export default function ReportsPage() {
     </Box>
   );
 
+  const ticketsTab = (
+    <Loaded state={periods} height={240}>
+      {(answer) => (
+        <>
+          <PeriodReport answer={answer} filters={filters} query={query} headingId={headingId} />
+          <Typography variant="body2" color="text.secondary">
+            {translate('reports.explained')}
+          </Typography>
+          <BreachesReport query={query} headingId={headingId} />
+          <BreakdownReport
+            query={query}
+            filters={filters}
+            days={answer}
+            headingId={headingId}
+            by={settings.by}
+            onBy={(by) => update({ by })}
+          />
+        </>
+      )}
+    </Loaded>
+  );
+
+  const timeTab = (
+    <>
+      <Typography variant="body2" color="text.secondary">
+        {translate('reports.time.filters_note')}
+      </Typography>
+      <TimeReport
+        query={timeQuery}
+        headingId={headingId}
+        by={settings.timeBy}
+        onBy={(timeBy) => update({ timeBy })}
+      />
+      <Typography component="h2" variant="h6">
+        {translate('reports.contracts.title')}
+      </Typography>
+      <ContractsReport query={contractsQuery} headingId={headingId} />
+    </>
+  );
+
   const body = !allowed ? (
     <Typography>{translate('app.pages.access_denied_text')}</Typography>
-  ) : state.failed && !answer ? (
-    <LoadFailed text="reports.failed" onRetry={() => setRound((n) => n + 1)} />
-  ) : !answer ? (
-    <Box aria-busy>
-      <Skeleton variant="rectangular" height={240} />
-    </Box>
   ) : (
     <>
-      <PeriodReport answer={answer} filters={filters} query={query} headingId={headingId} />
-      <Typography variant="body2" color="text.secondary">
-        {translate('reports.explained')}
-      </Typography>
-      <BreachesReport query={query} headingId={headingId} />
-      <BreakdownReport
-        query={query}
-        filters={filters}
-        days={answer}
-        headingId={headingId}
-        by={settings.by}
-        onBy={(by) => update({ by })}
-      />
+      <Tabs value={tab} onChange={(_, value) => update({ tab: value })} aria-label={title}>
+        {TABS.map((name) => (
+          <Tab key={name} value={name} label={translate(`reports.tabs.${name}`)} />
+        ))}
+      </Tabs>
+      {valid && (tab === 'tickets' ? ticketsTab : timeTab)}
     </>
   );
 

@@ -14,13 +14,14 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { ScrollableTable } from '../detail/parts.tsx';
-import type { ReportAnswer, ReportGroup } from '../../../common/reports.ts';
+import type { ReportGroup } from '../../../common/reports.ts';
 import { listLink } from '../list/linkedFilter.ts';
 import { selectValues, type FilterState } from '../list/filters.ts';
 import { registry } from '../../schema.ts';
 import { getUser } from '../../dataProvider/storage.ts';
 
-type Row = ReportAnswer['rows'][number];
+/** A period of a report: its first day. */
+type Row = { period: string };
 
 /** The resource whose list the figures open and whose header controls filter the report. */
 export const tickets = registry.get('tickets')!;

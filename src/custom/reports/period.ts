@@ -50,6 +50,7 @@ export function presetRange(
 /** Business minutes as hours and minutes (`1:05`), the way the desk writes durations; '–' for none. */
 export function minutesText(minutes: number | null): string {
   if (minutes === null) return '–';
-  const whole = Math.round(minutes);
-  return `${Math.floor(whole / 60)}:${pad(whole % 60)}`;
+  // Negative: a contract period used beyond its hours.
+  const whole = Math.abs(Math.round(minutes));
+  return `${minutes < 0 && whole > 0 ? '-' : ''}${Math.floor(whole / 60)}:${pad(whole % 60)}`;
 }

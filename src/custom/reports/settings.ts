@@ -12,10 +12,13 @@ import {
   type ReportFilter,
   type ReportGroup,
 } from '../../../common/reports.ts';
+import { TIME_KEYS, type TimeKey } from '../../../common/time-report.ts';
 import type { FilterState } from '../list/filters.ts';
 import { PERIOD_PRESETS, presetRange, type PeriodPreset } from './period.ts';
 
 export const LINES = ['all', '1', '2'] as const;
+/** The page's two reports: tickets, and time logged. */
+export const TABS = ['tickets', 'time'] as const;
 export type Line = (typeof LINES)[number];
 
 export interface ReportSettings {
@@ -26,6 +29,9 @@ export interface ReportSettings {
   line: Line;
   filters: FilterState;
   by: ReportFilter;
+  tab: (typeof TABS)[number];
+  /** The time report's key. */
+  timeBy: TimeKey;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -61,6 +67,8 @@ export function readSettings(params: URLSearchParams, today: Date): ReportSettin
     line: oneOf(LINES, params.get('line'), 'all'),
     filters: filtersOf(params.get('filter')),
     by: oneOf(REPORT_FILTERS, params.get('by'), 'operator_id'),
+    tab: oneOf(TABS, params.get('tab'), 'tickets'),
+    timeBy: oneOf(TIME_KEYS, params.get('time_by'), 'operator_id'),
   };
 }
 
@@ -88,7 +96,14 @@ export function useReportSettings(): [ReportSettings, (change: SettingsChange) =
 
 /** The address of a page's settings. */
 function written(next: ReportSettings): URLSearchParams {
-  const out = new URLSearchParams({ period: next.preset, group: next.group, line: next.line, by: next.by });
+  const out = new URLSearchParams({
+    tab: next.tab,
+    period: next.preset,
+    group: next.group,
+    line: next.line,
+    by: next.by,
+    time_by: next.timeBy,
+  });
   if (next.preset === 'custom') {
     out.set('from', next.custom.from);
     out.set('to', next.custom.to);

@@ -51,6 +51,29 @@ const reportsMessages: Messages<ReportsMessages> = {
       ended: 'Beantwortet oder gelöst',
       targets: { first_response: 'Erste Antwort', resolution: 'Lösung' },
     },
+    tabs: { tickets: 'Tickets', time: 'Aufgewendete Zeit' },
+    time: {
+      chart: 'Aufgewendete Zeit, abrechenbar und nicht (Stunden)',
+      caption: 'Aufgewendete Zeit pro Zeitraum und insgesamt (Stunden:Minuten, gerundet wie abgerechnet)',
+      breakdown_caption: 'Aufgewendete Zeit pro %{key} und insgesamt',
+      filters_note:
+        'Die Zeit folgt dem Zeitraum, der Linie und den Filtern nach Firma und Bearbeiter; die anderen Filter gelten nur für Tickets.',
+    },
+    contracts: {
+      title: 'Verträge und Stundenkontingente',
+      caption:
+        'Jede Vertragsperiode des Zeitraums: was der Zeitraum davon verbrauchte und was sie jetzt enthält',
+      contract: 'Vertrag',
+      period: 'Periode',
+      companies: 'Firmen',
+      used_in_range: 'Im Zeitraum verbraucht',
+      total: 'Stunden',
+      registered: 'Erfasst',
+      remaining: 'Verbleibend',
+      used: 'Verbraucht',
+      prepaid: 'Stundenkontingent',
+      used_label: '%{contract}: %{n} % verbraucht',
+    },
     failed: 'Der Bericht konnte nicht geladen werden.',
   },
 };

@@ -49,6 +49,28 @@ const reportsMessages = {
       ended: 'Answered or solved',
       targets: { first_response: 'First response', resolution: 'Resolution' },
     },
+    tabs: { tickets: 'Tickets', time: 'Time logged' },
+    time: {
+      chart: 'Time logged, billable and not (hours)',
+      caption: 'Time logged per period, and in total (hours:minutes, rounded as invoiced)',
+      breakdown_caption: 'Time logged per %{key}, and in total',
+      filters_note:
+        'Time follows the period, the line and the company and operator filters; the other filters are for tickets only.',
+    },
+    contracts: {
+      title: 'Contracts and prepaid cards',
+      caption: 'Each contract period of the range: what the range took off it, and what it holds now',
+      contract: 'Contract',
+      period: 'Period',
+      companies: 'Companies',
+      used_in_range: 'Used in the range',
+      total: 'Hours',
+      registered: 'Registered',
+      remaining: 'Remaining',
+      used: 'Used',
+      prepaid: 'Prepaid card',
+      used_label: '%{contract}: %{n}% used',
+    },
     failed: 'The report could not be loaded.',
   },
 };

@@ -51,6 +51,28 @@ const reportsMessages: Messages<ReportsMessages> = {
       ended: 'Beantwoord of opgelost',
       targets: { first_response: 'Eerste reactie', resolution: 'Oplossing' },
     },
+    tabs: { tickets: 'Tickets', time: 'Bestede tijd' },
+    time: {
+      chart: 'Bestede tijd, factureerbaar en niet (uren)',
+      caption: 'Bestede tijd per periode, en in totaal (uren:minuten, afgerond zoals gefactureerd)',
+      breakdown_caption: 'Bestede tijd per %{key}, en in totaal',
+      filters_note:
+        'Tijd volgt de periode, de lijn en de filters op bedrijf en operator; de andere filters gelden alleen voor tickets.',
+    },
+    contracts: {
+      title: 'Contracten en strippenkaarten',
+      caption: 'Elke contractperiode van de periode: wat de periode ervan afnam, en wat er nu in staat',
+      contract: 'Contract',
+      period: 'Periode',
+      companies: 'Bedrijven',
+      used_in_range: 'Verbruikt in de periode',
+      total: 'Uren',
+      registered: 'Geregistreerd',
+      remaining: 'Resterend',
+      used: 'Verbruikt',
+      prepaid: 'Strippenkaart',
+      used_label: '%{contract}: %{n}% verbruikt',
+    },
     failed: 'De rapportage kon niet worden geladen.',
   },
 };
