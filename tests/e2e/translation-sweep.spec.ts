@@ -5,7 +5,7 @@
  * and the create form, as the app's actions allow; the list's dialogs and menu (columns, new view, order,
  * views) and the delete confirmation on one resource, since they are the same components everywhere; the
  * login page signed out and with its empty-field errors, the portal's password-reset pages, the back
- * office's dashboard, exports and reports pages, and the 404 and 403 pages of both apps; a detail that
+ * office's dashboard, exports and reports pages (both tabs), and the 404 and 403 pages of both apps; a detail that
  * does not exist returns to its list (SPEC 8).
  *
  * On each screen, at each width: no raw message key, no '@@react-admin@@', and on an English or German
@@ -211,10 +211,19 @@ async function signedIn(sweep: Sweep, app: App, plan: AppPlan) {
     ['not found', `${base}/does-not-exist`],
     ['access denied', `${base}/403`],
   ];
-  if (app === 'backoffice') pages.push(['dashboard', '/'], ['exports', '/exports'], ['reports', '/reports']);
+  if (app === 'backoffice')
+    pages.push(
+      ['dashboard', '/'],
+      ['exports', '/exports'],
+      ['reports', '/reports'],
+      ['reports time', '/reports?tab=time&period=this_year'],
+    );
   for (const [name, path] of pages) {
     await sweep.open(path);
-    const drawn = () => expect(sweep.heading).toBeVisible();
+    // A report has drawn once its tables are there: the period's and the breakdown's at least.
+    const drawn = name.startsWith('reports')
+      ? () => expect(sweep.page.getByRole('table').nth(1)).toBeVisible()
+      : () => expect(sweep.heading).toBeVisible();
     await sweep.both(name, plan.pages[name]!, drawn);
   }
   // A record that does not exist (or is not the caller's) returns to its list without a word (SPEC 8).

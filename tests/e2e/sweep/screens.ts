@@ -44,7 +44,16 @@ export interface AppPlan {
 
 /** The pages besides the resources' screens, per app. */
 const PAGES: Record<App, string[]> = {
-  backoffice: ['login', 'login errors', 'dashboard', 'exports', 'reports', 'not found', 'access denied'],
+  backoffice: [
+    'login',
+    'login errors',
+    'dashboard',
+    'exports',
+    'reports',
+    'reports time',
+    'not found',
+    'access denied',
+  ],
   portal: ['login', 'login errors', 'password reset request', 'password reset', 'not found', 'access denied'],
 };
 
