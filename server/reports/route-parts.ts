@@ -5,10 +5,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DateTime } from 'luxon';
 import { forbidden } from '../http/errors.ts';
+import { validInputWith } from '../http/route-validation.ts';
 import { actionSchema, BINARY } from '../docs/action-schema.ts';
 import type { Schema } from '../docs/refs.ts';
 import { serverText } from '../../common/server-texts.ts';
-import { REPORTS_PERMISSION } from '../../common/reports.ts';
+import { REPORT_GROUPS, REPORTS_PERMISSION, type ReportGroup } from '../../common/reports.ts';
 import { EXPORT_LOCALES, pickLocale } from '../exports/messages.ts';
 import { CSV_TYPE, reportFile, XLSX_TYPE, type ReportTable } from './file.ts';
 
@@ -24,6 +25,42 @@ export const RANGE: Record<string, Schema> = {
   from: { ...DATE, description: 'The first day (YYYY-MM-DD).' },
   to: { ...DATE, description: 'The last day, included.' },
 };
+
+/** The grouping of a report's periods and the operators' line it is about. */
+export const GROUP_AND_LINE: Record<string, Schema> = {
+  group: { type: 'string', enum: [...REPORT_GROUPS], description: 'Per day, week or month (default).' },
+  line: {
+    type: 'integer',
+    enum: [1, 2],
+    description: 'Of first (1) or second (2) line operators only.',
+  },
+};
+
+/** A report's query as sent, checked by the schema and by hand (the range); the filters of `keys`. */
+export function periodQuery<K extends string>(
+  request: FastifyRequest,
+  keys: readonly K[],
+): {
+  from: string;
+  to: string;
+  group: ReportGroup;
+  line?: 1 | 2;
+  filters: Partial<Record<K, (number | 'none')[]>>;
+} {
+  const raw = request.query as { from: string; to: string; group?: ReportGroup; line?: 1 | 2 } & Partial<
+    Record<K, (number | 'none')[]>
+  >;
+  validInputWith(request, rangeProblems(raw));
+  return {
+    from: raw.from,
+    to: raw.to,
+    group: raw.group ?? 'month',
+    line: raw.line,
+    filters: Object.fromEntries(keys.map((k) => [k, raw[k]])) as unknown as Partial<
+      Record<K, (number | 'none')[]>
+    >,
+  };
+}
 
 /** By hand: `to` on or after `from`, at most MAX_DAYS later (two fields together). */
 export function rangeProblems({ from, to }: { from: string; to: string }): Record<string, string[]> {

@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
-import { validating, validInputWith } from '../http/route-validation.ts';
+import { validating } from '../http/route-validation.ts';
 import { OPERATORS_ONLY } from '../docs/action-schema.ts';
 import type { Schema } from '../docs/refs.ts';
 import {
@@ -18,7 +18,6 @@ import {
   REPORT_MEASURES,
   REPORTS_PERMISSION,
   type ReportFilter,
-  type ReportGroup,
 } from '../../common/reports.ts';
 import { reportFigures, type ReportQuery } from './figures.ts';
 import { reportBreakdown } from './breakdown.ts';
@@ -30,10 +29,11 @@ import {
   FILE_QUERY,
   IDS,
   RANGE,
-  rangeProblems,
   reportReader,
   reportSchema,
   sendReportFile,
+  GROUP_AND_LINE,
+  periodQuery,
 } from './route-parts.ts';
 
 const MINUTES: Schema = { type: ['number', 'null'] };
@@ -96,19 +96,10 @@ const BREAKDOWN_ANSWER: Schema = {
   },
 };
 
-type RawQuery = { from: string; to: string; group?: ReportGroup; line?: 1 | 2 } & Partial<
-  Record<ReportFilter, (number | 'none')[]>
->;
-
 /** The query every report takes: the period, its grouping and the filters. */
 const QUERY: Record<string, Schema> = {
   ...RANGE,
-  group: { type: 'string', enum: [...REPORT_GROUPS], description: 'Per day, week or month (default).' },
-  line: {
-    type: 'integer',
-    enum: [1, 2],
-    description: 'The tickets of first (1) or second (2) line operators.',
-  },
+  ...GROUP_AND_LINE,
   ...Object.fromEntries(
     REPORT_FILTERS.map((key) => [
       key,
@@ -198,18 +189,8 @@ const EXPORT_SCHEMA = reportSchema(
   ['from', 'to', 'format'],
 );
 
-/** The report's query as sent, checked by the schema and by hand (the range). */
-function reportQuery(request: FastifyRequest): ReportQuery {
-  const raw = request.query as RawQuery;
-  validInputWith(request, rangeProblems(raw));
-  return {
-    from: raw.from,
-    to: raw.to,
-    group: raw.group ?? 'month',
-    line: raw.line,
-    filters: Object.fromEntries(REPORT_FILTERS.map((k) => [k, raw[k]])),
-  };
-}
+/** The query as sent, checked by the schema and by hand (the range). */
+const reportQuery = (request: FastifyRequest): ReportQuery => periodQuery(request, REPORT_FILTERS);
 
 export async function reportRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
   app.get('/api/reports/tickets', validating(PERIODS_SCHEMA), async (request) => {

@@ -14,7 +14,7 @@ import type { Db } from '../db/database.ts';
 import { validating, validInputWith } from '../http/route-validation.ts';
 import { OPERATORS_ONLY } from '../docs/action-schema.ts';
 import type { Schema } from '../docs/refs.ts';
-import { REPORT_GROUPS, REPORTS_PERMISSION, type ReportGroup } from '../../common/reports.ts';
+import { REPORT_GROUPS, REPORTS_PERMISSION } from '../../common/reports.ts';
 import { CONSUMPTION_MEASURES, TIME_KEYS, TIME_MEASURES, type TimeKey } from '../../common/time-report.ts';
 import { timeBreakdown, timeFigures, type TimeQuery } from './time.ts';
 import { contractConsumption } from './contracts.ts';
@@ -30,6 +30,8 @@ import {
   reportReader,
   reportSchema,
   sendReportFile,
+  GROUP_AND_LINE,
+  periodQuery,
 } from './route-parts.ts';
 
 const MINUTES: Schema = { type: 'integer' };
@@ -130,12 +132,7 @@ const KEY_TEXT: Record<TimeKey, string> = {
 /** The query of the time report and its breakdown: the period, its grouping and the filters. */
 const QUERY: Record<string, Schema> = {
   ...RANGE,
-  group: { type: 'string', enum: [...REPORT_GROUPS], description: 'Per day, week or month (default).' },
-  line: {
-    type: 'integer',
-    enum: [1, 2],
-    description: 'The time of first (1) or second (2) line operators.',
-  },
+  ...GROUP_AND_LINE,
   ...Object.fromEntries(
     TIME_KEYS.map((key) => [
       key,
@@ -161,10 +158,6 @@ const FIGURES_TEXT =
   '`registrations`. Each registration counts on the day it was executed, in the desk\u2019s zone. The ' +
   'company is the ticket\u2019s now; for time without one, the company of the contract it is booked on ' +
   `when that contract has exactly one. Permission \`${REPORTS_PERMISSION}\`. ${OPERATORS_ONLY}`;
-
-type RawQuery = { from: string; to: string; group?: ReportGroup; line?: 1 | 2 } & Partial<
-  Record<TimeKey, (number | 'none')[]>
->;
 
 const TIME_SCHEMA = reportSchema(
   {
@@ -231,18 +224,8 @@ const EXPORT_SCHEMA = reportSchema(
   ['from', 'to', 'format'],
 );
 
-/** The time report's query as sent, checked by the schema and by hand (the range). */
-function timeQuery(request: FastifyRequest): TimeQuery {
-  const raw = request.query as RawQuery;
-  validInputWith(request, rangeProblems(raw));
-  return {
-    from: raw.from,
-    to: raw.to,
-    group: raw.group ?? 'month',
-    line: raw.line,
-    filters: Object.fromEntries(TIME_KEYS.map((k) => [k, raw[k]])),
-  };
-}
+/** The query as sent, checked by the schema and by hand (the range). */
+const timeQuery = (request: FastifyRequest): TimeQuery => periodQuery(request, TIME_KEYS);
 
 export async function timeReportRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
   app.get('/api/reports/time', validating(TIME_SCHEMA), async (request) => {
