@@ -1,6 +1,6 @@
 /** Command line of `npm run bench`: --tickets N, --quick, --json, --skip <sections>, --only <sections>. */
 
-export const SECTIONS = ['api', 'throughput', 'portal', 'embedded', 'instances'] as const;
+export const SECTIONS = ['api', 'throughput', 'portal', 'embedded', 'instances', 'reports'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface BenchArgs {

@@ -6,6 +6,8 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 export interface Response {
   status: number;
   body: string;
+  /** The body's size as sent (a binary file's too; `body` is its bytes read as UTF-8). */
+  bytes: number;
 }
 
 export function request(
@@ -38,9 +40,10 @@ export function request(
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
-        );
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, body: body.toString('utf8'), bytes: body.length });
+        });
         res.on('error', reject);
       },
     );

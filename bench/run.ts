@@ -25,6 +25,8 @@ import { measureEmbeddedLoad } from './embedded-load.ts';
 import { INSTANCES_CONNECTIONS, measureInstances, type InstancesRow } from './instances.ts';
 import { instancesTable } from './instances-table.ts';
 import { output, stopAll } from './processes.ts';
+import { measureReport, planFacts, reportCases, reportScope, type ReportResult } from './reports.ts';
+import { checkReportDays } from './report-check.ts';
 import { ms, round, table } from './stats.ts';
 
 const argv = [...npmConfigArgs(process.env), ...process.argv.slice(2)];
@@ -372,6 +374,74 @@ try {
       cpuPerRequest: roundAll(r.cpuPerRequest, 3),
       busiestOthers: r.busiestOthers.map((o) => ({ ...o, ms: round(o.ms, 0) })),
     }));
+  });
+
+  // ---- 7. service reports ----
+  await section('reports', async () => {
+    const scope = await reportScope(database.db, data.tenantId);
+    const cases = reportCases(scope);
+    const budget = quick
+      ? { warmup: 2, samples: 30, seconds: 5, minSamples: 10 }
+      : { warmup: 3, samples: 100, seconds: 15, minSamples: 20 };
+    const results: ReportResult[] = [];
+    for (const c of cases) {
+      log(`  measuring ${c.name} …`);
+      results.push(await measureReport(base, c, headers('operator'), budget));
+    }
+    print(`\n## 7. Service reports, through the API as the demo admin (ms; load ${load()})`);
+    print(
+      table(
+        ['report', 'n', 'p50', 'p99', 'answer', 'target'],
+        results.map((r) => [
+          r.name,
+          r.samples,
+          ms(r.median),
+          ms(r.p99),
+          kb(r.bytes),
+          r.targetMs ? `median<=${r.targetMs}ms ${mark(r.median <= r.targetMs)}` : '-',
+        ]),
+      ),
+    );
+    // The statements of the year by month, as the app ran them, with their plans (PostgreSQL only).
+    let plans: Awaited<ReturnType<typeof planFacts>> = [];
+    if (url) {
+      const raw = pgRunner(url);
+      try {
+        plans = await planFacts(base, cases[0]!, headers('operator'), capture, raw.run);
+      } finally {
+        await raw.close();
+      }
+      print(`\nPlans of "${cases[0]!.name}" (EXPLAIN ANALYZE of the statements the call ran)`);
+      print(
+        table(
+          ['statement', 'ms', 'rows', 'scans'],
+          plans.map((p) => [p.statement, ms(p.ms), p.rows, p.scans]),
+        ),
+      );
+    }
+    log('  checking the daily figures against a recomputation …');
+    const check = await checkReportDays(database.db, data.tenantId, data.tickets);
+    const exact = check.onlyStored === 0 && check.onlyRecomputed === 0;
+    print(
+      `\nDaily figures (ticket_report_days) against a recomputation from the tickets in SQL: ${
+        exact ? 'exact' : `${check.onlyStored} rows only stored, ${check.onlyRecomputed} only recomputed`
+      } (${check.storedRows.toLocaleString('en')} stored rows, ${check.recomputedRows.toLocaleString('en')} recomputed; ${check.seconds.toFixed(1)} s)`,
+    );
+    for (const line of check.first) print(`  ${line}`);
+    if (check.inMemory) {
+      print(
+        `server/reports/recompute.ts in memory: ${check.inMemory.exact ? 'exact' : 'DIFFERENT'} (${check.inMemory.stored.toLocaleString('en')} stored rows, ${check.inMemory.recomputed.toLocaleString('en')} recomputed)`,
+      );
+      for (const line of check.inMemory.first) print(`  ${line}`);
+    } else {
+      print('server/reports/recompute.ts in memory: not run (more than 200,000 tickets)');
+    }
+    figures.reports = {
+      scope,
+      results: results.map((r) => ({ ...r, median: round(r.median), p99: round(r.p99) })),
+      plans: plans.map((p) => ({ ...p, ms: round(p.ms) })),
+      check: { ...check, exact, seconds: round(check.seconds, 1) },
+    };
   });
 } finally {
   await app.close();

@@ -24,7 +24,7 @@ import {
 import type { Db } from '../db/database.ts';
 import { registry } from '../schema/registry.ts';
 import { recordNames } from './breakdown.ts';
-import { periods, periodSql } from './figures.ts';
+import { periods, periodSql, periodText } from './figures.ts';
 
 export interface TimeQuery {
   /** First and last day, inclusive, in the desk's zone (YYYY-MM-DD). */
@@ -139,7 +139,7 @@ function totalOf(rows: TimeFigures[]): TimeFigures {
 }
 
 export async function timeFigures(db: Db, tenantId: number, q: TimeQuery): Promise<TimeReportAnswer> {
-  const rows = await summed(db, tenantId, q, periodSql(sql`day`, q.group));
+  const rows = await summed(db, tenantId, q, periodText(periodSql(sql`day`, q.group)));
   const byPeriod = new Map(rows.map((r) => [r.bucket, r]));
   const out = periods(q).map((p) => ({ ...p, ...figuresOf(byPeriod.get(p.period)) }));
   return { from: q.from, to: q.to, group: q.group, rows: out, total: totalOf(out) };

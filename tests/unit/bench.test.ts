@@ -31,7 +31,11 @@ describe('bench options', () => {
     expect(runsSection(both, 'throughput')).toBe(true);
     expect(runsSection(both, 'instances')).toBe(false);
     expect(runsSection(parseArgs([]), 'instances')).toBe(true);
-    expect(() => parseArgs(['--only', 'instance'])).toThrow(/--only takes .*instances; not instance/);
+    expect(() => parseArgs(['--only', 'instance'])).toThrow(
+      /--only takes .*instances, reports; not instance/,
+    );
+    expect(runsSection(parseArgs(['--only', 'reports']), 'reports')).toBe(true);
+    expect(runsSection(parseArgs(['--only', 'reports']), 'api')).toBe(false);
     expect(npmConfigArgs({ npm_config_only: 'instances' })).toEqual(['--only', 'instances']);
   });
 
