@@ -3,7 +3,9 @@
  * ticket a link to it, with the target it breached, when that was due and when it ended, and how many
  * there are in all.
  */
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -20,14 +22,18 @@ import { ScrollableTable } from '../detail/parts.tsx';
 import { tickets } from './parts.tsx';
 import { Loaded, useReport } from './useReport.tsx';
 
-/** How many the page shows: the latest; the count says how many there are. */
-const SHOWN = 50;
+/** How many the page shows at first, and how many more each "show more": the latest first. */
+const SHOWN = 10;
+const MORE = 50;
+/** The most the API lists. */
+const MOST = 500;
 
 export function BreachesReport({ query, headingId }: { query: string; headingId: string }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const createPath = useCreatePath();
-  const state = useReport<ReportBreaches>(`reports/tickets/breaches?${query}&limit=${SHOWN}`);
+  const [limit, setLimit] = useState(SHOWN);
+  const state = useReport<ReportBreaches>(`reports/tickets/breaches?${query}&limit=${limit}`);
   const id = `${headingId}-breaches`;
   const t = (key: string) => translate(`reports.breaches.${key}`);
   const when = (moment: string | null) => (moment === null ? '–' : formatDateTime(moment, locale));
@@ -80,6 +86,11 @@ export function BreachesReport({ query, headingId }: { query: string; headingId:
                   </TableBody>
                 </Table>
               </ScrollableTable>
+              {answer.rows.length < Math.min(answer.total, MOST) && (
+                <Button size="small" sx={{ m: 1 }} onClick={() => setLimit((n) => Math.min(MOST, n + MORE))}>
+                  {t('more')}
+                </Button>
+              )}
             </Paper>
           )
         }

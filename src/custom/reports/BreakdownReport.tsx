@@ -45,15 +45,21 @@ export function BreakdownReport({
   const t = (key: string) => translate(`reports.columns.${key}`);
   const keyLabel = (key: ReportFilter) => translate(`resources.tickets.fields.${key}`);
   const nameOf = (row: ReportBreakdown['rows'][number]) => row.name ?? t('none');
-  const caption = translate('reports.breakdown_caption', { key: keyLabel(by) });
+  const captionOf = (shown: ReportFilter) => translate('reports.breakdown_caption', { key: keyLabel(shown) });
 
-  const cells = (row: ReportBreakdown['total'], name: string, key: number | null | undefined) =>
+  /** A row's cells; its counts open the tickets of its key (`shown`: the key of the answer shown). */
+  const cells = (
+    shown: ReportFilter,
+    row: ReportBreakdown['total'],
+    name: string,
+    key: number | null | undefined,
+  ) =>
     figureCells(row, (figure) => (
       <Count
         n={row[figure]}
         figure={figure}
         days={days}
-        filters={key === undefined ? filters : { ...filters, [by]: [key] }}
+        filters={key === undefined ? filters : { ...filters, [shown]: [key] }}
         label={translate('reports.open_list', { period: name, figure: t(figure), n: row[figure] })}
       />
     ));
@@ -79,13 +85,15 @@ export function BreakdownReport({
       </TextField>
       <Loaded state={state} height={160}>
         {(answer) => {
+          const shown = answer.by;
+          const caption = captionOf(shown);
           const busiest = [...answer.rows].sort((a, b) => b.created - a.created).slice(0, CHART_ROWS);
           return (
             <>
               {busiest.length > 0 && (
                 <Paper component="figure" sx={{ m: 0, p: 2 }} aria-labelledby={`${headingId}-busiest`}>
                   <Typography component="h3" variant="subtitle1" id={`${headingId}-busiest`}>
-                    {translate('reports.busiest_chart', { key: keyLabel(by), n: busiest.length })}
+                    {translate('reports.busiest_chart', { key: keyLabel(shown), n: busiest.length })}
                   </Typography>
                   <Box sx={{ minWidth: 0 }}>
                     <BarChart
@@ -105,16 +113,20 @@ export function BreakdownReport({
                 captionId={`${headingId}-breakdown-table`}
                 caption={caption}
                 actions={
-                  <ReportFiles query={full} name={caption} file={`report-${by}-${days.from}-${days.to}`} />
+                  <ReportFiles
+                    query={`${query}&by=${shown}`}
+                    name={caption}
+                    file={`report-${shown}-${days.from}-${days.to}`}
+                  />
                 }
-                first={keyLabel(by)}
+                first={keyLabel(shown)}
                 columns={PERIOD_COLUMNS.map((c) => t(c))}
                 rows={answer.rows.map((row) => ({
                   key: String(row.key),
                   name: nameOf(row),
-                  cells: cells(row, nameOf(row), row.key),
+                  cells: cells(shown, row, nameOf(row), row.key),
                 }))}
-                total={{ name: t('total'), cells: cells(answer.total, t('total'), undefined) }}
+                total={{ name: t('total'), cells: cells(shown, answer.total, t('total'), undefined) }}
               />
             </>
           );

@@ -1,6 +1,7 @@
 /**
  * A report's answer as the page loads it: the call at `path` (again when it changes, or on a retry),
- * and what to show meanwhile and when it failed.
+ * and what to show meanwhile and when it failed. While a changed report loads, the last answer stays
+ * (marked busy): the page keeps its place, and a control the user is in stays open.
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
@@ -10,35 +11,40 @@ import type { ServiceDeskDataProvider } from '../../dataProvider/index.ts';
 import { LoadFailed } from '../../shell/LoadFailed.tsx';
 
 export interface ReportState<T> {
-  /** The answer to the current path; undefined while it loads. */
+  /** The last answer: to the current path, or while that loads to the one before; none at first. */
   answer?: T;
+  /** The current path's answer is still on its way. */
+  loading: boolean;
+  /** The current path's call failed. */
   failed: boolean;
   retry(): void;
 }
 
 export function useReport<T>(path: string, enabled = true): ReportState<T> {
   const dataProvider = useDataProvider<ServiceDeskDataProvider>();
-  const [state, setState] = useState<{ path?: string; answer?: T; failed?: boolean }>({});
+  const [state, setState] = useState<{ path?: string; answer?: T; failedPath?: string }>({});
   const [round, setRound] = useState(0);
   useEffect(() => {
     if (!enabled) return undefined;
     let current = true;
     dataProvider.call<T>('GET', path).then(
       (answer) => current && setState({ path, answer }),
-      () => current && setState((shown) => ({ ...shown, failed: true })),
+      () => current && setState((shown) => ({ ...shown, failedPath: path })),
     );
     return () => {
       current = false;
     };
   }, [dataProvider, path, round, enabled]);
+  const failed = state.failedPath === path;
   return {
-    answer: state.path === path ? state.answer : undefined,
-    failed: !!state.failed,
+    answer: state.answer,
+    loading: state.path !== path && !failed,
+    failed,
     retry: () => setRound((n) => n + 1),
   };
 }
 
-/** The report once loaded; a placeholder of `height` until then, or the failure with a retry. */
+/** The report once loaded (busy while a change loads); a placeholder of `height` before, or the failure. */
 export function Loaded<T>({
   state,
   height,
@@ -48,8 +54,13 @@ export function Loaded<T>({
   height: number;
   children: (answer: T) => ReactNode;
 }) {
-  if (state.answer !== undefined) return <>{children(state.answer)}</>;
   if (state.failed) return <LoadFailed text="reports.failed" onRetry={state.retry} />;
+  if (state.answer !== undefined)
+    return (
+      <Box sx={{ display: 'contents' }} aria-busy={state.loading || undefined}>
+        {children(state.answer)}
+      </Box>
+    );
   return (
     <Box aria-busy>
       <Skeleton variant="rectangular" height={height} />

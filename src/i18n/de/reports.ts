@@ -49,6 +49,7 @@ const reportsMessages: Messages<ReportsMessages> = {
       target: 'Frist',
       due: 'Fällig',
       ended: 'Beantwortet oder gelöst',
+      more: 'Mehr anzeigen',
       targets: { first_response: 'Erste Antwort', resolution: 'Lösung' },
     },
     tabs: { tickets: 'Tickets', time: 'Aufgewendete Zeit' },

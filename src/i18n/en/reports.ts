@@ -47,6 +47,7 @@ const reportsMessages = {
       target: 'Target',
       due: 'Due',
       ended: 'Answered or solved',
+      more: 'Show more',
       targets: { first_response: 'First response', resolution: 'Resolution' },
     },
     tabs: { tickets: 'Tickets', time: 'Time logged' },

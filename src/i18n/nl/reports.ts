@@ -49,6 +49,7 @@ const reportsMessages: Messages<ReportsMessages> = {
       target: 'Termijn',
       due: 'Uiterlijk',
       ended: 'Beantwoord of opgelost',
+      more: 'Meer tonen',
       targets: { first_response: 'Eerste reactie', resolution: 'Oplossing' },
     },
     tabs: { tickets: 'Tickets', time: 'Bestede tijd' },
