@@ -29,6 +29,7 @@ const STORED = [
   'first_response_at',
   'first_response_minutes',
   'resolution_minutes',
+  'reopened_at',
 ] as const;
 
 describe.each(targets)('the SLA clock stored on the ticket on $name', (target) => {
