@@ -13,7 +13,7 @@
  */
 import { sql } from 'kysely';
 import { DEFAULT_TIME_ZONE } from '../common/sla/calendar.ts';
-import { REPORT_FILTERS, REPORT_MEASURES } from '../common/reports.ts';
+import { REPORT_KEYS, REPORT_MEASURES } from '../common/reports.ts';
 import type { Db } from '../server/db/database.ts';
 import { dayKey, recomputedReportDays, storedReportDays } from '../server/reports/recompute.ts';
 
@@ -33,7 +33,7 @@ export interface CheckResult {
   seconds: number;
 }
 
-const KEYS = REPORT_FILTERS;
+const KEYS = REPORT_KEYS;
 const MEASURES = REPORT_MEASURES;
 
 /** A day of a moment in the desk's zone. */

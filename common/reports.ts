@@ -26,8 +26,11 @@ export type ReportMeasure = (typeof REPORT_MEASURES)[number];
 export const REPORT_GROUPS = ['day', 'week', 'month'] as const;
 export type ReportGroup = (typeof REPORT_GROUPS)[number];
 
-/** The filters a report takes: each a list of ids (any of them), as the ticket list's `whereIn`. */
-export const REPORT_FILTERS = [
+/**
+ * The keys of the daily figures (migration 0035): what a report can be broken down by, each a ticket's
+ * current company, operator, group, priority, type, category and applied SLA.
+ */
+export const REPORT_KEYS = [
   'company_id',
   'operator_id',
   'ticket_group_id',
@@ -36,6 +39,13 @@ export const REPORT_FILTERS = [
   'category_id',
   'applied_sla_id',
 ] as const;
+export type ReportKey = (typeof REPORT_KEYS)[number];
+
+/**
+ * The filters a report takes: each a list of ids (any of them), as the ticket list's `whereIn`. The
+ * keys, and the client who asked (no key of the daily figures: server/reports/selection.ts).
+ */
+export const REPORT_FILTERS = [...REPORT_KEYS, 'client_id'] as const;
 export type ReportFilter = (typeof REPORT_FILTERS)[number];
 
 export type ReportFigures = Record<ReportMeasure, number> & {
@@ -66,7 +76,7 @@ export function metPercent(met: number, breached: number): number | null {
 export interface ReportBreakdown {
   from: string;
   to: string;
-  by: ReportFilter;
+  by: ReportKey;
   /** Each value of the key with a figure, by name; `key` null: the tickets without one. */
   rows: ({ key: number | null; name: string | null } & ReportFigures)[];
   total: ReportFigures;

@@ -16,6 +16,7 @@ export const SUMMARY_MIGRATIONS = [
   '0024_dashboard_counts',
   '0035_ticket_report_days',
   '0037_ticket_report_reopens',
+  '0040_ticket_report_desk_days',
 ];
 
 /** Takes the summary tables down, the last made first, each in a transaction of its own. */

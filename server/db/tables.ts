@@ -835,6 +835,23 @@ export interface TicketReportDays {
   ticket_type_id: number | null;
 }
 
+export interface TicketReportDeskDays {
+  created: Generated<Int8>;
+  day: string;
+  reopened: Generated<Int8>;
+  resolution_breached: Generated<Int8>;
+  resolution_met: Generated<Int8>;
+  resolution_minutes: Generated<Int8>;
+  resolution_timed: Generated<Int8>;
+  responded: Generated<Int8>;
+  response_breached: Generated<Int8>;
+  response_met: Generated<Int8>;
+  response_minutes: Generated<Int8>;
+  settled: Generated<boolean>;
+  solved: Generated<Int8>;
+  tenant_id: number;
+}
+
 export interface Tickets {
   applied_sla_id: number | null;
   applied_sla_source: string | null;
@@ -1078,6 +1095,7 @@ export interface Tables {
   ticket_changes: TicketChanges;
   ticket_groups: TicketGroups;
   ticket_report_days: TicketReportDays;
+  ticket_report_desk_days: TicketReportDeskDays;
   ticket_sources: TicketSources;
   ticket_statuses: TicketStatuses;
   ticket_types: TicketTypes;

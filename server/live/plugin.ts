@@ -34,6 +34,7 @@ import { retryAfterSeconds } from '../auth/rate-limit.ts';
 import { WakeLoop } from '../system/wake-loop.ts';
 import { actionRoute } from '../docs/action-schema.ts';
 import { checkDeadlines } from '../resources/notifications/deadlines.ts';
+import { settleDeskDays } from '../reports/desk-days.ts';
 import { recheckSlaClocks } from '../sla/recheck.ts';
 import { setNotificationLinkOrigin } from '../resources/notifications/notify.ts';
 import { unreadCount } from '../resources/notifications/store.ts';
@@ -88,6 +89,7 @@ export async function livePlugin(app: FastifyInstance, { db, registry, config, l
     async () => {
       await checkDeadlines(db);
       await recheckSlaClocks(db, Date.now(), () => deadlines.isStopped);
+      await settleDeskDays(db, () => deadlines.isStopped);
       if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
         lastPrune = Date.now();
         await pruneEvents(db);

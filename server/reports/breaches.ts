@@ -12,7 +12,7 @@ import { DateTime } from 'luxon';
 import { DEFAULT_TIME_ZONE } from '../../common/sla/calendar.ts';
 import type { ReportBreach, ReportBreaches } from '../../common/reports.ts';
 import type { Db } from '../db/database.ts';
-import { filtered, type ReportQuery } from './figures.ts';
+import { filtered, type ReportQuery } from './selection.ts';
 
 /** The start of a day in the desk's zone, as a moment. */
 const instant = (day: string) => DateTime.fromISO(day, { zone: DEFAULT_TIME_ZONE }).toJSDate();

@@ -6,24 +6,20 @@
  * the key, and one to name the rows.
  */
 import { sql } from 'kysely';
-import { REPORT_MEASURES, type ReportBreakdown, type ReportFilter } from '../../common/reports.ts';
+import { REPORT_MEASURES, type ReportBreakdown, type ReportKey } from '../../common/reports.ts';
 import { referenceOf } from '../../common/schema/field-kind.ts';
 import type { Resource } from '../../common/schema/types.ts';
 import type { Db } from '../db/database.ts';
 import { bySchema } from '../db/schema-tables.ts';
 import { registry } from '../schema/registry.ts';
 import { tenantToday } from '../sla/stored-clock.ts';
-import { filtered, measuresOf, percentiles, sums, timesOf, WHOLE, type ReportQuery } from './figures.ts';
+import { measuresOf, percentiles, sums, timesOf, WHOLE } from './figures.ts';
+import { dayRows, filtered, type ReportQuery } from './selection.ts';
 
 type Key = number | null;
 
 /** The names of the key's records, from the table and label the tickets schema's relation gives. */
-async function namesOf(
-  db: Db,
-  tenantId: number,
-  by: ReportFilter,
-  ids: number[],
-): Promise<Map<number, string>> {
+async function namesOf(db: Db, tenantId: number, by: ReportKey, ids: number[]): Promise<Map<number, string>> {
   const reg = registry();
   const tickets = reg.get('tickets')!;
   const relation = referenceOf(tickets, tickets.fields[by]!);
@@ -51,31 +47,22 @@ export async function reportBreakdown(
   db: Db,
   tenantId: number,
   q: ReportQuery,
-  by: ReportFilter,
+  by: ReportKey,
 ): Promise<ReportBreakdown> {
   const key = sql.ref(by);
   const bucket = sql<Key>`${key}`.as('bucket');
-  const daily = filtered(
-    db
-      .selectFrom('ticket_report_days')
-      .select([bucket, ...sums])
-      .where('tenant_id', '=', tenantId)
-      .where('day', '>=', q.from)
-      .where('day', '<=', q.to)
-      .groupBy(key),
-    tenantId,
-    q,
-  ).execute();
-  const after = filtered(
-    db
-      .selectFrom('ticket_report_days')
-      .select([bucket, sql<number>`coalesce(sum(created - solved), 0)::int`.as('n')])
-      .where('tenant_id', '=', tenantId)
-      .where('day', '>', q.to)
-      .groupBy(key),
-    tenantId,
-    q,
-  ).execute();
+  const source = db.selectFrom(dayRows(db, tenantId, q, by));
+  const daily = source
+    .select([sql<Key>`bucket`.as('bucket'), ...sums])
+    .where('day', '>=', q.from)
+    .where('day', '<=', q.to)
+    .groupBy(sql`bucket`)
+    .execute();
+  const after = source
+    .select([sql<Key>`bucket`.as('bucket'), sql<number>`coalesce(sum(created - solved), 0)::int`.as('n')])
+    .where('day', '>', q.to)
+    .groupBy(sql`bucket`)
+    .execute();
   const open = filtered(
     db
       .selectFrom('tickets')

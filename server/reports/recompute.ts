@@ -7,11 +7,8 @@
 import { sql } from 'kysely';
 import { DEFAULT_TIME_ZONE } from '../../common/sla/calendar.ts';
 import type { Db } from '../db/database.ts';
-import { REPORT_FILTERS, REPORT_MEASURES, type ReportMeasure } from '../../common/reports.ts';
+import { REPORT_KEYS, REPORT_MEASURES, type ReportKey, type ReportMeasure } from '../../common/reports.ts';
 
-/** The grouping keys of a day's figures: the ticket's current ones, those a report filters on. */
-const REPORT_KEYS = REPORT_FILTERS;
-type ReportKey = (typeof REPORT_KEYS)[number];
 export type ReportDay = { day: string } & Record<ReportKey, number | null> & Record<ReportMeasure, number>;
 
 /** A row's identity: its day and keys. */
@@ -103,4 +100,36 @@ function normalise(rows: ReportDay[]): ReportDay[] {
     }))
     .filter((r) => REPORT_MEASURES.some((m) => r[m] !== 0))
     .sort((a, b) => dayKey(a).localeCompare(dayKey(b)));
+}
+
+/** A day of the whole desk's figures (ticket_report_desk_days, migration 0040). */
+export type DeskDay = { day: string } & Record<ReportMeasure, number>;
+
+/** The whole desk's figures as stored, every row of a day summed (settled or not), non-zero days. */
+export async function storedDeskDays(db: Db, tenantId: number): Promise<DeskDay[]> {
+  const rows = await db
+    .selectFrom('ticket_report_desk_days')
+    .select([
+      sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'),
+      ...REPORT_MEASURES.map((m) => sql<number>`sum(${sql.ref(m)})`.as(m)),
+    ])
+    .where('tenant_id', '=', tenantId)
+    .groupBy('day')
+    .execute();
+  return deskDays(rows as DeskDay[]);
+}
+
+/** The keyed days summed per day: what the whole desk's figures must be. */
+export function deskDays(days: DeskDay[]): DeskDay[] {
+  const out = new Map<string, DeskDay>();
+  for (const d of days) {
+    const row =
+      out.get(d.day) ??
+      ({ day: d.day, ...Object.fromEntries(REPORT_MEASURES.map((m) => [m, 0])) } as DeskDay);
+    for (const m of REPORT_MEASURES) row[m] += Number(d[m]);
+    out.set(d.day, row);
+  }
+  return [...out.values()]
+    .filter((r) => REPORT_MEASURES.some((m) => r[m] !== 0))
+    .sort((a, b) => a.day.localeCompare(b.day));
 }

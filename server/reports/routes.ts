@@ -14,12 +14,14 @@ import { OPERATORS_ONLY } from '../docs/action-schema.ts';
 import type { Schema } from '../docs/refs.ts';
 import {
   REPORT_FILTERS,
+  REPORT_KEYS,
   REPORT_GROUPS,
   REPORT_MEASURES,
   REPORTS_PERMISSION,
-  type ReportFilter,
+  type ReportKey,
 } from '../../common/reports.ts';
-import { reportFigures, type ReportQuery } from './figures.ts';
+import { reportFigures } from './figures.ts';
+import type { ReportQuery } from './selection.ts';
 import { reportBreakdown } from './breakdown.ts';
 import { reportBreaches } from './breaches.ts';
 import { ticketTable } from './ticket-table.ts';
@@ -83,7 +85,7 @@ const BREAKDOWN_ANSWER: Schema = {
   properties: {
     from: DATE,
     to: DATE,
-    by: { type: 'string', enum: [...REPORT_FILTERS] },
+    by: { type: 'string', enum: [...REPORT_KEYS] },
     rows: {
       type: 'array',
       items: {
@@ -110,7 +112,7 @@ const QUERY: Record<string, Schema> = {
 
 const BY: Schema = {
   type: 'string',
-  enum: [...REPORT_FILTERS],
+  enum: [...REPORT_KEYS],
   description: 'The key: one row per company, operator, group, priority, type, category or SLA.',
 };
 
@@ -200,7 +202,7 @@ export async function reportRoutes(app: FastifyInstance, { db }: { db: Db }): Pr
   app.get('/api/reports/tickets/breakdown', validating(BREAKDOWN_SCHEMA), async (request) => {
     const auth = await reportReader(request);
     const query = reportQuery(request);
-    return reportBreakdown(db, auth.tenantId, query, (request.query as { by: ReportFilter }).by);
+    return reportBreakdown(db, auth.tenantId, query, (request.query as { by: ReportKey }).by);
   });
   app.get('/api/reports/tickets/breaches', validating(BREACHES_SCHEMA), async (request) => {
     const auth = await reportReader(request);
@@ -210,7 +212,7 @@ export async function reportRoutes(app: FastifyInstance, { db }: { db: Db }): Pr
   app.get('/api/reports/tickets/export', validating(EXPORT_SCHEMA), async (request, reply) => {
     const auth = await reportReader(request);
     const query = reportQuery(request);
-    const { by } = request.query as { by?: ReportFilter };
+    const { by } = request.query as { by?: ReportKey };
     const report = by
       ? await reportBreakdown(db, auth.tenantId, query, by)
       : await reportFigures(db, auth.tenantId, query);

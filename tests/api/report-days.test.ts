@@ -1,14 +1,20 @@
 /**
- * The reports' daily figures (issue 36, migration 0035): kept by a trigger on tickets, they equal a
+ * The reports' daily figures (issue 36, migration 0035, and the whole desk's of 0040): kept by triggers, they equal a
  * recomputation from the tickets after whatever the desk does through its real write paths: tickets
  * created, answered, solved, reopened, moved to another operator or company, merged and deleted.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, targets, type TestApp } from './harness.ts';
+import { buildSecondInstance, buildTestApp, targets, type TestApp } from './harness.ts';
 import { backOffice, type BackOffice } from './back-office.ts';
 import { statusesByKind } from './sla-world.ts';
-import { recomputedReportDays, storedReportDays } from '../../server/reports/recompute.ts';
+import {
+  deskDays,
+  recomputedReportDays,
+  storedDeskDays,
+  storedReportDays,
+} from '../../server/reports/recompute.ts';
+import { settleDeskDays } from '../../server/reports/desk-days.ts';
 import { tenantToday } from '../../server/sla/stored-clock.ts';
 import { summaryTablesDown, summaryTablesUp } from '../../server/db/summary-tables.ts';
 
@@ -33,8 +39,24 @@ describe.each(targets)('the reports’ daily figures on $name', (target) => {
   const api = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
     t.app.inject({ method, url, headers: b.admin, payload });
 
-  const expectExact = async () =>
-    expect(await storedReportDays(t.db, b.tenantId)).toEqual(await recomputedReportDays(t.db, b.tenantId));
+  /** The keyed figures equal a recomputation, and the whole desk's (migration 0040) their sum per day. */
+  const expectExact = async () => {
+    const recomputed = await recomputedReportDays(t.db, b.tenantId);
+    expect(await storedReportDays(t.db, b.tenantId)).toEqual(recomputed);
+    expect(await storedDeskDays(t.db, b.tenantId)).toEqual(deskDays(recomputed));
+  };
+
+  const unsettledDays = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom('ticket_report_desk_days')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .where('tenant_id', '=', b.tenantId)
+          .where('settled', '=', false)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
     t = await buildTestApp(target, { config: { deadlineCheckMs: 0 } });
@@ -170,6 +192,10 @@ describe.each(targets)('the reports’ daily figures on $name', (target) => {
       fc.asyncProperty(fc.array(write, { minLength: 5, maxLength: 25 }), async (writes) => {
         for (const w of writes) await apply(w);
         await expectExact();
+        // Settled, the whole desk's days are one row each, and as exact.
+        await settleDeskDays(t.db);
+        expect(await unsettledDays()).toBe(0);
+        await expectExact();
       }),
       { numRuns: 4 },
     );
@@ -181,6 +207,33 @@ describe.each(targets)('the reports’ daily figures on $name', (target) => {
         measure,
       ).toBe(true);
   });
+
+  it.runIf(target.name === 'postgres')(
+    'stay exact when two instances settle the whole desk’s days while tickets are written',
+    async () => {
+      const second = await buildSecondInstance(t);
+      try {
+        const writes = Array.from({ length: 12 }, (_, i) =>
+          api('POST', '/api/tickets', {
+            description: `Settled while written ${i}`,
+            status_id: i % 3 === 0 ? status.closed : status.open,
+            company_id: companies[i % 3],
+            priority_id: priorities[0],
+          }),
+        );
+        const settles = Array.from({ length: 6 }, (_, i) => settleDeskDays((i % 2 ? second : t).db));
+        const answers = await Promise.all(writes);
+        expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 201));
+        await Promise.all(settles);
+        await expectExact();
+        await Promise.all([settleDeskDays(t.db), settleDeskDays(second.db)]);
+        expect(await unsettledDays()).toBe(0);
+        await expectExact();
+      } finally {
+        await second.close();
+      }
+    },
+  );
 
   it('are filled again exactly when the summary tables are put up after a bulk insert', async () => {
     expect((await storedReportDays(t.db, b.tenantId)).some((d) => d.reopened > 0)).toBe(true);

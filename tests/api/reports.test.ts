@@ -50,6 +50,7 @@ describe.each(targets)('the service report on $name', (target) => {
   let t: TestApp;
   let b: BackOffice;
   let companyId: number;
+  let clientId: number;
   let ids: number[];
 
   const report = (query: Record<string, unknown>, headers = b.admin) =>
@@ -66,13 +67,27 @@ describe.each(targets)('the service report on $name', (target) => {
       payload: { name: 'Report BV' },
     });
     companyId = company.json().id;
+    const client = await t.app.inject({
+      method: 'POST',
+      url: '/api/clients',
+      headers: b.admin,
+      payload: { first_name: 'Rita', last_name: 'Reported' },
+    });
+    expect(client.statusCode, client.body).toBe(201);
+    clientId = client.json().id;
     ids = [];
     for (const f of FIXTURES) {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/tickets',
         headers: b.admin,
-        payload: { description: 'Reported', status_id: status.open, company_id: companyId },
+        // All but the last asked by the client: the client filter reads the tickets, not the daily figures.
+        payload: {
+          description: 'Reported',
+          status_id: status.open,
+          company_id: companyId,
+          client_id: f === FIXTURES.at(-1) ? null : clientId,
+        },
       });
       expect(res.statusCode, res.body).toBe(201);
       const id = res.json().id as number;
@@ -162,6 +177,53 @@ describe.each(targets)('the service report on $name', (target) => {
       resolution_median: 210,
       reopened: 3,
     });
+  });
+
+  it('says the same figures for the client who asked, from their tickets', async () => {
+    const query = { from: '2026-10-01', to: '2026-11-30', group: 'month' };
+    const [byCompany, byClient] = await Promise.all([
+      report({ ...query, company_id: [companyId] }),
+      report({ ...query, client_id: [clientId] }),
+    ]);
+    expect(byClient.statusCode, byClient.body).toBe(200);
+    const { rows, total } = byClient.json();
+    // The last fixture (created 25 November, open) was asked by nobody: one created and one open less.
+    const less = (figures: Record<string, unknown>) => ({
+      ...figures,
+      created: (figures.created as number) - 1,
+      backlog: (figures.backlog as number) - 1,
+    });
+    expect(rows).toEqual([byCompany.json().rows[0], less(byCompany.json().rows[1])]);
+    expect(total).toEqual(less(byCompany.json().total));
+    // With the company as well, and per operator: the same tickets.
+    const both = await report({ ...query, client_id: [clientId], company_id: [companyId] });
+    expect(both.json().total).toEqual(total);
+    const perOperator = await t.app.inject({
+      method: 'GET',
+      url: `/api/reports/tickets/breakdown?${qs.stringify({ ...query, client_id: [clientId], by: 'operator_id' })}`,
+      headers: b.admin,
+    });
+    expect(perOperator.statusCode, perOperator.body).toBe(200);
+    expect(perOperator.json().total).toEqual(total);
+    // Another tenant's or nobody's client: nothing.
+    const other = await report({ ...query, client_id: [clientId + 100000] });
+    expect(other.json().total).toMatchObject({ created: 0, solved: 0, backlog: 0, response_median: null });
+  });
+
+  it('says the same for the whole desk as for every company and none (the desk’s own daily figures)', async () => {
+    const companies = await t.db
+      .selectFrom('companies')
+      .select('id')
+      .where('tenant_id', '=', b.tenantId)
+      .execute();
+    const query = { from: '2026-10-01', to: '2026-12-31', group: 'week' };
+    const [desk, every] = await Promise.all([
+      report(query),
+      report({ ...query, company_id: [...companies.map((c) => c.id), 'none'] }),
+    ]);
+    expect(desk.statusCode, desk.body).toBe(200);
+    expect(desk.json().total.created).toBeGreaterThanOrEqual(FIXTURES.length);
+    expect(desk.json()).toEqual(every.json());
   });
 
   it('by week, clipped to the period, each week from its Monday', async () => {

@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useTranslate } from 'react-admin';
-import { REPORT_FILTERS, type ReportBreakdown, type ReportFilter } from '../../../common/reports.ts';
+import { REPORT_KEYS, type ReportBreakdown, type ReportKey } from '../../../common/reports.ts';
 import type { FilterState } from '../list/filters.ts';
 import { Count, FiguresTable } from './parts.tsx';
 import { figureCells, PERIOD_COLUMNS } from './PeriodReport.tsx';
@@ -35,21 +35,21 @@ export function BreakdownReport({
   days: { from: string; to: string };
   headingId: string;
   /** The key, kept with the page's settings. */
-  by: ReportFilter;
-  onBy: (by: ReportFilter) => void;
+  by: ReportKey;
+  onBy: (by: ReportKey) => void;
 }) {
   const translate = useTranslate();
   const full = `${query}&by=${by}`;
   const state = useReport<ReportBreakdown>(`reports/tickets/breakdown?${full}`);
 
   const t = (key: string) => translate(`reports.columns.${key}`);
-  const keyLabel = (key: ReportFilter) => translate(`resources.tickets.fields.${key}`);
+  const keyLabel = (key: ReportKey) => translate(`resources.tickets.fields.${key}`);
   const nameOf = (row: ReportBreakdown['rows'][number]) => row.name ?? t('none');
-  const captionOf = (shown: ReportFilter) => translate('reports.breakdown_caption', { key: keyLabel(shown) });
+  const captionOf = (shown: ReportKey) => translate('reports.breakdown_caption', { key: keyLabel(shown) });
 
   /** A row's cells; its counts open the tickets of its key (`shown`: the key of the answer shown). */
   const cells = (
-    shown: ReportFilter,
+    shown: ReportKey,
     row: ReportBreakdown['total'],
     name: string,
     key: number | null | undefined,
@@ -74,10 +74,10 @@ export function BreakdownReport({
         size="small"
         label={translate('reports.breakdown_by')}
         value={by}
-        onChange={(e) => onBy(e.target.value as ReportFilter)}
+        onChange={(e) => onBy(e.target.value as ReportKey)}
         sx={{ maxWidth: 260 }}
       >
-        {REPORT_FILTERS.map((key) => (
+        {REPORT_KEYS.map((key) => (
           <MenuItem key={key} value={key}>
             {keyLabel(key)}
           </MenuItem>

@@ -14,7 +14,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { ScrollableTable } from '../detail/parts.tsx';
-import type { ReportGroup } from '../../../common/reports.ts';
+import { REPORT_FILTERS, type ReportGroup } from '../../../common/reports.ts';
 import { listLink } from '../list/linkedFilter.ts';
 import { selectValues, type FilterState } from '../list/filters.ts';
 import { registry } from '../../schema.ts';
@@ -38,15 +38,7 @@ export function periodLabel(row: Row, group: ReportGroup, locale: string): strin
 export const percentText = (n: number | null) => (n === null ? '–' : `${n}%`);
 
 /** The report's filters on the page: the ticket list's own header controls for these ticket fields. */
-export const PAGE_FILTERS = [
-  'company_id',
-  'operator_id',
-  'ticket_group_id',
-  'priority_id',
-  'ticket_type_id',
-  'category_id',
-  'applied_sla_id',
-] as const;
+export const PAGE_FILTERS = REPORT_FILTERS;
 
 /**
  * The chosen records of each filter as the report takes them: ids, 'me' as the user's own id, '(none)'

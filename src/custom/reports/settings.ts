@@ -9,7 +9,8 @@ import { useSearchParams } from 'react-router-dom';
 import {
   REPORT_FILTERS,
   REPORT_GROUPS,
-  type ReportFilter,
+  REPORT_KEYS,
+  type ReportKey,
   type ReportGroup,
 } from '../../../common/reports.ts';
 import { TIME_KEYS, type TimeKey } from '../../../common/time-report.ts';
@@ -28,7 +29,7 @@ export interface ReportSettings {
   group: ReportGroup;
   line: Line;
   filters: FilterState;
-  by: ReportFilter;
+  by: ReportKey;
   tab: (typeof TABS)[number];
   /** The time report's key. */
   timeBy: TimeKey;
@@ -66,7 +67,7 @@ export function readSettings(params: URLSearchParams, today: Date): ReportSettin
     group: oneOf(REPORT_GROUPS, params.get('group'), 'week'),
     line: oneOf(LINES, params.get('line'), 'all'),
     filters: filtersOf(params.get('filter')),
-    by: oneOf(REPORT_FILTERS, params.get('by'), 'operator_id'),
+    by: oneOf(REPORT_KEYS, params.get('by'), 'operator_id'),
     tab: oneOf(TABS, params.get('tab'), 'tickets'),
     timeBy: oneOf(TIME_KEYS, params.get('time_by'), 'operator_id'),
   };
