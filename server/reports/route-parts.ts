@@ -26,6 +26,54 @@ export const RANGE: Record<string, Schema> = {
   to: { ...DATE, description: 'The last day, included.' },
 };
 
+/** A report's answer per period: each period's first day and days in the report, with `figures`. */
+export function periodAnswer(figures: Record<string, Schema>, total: Schema): Schema {
+  return {
+    type: 'object',
+    required: ['from', 'to', 'group', 'rows', 'total'],
+    properties: {
+      from: DATE,
+      to: DATE,
+      group: { type: 'string', enum: [...REPORT_GROUPS] },
+      rows: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['period', 'from', 'to', ...Object.keys(figures)],
+          properties: { period: DATE, from: DATE, to: DATE, ...figures },
+        },
+      },
+      total,
+    },
+  };
+}
+
+/** A report's answer per value of a key (`by`, one of `keys`): each row's key and name, with `figures`. */
+export function breakdownAnswer(
+  keys: readonly string[],
+  figures: Record<string, Schema>,
+  total: Schema,
+): Schema {
+  return {
+    type: 'object',
+    required: ['from', 'to', 'by', 'rows', 'total'],
+    properties: {
+      from: DATE,
+      to: DATE,
+      by: { type: 'string', enum: [...keys] },
+      rows: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['key', 'name', ...Object.keys(figures)],
+          properties: { key: { type: ['integer', 'null'] }, name: { type: ['string', 'null'] }, ...figures },
+        },
+      },
+      total,
+    },
+  };
+}
+
 /** The grouping of a report's periods and the operators' line it is about. */
 export const GROUP_AND_LINE: Record<string, Schema> = {
   group: { type: 'string', enum: [...REPORT_GROUPS], description: 'Per day, week or month (default).' },

@@ -15,7 +15,6 @@ import type { Schema } from '../docs/refs.ts';
 import {
   REPORT_FILTERS,
   REPORT_KEYS,
-  REPORT_GROUPS,
   REPORT_MEASURES,
   REPORTS_PERMISSION,
   type ReportKey,
@@ -26,7 +25,6 @@ import { reportBreakdown } from './breakdown.ts';
 import { reportBreaches } from './breaches.ts';
 import { ticketTable } from './ticket-table.ts';
 import {
-  DATE,
   FILE_ANSWER,
   FILE_QUERY,
   IDS,
@@ -36,6 +34,8 @@ import {
   sendReportFile,
   GROUP_AND_LINE,
   periodQuery,
+  periodAnswer,
+  breakdownAnswer,
 } from './route-parts.ts';
 
 const MINUTES: Schema = { type: ['number', 'null'] };
@@ -49,24 +49,9 @@ const FIGURES: Record<string, Schema> = {
   resolution_p90: MINUTES,
 };
 
-const ANSWER: Schema = {
-  type: 'object',
-  required: ['from', 'to', 'group', 'rows', 'total'],
-  properties: {
-    from: DATE,
-    to: DATE,
-    group: { type: 'string', enum: [...REPORT_GROUPS] },
-    rows: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['period', 'from', 'to', ...Object.keys(FIGURES)],
-        properties: { period: DATE, from: DATE, to: DATE, ...FIGURES },
-      },
-    },
-    total: { type: 'object', required: Object.keys(FIGURES), properties: FIGURES },
-  },
-};
+const TOTAL: Schema = { type: 'object', required: Object.keys(FIGURES), properties: FIGURES };
+
+const ANSWER = periodAnswer(FIGURES, TOTAL);
 
 const DESCRIPTION =
   'Per period (its first day: the day, the ISO week\u2019s Monday, the month\u2019s first) and in total: tickets ' +
@@ -79,24 +64,7 @@ const DESCRIPTION =
   'is under the ticket\u2019s current company, operator, group, priority, type, category and applied SLA, ' +
   `as the ticket list filters them. Permission \`${REPORTS_PERMISSION}\`. ${OPERATORS_ONLY}`;
 
-const BREAKDOWN_ANSWER: Schema = {
-  type: 'object',
-  required: ['from', 'to', 'by', 'rows', 'total'],
-  properties: {
-    from: DATE,
-    to: DATE,
-    by: { type: 'string', enum: [...REPORT_KEYS] },
-    rows: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['key', 'name', ...Object.keys(FIGURES)],
-        properties: { key: { type: ['integer', 'null'] }, name: { type: ['string', 'null'] }, ...FIGURES },
-      },
-    },
-    total: { type: 'object', required: Object.keys(FIGURES), properties: FIGURES },
-  },
-};
+const BREAKDOWN_ANSWER = breakdownAnswer(REPORT_KEYS, FIGURES, TOTAL);
 
 /** The query every report takes: the period, its grouping and the filters. */
 const QUERY: Record<string, Schema> = {

@@ -13,7 +13,7 @@ import {
 import { headerOf } from '../exports/columns.ts';
 import type { ExportLocale } from '../exports/messages.ts';
 import { registry } from '../schema/registry.ts';
-import { reportColumns, type ReportColumn } from './columns.ts';
+import { reportColumns, reportTable, type ReportColumn } from './columns.ts';
 import type { CellKind, CellValue, ReportTable } from './file.ts';
 
 /** The figures' columns, in the page's order, each with what it holds. */
@@ -42,27 +42,9 @@ export function ticketTable(report: ReportAnswer | ReportBreakdown, locale: Expo
     return { header: names[key] + unit, kind };
   });
   const figures = (f: ReportFigures) => FIGURES.map(([, , value]) => value(f));
-  if ('by' in report) {
-    const keyHeader = headerOf(registry().get('tickets')!, { name: report.by, label: report.by }, locale);
-    return {
-      sheet: names.sheet,
-      columns: [{ header: keyHeader, kind: 'text' }, ...figureColumns],
-      rows: [
-        ...report.rows.map((r) => [r.name ?? names.none, ...figures(r)]),
-        [names.total, ...figures(report.total)],
-      ],
-    };
-  }
-  return {
-    sheet: names.sheet,
-    columns: [
-      { header: names.period, kind: 'date' },
-      { header: names.period_end, kind: 'date' },
-      ...figureColumns,
-    ],
-    rows: [
-      ...report.rows.map((r) => [r.from, r.to, ...figures(r)]),
-      [names.total, null, ...figures(report.total)],
-    ],
-  };
+  const keyHeader =
+    'by' in report
+      ? headerOf(registry().get('tickets')!, { name: report.by, label: report.by }, locale)
+      : null;
+  return reportTable<ReportFigures>(report, locale, keyHeader, figureColumns, figures);
 }

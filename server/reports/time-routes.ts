@@ -14,7 +14,7 @@ import type { Db } from '../db/database.ts';
 import { validating, validInputWith } from '../http/route-validation.ts';
 import { OPERATORS_ONLY } from '../docs/action-schema.ts';
 import type { Schema } from '../docs/refs.ts';
-import { REPORT_GROUPS, REPORTS_PERMISSION } from '../../common/reports.ts';
+import { REPORTS_PERMISSION } from '../../common/reports.ts';
 import { CONSUMPTION_MEASURES, TIME_KEYS, TIME_MEASURES, type TimeKey } from '../../common/time-report.ts';
 import { timeBreakdown, timeFigures, type TimeQuery } from './time.ts';
 import { contractConsumption } from './contracts.ts';
@@ -32,6 +32,8 @@ import {
   sendReportFile,
   GROUP_AND_LINE,
   periodQuery,
+  periodAnswer,
+  breakdownAnswer,
 } from './route-parts.ts';
 
 const MINUTES: Schema = { type: 'integer' };
@@ -39,43 +41,9 @@ const MINUTES: Schema = { type: 'integer' };
 const FIGURES: Record<string, Schema> = Object.fromEntries(TIME_MEASURES.map((m) => [m, MINUTES]));
 const TOTAL: Schema = { type: 'object', required: [...TIME_MEASURES], properties: FIGURES };
 
-const ANSWER: Schema = {
-  type: 'object',
-  required: ['from', 'to', 'group', 'rows', 'total'],
-  properties: {
-    from: DATE,
-    to: DATE,
-    group: { type: 'string', enum: [...REPORT_GROUPS] },
-    rows: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['period', 'from', 'to', ...TIME_MEASURES],
-        properties: { period: DATE, from: DATE, to: DATE, ...FIGURES },
-      },
-    },
-    total: TOTAL,
-  },
-};
+const ANSWER = periodAnswer(FIGURES, TOTAL);
 
-const BREAKDOWN_ANSWER: Schema = {
-  type: 'object',
-  required: ['from', 'to', 'by', 'rows', 'total'],
-  properties: {
-    from: DATE,
-    to: DATE,
-    by: { type: 'string', enum: [...TIME_KEYS] },
-    rows: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['key', 'name', ...TIME_MEASURES],
-        properties: { key: { type: ['integer', 'null'] }, name: { type: ['string', 'null'] }, ...FIGURES },
-      },
-    },
-    total: TOTAL,
-  },
-};
+const BREAKDOWN_ANSWER = breakdownAnswer(TIME_KEYS, FIGURES, TOTAL);
 
 const CONSUMPTION: Record<string, Schema> = Object.fromEntries(CONSUMPTION_MEASURES.map((m) => [m, MINUTES]));
 

@@ -4,7 +4,7 @@
  */
 import type { TimeBreakdown, TimeFigures, TimeReportAnswer } from '../../common/time-report.ts';
 import type { ExportLocale } from '../exports/messages.ts';
-import { reportColumns, type ReportColumn } from './columns.ts';
+import { reportColumns, reportTable, type ReportColumn } from './columns.ts';
 import type { CellKind, CellValue, ReportTable } from './file.ts';
 
 const FIGURES: [key: ReportColumn, kind: CellKind, value: (f: TimeFigures) => CellValue][] = [
@@ -20,26 +20,6 @@ export function timeTable(report: TimeReportAnswer | TimeBreakdown, locale: Expo
   const names = reportColumns(locale);
   const figureColumns = FIGURES.map(([key, kind]) => ({ header: names[key], kind }));
   const figures = (f: TimeFigures) => FIGURES.map(([, , value]) => value(f));
-  if ('by' in report) {
-    return {
-      sheet: names.sheet,
-      columns: [{ header: names[`time_${report.by}`], kind: 'text' }, ...figureColumns],
-      rows: [
-        ...report.rows.map((r) => [r.name ?? names.none, ...figures(r)]),
-        [names.total, ...figures(report.total)],
-      ],
-    };
-  }
-  return {
-    sheet: names.sheet,
-    columns: [
-      { header: names.period, kind: 'date' },
-      { header: names.period_end, kind: 'date' },
-      ...figureColumns,
-    ],
-    rows: [
-      ...report.rows.map((r) => [r.from, r.to, ...figures(r)]),
-      [names.total, null, ...figures(report.total)],
-    ],
-  };
+  const keyHeader = 'by' in report ? names[`time_${report.by}`] : null;
+  return reportTable<TimeFigures>(report, locale, keyHeader, figureColumns, figures);
 }
