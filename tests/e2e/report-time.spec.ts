@@ -53,12 +53,12 @@ test(
     const perActivity = await api<{ rows: { name: string | null; rounded_minutes: number }[] }>(
       `time/breakdown?${range}&group=month&by=activity_id`,
     );
-    const activities = page.getByRole('table', { name: 'Bestede tijd per Activiteit, en in totaal' });
+    const activities = page.getByRole('table', { name: 'Bestede tijd per activiteit, en in totaal' });
     await expect(activities.getByRole('row')).toHaveCount(perActivity.rows.length + 2);
     const [csv] = await Promise.all([
       page.waitForEvent('download'),
       page
-        .getByRole('button', { name: 'Bestede tijd per Activiteit, en in totaal downloaden als CSV' })
+        .getByRole('button', { name: 'Bestede tijd per activiteit, en in totaal downloaden als CSV' })
         .click(),
     ]);
     expect(csv.suggestedFilename()).toBe(`time-activity_id-${from}-${to}.csv`);

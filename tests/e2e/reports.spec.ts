@@ -126,7 +126,7 @@ test(
     await page.getByRole('combobox', { name: 'Per Operator' }).click();
     await page.getByRole('option', { name: 'Company' }).click();
     const perCompany = page.getByRole('table', {
-      name: 'The figures of the period per Company, and in total',
+      name: 'The figures of the period per company, and in total',
     });
     await expect(perCompany).toBeVisible();
 
@@ -188,7 +188,7 @@ test(
     const [csv] = await Promise.all([
       page.waitForEvent('download'),
       page
-        .getByRole('button', { name: 'Download The figures of the period per Company, and in total as CSV' })
+        .getByRole('button', { name: 'Download The figures of the period per company, and in total as CSV' })
         .click(),
     ]);
     const lines = readFileSync((await csv.path())!, 'utf8')

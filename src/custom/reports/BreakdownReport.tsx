@@ -10,10 +10,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { REPORT_KEYS, type ReportBreakdown, type ReportKey } from '../../../common/reports.ts';
 import type { FilterState } from '../list/filters.ts';
-import { Count, FiguresTable } from './parts.tsx';
+import { Count, FiguresTable, inSentence } from './parts.tsx';
 import { figureCells, PERIOD_COLUMNS } from './PeriodReport.tsx';
 import { ReportFiles } from './ReportFiles.tsx';
 import { Loaded, useReport } from './useReport.tsx';
@@ -39,13 +39,15 @@ export function BreakdownReport({
   onBy: (by: ReportKey) => void;
 }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const full = `${query}&by=${by}`;
   const state = useReport<ReportBreakdown>(`reports/tickets/breakdown?${full}`);
 
   const t = (key: string) => translate(`reports.columns.${key}`);
   const keyLabel = (key: ReportKey) => translate(`resources.tickets.fields.${key}`);
   const nameOf = (row: ReportBreakdown['rows'][number]) => row.name ?? t('none');
-  const captionOf = (shown: ReportKey) => translate('reports.breakdown_caption', { key: keyLabel(shown) });
+  const captionOf = (shown: ReportKey) =>
+    translate('reports.breakdown_caption', { key: inSentence(keyLabel(shown), locale) });
 
   /** A row's cells; its counts open the tickets of its key (`shown`: the key of the answer shown). */
   const cells = (
@@ -93,7 +95,10 @@ export function BreakdownReport({
               {busiest.length > 0 && (
                 <Paper component="figure" sx={{ m: 0, p: 2 }} aria-labelledby={`${headingId}-busiest`}>
                   <Typography component="h3" variant="subtitle1" id={`${headingId}-busiest`}>
-                    {translate('reports.busiest_chart', { key: keyLabel(shown), n: busiest.length })}
+                    {translate('reports.busiest_chart', {
+                      key: inSentence(keyLabel(shown), locale),
+                      n: busiest.length,
+                    })}
                   </Typography>
                   <Box sx={{ minWidth: 0 }}>
                     <BarChart

@@ -5,10 +5,10 @@
  */
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import type { ContractConsumption, ContractConsumptionRow } from '../../../common/time-report.ts';
 import { minutesText } from './period.ts';
-import { FiguresTable } from './parts.tsx';
+import { dayLabel, FiguresTable } from './parts.tsx';
 import { Loaded, useReport } from './useReport.tsx';
 
 /** The share of a period's hours used, in whole percents (0 for a period of no hours). */
@@ -19,11 +19,14 @@ export function usedPercent(row: Pick<ContractConsumptionRow, 'minutes_total' | 
 
 export function ContractsReport({ query, headingId }: { query: string; headingId: string }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const t = (key: string) => translate(`reports.contracts.${key}`);
   const state = useReport<ContractConsumption>(`reports/contracts?${query}`);
   const days = (row: ContractConsumptionRow) => (
     <span style={{ whiteSpace: 'nowrap' }}>
-      {row.prepaid ? t('prepaid') : `${row.period_start} – ${row.period_end ?? '…'}`}
+      {row.prepaid
+        ? t('prepaid')
+        : `${dayLabel(row.period_start, locale)} – ${row.period_end ? dayLabel(row.period_end, locale) : '…'}`}
     </span>
   );
   return (

@@ -20,7 +20,7 @@ import {
   type TimeReportAnswer,
 } from '../../../common/time-report.ts';
 import { minutesText } from './period.ts';
-import { FiguresTable, periodLabel } from './parts.tsx';
+import { FiguresTable, inSentence, periodLabel } from './parts.tsx';
 import { ReportFiles } from './ReportFiles.tsx';
 import { Loaded, useReport } from './useReport.tsx';
 
@@ -122,7 +122,9 @@ export function TimeReport({
       </TextField>
       <Loaded state={perKey} height={160}>
         {(answer) => {
-          const caption = translate('reports.time.breakdown_caption', { key: t(`time_${answer.by}`) });
+          const caption = translate('reports.time.breakdown_caption', {
+            key: inSentence(t(`time_${answer.by}`), locale),
+          });
           return (
             <FiguresTable
               captionId={`${headingId}-time-breakdown`}

@@ -3,7 +3,7 @@
  * ticket list take them, a count as a link to the tickets it counts (the drill-down), and a report's
  * table.
  */
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -19,6 +19,7 @@ import { listLink } from '../list/linkedFilter.ts';
 import { selectValues, type FilterState } from '../list/filters.ts';
 import { registry } from '../../schema.ts';
 import { getUser } from '../../dataProvider/storage.ts';
+import { AnswerStale } from './useReport.tsx';
 
 /** A period of a report: its first day. */
 type Row = { period: string };
@@ -33,6 +34,23 @@ export function periodLabel(row: Row, group: ReportGroup, locale: string): strin
   return group === 'month'
     ? new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric' }).format(date)
     : new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' }).format(date);
+}
+
+/** A day (YYYY-MM-DD) in the user's language, with its year: "1 okt 2026". */
+export function dayLabel(day: string, locale: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' }).format(
+    new Date(y, m - 1, d),
+  );
+}
+
+/**
+ * A field's label inside a sentence ("per operator"): lower-cased where the language writes nouns so,
+ * but not in German, nor an abbreviation ("SLA").
+ */
+export function inSentence(label: string, locale: string): string {
+  if (locale === 'de' || label.length < 2 || label[1] !== label[1]!.toLowerCase()) return label;
+  return label[0]!.toLowerCase() + label.slice(1);
 }
 
 export const percentText = (n: number | null) => (n === null ? '–' : `${n}%`);
@@ -66,7 +84,8 @@ export type DrillFigure = keyof typeof DRILL_DOWN;
 
 /**
  * A count as a link to the ticket list filtered to exactly those tickets: the moment's days (the
- * list's date range filter) and the report's filters; 0 stays a bare number.
+ * list's date range filter) and the report's filters; 0 stays a bare number, and so does every count of an
+ * answer shown while the next loads (useReport.tsx, AnswerStale).
  */
 export function Count({
   n,
@@ -81,7 +100,8 @@ export function Count({
   filters: FilterState;
   label: string;
 }) {
-  if (n === 0) return <>{n}</>;
+  const stale = useContext(AnswerStale);
+  if (n === 0 || stale) return <>{n}</>;
   const filter = { ...filters, [DRILL_DOWN[figure]]: { preset: 'range', from: days.from, to: days.to } };
   return (
     <Link component={RouterLink} to={listLink('/tickets', filter)} aria-label={label}>

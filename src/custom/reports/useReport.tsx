@@ -3,7 +3,7 @@
  * and what to show meanwhile and when it failed. While a changed report loads, the last answer stays
  * (marked busy): the page keeps its place, and a control the user is in stays open.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { createContext, useEffect, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import { useDataProvider } from 'react-admin';
@@ -44,6 +44,12 @@ export function useReport<T>(path: string, enabled = true): ReportState<T> {
   };
 }
 
+/**
+ * Whether the answer shown is the one before the current settings' (still loading): its drill-downs
+ * would open the new settings' tickets under the old counts, so they wait (parts.tsx, Count).
+ */
+export const AnswerStale = createContext(false);
+
 /** The report once loaded (busy while a change loads); a placeholder of `height` before, or the failure. */
 export function Loaded<T>({
   state,
@@ -58,7 +64,7 @@ export function Loaded<T>({
   if (state.answer !== undefined)
     return (
       <Box sx={{ display: 'contents' }} aria-busy={state.loading || undefined}>
-        {children(state.answer)}
+        <AnswerStale.Provider value={state.loading}>{children(state.answer)}</AnswerStale.Provider>
       </Box>
     );
   return (
