@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { forbidden, notFound } from '../http/errors.ts';
-import { validating } from '../http/route-validation.ts';
+import { validating, validInput } from '../http/route-validation.ts';
 import { actionSchema } from '../docs/action-schema.ts';
 import type { Schema } from '../docs/refs.ts';
 import { SERVICE_OVERVIEW_PERMISSION } from '../../common/service-overview.ts';
@@ -127,6 +127,7 @@ export async function serviceOverviewRoutes(app: FastifyInstance, { db }: { db: 
   app.get('/api/portal/service-overview', validating(SCHEMA), async (request) => {
     const auth = await request.getAuth();
     if (auth.kind !== 'client' || !auth.permissions.has(SERVICE_OVERVIEW_PERMISSION)) throw forbidden();
+    validInput(request);
     const { company_id, year } = request.query as { company_id?: number; year?: number };
     // The caller's companies are those of the portal scope (the session's companyIds).
     if (company_id !== undefined && !auth.companyIds.includes(company_id)) throw notFound();

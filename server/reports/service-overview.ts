@@ -72,6 +72,8 @@ async function targetsOf(db: Db, tenantId: number, q: OverviewQuery): Promise<Ov
         .where('day', '>=', q.from)
         .where('day', '<=', q.to)
         .where('applied_sla_id', 'is not', null)
+        // A day row left at zero (a ticket moved to another SLA or priority) governed nothing.
+        .where(sql<boolean>`created + responded + solved > 0`)
         .as('d'),
     )
     .innerJoin('slas as s', (join) =>
