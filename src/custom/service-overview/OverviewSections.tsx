@@ -5,6 +5,7 @@
  * the hours used and remaining of the current contract periods and prepaid cards. The back office
  * report's table and formats (../reports) are reused.
  */
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -37,7 +38,7 @@ function useTexts() {
   };
 }
 
-function Figure({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+function Figure({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <Paper component="figure" sx={{ m: 0, p: 2, minWidth: 0 }} aria-labelledby={id}>
       <Typography component="h3" variant="subtitle1" id={id}>
@@ -54,7 +55,7 @@ export function TicketsSection({ answer, id }: { answer: ServiceOverview; id: st
   const labels = answer.months.map((m) => periodLabel({ period: m.month }, 'month', locale));
   return (
     <>
-      <Figure id={`${id}-chart`} title={t('tickets_title')}>
+      <Figure id={`${id}-chart`} title={t('tickets_chart')}>
         <BarChart
           height={240}
           skipAnimation
@@ -179,7 +180,7 @@ export function ContractsSection({ answer, id }: { answer: ServiceOverview; id: 
           height={Math.max(160, 60 + 48 * answer.contracts.length)}
           skipAnimation
           layout="horizontal"
-          yAxis={[{ scaleType: 'band', data: names, width: 110 }]}
+          yAxis={[{ scaleType: 'band', data: names, width: 150 }]}
           series={[
             {
               data: answer.contracts.map((r) => hours(r.registered_time)),

@@ -6,7 +6,7 @@
 import type { ReactElement } from 'react';
 import { Route } from 'react-router-dom';
 import Insights from '@mui/icons-material/Insights';
-import { CustomRoutes, Menu, usePermissions, useTranslate } from 'react-admin';
+import { CustomRoutes, Menu, useBasename, usePermissions, useTranslate } from 'react-admin';
 import { lazyWithTimeout } from '../../shell/lazy.ts';
 import { LazyPage } from '../../shell/LazyPage.tsx';
 import { SERVICE_OVERVIEW_PERMISSION } from '../../../common/service-overview.ts';
@@ -32,10 +32,12 @@ export function useMaySeeOverview(): boolean {
 /** 'Service overview' in the portal's menu, after its resources, for a client with the permission. */
 export function ServiceOverviewMenuItem() {
   const translate = useTranslate();
+  // A menu item's address is the router's own: the portal's basename (/app) is not added for it.
+  const basename = useBasename();
   if (!useMaySeeOverview()) return null;
   return (
     <Menu.Item
-      to={SERVICE_OVERVIEW_PATH}
+      to={`${basename}${SERVICE_OVERVIEW_PATH}`}
       primaryText={translate('service_overview.title')}
       leftIcon={<Insights />}
     />

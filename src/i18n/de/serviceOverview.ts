@@ -12,6 +12,7 @@ const serviceOverviewMessages: Messages<ServiceOverviewMessages> = {
     period: 'Zeitraum',
     last_12_months: 'Letzte 12 Monate',
     tickets_title: 'Tickets je Monat',
+    tickets_chart: 'Eröffnet und gelöst',
     tickets_caption: 'Eröffnete und gelöste Tickets je Monat und insgesamt',
     times_title: 'Reaktions- und Lösungszeiten',
     times_chart: 'Median erste Reaktions- und Lösungszeit (Stunden)',

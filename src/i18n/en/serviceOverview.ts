@@ -9,6 +9,7 @@ const serviceOverviewMessages = {
     period: 'Period',
     last_12_months: 'Last 12 months',
     tickets_title: 'Tickets per month',
+    tickets_chart: 'Opened and solved',
     tickets_caption: 'Tickets opened and solved per month, and in total',
     times_title: 'Response and resolution times',
     times_chart: 'Median first response and resolution time (hours)',

@@ -12,6 +12,7 @@ const serviceOverviewMessages: Messages<ServiceOverviewMessages> = {
     period: 'Periode',
     last_12_months: 'Afgelopen 12 maanden',
     tickets_title: 'Tickets per maand',
+    tickets_chart: 'Geopend en opgelost',
     tickets_caption: 'Geopende en opgeloste tickets per maand, en in totaal',
     times_title: 'Reactie- en oplostijden',
     times_chart: 'Mediaan eerste reactie- en oplostijd (uren)',
