@@ -25,6 +25,7 @@ import { QUERY_LIMITS } from './query/parse.ts';
 import { exportRoutes } from './exports/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { timeReportRoutes } from './reports/time-routes.ts';
+import { serviceOverviewRoutes } from './reports/service-overview-routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import type { ExportWorkerOptions } from './exports/worker.ts';
 import { fileStoreFor } from './files/store.ts';
@@ -186,6 +187,7 @@ export async function buildApp({
   await app.register(exportRoutes, { db, registry, config, worker: exports });
   await app.register(reportRoutes, { db });
   await app.register(timeReportRoutes, { db });
+  await app.register(serviceOverviewRoutes, { db });
   scheduleFileSweep(app, db, fileStoreFor(config, db), fileSweepMs);
   await app.register(webApps);
   return app;

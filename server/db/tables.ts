@@ -624,6 +624,13 @@ export interface Roles {
   updated_at: Generated<Timestamp>;
 }
 
+export interface ServiceOverviewMails {
+  created_at: Generated<Timestamp>;
+  month: string;
+  tenant_id: number;
+  user_id: number;
+}
+
 export interface Services {
   created_at: Generated<Timestamp>;
   description: string | null;
@@ -1078,6 +1085,7 @@ export interface Tables {
   record_tokens: RecordTokens;
   refresh_tokens: RefreshTokens;
   roles: Roles;
+  service_overview_mails: ServiceOverviewMails;
   services: Services;
   settings_views: SettingsViews;
   signing_keys: SigningKeys;

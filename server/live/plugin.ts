@@ -36,6 +36,7 @@ import { actionRoute } from '../docs/action-schema.ts';
 import { checkDeadlines } from '../resources/notifications/deadlines.ts';
 import { settleDeskDays } from '../reports/desk-days.ts';
 import { recheckSlaClocks } from '../sla/recheck.ts';
+import { sendServiceOverviews, SERVICE_OVERVIEW_EVERY_MS } from '../reports/service-overview-mail.ts';
 import { setNotificationLinkOrigin } from '../resources/notifications/notify.ts';
 import { unreadCount } from '../resources/notifications/store.ts';
 import type { Config } from '../config.ts';
@@ -85,6 +86,7 @@ export async function livePlugin(app: FastifyInstance, { db, registry, config, l
   app.decorate('liveBus', bus);
   const streams = new Set<Stream>();
   let lastPrune = 0;
+  let lastOverviews = 0;
   const deadlines = new WakeLoop(
     async () => {
       await checkDeadlines(db);
@@ -93,6 +95,13 @@ export async function livePlugin(app: FastifyInstance, { db, registry, config, l
       if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
         lastPrune = Date.now();
         await pruneEvents(db);
+      }
+      if (Date.now() - lastOverviews > SERVICE_OVERVIEW_EVERY_MS) {
+        lastOverviews = Date.now();
+        await sendServiceOverviews(db, Date.now(), {
+          origin: config.publicUrl,
+          stopping: () => deadlines.isStopped,
+        });
       }
     },
     config.deadlineCheckMs,

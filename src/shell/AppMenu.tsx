@@ -1,6 +1,6 @@
 /**
- * The apps' side menu. The portal lists its resources as registered (x-menu order); the back office
- * shows its resources in the groups of their x-menu (daily work, sales and billing, settings), each a
+ * The apps' side menu. The portal lists its resources as registered (x-menu order), then its service
+ * overview; the back office shows its resources in the groups of their x-menu (daily work, sales and billing, settings), each a
  * labelled ARIA group, after its dashboard, and adds its exports page. A group the user may open nothing of is left out.
  */
 import { useId } from 'react';
@@ -17,6 +17,7 @@ import { permissionName } from '../authProvider/index.ts';
 import { useAppKind } from '../custom/appKind.ts';
 import { ExportsMenuItem } from '../custom/exports/routes.tsx';
 import { ReportsMenuItem } from '../custom/reports/routes.tsx';
+import { ServiceOverviewMenuItem } from '../custom/service-overview/routes.tsx';
 import { DashboardMenuItem } from '../custom/dashboard/routes.tsx';
 import { menuSections, type MenuSection } from '../resources/menus.ts';
 import type { Resource } from '../../common/schema/types.ts';
@@ -58,6 +59,7 @@ export function AppMenu() {
     return (
       <Menu>
         <Menu.ResourceItems />
+        <ServiceOverviewMenuItem />
       </Menu>
     );
   }

@@ -42,6 +42,7 @@ import { Waiting } from './Waiting.tsx';
 import { Layout } from './Layout.tsx';
 import { exportRoutes } from '../custom/exports/routes.tsx';
 import { reportRoutes } from '../custom/reports/routes.tsx';
+import { serviceOverviewRoutes } from '../custom/service-overview/routes.tsx';
 import { Dashboard } from '../custom/dashboard/routes.tsx';
 import { lazyWithTimeout } from './lazy.ts';
 import { APP_PORTAL_TOKEN, getItem } from '../dataProvider/storage.ts';
@@ -185,7 +186,7 @@ export function AppShell({ kind }: { kind: AppKind }) {
           {[
             ...buildResources(registry, kind, PageNotFound),
             ...(kind === 'portal'
-              ? portalRoutes(LoginPage)
+              ? [...portalRoutes(LoginPage), ...serviceOverviewRoutes()]
               : [...exportRoutes(), ...reportRoutes(), accessDeniedRoute(), firstRunRoute()]),
           ]}
         </CoreAdminUI>

@@ -5,7 +5,7 @@
  * and the create form, as the app's actions allow; the list's dialogs and menu (columns, new view, order,
  * views) and the delete confirmation on one resource, since they are the same components everywhere; the
  * login page signed out and with its empty-field errors, the portal's password-reset pages, the back
- * office's dashboard, exports and reports pages (both tabs), and the 404 and 403 pages of both apps; a detail that
+ * office's dashboard, exports and reports pages (both tabs), the portal's service overview, and the 404 and 403 pages of both apps; a detail that
  * does not exist returns to its list (SPEC 8).
  *
  * On each screen, at each width: no raw message key, no '@@react-admin@@', and on an English or German
@@ -219,12 +219,15 @@ async function signedIn(sweep: Sweep, app: App, plan: AppPlan) {
       ['exports', '/exports'],
       ['reports', '/reports'],
     );
+  // The portal's service overview (issue 36, item 3): the demo's client role holds its permission.
+  else pages.unshift(['service overview', '/app/service-overview']);
   for (const [name, path] of pages) {
     await sweep.open(path);
     // A report has drawn once its tables are there: the period's and the breakdown's at least.
-    const drawn = name.startsWith('reports')
-      ? () => expect(sweep.page.getByRole('table').nth(1)).toBeVisible()
-      : () => expect(sweep.heading).toBeVisible();
+    const drawn =
+      name.startsWith('reports') || name === 'service overview'
+        ? () => expect(sweep.page.getByRole('table').nth(1)).toBeVisible()
+        : () => expect(sweep.heading).toBeVisible();
     await sweep.both(name, plan.pages[name]!, drawn);
   }
   // A record that does not exist (or is not the caller's) returns to its list without a word (SPEC 8).

@@ -1,6 +1,7 @@
 import type { Db } from '../database.ts';
 import type { Registry } from '../../schema/registry.ts';
-import { syncPermissions } from './permissions.ts';
+import { ROLE_NAMES, syncPermissions } from './permissions.ts';
+import { SERVICE_OVERVIEW_PERMISSION } from '../../../common/service-overview.ts';
 import { insert, seedContext, type DemoOptions } from './demo/context.ts';
 import { seedLists, seedPreferences, TENANT } from './demo/settings.ts';
 import { COMPANIES, seedPeople } from './demo/people.ts';
@@ -71,5 +72,27 @@ async function seed(db: Db, registry: Registry, opts: DemoOptions): Promise<{ te
   await seedSlaDemo(ctx, lists, people, companies);
   // Last: the rows of data/rows/<resource>.json, a resource's demo without seed code (issue 34).
   await seedRows(ctx, registry, tenantId!, opts.rowsDir);
+  await grantServiceOverview(db, tenantId!);
   return { tenantId: tenantId!, now: ctx.now };
+}
+
+/**
+ * The demo's clients see the portal's service overview (issue 36, item 3), which a new desk's client
+ * role does not get by default (startingRoleMay): the demo shows what a provider can turn on.
+ */
+async function grantServiceOverview(db: Db, tenantId: number): Promise<void> {
+  await db
+    .insertInto('permission_role')
+    .columns(['role_id', 'permission_id'])
+    .expression((eb) =>
+      eb
+        .selectFrom('roles as r')
+        .crossJoin('permissions as p')
+        .select(['r.id', 'p.id as permission_id'])
+        .where('r.tenant_id', '=', tenantId)
+        .where('r.name', '=', ROLE_NAMES[2])
+        .where('p.name', '=', SERVICE_OVERVIEW_PERMISSION),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }

@@ -3,6 +3,7 @@ import type { Db } from '../database.ts';
 import type { Registry } from '../../schema/registry.ts';
 import settings from './data/settings.json' with { type: 'json' };
 import { REPORTS_PERMISSION } from '../../../common/reports.ts';
+import { SERVICE_OVERVIEW_PERMISSION } from '../../../common/service-overview.ts';
 
 /** Permissions of routes and calls that are not a resource action of a schema. */
 export const EXTRA_PERMISSIONS = [
@@ -10,6 +11,7 @@ export const EXTRA_PERMISSIONS = [
   REPORTS_PERMISSION,
   'portal.tickets.create',
   'portal.invoices.download',
+  SERVICE_OVERVIEW_PERMISSION,
 ];
 
 /** The roles every tenant starts with (settings.json): second line, first line, client. */
@@ -19,11 +21,12 @@ export const ROLE_NAMES = settings.roles.map((r) => r.name) as [string, string, 
  * Whether a tenant's starting role holds a permission by default (issue 6), by its index in ROLE_NAMES:
  * second line every tenant.* one; first line the daily work, not merges, invoicing, the service
  * reports, archiving or deleting companies, nor changing the tenant's settings (`tenantSettings`, which it reads only); the
- * roles of clients every portal.* one.
+ * roles of clients every portal.* one but the service overview (SERVICE_OVERVIEW_PERMISSION): its SLA
+ * figures are the provider's to show, so a provider grants it when it chooses to (the demo does).
  */
 export function startingRoleMay(role: number, name: string): boolean {
   const [area, resource, action] = name.split('.') as [string, string, string];
-  if (role === 2) return area === 'portal';
+  if (role === 2) return area === 'portal' && name !== SERVICE_OVERVIEW_PERMISSION;
   if (area !== 'tenant') return false;
   if (role === 0) return true;
   if (resource === 'invoices' || resource === 'invoice-lines' || resource === 'reports') return false;

@@ -9,6 +9,7 @@ import firstRunMessages from './firstRun.ts';
 import liveMessages from './live.ts';
 import exportsMessages from './exports.ts';
 import reportsMessages from './reports.ts';
+import serviceOverviewMessages from './serviceOverview.ts';
 import list from './list.ts';
 import ra from './ra.ts';
 import workspace from './workspace.ts';
@@ -29,6 +30,7 @@ export default deepMerge(
   list,
   exportsMessages,
   reportsMessages,
+  serviceOverviewMessages,
   dashboardMessages,
   ticketTimeMessages,
   slaMessages,

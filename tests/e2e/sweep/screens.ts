@@ -54,7 +54,15 @@ const PAGES: Record<App, string[]> = {
     'not found',
     'access denied',
   ],
-  portal: ['login', 'login errors', 'password reset request', 'password reset', 'not found', 'access denied'],
+  portal: [
+    'login',
+    'login errors',
+    'password reset request',
+    'password reset',
+    'service overview',
+    'not found',
+    'access denied',
+  ],
 };
 
 /**
