@@ -29,10 +29,11 @@ export async function up(db: Kysely<any>): Promise<void> {
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now()
     )`.execute(db);
-  // An operator's own list; the job's look at the active ones.
+  // An operator's own list; the schema's default sort; the job's look at the active ones.
   await sql`create index report_subscriptions_user_index on report_subscriptions (tenant_id, user_id, id)`.execute(
     db,
   );
+  await sql`create index report_subscriptions_id_index on report_subscriptions (tenant_id, id)`.execute(db);
   await sql`create index report_subscriptions_active_index on report_subscriptions (frequency, id)
     where not paused`.execute(db);
   await sql`
