@@ -15,7 +15,9 @@ test(
     const token = await signIn(page, 'admin@example.com', 'backoffice', { to: '/' });
     const auth = { authorization: `Bearer ${token}` };
     const company = (await (
-      await page.request.get('/api/companies?filter=%7B%22name%22%3A%22Jansen%20BV%22%7D', { headers: auth })
+      await page.request.get('/api/companies?builder[0][where][0]=name&builder[0][where][1]=Jansen BV', {
+        headers: auth,
+      })
     ).json()) as { data: { id: number }[] };
     const companyId = company.data[0]!.id;
     const filter = encodeURIComponent(JSON.stringify({ company_id: [companyId] }));

@@ -61,7 +61,7 @@ export function SubscribeButton({ settings, onSaved }: { settings: ReportSetting
     try {
       const body = { ...subscribed(settings), frequency, delivery };
       await dataProvider.call('POST', 'report-subscriptions', { body });
-      notify('reports.subscriptions.saved', { type: 'info' });
+      notify('reports.subscriptions.saved', { type: 'success' });
       setOpen(false);
       onSaved();
     } catch {

@@ -32,7 +32,7 @@ export function SubscriptionList({
   const act = async (method: 'PUT' | 'DELETE', s: ReportSubscription, body?: object) => {
     try {
       await dataProvider.call(method, `report-subscriptions/${s.id}`, { body });
-      if (method === 'DELETE') notify('reports.subscriptions.deleted', { type: 'info' });
+      if (method === 'DELETE') notify('reports.subscriptions.deleted', { type: 'success' });
       state.retry();
     } catch {
       notify('reports.subscriptions.failed', { type: 'error' });
