@@ -83,8 +83,8 @@ const reportsMessages: Messages<ReportsMessages> = {
       frequency: 'Wie oft',
       frequencies: { weekly: 'Wöchentlich', monthly: 'Monatlich' },
       frequency_hints: {
-        weekly: 'Am Montagmorgen, die Vorwoche (Montag bis Sonntag)',
-        monthly: 'Am 1., der Vormonat',
+        weekly: 'am Montagmorgen, die Vorwoche (Montag bis Sonntag)',
+        monthly: 'am 1., der Vormonat',
       },
       delivery: 'Als',
       deliveries: { xlsx: 'XLSX im Anhang', link: 'Ein Link zu dieser Seite' },

@@ -80,8 +80,8 @@ const reportsMessages = {
       frequency: 'How often',
       frequencies: { weekly: 'Weekly', monthly: 'Monthly' },
       frequency_hints: {
-        weekly: 'On Monday morning, the previous week (Monday to Sunday)',
-        monthly: 'On the 1st, the previous month',
+        weekly: 'on Monday morning, the previous week (Monday to Sunday)',
+        monthly: 'on the 1st, the previous month',
       },
       delivery: 'As',
       deliveries: { xlsx: 'XLSX attached', link: 'A link to this page' },

@@ -82,8 +82,8 @@ const reportsMessages: Messages<ReportsMessages> = {
       frequency: 'Hoe vaak',
       frequencies: { weekly: 'Wekelijks', monthly: 'Maandelijks' },
       frequency_hints: {
-        weekly: 'Op maandagochtend, de vorige week (maandag tot en met zondag)',
-        monthly: 'Op de 1e, de vorige maand',
+        weekly: 'op maandagochtend, de vorige week (maandag tot en met zondag)',
+        monthly: 'op de 1e, de vorige maand',
       },
       delivery: 'Als',
       deliveries: { xlsx: 'XLSX als bijlage', link: 'Een link naar deze pagina' },
