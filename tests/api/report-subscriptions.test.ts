@@ -229,7 +229,11 @@ describe.each(targets)('report subscriptions on $name', (target) => {
     const time = await api('POST', '', b.admin, { ...good, report: 'time', by: 'contract_id' });
     expect(time.statusCode, time.body).toBe(201);
     await api('DELETE', `/${time.json().id}`);
-    expect((await api('PUT', '/1', b.admin, {})).statusCode).toBe(404);
+    // A change of nothing is a 422 on one's own subscription; an unknown one is a 404 before its body.
+    const own = (await api('GET', '')).json().data[0].id as number;
+    expect((await api('PUT', `/${own}`, b.admin, {})).statusCode).toBe(422);
+    expect((await api('PUT', `/${own}`, b.admin, { paused: 'yes' })).statusCode).toBe(422);
+    expect((await api('PUT', '/999999', b.admin, {})).statusCode).toBe(404);
   });
 
   it('mails the previous week on Monday morning with the export’s XLSX, once', async () => {
