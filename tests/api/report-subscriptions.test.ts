@@ -54,7 +54,7 @@ describe('the period a subscription mails', () => {
       from: '2026-11-23',
       to: '2026-11-29',
     });
-    // On Sunday night, in UTC already Monday 00:30 … no: 23:30 UTC is 00:30 Monday in Amsterdam.
+    // 23:30 UTC on Sunday is Monday 00:30 in Amsterdam: before 06:00, so still the week before last.
     expect(latestPeriod('weekly', Date.parse('2026-11-29T23:30:00Z')).from).toBe('2026-11-16');
     expect(latestPeriod('weekly', at('2026-11-30T06:00')).end.toISOString()).toBe('2026-11-29T23:00:00.000Z');
   });
