@@ -72,6 +72,9 @@ export const SERVER_TEXTS = {
   day_invalid: 'From and to must be the start and end of one day.',
   // The service reports' period.
   report_range_invalid: 'The period must end on or after its first day and span at most {max} days.',
+  // Scheduled reports.
+  report_subscriptions_full:
+    'You have {max} report subscriptions, the most one operator may have: delete one first.',
   // Quotes.
   quote_locked: 'An accepted quote can no longer be changed.',
   quote_no_recipient: 'This quote has no client with an e-mail address to send it to.',

@@ -614,6 +614,27 @@ export interface RefreshTokens {
   user_id: number;
 }
 
+export interface ReportDeliveries {
+  created_at: Generated<Timestamp>;
+  mail_outbox_id: number | null;
+  period_start: string;
+  subscription_id: number;
+}
+
+export interface ReportSubscriptions {
+  active_since: Generated<Timestamp>;
+  created_at: Generated<Timestamp>;
+  delivery: string;
+  frequency: string;
+  id: Generated<number>;
+  paused: Generated<boolean>;
+  report: string;
+  settings: Json;
+  tenant_id: number;
+  updated_at: Generated<Timestamp>;
+  user_id: number;
+}
+
 export interface Roles {
   created_at: Generated<Timestamp>;
   grants_all: Generated<boolean>;
@@ -1084,6 +1105,8 @@ export interface Tables {
   quotes: Quotes;
   record_tokens: RecordTokens;
   refresh_tokens: RefreshTokens;
+  report_deliveries: ReportDeliveries;
+  report_subscriptions: ReportSubscriptions;
   roles: Roles;
   service_overview_mails: ServiceOverviewMails;
   services: Services;

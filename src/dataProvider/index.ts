@@ -277,7 +277,7 @@ export function createDataProvider(http: HttpClient): ServiceDeskDataProvider {
     },
 
     async call<T>(
-      method: 'GET' | 'POST' | 'PUT',
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
       path: string,
       options: { body?: unknown; responseType?: 'json' | 'blob' } = {},
     ) {

@@ -94,7 +94,7 @@ export interface ServiceDeskDataProvider extends DataProvider {
    * invoicing/download-csv): the JSON answer, or with `responseType: 'blob'` the answer as a Blob.
    */
   call<T = unknown>(
-    method: 'GET' | 'POST' | 'PUT',
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: string,
     options?: { body?: unknown; responseType?: 'json' | 'blob' },
   ): Promise<T>;

@@ -24,6 +24,12 @@ const MISSING_ID = 2147483647;
  * only, so a client is refused and nobody signed out gets in.
  */
 const OWN_OPERATOR_LISTS = new Set(['notifications', 'notification-preferences']);
+/**
+ * Resources whose every call is a route of their own for operators who may read reports, on the
+ * caller's own records only (issue 36, item 4; tests/api/report-subscriptions.test.ts tests them
+ * further): a record that is missing or someone else's is a 404, the probe body a 422.
+ */
+const OWN_REPORT_RECORDS = new Set(['report-subscriptions']);
 
 function permitted(
   permissions: Set<string>,
@@ -101,7 +107,11 @@ describe.each(targets)('authorization matrix on $name', (target) => {
           }[action] as { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object };
           const res = await t.app.inject({ ...request, headers });
           let expected: number;
-          if (action === 'index' && OWN_OPERATOR_LISTS.has(resource.name))
+          if (OWN_REPORT_RECORDS.has(resource.name)) {
+            if (!me) expected = 401;
+            else if (!me.permissions.has('tenant.reports.index')) expected = 403;
+            else expected = action === 'index' ? 200 : action === 'store' ? 422 : 404;
+          } else if (action === 'index' && OWN_OPERATOR_LISTS.has(resource.name))
             expected = !me ? 401 : me.isOperator ? 200 : 403;
           else if (!exists) expected = 404;
           else if (!me) expected = 401;

@@ -5,7 +5,8 @@
  * and the create form, as the app's actions allow; the list's dialogs and menu (columns, new view, order,
  * views) and the delete confirmation on one resource, since they are the same components everywhere; the
  * login page signed out and with its empty-field errors, the portal's password-reset pages, the back
- * office's dashboard, exports and reports pages (both tabs), the portal's service overview, and the 404 and 403 pages of both apps; a detail that
+ * office's dashboard, exports and reports pages (both tabs, and the dialog that subscribes to a report by
+ * mail), the portal's service overview, and the 404 and 403 pages of both apps; a detail that
  * does not exist returns to its list (SPEC 8).
  *
  * On each screen, at each width: no raw message key, no '@@react-admin@@', and on an English or German
@@ -204,6 +205,18 @@ async function signedOut(sweep: Sweep, app: App, plan: AppPlan) {
   await sweep.both('password reset', plan.pages['password reset']!, resetDrawn);
 }
 
+/** The reports page's dialog that subscribes to the report by mail (issue 36, item 4), then closed. */
+async function subscribeDialog(sweep: Sweep, plan: AppPlan) {
+  await sweep.page.getByRole('button', { name: sweep.t('reports.subscriptions.subscribe') }).click();
+  await sweep.popupDrawn();
+  await sweep.both('reports subscribe', plan.pages['reports subscribe']!, () => sweep.popupDrawn());
+  await sweep.page
+    .getByRole('dialog')
+    .getByRole('button', { name: sweep.t('reports.subscriptions.cancel') })
+    .click();
+  await expect(sweep.page.getByRole('dialog')).toHaveCount(0);
+}
+
 /** The signed-in app's pages besides the resources, and a detail that does not exist. */
 async function signedIn(sweep: Sweep, app: App, plan: AppPlan) {
   const base = BASE[app];
@@ -229,6 +242,7 @@ async function signedIn(sweep: Sweep, app: App, plan: AppPlan) {
         ? () => expect(sweep.page.getByRole('table').nth(1)).toBeVisible()
         : () => expect(sweep.heading).toBeVisible();
     await sweep.both(name, plan.pages[name]!, drawn);
+    if (name === 'reports') await subscribeDialog(sweep, plan);
   }
   // A record that does not exist (or is not the caller's) returns to its list without a word (SPEC 8).
   const first = plan.resources[0]!;

@@ -4,7 +4,9 @@
  * resolution in business time with the share of SLA targets met (./PeriodReport.tsx), the breaches
  * (./BreachesReport.tsx), then the same per operator, company or other key (./BreakdownReport.tsx), for the operators' line and the
  * companies, operators, groups, priorities, types, categories and SLAs chosen with the ticket list's
- * own header controls. For operators with tenant.reports.index (second line by default).
+ * own header controls. For operators with tenant.reports.index (second line by default). The report as
+ * shown can be subscribed to by mail (./SubscribeDialog.tsx); the operator's subscriptions are listed
+ * last (./SubscriptionList.tsx).
  */
 import { useId } from 'react';
 import Tab from '@mui/material/Tab';
@@ -32,6 +34,9 @@ import { ContractsReport } from './ContractsReport.tsx';
 import { Loaded, useReport } from './useReport.tsx';
 import { BreakdownReport } from './BreakdownReport.tsx';
 import { BreachesReport } from './BreachesReport.tsx';
+import { SubscribeButton } from './SubscribeDialog.tsx';
+import { SubscriptionList } from './SubscriptionList.tsx';
+import type { ReportSubscription } from '../../../common/report-subscriptions.ts';
 
 /** The ticket filters the time report knows too (the ticket's company, the operator). */
 const TIME_FILTERS = ['company_id', 'operator_id'] as const;
@@ -48,6 +53,7 @@ export default function ReportsPage() {
   const translate = useTranslate();
   const { permissions } = usePermissions();
   const headingId = useId();
+  const subscriptionsId = useId();
   const [settings, update] = useReportSettings();
   const { preset, custom, group, line, filters, tab } = settings;
   const ids = chosen(filters);
@@ -56,6 +62,7 @@ export default function ReportsPage() {
   const query = toQueryString({ from, to, group, ...ids, ...(line === 'all' ? {} : { line }) });
 
   const valid = !!from && !!to && to >= from;
+  const subscriptions = useReport<{ data: ReportSubscription[] }>('report-subscriptions', allowed);
   const periods = useReport<ReportAnswer>(`reports/tickets?${query}`, allowed && valid && tab === 'tickets');
   // The time report knows the company and operator of the ticket filters, and the line.
   const timeIds = Object.fromEntries(TIME_FILTERS.flatMap((k) => (ids[k] ? [[k, ids[k]]] : [])));
@@ -192,6 +199,7 @@ export default function ReportsPage() {
         ))}
       </Tabs>
       {valid && (tab === 'tickets' ? ticketsTab : timeTab)}
+      <SubscriptionList state={subscriptions} headingId={subscriptionsId} />
     </>
   );
 
@@ -203,6 +211,7 @@ export default function ReportsPage() {
       </Typography>
       <Typography>{translate('reports.intro')}</Typography>
       {allowed && controls}
+      {allowed && <SubscribeButton settings={settings} onSaved={subscriptions.retry} />}
       {body}
     </Box>
   );

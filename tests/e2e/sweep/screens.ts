@@ -53,6 +53,7 @@ const PAGES: Record<App, string[]> = {
     'reports time',
     'not found',
     'access denied',
+    'reports subscribe',
   ],
   portal: [
     'login',

@@ -87,6 +87,8 @@ const errors: DeepPartial<ErrorTexts> = {
     day_invalid: 'Von und bis müssen Anfang und Ende eines Tages sein.',
     report_range_invalid:
       'Der Zeitraum muss am oder nach dem ersten Tag enden und darf höchstens %{max} Tage umfassen.',
+    report_subscriptions_full:
+      'Sie haben %{max} Berichtsabonnements, das Maximum pro Mitarbeiter: Löschen Sie zuerst eines.',
     quote_locked: 'Ein angenommenes Angebot kann nicht mehr geändert werden.',
     quote_no_recipient:
       'Dieses Angebot hat keinen Kunden mit einer E-Mail-Adresse, an die es gesendet werden kann.',

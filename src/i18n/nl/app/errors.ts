@@ -83,6 +83,8 @@ const errors: ErrorTexts = {
     day_invalid: 'Van en tot moeten het begin en het einde van één dag zijn.',
     report_range_invalid:
       'De periode moet op of na de eerste dag eindigen en mag ten hoogste %{max} dagen beslaan.',
+    report_subscriptions_full:
+      'Je hebt %{max} rapportabonnementen, het maximum per medewerker: verwijder er eerst een.',
     quote_locked: 'Een geaccepteerde offerte kan niet meer worden gewijzigd.',
     quote_no_recipient: 'Deze offerte heeft geen klant met een e-mailadres om hem naar te sturen.',
     quote_accepted_not_sendable: 'Deze offerte is geaccepteerd en kan niet meer worden verzonden.',
