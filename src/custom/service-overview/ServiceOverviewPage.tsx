@@ -26,7 +26,7 @@ import { PageNotFound } from '../../shell/guards.tsx';
 import { useKeepLanguage } from '../../shell/keepLanguage.ts';
 import { Loaded, useReport } from '../reports/useReport.tsx';
 import { ContractsSection, TicketsSection, TimesSection } from './OverviewSections.tsx';
-import { useMaySeeOverview } from './routes.tsx';
+import { useMaySeeOverview } from './permission.ts';
 
 /** The years a client may pick besides the last 12 months: this one and the four before. */
 const YEARS = 5;

@@ -6,10 +6,10 @@
 import type { ReactElement } from 'react';
 import { Route } from 'react-router-dom';
 import Insights from '@mui/icons-material/Insights';
-import { CustomRoutes, Menu, useBasename, usePermissions, useTranslate } from 'react-admin';
+import { CustomRoutes, Menu, useBasename, useTranslate } from 'react-admin';
 import { lazyWithTimeout } from '../../shell/lazy.ts';
 import { LazyPage } from '../../shell/LazyPage.tsx';
-import { SERVICE_OVERVIEW_PERMISSION } from '../../../common/service-overview.ts';
+import { useMaySeeOverview } from './permission.ts';
 
 export const SERVICE_OVERVIEW_PATH = '/service-overview';
 
@@ -21,12 +21,6 @@ export function serviceOverviewRoutes(): ReactElement[] {
       <Route path={SERVICE_OVERVIEW_PATH} element={<LazyPage page={ServiceOverviewPage} />} />
     </CustomRoutes>,
   ];
-}
-
-/** Whether the signed-in client may see the overview (react-admin's permissions: the user's names). */
-export function useMaySeeOverview(): boolean {
-  const { permissions } = usePermissions();
-  return Array.isArray(permissions) && permissions.includes(SERVICE_OVERVIEW_PERMISSION);
 }
 
 /** 'Service overview' in the portal's menu, after its resources, for a client with the permission. */
