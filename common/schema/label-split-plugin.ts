@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { labelsOf, withoutLabels } from './label-split.ts';
+import { labelsOf, withoutDocs, withoutLabels } from './label-split.ts';
 import { LABEL_LOCALES, type LabelLocale } from './types.ts';
 
 /**
@@ -7,7 +7,8 @@ import { LABEL_LOCALES, type LabelLocale } from './types.ts';
  * apps load first: in the build `schemas/x.json` is bundled without them, and everywhere (build, dev,
  * tests: vite.config.ts and vitest.config.ts) `schemas/x.json?labels=nl` is a module of the Dutch words
  * only, which the Dutch messages chunk imports (src/i18n/nl/index.ts). In dev and tests the registry
- * keeps its words: nothing there reads them, and the server's files are read whole anyway.
+ * keeps its words: nothing there reads them, and the server's files are read whole anyway. The build
+ * leaves out the schemas' documentation as well (withoutDocs).
  */
 export function schemaLabelsApart(): Plugin {
   const file = /\/schemas\/([^/?]+)\.json(?:\?labels=([a-z]+))?$/;
@@ -24,7 +25,7 @@ export function schemaLabelsApart(): Plugin {
       const locale = m[2] as LabelLocale | undefined;
       if (locale === undefined) {
         return build
-          ? { code: JSON.stringify(withoutLabels(m[1]!, JSON.parse(code))), map: null }
+          ? { code: JSON.stringify(withoutDocs(withoutLabels(m[1]!, JSON.parse(code)))), map: null }
           : undefined;
       }
       if (!LABEL_LOCALES.includes(locale)) throw new Error(`No labels in '${locale}'.`);

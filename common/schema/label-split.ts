@@ -27,6 +27,21 @@ export function withoutLabels(file: string, json: Json): Json {
   );
 }
 
+/**
+ * A schema without its documentation: every `description` that is text (the OpenAPI's words for
+ * integrators; no screen shows them), not a field or a setting of that name. A tenth of the registry
+ * both apps load first.
+ */
+export function withoutDocs<T>(json: T): T {
+  if (Array.isArray(json)) return json.map(withoutDocs) as T;
+  if (typeof json !== 'object' || json === null) return json;
+  return Object.fromEntries(
+    Object.entries(json)
+      .filter(([key, value]) => !(key === 'description' && typeof value === 'string'))
+      .map(([key, value]) => [key, withoutDocs(value)]),
+  ) as T;
+}
+
 /** A schema file's words in one language, in the places the whole file has them. */
 export function labelsOf(file: string, json: Json, locale: LabelLocale): Json {
   const one = (labels: Json | undefined) =>

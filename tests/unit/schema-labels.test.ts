@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { missingLabels, schemaMessages } from '../../common/schema/labels.ts';
 import { Registry, registry, toResource } from '../../server/schema/registry.ts';
+import { withoutDocs } from '../../common/schema/label-split.ts';
 
 /*
  * The schemas' words are data (x-i18n in each schema file and enumeration): these tests read the files
@@ -64,5 +65,22 @@ describe("the schemas' words", () => {
     expect(missingLabels(new Registry([thing], {}))).toEqual(
       ['nl', 'en', 'de'].flatMap((l) => [`${l} things.name: 'One |||| Many'`, `${l} things.empty: missing`]),
     );
+  });
+});
+
+describe("the apps' registry in the build", () => {
+  it('leaves out the documentation, not a field or a setting called description', async () => {
+    const { readFileSync } = await import('node:fs');
+    const tickets = JSON.parse(readFileSync('schemas/tickets.json', 'utf8')) as Record<string, any>;
+    const docs = JSON.stringify(tickets).match(/"description":"/g)?.length ?? 0;
+    expect(docs).toBeGreaterThan(0);
+    const built = withoutDocs(tickets);
+    expect(JSON.stringify(built)).not.toMatch(/"description":"/);
+    // The ticket's own field of that name stays, and the rest of the schema with it.
+    expect(built.properties.description).toEqual(withoutDocs(tickets.properties.description));
+    expect(Object.keys(built.properties)).toEqual(Object.keys(tickets.properties));
+    expect(withoutDocs({ description: ['subject', 'body'] })).toEqual({ description: ['subject', 'body'] });
+    // The resource built from it keeps that field.
+    expect(toResource(built).fields.description).toBeDefined();
   });
 });
