@@ -141,3 +141,32 @@ function describeRow(r: Record<string, unknown>): string {
   const measures = MEASURES.filter((m) => Number(r[m]) !== 0).map((m) => `${m}=${String(r[m])}`);
   return [day, ...keys, ...measures].join(' ');
 }
+
+/**
+ * The whole desk's figures (ticket_report_desk_days, migration 0040) against the keyed ones summed per
+ * day, which checkReportDays holds against the tickets: every row of a day summed, settled or not.
+ */
+export async function checkDeskDays(
+  db: Db,
+  tenantId: number,
+): Promise<{ days: number; differing: number; seconds: number }> {
+  const started = performance.now();
+  const perDay = (table: string) =>
+    `select day, ${MEASURES.map((m) => `sum(${m})::bigint as ${m}`).join(', ')} from ${table}
+     where tenant_id = ${Number(tenantId)} group by day
+     having ${MEASURES.map((m) => `sum(${m}) <> 0`).join(' or ')}`;
+  const [keyed, desk] = [perDay('ticket_report_days'), perDay('ticket_report_desk_days')];
+  const row = (
+    await sql
+      .raw<{ days: number; differing: number }>(
+        `select (select count(*) from (${desk}) d)::int as days,
+          ((select count(*) from (${keyed} except ${desk}) a) + (select count(*) from (${desk} except ${keyed}) b))::int as differing`,
+      )
+      .execute(db)
+  ).rows[0]!;
+  return {
+    days: Number(row.days),
+    differing: Number(row.differing),
+    seconds: (performance.now() - started) / 1000,
+  };
+}

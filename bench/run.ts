@@ -26,7 +26,7 @@ import { INSTANCES_CONNECTIONS, measureInstances, type InstancesRow } from './in
 import { instancesTable } from './instances-table.ts';
 import { output, stopAll } from './processes.ts';
 import { measureReport, planFacts, reportCases, reportScope, type ReportResult } from './reports.ts';
-import { checkReportDays } from './report-check.ts';
+import { checkDeskDays, checkReportDays } from './report-check.ts';
 import { ms, round, table } from './stats.ts';
 
 const argv = [...npmConfigArgs(process.env), ...process.argv.slice(2)];
@@ -436,11 +436,18 @@ try {
     } else {
       print('server/reports/recompute.ts in memory: not run (more than 200,000 tickets)');
     }
+    const desk = await checkDeskDays(database.db, data.tenantId);
+    print(
+      `The whole desk's days (ticket_report_desk_days) against the keyed ones summed: ${
+        desk.differing === 0 ? 'exact' : `${desk.differing} days differ`
+      } (${desk.days.toLocaleString('en')} days; ${desk.seconds.toFixed(1)} s)`,
+    );
     figures.reports = {
       scope,
       results: results.map((r) => ({ ...r, median: round(r.median), p99: round(r.p99) })),
       plans: plans.map((p) => ({ ...p, ms: round(p.ms) })),
       check: { ...check, exact, seconds: round(check.seconds, 1) },
+      desk: { ...desk, exact: desk.differing === 0, seconds: round(desk.seconds, 1) },
     };
   });
 } finally {
