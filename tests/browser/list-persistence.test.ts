@@ -41,6 +41,7 @@ const layout: ListSettings = {
   sort: ['reference', 'asc'],
   filter: { status_id: [1, 2], description: 'toner' },
   perPage: 25,
+  widths: {},
 };
 
 describe('defaults (SPEC 9)', () => {
