@@ -53,6 +53,7 @@ describe('defaults (SPEC 9)', () => {
       sort: ['updated_at', 'desc'],
       filter: {},
       perPage: 15,
+      widths: {},
     });
   });
 });
@@ -93,6 +94,7 @@ describe('kept per user and route in localStorage', () => {
       sort: ['updated_at', 'desc'],
       filter: {},
       perPage: 15,
+      widths: {},
     });
     storage.setItem('list:7:tickets.index', '{not json');
     expect(loadLocal(storage, 7, 'tickets.index', shape)).toBeUndefined();
@@ -162,6 +164,7 @@ describe('table presets', () => {
         sort: ['id', 'desc'],
         filter: { status_id: [null] },
         perPage: 50,
+        widths: {},
       },
       page: 1,
     });

@@ -72,11 +72,6 @@ export function headerPx(label: string, sorted = false): number {
   return Math.ceil(longest + HEADER_EXTRA_PX + (sorted ? SORT_ARROW_PX : 0));
 }
 
-/** The same as a share of weight (the layout before the table's width is known). */
-export function headerWeight(label: string, sorted = false): number {
-  return headerPx(label, sorted) / REFERENCE_UNIT_PX;
-}
-
 /** The narrowest and widest a user may size a column. */
 export const MIN_COLUMN_PX = 48;
 export const MAX_COLUMN_PX = 1200;
