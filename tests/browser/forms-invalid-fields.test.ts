@@ -28,6 +28,7 @@ describe('invalid fields', () => {
   it('reads a label without its required mark', () => {
     expect(cleanLabel('Omschrijving *')).toBe('Omschrijving');
     expect(cleanLabel('Omschrijving\u2009*')).toBe('Omschrijving');
+    expect(cleanLabel('Impact * (required)')).toBe('Impact');
     expect(cleanLabel(' E-mail ')).toBe('E-mail');
   });
 

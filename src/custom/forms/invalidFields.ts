@@ -26,10 +26,10 @@ export function isEmptyValue(value: unknown): boolean {
   return false;
 }
 
-/** A field label as shown, without the required mark ('Subject *'). */
+/** A field label as shown, without the required mark ('Subject *', 'Impact * (required)'). */
 export function cleanLabel(text: string): string {
   return text
-    .replace(/[\s\u2009\u00a0]*\*\s*$/, '')
+    .replace(/[\s\u2009\u00a0]*\*.*$/, '')
     .replace(/\s+/g, ' ')
     .trim();
 }

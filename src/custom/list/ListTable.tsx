@@ -19,7 +19,7 @@ import type { ActionColumn } from '../../resources/override-contract.ts';
 import { ellipsisLimit } from '../../resources/fields/rules.ts';
 import { fieldAlign, fieldKind } from '../../resources/fields/kinds.ts';
 import { FieldDisplay } from '../../resources/fields/display.tsx';
-import { SelectCell } from './bulkActions.tsx';
+import { CHECKBOX_COLUMN_PX, SelectCell } from './bulkActions.tsx';
 import { rowsAttribute, useRowShortcuts } from '../shortcuts/rows.ts';
 import { CELL_PADDING_X, CLIPPED_CELL_SX, titleWhenClipped } from './clipped.ts';
 import { widthOf } from '../../../common/schema/display.ts';
@@ -39,8 +39,6 @@ import type { ListModel } from './shape.ts';
 
 /** SPEC 9: the table is at least 360 px high. */
 export const TABLE_MIN_HEIGHT = 360;
-/** MUI's checkbox cell (padding="checkbox") is this wide. */
-const CHECKBOX_COLUMN_PX = 48;
 /** A header cell of the action column, like HeaderCell's. */
 const HEADER_CELL_SX = { px: CELL_PADDING_X, verticalAlign: 'bottom', fontWeight: 600 } as const;
 
