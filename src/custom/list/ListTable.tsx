@@ -73,6 +73,8 @@ function useInnerWidth() {
     if (!element) return;
     const measure = () => setWidth(element.clientWidth);
     measure();
+    // Without one (jsdom), the table keeps its first layout.
+    if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
