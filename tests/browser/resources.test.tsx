@@ -52,12 +52,18 @@ describe('resources from schemas', () => {
       [...real.resources.keys()].sort(),
     );
     // A list for every resource with a list action; the ones served by routes of their own (x-actions
-    // empty: a user's notifications and preferences, shown by the bell) have no screen here.
+    // empty: a user's notifications and preferences, shown by the bell, and an operator's report
+    // subscriptions, on the reports page) have no screen here.
     for (const entry of backoffice) {
       const { name, list } = entry.props as { name: string; list?: unknown };
       expect(Boolean(list), name).toBe(real.resources.get(name)!.actions.includes('index'));
     }
-    expect(backoffice.filter((e) => !(e.props as { list?: unknown }).list)).toHaveLength(2);
+    expect(
+      backoffice
+        .filter((e) => !(e.props as { list?: unknown }).list)
+        .map((e) => (e.props as { name: string }).name)
+        .sort(),
+    ).toEqual(['notification-preferences', 'notifications', 'report-subscriptions']);
     const portal = buildResources(real, 'portal');
     const menu = portal
       .filter((e) => (e.props as { list?: unknown }).list)
