@@ -36,7 +36,6 @@ export const X_KEYWORDS = [
   'x-record-link',
   'x-badge',
   'x-ellipsis',
-  'x-width',
   'x-detail',
   'x-time',
   'x-selector',

@@ -41,7 +41,6 @@ const layout: ListSettings = {
   sort: ['reference', 'asc'],
   filter: { status_id: [1, 2], description: 'toner' },
   perPage: 25,
-  widths: {},
 };
 
 describe('defaults (SPEC 9)', () => {
@@ -53,7 +52,6 @@ describe('defaults (SPEC 9)', () => {
       sort: ['updated_at', 'desc'],
       filter: {},
       perPage: 15,
-      widths: {},
     });
   });
 });
@@ -94,7 +92,6 @@ describe('kept per user and route in localStorage', () => {
       sort: ['updated_at', 'desc'],
       filter: {},
       perPage: 15,
-      widths: {},
     });
     storage.setItem('list:7:tickets.index', '{not json');
     expect(loadLocal(storage, 7, 'tickets.index', shape)).toBeUndefined();
@@ -164,7 +161,6 @@ describe('table presets', () => {
         sort: ['id', 'desc'],
         filter: { status_id: [null] },
         perPage: 50,
-        widths: {},
       },
       page: 1,
     });

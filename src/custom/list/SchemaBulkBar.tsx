@@ -12,7 +12,6 @@ import {
   Confirm,
   useDataProvider,
   useGetList,
-  useListContext,
   useLocaleState,
   useNotify,
   useTranslate,
@@ -114,7 +113,6 @@ export default function SchemaBulkBar({
   const [busy, setBusy] = useState(false);
   const [allOfFilter, setAllOfFilter] = useState(false);
   const [confirming, setConfirming] = useState<string | null>(null);
-  const { data: rows } = useListContext();
   const wholePage = selected.length > 0 && selected.length === pageCount;
   const everything = allOfFilter && wholePage && total > pageCount;
   const count = everything ? total : selected.length;
@@ -147,17 +145,6 @@ export default function SchemaBulkBar({
   };
 
   const none = selected.length === 0;
-  // The selected rows by their labels, in the order they were selected.
-  const labelOf = (id: Identifier) => {
-    const row = rows?.find((r: RaRecord) => r.id === id);
-    return String(row?.[resource.label] ?? id);
-  };
-  const [kept, ...others] = selected.map(labelOf);
-  const merging = {
-    kept,
-    merged: new Intl.ListFormat(locale, { type: 'conjunction' }).format(others),
-    smart_count: others.length,
-  };
   return (
     <Box
       role="toolbar"
@@ -199,19 +186,8 @@ export default function SchemaBulkBar({
       <Confirm
         isOpen={confirming !== null}
         loading={busy}
-        // The dialog says what the action does, and its button too: a merge names the rows it merges
-        // into which (the server keeps the one selected first and closes the others).
-        title={
-          confirming === 'merge'
-            ? translate('app.bulk.merge_title', merging)
-            : translate(`app.bulk.${confirming ?? 'close'}`)
-        }
-        content={
-          confirming === 'merge'
-            ? translate('app.bulk.confirm_merge', merging)
-            : translate(`app.bulk.confirm_${confirming ?? 'close'}`, { smart_count: count })
-        }
-        confirm={`app.bulk.${confirming ?? 'close'}`}
+        title={translate(`app.bulk.${confirming ?? 'close'}`)}
+        content={translate(`app.bulk.confirm_${confirming ?? 'close'}`, { smart_count: count })}
         onConfirm={() => {
           const action = confirming!;
           setConfirming(null);

@@ -4,11 +4,9 @@
  * Table presets (saved table views) hold the same four things as JSON strings. Pure functions.
  *
  * Stored value (both places): `{ columns: string[], sort: [field, 'asc' | 'desc'], filter: FilterState,
- * perPage: number, widths?: { [column]: px } }`; `widths` (issue 37, item 5) holds the columns the user
- * sized and is left out while there are none, so a layout without it reads as before.
+ * perPage: number }`.
  */
 import { sanitizeColumns } from './columns.ts';
-import { sanitizeWidths } from './columnWidths.ts';
 import { builderToFilterState, type FilterState } from './filters.ts';
 
 export type Direction = 'asc' | 'desc';
@@ -19,8 +17,6 @@ export interface ListSettings {
   sort: SortPair;
   filter: FilterState;
   perPage: number;
-  /** The widths in pixels of the columns the user sized (./columnWidths.ts); the others follow the schema. */
-  widths: Record<string, number>;
 }
 
 /** SPEC 9: page-size options and the default. */
@@ -45,7 +41,6 @@ export function defaultSettings(shape: ListShape): ListSettings {
     sort: [...shape.defaultSort],
     filter: {},
     perPage: DEFAULT_PER_PAGE,
-    widths: {},
   };
 }
 
@@ -102,7 +97,6 @@ export function parseSettings(raw: unknown, shape: ListShape): ListSettings | un
     sort: sanitizeSort(value.sort, shape),
     filter: parseFilter(value.filter),
     perPage: sanitizePerPage(value.perPage),
-    widths: sanitizeWidths(value.widths, shape.columns),
   };
 }
 
@@ -113,7 +107,6 @@ export function serializeSettings(settings: ListSettings): Record<string, unknow
     sort: [...settings.sort],
     filter: { ...settings.filter },
     perPage: settings.perPage,
-    ...(Object.keys(settings.widths).length > 0 && { widths: { ...settings.widths } }),
   };
 }
 
@@ -215,8 +208,6 @@ export function presetSettings(preset: TablePreset, current: ListSettings, shape
     sort: preset.order_config ? sanitizeSort(preset.order_config, shape, current.sort) : [...current.sort],
     filter: presetFilter(preset),
     perPage: isObject(pagination) ? sanitizePerPage(pagination.perPage, current.perPage) : current.perPage,
-    // A preset holds no widths (SPEC 4's four fields): the user's stay.
-    widths: { ...current.widths },
   };
 }
 

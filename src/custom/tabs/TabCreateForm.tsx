@@ -11,7 +11,6 @@ import { CreateBase, Form, SaveButton, useGetIdentity, useNotify, useTranslate }
 import { registry } from '../../schema.ts';
 import { FieldInput } from '../../resources/fields/inputs.tsx';
 import { createDefaults } from '../detail/createDefaults.ts';
-import { InvalidFieldsNotice } from '../forms/InvalidFieldsNotice.tsx';
 
 export interface TabCreateFormProps {
   /** The resource the tab lists. */
@@ -57,12 +56,7 @@ export function TabCreateForm({ target, fields, values, onSaved }: TabCreateForm
         }}
       >
         {/* Mounted once the user is known, so that 'me' is in the form's first values. */}
-        <Form
-          key={`${userId ?? 'anonymous'}-${startedAt.getTime()}`}
-          defaultValues={defaults}
-          disableInvalidFormNotification
-        >
-          <InvalidFieldsNotice />
+        <Form key={`${userId ?? 'anonymous'}-${startedAt.getTime()}`} defaultValues={defaults}>
           <Box
             sx={{
               display: 'grid',
