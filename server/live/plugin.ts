@@ -101,6 +101,11 @@ export async function livePlugin(app: FastifyInstance, { db, registry, config, l
         await sendServiceOverviews(db, Date.now(), {
           origin: config.publicUrl,
           stopping: () => deadlines.isStopped,
+          failed: (error, userId) =>
+            app.log.error(
+              { err: error, userId },
+              'service overview mail: could not be made; tried again later',
+            ),
         });
       }
     },

@@ -45,7 +45,7 @@ export function previousMonth(now: number): { from: string; to: string; monthSta
 }
 
 /** The clients due their overview of the month before `now`'s, at most BATCH. */
-function dueClients(db: Db, from: string, monthStart: Date) {
+function dueClients(db: Db, from: string, monthStart: Date, after: number) {
   return (
     db
       .selectFrom('users as u')
@@ -68,6 +68,7 @@ function dueClients(db: Db, from: string, monthStart: Date) {
       from company_user cu where cu.user_id = u.id and cu.tenant_id = u.tenant_id
     )`.as('company_ids'),
       )
+      .where('u.id', '>', after)
       .where('u.is_staff', '=', false)
       .where('u.archived_at', 'is', null)
       .where('u.email', 'is not', null)
@@ -116,15 +117,27 @@ function dueClients(db: Db, from: string, monthStart: Date) {
 export async function sendServiceOverviews(
   db: Db,
   now = Date.now(),
-  options: { origin?: string; stopping?: () => boolean } = {},
+  options: {
+    origin?: string;
+    stopping?: () => boolean;
+    failed?: (error: unknown, userId: number) => void;
+  } = {},
 ): Promise<number> {
   const { from, to, monthStart } = previousMonth(now);
   let sent = 0;
+  let after = 0;
   for (;;) {
-    const due = await dueClients(db, from, monthStart);
+    const due = await dueClients(db, from, monthStart, after);
     for (const client of due) {
       if (options.stopping?.()) return sent;
-      if (await sendOne(db, client, { from, to }, options.origin)) sent++;
+      after = Number(client.id);
+      // One client's overview that cannot be made (its key rolled back) holds up nobody else's: it is
+      // tried again at the next pass.
+      try {
+        if (await sendOne(db, client, { from, to }, options.origin)) sent++;
+      } catch (error) {
+        options.failed?.(error, Number(client.id));
+      }
     }
     // A full batch may leave clients for the next; those another instance took are left out of it.
     if (due.length < BATCH) return sent;
