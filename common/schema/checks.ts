@@ -16,7 +16,7 @@ import type {
 } from './types.ts';
 import { FIXED_OPERATORS, MENU_GROUPS } from './types.ts';
 import { isCompleteDatePreset } from './date-presets.ts';
-import { badgeOf, inDetail } from './display.ts';
+import { badgeOf, inDetail, widthOf } from './display.ts';
 
 /** What the checks read of the registry being built: its resources by name and its enumerations. */
 export interface SchemaLookup {
@@ -116,6 +116,7 @@ export function checkReferences(reg: SchemaLookup, r: Resource): void {
     const state = badgeOf(f)?.state;
     if (state !== undefined) field(state, `x-badge of ${f.name}`);
     inDetail(f); // x-detail may only be false: a typo fails at start, not on a screen
+    widthOf(f); // likewise a width that is no number of pixels
   }
   for (const rel of Object.values(r.relations)) {
     const related = (n: string) => reg.get(n) ?? fail(`relation ${rel.name} names unknown resource ${n}`);

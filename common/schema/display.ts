@@ -7,6 +7,8 @@
  *               a due-date badge may name a `state` field whose stored state decides (an SLA due);
  *   x-ellipsis  the SPEC 9 limit a text is cut at in tables and cards, overriding the name rules; false
  *               shows it in full, wrapping (an invoice reference, whose end tells the months apart);
+ *   x-width     the list column's starting width in pixels at 1280 px (names whose usual length the
+ *               kind of the field does not tell: a status beside a priority); the user's own width wins;
  *   x-detail    false: not among a detail's fields, where a part of the screen of its own shows it
  *               (the ticket's SLA panel shows its stored clock live); lists, filters and the API keep it.
  * Read here, in one place, for both apps and the registry's check at start.
@@ -96,4 +98,12 @@ export function ellipsisOf(field: Pick<Field, 'name' | 'schema'>): number | fals
   if (raw === undefined || raw === false) return raw;
   if (typeof raw === 'number' && Number.isInteger(raw) && raw > 0) return raw;
   fail(field.name, 'x-ellipsis must be a positive integer or false');
+}
+
+/** The field's list column's starting width in pixels (`x-width`), undefined to follow its kind. */
+export function widthOf(field: Pick<Field, 'name' | 'schema'>): number | undefined {
+  const raw = field.schema['x-width'];
+  if (raw === undefined) return undefined;
+  if (typeof raw === 'number' && Number.isInteger(raw) && raw >= 40 && raw <= 800) return raw;
+  fail(field.name, 'x-width must be a whole number of pixels from 40 to 800');
 }

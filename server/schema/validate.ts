@@ -36,6 +36,7 @@ export const X_KEYWORDS = [
   'x-record-link',
   'x-badge',
   'x-ellipsis',
+  'x-width',
   'x-detail',
   'x-time',
   'x-selector',

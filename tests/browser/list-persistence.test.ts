@@ -41,6 +41,7 @@ const layout: ListSettings = {
   sort: ['reference', 'asc'],
   filter: { status_id: [1, 2], description: 'toner' },
   perPage: 25,
+  widths: {},
 };
 
 describe('defaults (SPEC 9)', () => {
@@ -52,6 +53,7 @@ describe('defaults (SPEC 9)', () => {
       sort: ['updated_at', 'desc'],
       filter: {},
       perPage: 15,
+      widths: {},
     });
   });
 });
@@ -92,6 +94,7 @@ describe('kept per user and route in localStorage', () => {
       sort: ['updated_at', 'desc'],
       filter: {},
       perPage: 15,
+      widths: {},
     });
     storage.setItem('list:7:tickets.index', '{not json');
     expect(loadLocal(storage, 7, 'tickets.index', shape)).toBeUndefined();
@@ -161,6 +164,7 @@ describe('table presets', () => {
         sort: ['id', 'desc'],
         filter: { status_id: [null] },
         perPage: 50,
+        widths: {},
       },
       page: 1,
     });

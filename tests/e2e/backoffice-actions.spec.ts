@@ -101,7 +101,8 @@ test('an operator merges a company into another; the merged one is gone', async 
   await expect(page).toHaveURL(/\/tickets$/);
   const goneName = unique('E2E samen weg');
   const gone = await create(page, 'companies', 'Naam', goneName);
-  const kept = await create(page, 'companies', 'Naam', unique('E2E samen blijft'));
+  const keptName = unique('E2E samen blijft');
+  const kept = await create(page, 'companies', 'Naam', keptName);
   await expect(page.getByRole('button', { name: 'Archiveren' })).toBeVisible();
   await expectAccessible(page, 'company detail with its actions');
 
@@ -114,7 +115,9 @@ test('an operator merges a company into another; the merged one is gone', async 
   await page.getByRole('option', { name: goneName }).click();
   await expectAccessible(page, 'company merge dialog');
   await dialog.getByRole('button', { name: 'Verder' }).click();
-  await expect(dialog).toContainText('Weet je zeker dat je dit wilt verwijderen?');
+  // The confirmation names the merge: which company goes into which, and that it is deleted then.
+  await expect(dialog).toContainText(`${goneName} wordt samengevoegd in ${keptName}`);
+  await expect(dialog).toContainText(`daarna wordt ${goneName} verwijderd`);
   await dialog.getByRole('button', { name: 'Samenvoegen' }).click();
   await expectToast(page, 'Bedrijven samengevoegd.');
   await expect(page).toHaveURL(new RegExp(`/companies/${kept}$`));

@@ -72,18 +72,35 @@ test('a second-line operator sets priority and operator, merges and closes the s
   await page.getByRole('option', { name: 'Daan Visser', exact: true }).click();
   await expectToast(page, '3 tickets gewijzigd');
 
-  await page.getByRole('checkbox', { name: 'Alle rijen op deze pagina selecteren' }).check();
+  // Ticked one by one: the merge keeps the ticket ticked first, and its confirmation says so by name.
+  const references = await page
+    .getByRole('row')
+    .filter({ hasText: mark })
+    .evaluateAll((rows) => rows.map((row) => row.querySelectorAll('td')[1]!.textContent!.trim()));
+  expect(references).toHaveLength(3);
+  const [second, kept, third] = references as [string, string, string];
+  for (const reference of [kept, second, third])
+    await page.getByRole('checkbox', { name: `Rij ${reference} selecteren` }).check();
   await bar.getByRole('button', { name: 'Samenvoegen' }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText('De 3 geselecteerde rijen samenvoegen in de eerste?');
+  await expect(dialog.getByRole('heading')).toHaveText(`Samenvoegen in ${kept}`);
+  await expect(dialog).toContainText(
+    `${second} en ${third} worden samengevoegd in ${kept}, de rij die het eerst is geselecteerd`,
+  );
+  await expect(dialog).toContainText(`en ${second} en ${third} worden gesloten. Er wordt niets verwijderd.`);
+  await expect(dialog).not.toContainText(/verwijderen/i);
   await expectAccessible(page, 'bulk merge confirmation, 1280 px');
-  await dialog.getByRole('button', { name: 'Bevestigen' }).click();
+  await dialog.getByRole('button', { name: 'Samenvoegen' }).click();
   await expectToast(page, '3 tickets gewijzigd');
+  // The one ticked first is the one left open.
+  await expect(page.getByRole('row').filter({ hasText: kept }).filter({ hasText: 'Opgelost' })).toHaveCount(
+    0,
+  );
 
   // The merge closed two of them; closing all three changes only the one still open.
   await page.getByRole('checkbox', { name: 'Alle rijen op deze pagina selecteren' }).check();
   await bar.getByRole('button', { name: 'Sluiten' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Bevestigen' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Sluiten' }).click();
   await expectToast(page, '1 ticket gewijzigd');
   await expect(page.getByRole('row').filter({ hasText: mark }).filter({ hasText: 'Opgelost' })).toHaveCount(
     3,

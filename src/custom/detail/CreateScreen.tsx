@@ -17,6 +17,7 @@ import { FieldInput } from '../../resources/fields/inputs.tsx';
 import { CustomFieldInputs } from '../forms/CustomFields.tsx';
 import { createDefaults, type CreateLinkState } from './createDefaults.ts';
 import { ScreenFrame } from './ScreenFrame.tsx';
+import { InvalidFieldsNotice } from '../forms/InvalidFieldsNotice.tsx';
 
 /**
  * The generic create form: the schema's writable fields, then the tenant's custom fields of a resource
@@ -51,7 +52,8 @@ export default function CreateScreen() {
       >
         <Card>
           {/* Mounted once the user is known, so that 'me' is in the form's first values. */}
-          <SimpleForm key={userId ?? 'anonymous'} defaultValues={defaults}>
+          <SimpleForm key={userId ?? 'anonymous'} defaultValues={defaults} disableInvalidFormNotification>
+            <InvalidFieldsNotice />
             {writableFieldsFor(resource, portal).map((field) => (
               <FieldInput key={field.name} resource={resource} field={field} />
             ))}

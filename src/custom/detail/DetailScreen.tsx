@@ -50,6 +50,7 @@ import { DocumentTitle } from '../../shell/DocumentTitle.tsx';
 import { overrides } from '../../resources/override-contract.ts';
 import { ShowRecord } from './ShowRecord.tsx';
 import { requestReload } from '../../dataProvider/reload.ts';
+import { InvalidFieldsNotice } from '../forms/InvalidFieldsNotice.tsx';
 
 /** belongsTo relations, loaded with the record so references show their label without extra calls. */
 export function referencesOf(resource: Resource, portal: boolean): string[] {
@@ -194,6 +195,7 @@ function DetailBody({ resource, children }: { resource: Resource; children?: Rea
               }}
             >
               <SimpleForm
+                disableInvalidFormNotification
                 toolbar={
                   <Toolbar>
                     <SaveButton />
@@ -203,6 +205,7 @@ function DetailBody({ resource, children }: { resource: Resource; children?: Rea
                   </Toolbar>
                 }
               >
+                <InvalidFieldsNotice />
                 {writable.map((field) => (
                   <FieldInput key={field.name} resource={resource} field={field} />
                 ))}

@@ -18,6 +18,7 @@ import {
   useDataProvider,
   useGetList,
   useNotify,
+  useLocaleState,
   useTranslate,
   type Identifier,
   type RaRecord,
@@ -115,7 +116,10 @@ export interface MergeDialogProps {
   record: RaRecord;
   title: string;
   intro: ReactNode;
-  confirmText: string;
+  /** The confirmation: what the merge does, with the chosen records' labels (in the locale's list form). */
+  confirmText: (merged: { labels: string; count: number }) => string;
+  /** The merged records are deleted (companies): the confirming button is red. A merge that keeps them is not. */
+  deletes?: boolean;
   /** i18n key of the success toast. */
   success: string;
   filter?: Record<string, unknown>;
@@ -132,12 +136,14 @@ export function MergeDialog({
   title,
   intro,
   confirmText,
+  deletes = false,
   success,
   filter,
   describe,
   onMerged,
 }: MergeDialogProps) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const dataProvider = useActionsProvider();
   const { run, busy } = useActionCall();
   const schema = registry.require(resource);
@@ -186,7 +192,14 @@ export function MergeDialog({
       <DialogTitle id="merge-title">{title}</DialogTitle>
       <DialogContent>
         {confirming ? (
-          <DialogContentText>{confirmText}</DialogContentText>
+          <DialogContentText>
+            {confirmText({
+              labels: new Intl.ListFormat(locale, { type: 'conjunction' }).format(
+                chosen.map((r) => String(r[schema.label] ?? r.id)),
+              ),
+              count: chosen.length,
+            })}
+          </DialogContentText>
         ) : (
           <>
             <DialogContentText sx={{ mb: 2 }}>{intro}</DialogContentText>
@@ -221,7 +234,12 @@ export function MergeDialog({
       <DialogActions>
         <Button onClick={close}>{translate('ra.action.cancel')}</Button>
         {confirming ? (
-          <Button onClick={() => void merge()} color="error" variant="contained" disabled={busy}>
+          <Button
+            onClick={() => void merge()}
+            color={deletes ? 'error' : 'primary'}
+            variant="contained"
+            disabled={busy}
+          >
             {translate('app.record_actions.merge')}
           </Button>
         ) : (

@@ -1,4 +1,7 @@
-/** The column modal (SPEC 2): visible and hidden columns, order by dragging, rows per page. */
+/**
+ * The column modal (SPEC 2): visible and hidden columns, order by dragging, rows per page. Its reset
+ * also gives every column back its schema's width (the widths the user dragged, issue 37 item 5).
+ */
 import { useId, useState } from 'react';
 import Add from '@mui/icons-material/Add';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
@@ -25,9 +28,11 @@ export interface ColumnsDialogProps {
   defaultColumns: string[];
   columns: string[];
   perPage: number;
+  /** The widths the user gave columns. */
+  widths: Record<string, number>;
   labelOf: (column: string) => string;
   onClose: () => void;
-  onSave: (layout: { columns: string[]; perPage: number }) => void;
+  onSave: (layout: { columns: string[]; perPage: number; widths: Record<string, number> }) => void;
 }
 
 export function ColumnsDialog(props: ColumnsDialogProps) {
@@ -40,6 +45,7 @@ function ColumnsDialogContent({
   defaultColumns,
   columns: initialColumns,
   perPage: initialPerPage,
+  widths: initialWidths,
   labelOf,
   onClose,
   onSave,
@@ -48,6 +54,7 @@ function ColumnsDialogContent({
   const titleId = useId();
   const [columns, setColumns] = useState(initialColumns);
   const [perPage, setPerPage] = useState(initialPerPage);
+  const [widths, setWidths] = useState(initialWidths);
   const hidden = hiddenColumns(available, columns);
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
@@ -120,11 +127,16 @@ function ColumnsDialogContent({
         </TextField>
       </DialogContent>
       <DialogActions>
-        <Button onClick={() => setColumns(defaultColumns.length ? defaultColumns : available.slice(0, 5))}>
+        <Button
+          onClick={() => {
+            setColumns(defaultColumns.length ? defaultColumns : available.slice(0, 5));
+            setWidths({});
+          }}
+        >
           {translate('list.columns.reset')}
         </Button>
         <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" onClick={() => onSave({ columns, perPage })}>
+        <Button variant="contained" onClick={() => onSave({ columns, perPage, widths })}>
           {translate('ra.action.save')}
         </Button>
       </DialogActions>

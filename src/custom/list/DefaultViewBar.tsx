@@ -7,7 +7,11 @@
 import { useId } from 'react';
 import { Box, Button, Chip, MenuItem, TextField } from '@mui/material';
 import CheckCircle from '@mui/icons-material/CheckCircle';
+import SettingsBackupRestore from '@mui/icons-material/SettingsBackupRestore';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useTranslate } from 'react-admin';
+import { ToolButton } from './ListToolbar.tsx';
 import type { TablePreset } from './persistence.ts';
 import { presetKey, type SystemView } from './systemViews.ts';
 
@@ -32,6 +36,7 @@ const CUSTOM = '';
 export function DefaultViewBar(props: DefaultViewBarProps) {
   const translate = useTranslate();
   const labelId = useId();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { views, presets, currentKey, defaultKey } = props;
   const viewLabel = (view: SystemView) =>
     translate(`resources.${props.resource}.views.${view.name}`, { _: view.name });
@@ -85,11 +90,22 @@ export function DefaultViewBar(props: DefaultViewBarProps) {
           {translate('list.default_view.use')}
         </Button>
       )}
-      {props.hasChoice && standard && (
-        <Button size="small" disabled={props.busy} onClick={props.onBackToStandard}>
-          {translate('list.default_view.back', { view: viewLabel(standard) })}
-        </Button>
-      )}
+      {props.hasChoice &&
+        standard &&
+        (phone ? (
+          // On a phone its long text took two lines above the first card: an icon named by it there.
+          <ToolButton
+            size="small"
+            label={translate('list.default_view.back', { view: viewLabel(standard) })}
+            icon={<SettingsBackupRestore fontSize="small" />}
+            disabled={props.busy}
+            onClick={props.onBackToStandard}
+          />
+        ) : (
+          <Button size="small" disabled={props.busy} onClick={props.onBackToStandard}>
+            {translate('list.default_view.back', { view: viewLabel(standard) })}
+          </Button>
+        ))}
     </Box>
   );
 }

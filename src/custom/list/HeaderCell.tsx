@@ -7,6 +7,7 @@ import { fieldAlign } from '../../resources/fields/kinds.ts';
 import { FilterControl } from '../../resources/fields/FilterControl.tsx';
 import type { Direction, SortPair } from './persistence.ts';
 import { CELL_PADDING_X, titleWhenClipped } from './clipped.ts';
+import { ColumnResizeHandle, type ColumnResizeHandleProps } from './ColumnResizeHandle.tsx';
 
 export interface HeaderCellProps {
   resource: Resource;
@@ -23,6 +24,8 @@ export interface HeaderCellProps {
   filterEpoch: number;
   onSort: (field: string, direction: Direction) => void;
   onFilter: (field: string, value: unknown) => void;
+  /** The edge that sizes the column. */
+  resize?: ColumnResizeHandleProps;
 }
 
 /**
@@ -63,14 +66,22 @@ export function HeaderCell(props: HeaderCellProps) {
       align={fieldAlign(resource, field)}
       aria-sort={sorted ? (direction === 'asc' ? 'ascending' : 'descending') : sortable ? 'none' : undefined}
       // Bottom: the filter controls stand on one line when some labels take two.
-      sx={{ px: CELL_PADDING_X, width: props.width, verticalAlign: 'bottom', fontWeight: 600 }}
+      sx={{
+        px: CELL_PADDING_X,
+        width: props.width,
+        verticalAlign: 'bottom',
+        fontWeight: 600,
+        position: 'relative',
+      }}
     >
       {sortable ? (
         <TableSortLabel
           active={sorted}
           direction={direction}
           onClick={() => props.onSort(field.name, nextDirection(sort, field.name))}
-          sx={{ maxWidth: '100%' }}
+          // Only the sorted column shows its arrow and keeps room for it: the others' labels have the
+          // whole column (./columnWidths.ts headerPx).
+          sx={{ maxWidth: '100%', ...(!sorted && { '& .MuiTableSortLabel-icon': { display: 'none' } }) }}
         >
           <Label text={label} />
         </TableSortLabel>
@@ -89,6 +100,7 @@ export function HeaderCell(props: HeaderCellProps) {
           />
         </Box>
       )}
+      {props.resize && <ColumnResizeHandle {...props.resize} />}
     </TableCell>
   );
 }

@@ -33,7 +33,7 @@ export function ListDialogs({
   labelOf: (field: string) => string;
   open: ListDialogsOpen;
   onClose: (dialog: keyof ListDialogsOpen) => void;
-  onSaveLayout: (layout: { columns: string[]; perPage: number }) => void;
+  onSaveLayout: (layout: { columns: string[]; perPage: number; widths: Record<string, number> }) => void;
   canReorder: boolean;
   onReordered: () => void;
   canPresets: boolean;
@@ -48,6 +48,7 @@ export function ListDialogs({
         defaultColumns={model.defaultColumns}
         columns={settings.columns}
         perPage={settings.perPage}
+        widths={settings.widths}
         labelOf={labelOf}
         onClose={() => onClose('settings')}
         onSave={onSaveLayout}

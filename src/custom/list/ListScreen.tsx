@@ -42,7 +42,7 @@ import { ListTable, TABLE_MIN_HEIGHT } from './ListTable.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
 import { ListViewSwitches } from './ListViewSwitches.tsx';
 import { MobileList } from './MobileList.tsx';
-import { loadSettings, type TablePreset, type UserConfig } from './persistence.ts';
+import { loadSettings, type ListSettings, type TablePreset, type UserConfig } from './persistence.ts';
 import { listModel, type ListModel } from './shape.ts';
 import { useBrowserStorage, useListPersistence } from './useListPersistence.ts';
 import { useListExport } from './useListExport.ts';
@@ -53,6 +53,8 @@ import { usePluralName } from './usePluralName.ts';
 
 /** SPEC 9: the mobile breakpoint is 768 px. */
 export const MOBILE_QUERY = '(max-width:767.95px)';
+/** react-admin's floating create button stands 60 px above the screen's bottom and is 56 px high. */
+const FAB_CLEARANCE_PX = 60 + 56 + 16;
 export { TABLE_MIN_HEIGHT };
 
 export interface ListScreenProps {
@@ -145,7 +147,7 @@ function ListView({
   });
   const { exporting, exportList } = useListExport({ resource, userId, list, labelOf });
 
-  const saveLayout = async (layout: { columns: string[]; perPage: number }) => {
+  const saveLayout = async (layout: Pick<ListSettings, 'columns' | 'perPage' | 'widths'>) => {
     const next = { ...settings, ...layout };
     setSettingsOpen(false);
     list.replace(next, { firstPage: layout.perPage !== settings.perPage });
@@ -246,7 +248,9 @@ function ListView({
   if (isMobile) {
     return (
       <ListContextProvider value={list.context}>
-        <Box sx={{ p: 1 }}>
+        {/* Room under the last card for the floating create button (fixed 60 px above the bottom, 56 px
+            high): scrolled to the end, it covers no card's text. */}
+        <Box sx={{ p: 1, pb: definition?.hasCreate ? `${FAB_CLEARANCE_PX}px` : 1 }}>
           {newRecords}
           <MobileList
             resource={resource}
@@ -270,8 +274,9 @@ function ListView({
             bulkBars={bulkBars}
             {...presetProps}
           />
-          {/* Below 768 px react-admin's create button is a floating button at the bottom right. */}
-          {definition?.hasCreate && <CreateButton resource={resource.name} />}
+          {/* Below 768 px react-admin's create button is a floating button at the bottom right; while
+              cards are selected the bulk bar stands there instead (creating is not an action on them). */}
+          {definition?.hasCreate && list.selected.length === 0 && <CreateButton resource={resource.name} />}
           {!list.loading && hasRows && <ListContextPagination compact />}
           {children}
         </Box>
@@ -326,7 +331,6 @@ function ListView({
         </Box>
         {defaultViewBar}
         <ListViewSwitches views={views} list={list} />
-        {bulkBars}
         {newRecords}
         <ListTable
           resource={resource}
@@ -342,7 +346,10 @@ function ListView({
           filterEpoch={list.filterEpoch}
           onFilter={list.setFilter}
           onOpen={open}
+          widths={settings.widths}
+          onResize={list.setWidth}
         />
+        {bulkBars}
         {hasRows && <ListContextPagination />}
         {children}
         <ListDialogs

@@ -3,7 +3,7 @@
  * skeleton rows while loading, the error or empty state, the rows. Rows, sort and selection come from
  * react-admin's list context (./useListScreenController.ts).
  */
-import { memo, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
@@ -19,10 +19,19 @@ import type { ActionColumn } from '../../resources/override-contract.ts';
 import { ellipsisLimit } from '../../resources/fields/rules.ts';
 import { fieldAlign, fieldKind } from '../../resources/fields/kinds.ts';
 import { FieldDisplay } from '../../resources/fields/display.tsx';
-import { SelectCell } from './bulkActions.tsx';
+import { CHECKBOX_COLUMN_PX, SelectCell } from './bulkActions.tsx';
 import { rowsAttribute, useRowShortcuts } from '../shortcuts/rows.ts';
 import { CELL_PADDING_X, CLIPPED_CELL_SX, titleWhenClipped } from './clipped.ts';
-import { ACTION_COLUMN_WEIGHT, columnLayout, columnWeight, headerWeight } from './columnWidths.ts';
+import { widthOf } from '../../../common/schema/display.ts';
+import {
+  ACTION_COLUMN_WEIGHT,
+  columnLayout,
+  headerPx,
+  isFlexColumn,
+  kindPx,
+  resolveColumnWidths,
+  type ColumnSpec,
+} from './columnWidths.ts';
 import { HeaderCell } from './HeaderCell.tsx';
 import { SKELETON_ROWS } from './MobileList.tsx';
 import type { SortPair } from './persistence.ts';
@@ -30,8 +39,6 @@ import type { ListModel } from './shape.ts';
 
 /** SPEC 9: the table is at least 360 px high. */
 export const TABLE_MIN_HEIGHT = 360;
-/** MUI's checkbox cell (padding="checkbox") is this wide. */
-const CHECKBOX_COLUMN_PX = 48;
 /** A header cell of the action column, like HeaderCell's. */
 const HEADER_CELL_SX = { px: CELL_PADDING_X, verticalAlign: 'bottom', fontWeight: 600 } as const;
 
@@ -52,6 +59,27 @@ export interface ListTableProps {
   onFilter: (field: string, value: unknown) => void;
   /** Opens a row's record; absent, the rows are not links (a resource without a detail screen). */
   onOpen?: (record: RaRecord) => void;
+  /** The widths the user gave columns (kept with the layout) and how to change one. */
+  widths: Record<string, number>;
+  onResize: (column: string, px: number | undefined) => void;
+}
+
+/** The table's frame's inner width, followed as the window or the menu changes it (0 before it is known). */
+function useInnerWidth() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setWidth(element.clientWidth);
+    measure();
+    // Without one (jsdom), the table keeps its first layout.
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
 }
 
 /**
@@ -71,25 +99,49 @@ export const ListTable = memo(function ListTable(props: ListTableProps) {
   // j and k move through the rows; Enter on a row opens it (issue 18 item 8).
   const body = useRowShortcuts(records.length > 0 && onOpen !== undefined);
 
-  // The columns share the table's width (fixed layout); the checkbox column keeps its 48 px.
-  const layout = columnLayout(
-    [
-      ...columns.map((f) =>
-        Math.max(
-          columnWeight(fieldKind(resource, f), ellipsisLimit(resource.name, f.name)),
-          headerWeight(labelOf(f.name), model.sortable.includes(f.name)),
+  const [frame, available] = useInnerWidth();
+  // A column being dragged shows its width before it is kept.
+  const [dragging, setDragging] = useState<{ column: string; px: number } | null>(null);
+  const specs: ColumnSpec[] = [
+    ...columns.map((f) => {
+      const kind = fieldKind(resource, f);
+      const limit = ellipsisLimit(resource.name, f.name);
+      const own = dragging?.column === f.name ? dragging.px : props.widths[f.name];
+      return {
+        basePx: Math.max(
+          widthOf(f) ?? kindPx(kind, limit),
+          headerPx(labelOf(f.name), sortPair[0] === f.name),
         ),
-      ),
-      ...(actionColumn
-        ? [Math.max(ACTION_COLUMN_WEIGHT, headerWeight(translate(actionColumn.label), false))]
-        : []),
-    ],
-    selectable ? CHECKBOX_COLUMN_PX : 0,
+        flex: widthOf(f) === undefined && isFlexColumn(kind, limit),
+        ...(own !== undefined && { ownPx: own }),
+      };
+    }),
+    ...(actionColumn
+      ? [
+          {
+            basePx: Math.max(
+              kindPx('text', 0) * ACTION_COLUMN_WEIGHT,
+              headerPx(translate(actionColumn.label)),
+            ),
+            flex: false,
+          },
+        ]
+      : []),
+  ];
+  const fixedPx = selectable ? CHECKBOX_COLUMN_PX : 0;
+  // Before the frame is measured (the first layout), shares of the same widths.
+  const resolved = available > 0 ? resolveColumnWidths(specs, available, fixedPx) : undefined;
+  const shares = columnLayout(
+    specs.map((c) => (c.ownPx ?? c.basePx) / 70),
+    fixedPx,
   );
+  const widthOfColumn = (i: number) => (resolved ? `${resolved.px[i]}px` : shares.widths[i]!);
+  const resizeLabel = (name: string) => translate('list.columns.resize', { column: labelOf(name) });
 
   return (
     // Focusable and named: a wide table scrolls sideways inside it, by keyboard too.
     <TableContainer
+      ref={frame}
       component={Paper}
       variant="outlined"
       sx={{ minHeight: TABLE_MIN_HEIGHT }}
@@ -101,7 +153,10 @@ export const ListTable = memo(function ListTable(props: ListTableProps) {
         size="small"
         aria-labelledby={props.headingId}
         aria-busy={loading}
-        sx={{ tableLayout: 'fixed', width: '100%', minWidth: layout.minWidth }}
+        sx={{
+          tableLayout: 'fixed',
+          ...(resolved ? { width: resolved.width } : { width: '100%', minWidth: shares.minWidth }),
+        }}
       >
         <TableHead>
           <TableRow>
@@ -119,7 +174,7 @@ export const ListTable = memo(function ListTable(props: ListTableProps) {
                 key={field.name}
                 resource={resource}
                 field={field}
-                width={layout.widths[i]!}
+                width={widthOfColumn(i)}
                 label={labelOf(field.name)}
                 filterLabel={translate('list.filter.label', { field: labelOf(field.name) })}
                 sort={sortPair}
@@ -131,13 +186,22 @@ export const ListTable = memo(function ListTable(props: ListTableProps) {
                   setSort({ field: name, order: direction === 'desc' ? 'DESC' : 'ASC' })
                 }
                 onFilter={props.onFilter}
+                resize={{
+                  label: resizeLabel(field.name),
+                  width: resolved?.px[i] ?? specs[i]!.ownPx ?? specs[i]!.basePx,
+                  onPreview: (px) => setDragging({ column: field.name, px }),
+                  onCommit: (px) => {
+                    setDragging(null);
+                    props.onResize(field.name, px);
+                  },
+                }}
               />
             ))}
             {actionColumn && (
               <TableCell
                 component="th"
                 scope="col"
-                sx={{ ...HEADER_CELL_SX, width: layout.widths[columns.length] }}
+                sx={{ ...HEADER_CELL_SX, width: widthOfColumn(columns.length) }}
               >
                 {translate(actionColumn.label)}
               </TableCell>

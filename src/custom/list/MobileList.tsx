@@ -2,7 +2,7 @@
  * Below 768 px (SPEC 2): cards instead of the table, with a title bar, a reset button, a dropdown of
  * saved filter views with their result counts, the active filter's name and a 'no results' note.
  * Where the list has bulk actions, each card has a checkbox and the list one for the whole page (the
- * bulk bar above then offers every row of the filter, as on the desktop); `j` and `k` move the focus
+ * bulk bar then offers every row of the filter, as on the desktop); `j` and `k` move the focus
  * through the cards and Enter opens the focused one (issue 18 items 3 and 8).
  */
 import FilterAltOff from '@mui/icons-material/FilterAltOff';
@@ -58,7 +58,7 @@ export interface MobileListProps {
   viewBar?: ReactNode;
   /** The cards can be ticked for the bulk bar (the list's selection). */
   selectable?: boolean;
-  /** The list's bulk bars, shown above the cards. */
+  /** The list's bulk bars, shown below the cards (sticking to the screen's bottom) while cards are ticked. */
   bulkBars?: ReactNode;
 }
 
@@ -97,9 +97,14 @@ export function MobileList(props: MobileListProps) {
   const pageSelected = records.filter((r) => selectedIds.includes(r.id)).length;
   return (
     <Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1 }}>
-        <Typography variant="h5" component="h1" id={props.headingId}>
+      {/* The counter stands beside the title: a phone's first card starts within the screen's first
+          third (issue 37, item 5). */}
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
+        <Typography variant="h5" component="h1" id={props.headingId} sx={{ flex: 1, minWidth: 0 }}>
           {props.title}
+        </Typography>
+        <Typography variant="body2" color="text.primary" role="status">
+          {props.range ? translate('list.counter', props.range) : ''}
         </Typography>
         <ToolButton
           label={translate('list.reset_filters')}
@@ -134,18 +139,15 @@ export function MobileList(props: MobileListProps) {
           })}
         </TextField>
       )}
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 1 }}>
-        <Typography variant="body2" color="text.primary">
+      {/* The view bar's select names the view showing; without one, this line names the filter. */}
+      {!props.viewBar && (
+        <Typography variant="body2" color="text.primary" sx={{ mb: 1 }}>
           {translate('list.active_filter', { name: props.activeFilterName })}
         </Typography>
-        <Typography variant="body2" color="text.primary" role="status">
-          {props.range ? translate('list.counter', props.range) : ''}
-        </Typography>
-      </Box>
-      {props.bulkBars}
+      )}
       {selectable && !loading && records.length > 0 && (
         <FormControlLabel
-          sx={{ ml: 0, mb: 1, gap: 1 }}
+          sx={{ ml: 0, mb: 0.5, gap: 1 }}
           control={
             <SelectBox
               checked={pageSelected === records.length}
@@ -281,6 +283,7 @@ export function MobileList(props: MobileListProps) {
           })
         )}
       </Stack>
+      {props.bulkBars}
     </Box>
   );
 }

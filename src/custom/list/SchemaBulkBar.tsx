@@ -12,6 +12,7 @@ import {
   Confirm,
   useDataProvider,
   useGetList,
+  useListContext,
   useLocaleState,
   useNotify,
   useTranslate,
@@ -113,6 +114,7 @@ export default function SchemaBulkBar({
   const [busy, setBusy] = useState(false);
   const [allOfFilter, setAllOfFilter] = useState(false);
   const [confirming, setConfirming] = useState<string | null>(null);
+  const { data: rows } = useListContext();
   const wholePage = selected.length > 0 && selected.length === pageCount;
   const everything = allOfFilter && wholePage && total > pageCount;
   const count = everything ? total : selected.length;
@@ -145,6 +147,17 @@ export default function SchemaBulkBar({
   };
 
   const none = selected.length === 0;
+  // The selected rows by their labels, in the order they were selected.
+  const labelOf = (id: Identifier) => {
+    const row = rows?.find((r: RaRecord) => r.id === id);
+    return String(row?.[resource.label] ?? id);
+  };
+  const [kept, ...others] = selected.map(labelOf);
+  const merging = {
+    kept,
+    merged: new Intl.ListFormat(locale, { type: 'conjunction' }).format(others),
+    smart_count: others.length,
+  };
   return (
     <Box
       role="toolbar"
@@ -186,8 +199,19 @@ export default function SchemaBulkBar({
       <Confirm
         isOpen={confirming !== null}
         loading={busy}
-        title={translate(`app.bulk.${confirming ?? 'close'}`)}
-        content={translate(`app.bulk.confirm_${confirming ?? 'close'}`, { smart_count: count })}
+        // The dialog says what the action does, and its button too: a merge names the rows it merges
+        // into which (the server keeps the one selected first and closes the others).
+        title={
+          confirming === 'merge'
+            ? translate('app.bulk.merge_title', merging)
+            : translate(`app.bulk.${confirming ?? 'close'}`)
+        }
+        content={
+          confirming === 'merge'
+            ? translate('app.bulk.confirm_merge', merging)
+            : translate(`app.bulk.confirm_${confirming ?? 'close'}`, { smart_count: count })
+        }
+        confirm={`app.bulk.${confirming ?? 'close'}`}
         onConfirm={() => {
           const action = confirming!;
           setConfirming(null);

@@ -109,6 +109,9 @@ export function BulkActionBar({
   );
 }
 
+/** The selection column's width. */
+export const CHECKBOX_COLUMN_PX = 48;
+
 /** A checkbox cell of the selection column; a click on it does not open the row. */
 export function SelectCell({
   checked,
@@ -126,7 +129,9 @@ export function SelectCell({
   return (
     <TableCell
       padding="checkbox"
-      {...(header ? { component: 'th' as const, scope: 'col' } : {})}
+      // The list table's fixed layout counts on this width (ListTable's CHECKBOX_COLUMN_PX): MUI's small
+      // checkbox cell says 24 px, and the columns would share the difference, off what the user sized.
+      {...(header ? { component: 'th' as const, scope: 'col', style: { width: CHECKBOX_COLUMN_PX } } : {})}
       onClick={(event) => event.stopPropagation()}
       onKeyDown={(event) => event.stopPropagation()}
     >

@@ -4,9 +4,11 @@
  * Table presets (saved table views) hold the same four things as JSON strings. Pure functions.
  *
  * Stored value (both places): `{ columns: string[], sort: [field, 'asc' | 'desc'], filter: FilterState,
- * perPage: number }`.
+ * perPage: number, widths?: { [column]: px } }`; `widths` (issue 37, item 5) holds the columns the user
+ * sized and is left out while there are none, so a layout without it reads as before.
  */
 import { sanitizeColumns } from './columns.ts';
+import { sanitizeWidths } from './columnWidths.ts';
 import { builderToFilterState, type FilterState } from './filters.ts';
 
 export type Direction = 'asc' | 'desc';
@@ -17,6 +19,8 @@ export interface ListSettings {
   sort: SortPair;
   filter: FilterState;
   perPage: number;
+  /** The widths in pixels of the columns the user sized (./columnWidths.ts); the others follow the schema. */
+  widths: Record<string, number>;
 }
 
 /** SPEC 9: page-size options and the default. */
@@ -41,6 +45,7 @@ export function defaultSettings(shape: ListShape): ListSettings {
     sort: [...shape.defaultSort],
     filter: {},
     perPage: DEFAULT_PER_PAGE,
+    widths: {},
   };
 }
 
@@ -97,6 +102,7 @@ export function parseSettings(raw: unknown, shape: ListShape): ListSettings | un
     sort: sanitizeSort(value.sort, shape),
     filter: parseFilter(value.filter),
     perPage: sanitizePerPage(value.perPage),
+    widths: sanitizeWidths(value.widths, shape.columns),
   };
 }
 
@@ -107,6 +113,7 @@ export function serializeSettings(settings: ListSettings): Record<string, unknow
     sort: [...settings.sort],
     filter: { ...settings.filter },
     perPage: settings.perPage,
+    ...(Object.keys(settings.widths).length > 0 && { widths: { ...settings.widths } }),
   };
 }
 
@@ -208,6 +215,8 @@ export function presetSettings(preset: TablePreset, current: ListSettings, shape
     sort: preset.order_config ? sanitizeSort(preset.order_config, shape, current.sort) : [...current.sort],
     filter: presetFilter(preset),
     perPage: isObject(pagination) ? sanitizePerPage(pagination.perPage, current.perPage) : current.perPage,
+    // A preset holds no widths (SPEC 4's four fields): the user's stay.
+    widths: { ...current.widths },
   };
 }
 

@@ -54,6 +54,8 @@ export interface ListScreenController {
   lastPage: number;
   /** A header filter control's new value (undefined: no filter on the field); back to page 1. */
   setFilter: (field: string, value: unknown) => void;
+  /** A column's width as the user sized it; undefined: back to the schema's. */
+  setWidth: (column: string, px: number | undefined) => void;
   /** Replaces columns, sort, filter and page size at once (reset, a preset, the columns dialog). */
   replace: (next: ListSettings, options?: { firstPage?: boolean }) => void;
   /** Reads the rows from a list view (./listViews.ts) or, undefined, from the list itself; page 1. */
@@ -146,6 +148,8 @@ export function useListScreenController(options: {
     epoch: 0,
   }));
   const [staged, setStaged] = useState<Staged | undefined>(undefined);
+  // The widths change no rows: they are shown at once, not staged with the params.
+  const [widths, setWidths] = useState<Record<string, number>>(initial.widths);
   const applyStaged = (v: View, s: Staged | undefined, nextKey: string, nextFilterKey: string): View => {
     const filterMoved = nextFilterKey !== v.filterKey;
     return {
@@ -185,8 +189,18 @@ export function useListScreenController(options: {
     change({ ...current, filter, page: 1 }, [{ type: SET_FILTER, payload: { filter } }], { at: Date.now() });
   });
 
+  const setWidth = useEvent((column: string, px: number | undefined) =>
+    setWidths((current) => {
+      const next = { ...current };
+      if (px === undefined) delete next[column];
+      else next[column] = px;
+      return next;
+    }),
+  );
+
   const replace = useEvent((next: ListSettings, opts: { firstPage?: boolean } = {}) => {
     const firstPage = opts.firstPage ?? true;
+    setWidths(next.widths);
     const wanted: Params = {
       sort: next.sort[0],
       order: toOrder(next.sort[1]),
@@ -218,8 +232,9 @@ export function useListScreenController(options: {
       sort: [current.sort, current.order === 'DESC' ? 'desc' : 'asc'],
       filter: current.filter,
       perPage: current.perPage,
+      widths,
     }),
-    [view.columns, current.sort, current.order, current.filter, current.perPage],
+    [view.columns, current.sort, current.order, current.filter, current.perPage, widths],
   );
 
   // ---- the rows
@@ -363,6 +378,7 @@ export function useListScreenController(options: {
     range: total === undefined ? undefined : rangeOf(current.page, current.perPage, total),
     lastPage: lastPageOf(total ?? 0, current.perPage),
     setFilter,
+    setWidth,
     replace,
     setListView,
     listView: view.listView,

@@ -11,6 +11,7 @@ import { CreateBase, Form, SaveButton, useGetIdentity, useNotify, useTranslate }
 import { registry } from '../../schema.ts';
 import { FieldInput } from '../../resources/fields/inputs.tsx';
 import { createDefaults } from '../detail/createDefaults.ts';
+import { InvalidFieldsNotice } from '../forms/InvalidFieldsNotice.tsx';
 
 export interface TabCreateFormProps {
   /** The resource the tab lists. */
@@ -56,7 +57,12 @@ export function TabCreateForm({ target, fields, values, onSaved }: TabCreateForm
         }}
       >
         {/* Mounted once the user is known, so that 'me' is in the form's first values. */}
-        <Form key={`${userId ?? 'anonymous'}-${startedAt.getTime()}`} defaultValues={defaults}>
+        <Form
+          key={`${userId ?? 'anonymous'}-${startedAt.getTime()}`}
+          defaultValues={defaults}
+          disableInvalidFormNotification
+        >
+          <InvalidFieldsNotice />
           <Box
             sx={{
               display: 'grid',

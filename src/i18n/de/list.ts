@@ -80,6 +80,7 @@ const list: ListMessages = {
       confirm_delete: 'Möchten Sie dies wirklich löschen?',
     },
     columns: {
+      resize: 'Breite der Spalte %{column}: Pfeiltasten zum Ändern, Pos1 für die Standardbreite',
       title: 'Spalten und Seitengröße',
       visible: 'Sichtbare Spalten',
       hidden: 'Ausgeblendete Spalten',

@@ -78,6 +78,7 @@ const list = {
       confirm_delete: 'Do you really want to delete this?',
     },
     columns: {
+      resize: 'Width of column %{column}: arrow keys to change, Home for the standard width',
       title: 'Columns and page size',
       visible: 'Visible columns',
       hidden: 'Hidden columns',

@@ -80,6 +80,7 @@ const list: ListMessages = {
       confirm_delete: 'Weet je zeker dat je dit wilt verwijderen?',
     },
     columns: {
+      resize: 'Breedte van kolom %{column}: pijltjestoetsen om te wijzigen, Home voor de standaardbreedte',
       title: 'Kolommen en paginagrootte',
       visible: 'Zichtbare kolommen',
       hidden: 'Verborgen kolommen',

@@ -1,7 +1,7 @@
 /**
  * A company's own actions in the back-office detail header (SPEC 7): archive (after confirmation; an
  * archived company is marked instead) and merge other companies into this one. The merged companies are
- * deleted by the server, so the merge asks the spec's delete confirmation (SPEC 5).
+ * deleted by the server, so the merge's confirmation says that they are merged and then deleted (SPEC 5).
  */
 import { useState } from 'react';
 import { Button, Chip } from '@mui/material';
@@ -69,7 +69,15 @@ export default function CompanyActions({ record }: RecordActionsProps) {
             record={record}
             title={translate('app.record_actions.merge_companies_title', { label: record.name })}
             intro={translate('app.record_actions.merge_companies_intro')}
-            confirmText={translate('app.confirm.delete')}
+            // The merged companies are deleted by the server: the confirmation says so, its button red.
+            confirmText={({ labels, count }) =>
+              translate('app.record_actions.merge_companies_confirm', {
+                merged: labels,
+                kept: record.name,
+                smart_count: count,
+              })
+            }
+            deletes
             success="app.record_actions.companies_merged"
             describe={(company) => [company.name, company.city].filter(Boolean).join(', ')}
             onMerged={requestReload}

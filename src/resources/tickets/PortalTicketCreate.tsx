@@ -28,6 +28,7 @@ import {
   useCustomFieldDefinitions,
   useRequiredValidator,
 } from '../../custom/forms/CustomFields.tsx';
+import { InvalidFieldsNotice } from '../../custom/forms/InvalidFieldsNotice.tsx';
 
 const TICKETS = registry.require('tickets');
 const FORM_SETTING = 'portal_ticket_fields';
@@ -76,6 +77,7 @@ export default function PortalTicketCreate() {
     const fields = formFields(settings.data?.find((s) => s.name === FORM_SETTING)?.value);
     form = (
       <SimpleForm
+        disableInvalidFormNotification
         defaultValues={companies.length === 1 ? { company_id: companies[0]!.id } : {}}
         toolbar={
           // Enabled on an untouched form too: pressing it is how a client learns what is required.
@@ -84,6 +86,7 @@ export default function PortalTicketCreate() {
           </Toolbar>
         }
       >
+        <InvalidFieldsNotice />
         {companies.length > 1 && (
           <SelectInput
             source="company_id"

@@ -97,7 +97,13 @@ export default function TicketActions(props: RecordActionsProps) {
             record={record}
             title={translate('app.record_actions.merge_tickets_title', { label: record.reference })}
             intro={translate('app.record_actions.merge_tickets_intro')}
-            confirmText={translate('app.record_actions.merge_tickets_confirm')}
+            confirmText={({ labels, count }) =>
+              translate('app.record_actions.merge_tickets_confirm', {
+                merged: labels,
+                kept: record.reference,
+                smart_count: count,
+              })
+            }
             success="app.record_actions.tickets_merged"
             // The server refuses tickets of other companies (clients would see each other's messages).
             filter={{ company_id: record.company_id ?? null }}

@@ -18,8 +18,9 @@ const actions: DeepPartial<ActionTexts> = {
     close: 'Schließen',
     merge: 'Zusammenführen',
     confirm_close: 'Die %{smart_count} ausgewählten Zeilen schließen?',
+    merge_title: 'In %{kept} zusammenführen',
     confirm_merge:
-      'Die %{smart_count} ausgewählten Zeilen in der ersten zusammenführen? Die anderen werden geschlossen.',
+      '%{merged} wird in %{kept} zusammengeführt, die zuerst ausgewählte Zeile: Nachrichten, Zeiten und andere Daten gehen an %{kept}, und %{merged} wird geschlossen. Es wird nichts gelöscht. |||| %{merged} werden in %{kept} zusammengeführt, die zuerst ausgewählte Zeile: ihre Nachrichten, Zeiten und anderen Daten gehen an %{kept}, und %{merged} werden geschlossen. Es wird nichts gelöscht.',
   },
   invoicing: {
     invoice: 'Abrechnen',
@@ -79,10 +80,12 @@ const actions: DeepPartial<ActionTexts> = {
     merge_tickets_intro:
       'Wählen Sie Tickets derselben Firma. Ihre Nachrichten, Zeiten und Produkte gehen an dieses Ticket; die gewählten Tickets werden geschlossen.',
     merge_tickets_confirm:
-      'Die gewählten Tickets werden geschlossen und ihre Daten an dieses Ticket übertragen. Fortfahren?',
+      '%{merged} wird in %{kept} zusammengeführt: Nachrichten, Zeiten und Produkte gehen an %{kept}, und %{merged} wird geschlossen. Es wird nichts gelöscht. |||| %{merged} werden in %{kept} zusammengeführt: ihre Nachrichten, Zeiten und Produkte gehen an %{kept}, und %{merged} werden geschlossen. Es wird nichts gelöscht.',
     merge_companies_title: 'Firmen in %{label} zusammenführen',
     merge_companies_intro:
       'Wählen Sie die Firmen, die in dieser Firma aufgehen. Ihre Tickets, Verträge, Kunden und weiteren Daten gehen an diese Firma; die gewählten Firmen werden gelöscht.',
+    merge_companies_confirm:
+      '%{merged} wird in %{kept} zusammengeführt: Tickets, Verträge, Kunden und andere Daten gehen an %{kept}, danach wird %{merged} gelöscht. |||| %{merged} werden in %{kept} zusammengeführt: ihre Tickets, Verträge, Kunden und anderen Daten gehen an %{kept}, danach werden %{merged} gelöscht.',
     merge_search: 'Suchen',
     merge_next: 'Weiter',
   },

@@ -7,6 +7,8 @@ import type { DeepPartial } from '../../types.ts';
  */
 const errors: DeepPartial<ErrorTexts> = {
   errors: {
+    form_fill_in: 'Bitte ausfüllen: %{fields}.',
+    form_check: 'Bitte prüfen: %{fields}.',
     logged_in_elsewhere:
       'Dieser Bearbeiter ist an anderer Stelle angemeldet. Melden Sie sich erneut an, um hier weiterzuarbeiten.',
     generic: 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',

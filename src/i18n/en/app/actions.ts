@@ -15,7 +15,9 @@ const actions = {
     close: 'Close',
     merge: 'Merge',
     confirm_close: 'Close the %{smart_count} selected rows?',
-    confirm_merge: 'Merge the %{smart_count} selected rows into the first one? The others are closed.',
+    merge_title: 'Merge into %{kept}',
+    confirm_merge:
+      '%{merged} is merged into %{kept}, the row selected first: its messages, time and other data move to %{kept}, and %{merged} is closed. Nothing is deleted. |||| %{merged} are merged into %{kept}, the row selected first: their messages, time and other data move to %{kept}, and %{merged} are closed. Nothing is deleted.',
   },
   invoicing: {
     invoice: 'Invoice',
@@ -74,10 +76,13 @@ const actions = {
     merge_tickets_title: 'Merge tickets into %{label}',
     merge_tickets_intro:
       'Choose tickets of the same company. Their messages, time and products move to this ticket; the chosen tickets are closed.',
-    merge_tickets_confirm: 'The chosen tickets will be closed and their data moved to this ticket. Continue?',
+    merge_tickets_confirm:
+      '%{merged} is merged into %{kept}: its messages, time and products move to %{kept}, and %{merged} is closed. Nothing is deleted. |||| %{merged} are merged into %{kept}: their messages, time and products move to %{kept}, and %{merged} are closed. Nothing is deleted.',
     merge_companies_title: 'Merge companies into %{label}',
     merge_companies_intro:
       'Choose the companies to merge into this one. Their tickets, contracts, clients and other data move to this company; the chosen companies are deleted.',
+    merge_companies_confirm:
+      '%{merged} is merged into %{kept}: its tickets, contracts, clients and other data move to %{kept}, and %{merged} is then deleted. |||| %{merged} are merged into %{kept}: their tickets, contracts, clients and other data move to %{kept}, and %{merged} are then deleted.',
     merge_search: 'Search',
     merge_next: 'Next',
   },

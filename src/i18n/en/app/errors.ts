@@ -7,6 +7,9 @@ import { serverTextMessages } from '../../../../common/server-texts.ts';
 const errors = {
   /** SPEC section 8, failures. ('Unauthenticated.' shows no toast, so it has no text.) */
   errors: {
+    /** A form not sent: the fields left empty and the fields whose value is refused, by their labels. */
+    form_fill_in: 'Fill in: %{fields}.',
+    form_check: 'Check: %{fields}.',
     logged_in_elsewhere: 'This operator is logged in elsewhere. Log in again to continue working here.',
     generic: 'Something went wrong. Please try again.',
     network: 'The server cannot be reached. Check your connection and try again.',

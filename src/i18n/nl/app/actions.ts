@@ -17,8 +17,9 @@ const actions: ActionTexts = {
     close: 'Sluiten',
     merge: 'Samenvoegen',
     confirm_close: 'De %{smart_count} geselecteerde rijen sluiten?',
+    merge_title: 'Samenvoegen in %{kept}',
     confirm_merge:
-      'De %{smart_count} geselecteerde rijen samenvoegen in de eerste? De andere worden gesloten.',
+      '%{merged} wordt samengevoegd in %{kept}, de rij die het eerst is geselecteerd: de berichten, tijd en andere gegevens gaan naar %{kept} en %{merged} wordt gesloten. Er wordt niets verwijderd. |||| %{merged} worden samengevoegd in %{kept}, de rij die het eerst is geselecteerd: hun berichten, tijd en andere gegevens gaan naar %{kept} en %{merged} worden gesloten. Er wordt niets verwijderd.',
   },
   invoicing: {
     invoice: 'Factureren',
@@ -78,10 +79,12 @@ const actions: ActionTexts = {
     merge_tickets_intro:
       'Kies tickets van hetzelfde bedrijf. Hun berichten, tijd en producten gaan naar dit ticket; de gekozen tickets worden gesloten.',
     merge_tickets_confirm:
-      'De gekozen tickets worden gesloten en hun gegevens gaan naar dit ticket. Doorgaan?',
+      '%{merged} wordt samengevoegd in %{kept}: de berichten, tijd en producten gaan naar %{kept} en %{merged} wordt gesloten. Er wordt niets verwijderd. |||| %{merged} worden samengevoegd in %{kept}: hun berichten, tijd en producten gaan naar %{kept} en %{merged} worden gesloten. Er wordt niets verwijderd.',
     merge_companies_title: 'Bedrijven samenvoegen in %{label}',
     merge_companies_intro:
       'Kies de bedrijven die in dit bedrijf opgaan. Hun tickets, contracten, klanten en andere gegevens gaan naar dit bedrijf; de gekozen bedrijven worden verwijderd.',
+    merge_companies_confirm:
+      '%{merged} wordt samengevoegd in %{kept}: de tickets, contracten, klanten en andere gegevens gaan naar %{kept} en daarna wordt %{merged} verwijderd. |||| %{merged} worden samengevoegd in %{kept}: hun tickets, contracten, klanten en andere gegevens gaan naar %{kept} en daarna worden %{merged} verwijderd.',
     merge_search: 'Zoeken',
     merge_next: 'Verder',
   },

@@ -6,6 +6,8 @@ import type { ErrorTexts } from '../../en/app/errors.ts';
  */
 const errors: ErrorTexts = {
   errors: {
+    form_fill_in: 'Vul in: %{fields}.',
+    form_check: 'Controleer: %{fields}.',
     logged_in_elsewhere: 'Deze operator is elders ingelogd. Log opnieuw in om hier verder te werken.',
     generic: 'Er is iets misgegaan. Probeer het opnieuw.',
     network: 'De server is niet bereikbaar. Controleer je verbinding en probeer het opnieuw.',
