@@ -42,12 +42,34 @@ describe('resolveColumnWidths', () => {
     const own = names.map((c, i) => (i === 2 ? { ...c, ownPx: 500 } : c));
     const { px, width } = resolveColumnWidths(own, 750, 0);
     expect(px[2]).toBe(500);
-    // The two columns the user did not size gave way; the long text keeps its least width.
+    // The two columns the user did not size gave way (to whole pixels, rounded down); the long text
+    // keeps its least width and the pixel their rounding left.
     expect(px[0]).toBeLessThan(100);
     expect(px[3]).toBeLessThan(145);
-    expect(px[1]).toBe(80);
+    expect(px[1]).toBe(81);
     expect(sum(px)).toBe(750);
     expect(width).toBe(750);
+  });
+
+  it('fills its frame to the pixel whenever giving way is enough (no rounding makes it a pixel wider)', () => {
+    // A seeded walk over column sets like the ticket list's: eight named columns and one long text.
+    let seed = 37;
+    const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    for (let run = 0; run < 500; run++) {
+      const specs: ColumnSpec[] = Array.from({ length: 9 }, (_, i) => ({
+        basePx: 60 + Math.floor(next() * 120),
+        flex: i === 2,
+      }));
+      const available = 700 + Math.floor(next() * 500);
+      const floors = specs.reduce(
+        (total, c) => total + (c.flex ? 80 : Math.max(MIN_COLUMN_PX, Math.round(c.basePx * 0.6))),
+        0,
+      );
+      if (floors + 48 > available) continue;
+      const { px, width } = resolveColumnWidths(specs, available, 48);
+      expect(sum(px) + 48, `run ${run}`).toBe(available);
+      expect(width).toBe(available);
+    }
   });
 
   it('scrolls (a table wider than its frame) only when giving way is not enough', () => {

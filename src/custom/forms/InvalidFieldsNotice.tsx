@@ -2,9 +2,9 @@
  * Put inside a form whose own 'the form is not valid' notification is turned off
  * (`disableInvalidFormNotification`): after a submit that did not go through, the notification names
  * the fields, by the labels the user sees ('Fill in: Subject, Company.', 'Check: E-mail.'), and the
- * first of them in the form gets the focus. It reads the form's errors after the submit, the form's
- * own checks (required) and the server's 422 per field alike; a server error of the whole form is
- * said as react-admin says it.
+ * first of them in the form gets the focus. It reads the form's errors after the submit: the
+ * form's own checks (required); a server's 422 is said as react-admin says it (its toast names the
+ * lines), and its first field gets the focus too.
  */
 import { useEffect, useRef } from 'react';
 import { useFormContext, useFormState } from 'react-hook-form';
@@ -43,17 +43,22 @@ export function InvalidFieldsNotice() {
       return at < 0 ? Number.MAX_SAFE_INTEGER : at;
     });
     const serverError = errors.root?.serverError?.message;
-    if (paths.length === 0) {
-      if (Object.keys(errors).length > 0)
-        notify(typeof serverError === 'string' ? serverError : 'ra.message.invalid_form', { type: 'error' });
+    if (typeof serverError === 'string') {
+      // The server refused the record: its 422 toast already says each line (SPEC 8, the message in
+      // bold), so it is said as react-admin says it, not replaced by the fields' names.
+      notify(serverError, { type: 'error' });
+    } else if (paths.length === 0) {
+      if (Object.keys(errors).length > 0) notify('ra.message.invalid_form', { type: 'error' });
       return;
+    } else {
+      const label = (path: string) =>
+        shownLabel(inputs.get(path)!) ??
+        translate(`resources.${resource}.fields.${path}`, { _: path.replace(/_/g, ' ') });
+      const missing = paths.filter((path) => isEmptyValue(getValues(path)));
+      const wrong = paths.filter((path) => !missing.includes(path));
+      notify(invalidFieldsText(missing.map(label), wrong.map(label), translate), { type: 'error' });
     }
-    const label = (path: string) =>
-      shownLabel(inputs.get(path)!) ??
-      translate(`resources.${resource}.fields.${path}`, { _: path.replace(/_/g, ' ') });
-    const missing = paths.filter((path) => isEmptyValue(getValues(path)));
-    const wrong = paths.filter((path) => !missing.includes(path));
-    notify(invalidFieldsText(missing.map(label), wrong.map(label), translate), { type: 'error' });
+    if (paths.length === 0) return;
     // The first field to mend takes the focus (the form's own checks focus theirs; the server's not).
     try {
       setFocus(paths[0]!);

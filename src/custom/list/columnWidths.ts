@@ -125,7 +125,8 @@ export function resolveColumnWidths(
     const give = fixed.map((i) => px[i]! - Math.max(MIN_COLUMN_PX, Math.round(px[i]! * GIVE_WAY)));
     const total = give.reduce((sum, g) => sum + g, 0);
     const part = Math.min(1, short / Math.max(1, total));
-    fixed.forEach((i, k) => (px[i] = Math.round(px[i]! - give[k]! * part)));
+    // Rounded down: rounding each to the nearest pixel could leave the table a pixel or two too wide.
+    fixed.forEach((i, k) => (px[i] = Math.floor(px[i]! - give[k]! * part)));
   }
   // What is left goes to the long texts by their share, or, without any, to the columns not sized.
   const left = Math.max(0, room - used());
