@@ -144,6 +144,22 @@ export interface CategoryUser {
   user_id: number;
 }
 
+export interface ChecklistItems {
+  created_at: Generated<Timestamp>;
+  done: Generated<boolean>;
+  done_at: Timestamp | null;
+  done_by: number | null;
+  done_by_name: string | null;
+  id: Generated<number>;
+  position: Generated<number>;
+  required: Generated<boolean>;
+  tenant_id: number;
+  text: string;
+  ticket_id: number;
+  updated_at: Generated<Timestamp>;
+  visible_to_client: Generated<boolean>;
+}
+
 export interface Companies {
   address_1: string | null;
   archived_at: Timestamp | null;
@@ -1070,6 +1086,7 @@ export interface Tables {
   business_hour_contracts: BusinessHourContracts;
   categories: Categories;
   category_user: CategoryUser;
+  checklist_items: ChecklistItems;
   companies: Companies;
   company_contract: CompanyContract;
   company_user: CompanyUser;

@@ -9,6 +9,7 @@ import { createSvgIcon } from '@mui/material/utils';
 import AccountTree from '@mui/icons-material/AccountTree';
 import Autorenew from '@mui/icons-material/Autorenew';
 import Business from '@mui/icons-material/Business';
+import Checklist from '@mui/icons-material/Checklist';
 import ConfirmationNumber from '@mui/icons-material/ConfirmationNumber';
 import CreditCard from '@mui/icons-material/CreditCard';
 import Description from '@mui/icons-material/Description';
@@ -33,6 +34,7 @@ export const ICONS: Readonly<Record<string, ComponentType>> = {
   AccountTree,
   Autorenew,
   Business,
+  Checklist,
   ConfirmationNumber,
   CreditCard,
   Description,
