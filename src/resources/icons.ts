@@ -14,6 +14,7 @@ import ConfirmationNumber from '@mui/icons-material/ConfirmationNumber';
 import CreditCard from '@mui/icons-material/CreditCard';
 import Description from '@mui/icons-material/Description';
 import Devices from '@mui/icons-material/Devices';
+import EventRepeat from '@mui/icons-material/EventRepeat';
 import Forum from '@mui/icons-material/Forum';
 import Handshake from '@mui/icons-material/Handshake';
 import History from '@mui/icons-material/History';
@@ -39,6 +40,7 @@ export const ICONS: Readonly<Record<string, ComponentType>> = {
   CreditCard,
   Description,
   Devices,
+  EventRepeat,
   Forum,
   Handshake,
   History,
