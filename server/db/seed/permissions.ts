@@ -19,9 +19,9 @@ export const ROLE_NAMES = settings.roles.map((r) => r.name) as [string, string, 
 
 /**
  * Whether a tenant's starting role holds a permission by default (issue 6), by its index in ROLE_NAMES:
- * second line every tenant.* one; first line the daily work, not merges, overrides (closing past a
- * checklist), invoicing, the service
- * reports, archiving or deleting companies, nor changing the tenant's settings (`tenantSettings`, which it reads only); the
+ * second line every tenant.* one; first line the daily work, not merges, overrides (closing a ticket
+ * past its checklist), invoicing, the service reports, archiving or deleting companies, nor changing
+ * the tenant's settings (`tenantSettings`, which it reads only); the
  * roles of clients every portal.* one but the service overview (SERVICE_OVERVIEW_PERMISSION): its SLA
  * figures are the provider's to show, so a provider grants it when it chooses to (the demo does).
  */
