@@ -63,6 +63,16 @@ export const SERVER_TEXTS = {
   // Tickets.
   ticket_no_closed_status: 'There is no ticket status of the type closed to close the ticket with.',
   ticket_closed_already: 'This ticket is closed already.',
+  // A ticket's checklist (issue 37, item 4).
+  checklist_required_open:
+    'Required checklist items are still open: {count}. Tick them off before the ticket is closed.',
+  checklist_client_ticks_only: 'In the portal a checklist item can only be ticked off or on.',
+  flag_not_boolean: '{field} must be true or false.',
+  // A recurring ticket's schedule.
+  recurring_weekday_needed: 'A weekly schedule needs a weekday.',
+  recurring_not_weekly: 'A weekly schedule runs on a weekday: leave this empty.',
+  recurring_day_or_weekday:
+    'Give either a day of the month, or which weekday of the month (nth and weekday).',
   ticket_archived: 'This ticket is archived: restore it first.',
   ticket_not_restorable: 'Only a closed or archived ticket can be restored.',
   ticket_no_open_status: 'There is no open ticket status to restore the ticket to.',

@@ -85,6 +85,8 @@ export function checkReferences(reg: SchemaLookup, r: Resource): void {
     (r.oneDefault.per ?? fail('x-one-default needs per: [fields]')).forEach((f) => field(f, 'x-one-default'));
   }
   r.pickable.forEach(condition('x-pickable'));
+  // A flag travels beside the fields of a body: a flag named as a field would hide it.
+  for (const flag of Object.keys(r.flags)) if (r.fields[flag]) fail(`x-flags: ${flag} is a field`);
   // The selectors send x-pickable as a list filter, which the API takes on x-filter fields only.
   for (const [f] of r.pickable)
     if (r.fields[f] && !r.fields[f].filter) fail(`x-pickable names ${f}, which has no x-filter`);

@@ -77,6 +77,7 @@ export function toResource(schema: Record<string, any>): Resource {
       icon: schema['x-icon'],
       pickable: schema['x-pickable'] ?? [],
       oneDefault: schema['x-one-default'],
+      flags: schema['x-flags'] ?? {},
       bulk: schema['x-bulk'] ? { fields: [], actions: [], ...schema['x-bulk'] } : undefined,
       views: schema['x-views'] ?? [],
       labels: schema['x-i18n'] ?? {},

@@ -150,6 +150,11 @@ export interface Resource {
    * with it set clears it on the others of the group, in the same transaction (SPEC 4: one default view).
    */
   oneDefault?: OneDefault;
+  /**
+   * x-flags: boolean keys an update's body may carry that are no field (no column): taken out of the
+   * body and given to the resource's hooks (`HookContext.flags`), by name with their description.
+   */
+  flags: Record<string, string>;
   /** x-i18n: the resource's words per language (schemas/README.md, "Labels"). */
   labels: Partial<Record<LabelLocale, ResourceLabels>>;
   fields: Record<string, Field>;

@@ -144,6 +144,22 @@ export interface CategoryUser {
   user_id: number;
 }
 
+export interface ChecklistItems {
+  created_at: Generated<Timestamp>;
+  done: Generated<boolean>;
+  done_at: Timestamp | null;
+  done_by: number | null;
+  done_by_name: string | null;
+  id: Generated<number>;
+  position: Generated<number>;
+  required: Generated<boolean>;
+  tenant_id: number;
+  text: string;
+  ticket_id: number;
+  updated_at: Generated<Timestamp>;
+  visible_to_client: Generated<boolean>;
+}
+
 export interface Companies {
   address_1: string | null;
   archived_at: Timestamp | null;
@@ -601,6 +617,34 @@ export interface RecordTokens {
   token_hash: string;
 }
 
+export interface RecurringTicketRuns {
+  created_at: Generated<Timestamp>;
+  occurrence: Timestamp;
+  recurring_ticket_id: number;
+  ticket_id: number | null;
+}
+
+export interface RecurringTickets {
+  active: Generated<boolean>;
+  checklist: Generated<Json>;
+  client_id: number | null;
+  company_id: number;
+  created_at: Generated<Timestamp>;
+  day_of_month: number | null;
+  frequency: string;
+  id: Generated<number>;
+  interval: Generated<number>;
+  name: string;
+  next_run_at: Timestamp | null;
+  nth: number | null;
+  starts_on: string;
+  tenant_id: number;
+  ticket_template_id: number;
+  time_of_day: Generated<string>;
+  updated_at: Generated<Timestamp>;
+  weekday: number | null;
+}
+
 export interface RefreshTokens {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
@@ -900,6 +944,7 @@ export interface Tickets {
   next_response_state: string | null;
   operator_id: number | null;
   priority_id: number | null;
+  recurring_ticket_id: number | null;
   reference: string | null;
   reopened_at: Generated<ArrayType<Timestamp>>;
   resolution_due: Timestamp | null;
@@ -1070,6 +1115,7 @@ export interface Tables {
   business_hour_contracts: BusinessHourContracts;
   categories: Categories;
   category_user: CategoryUser;
+  checklist_items: ChecklistItems;
   companies: Companies;
   company_contract: CompanyContract;
   company_user: CompanyUser;
@@ -1104,6 +1150,8 @@ export interface Tables {
   quote_lines: QuoteLines;
   quotes: Quotes;
   record_tokens: RecordTokens;
+  recurring_ticket_runs: RecurringTicketRuns;
+  recurring_tickets: RecurringTickets;
   refresh_tokens: RefreshTokens;
   report_deliveries: ReportDeliveries;
   report_subscriptions: ReportSubscriptions;

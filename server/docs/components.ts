@@ -168,7 +168,13 @@ function resourceSchemas(r: Resource, n: Names, registry: Registry): Record<stri
       type: 'object',
       title: `${r.title} (update)`,
       description: 'The body of an update: only the fields that change. Read-only fields are not accepted.',
-      properties: properties(r, registry, writable),
+      properties: {
+        ...properties(r, registry, writable),
+        // x-flags: no fields, a word to the resource's own rules about this change.
+        ...Object.fromEntries(
+          Object.entries(r.flags).map(([name, description]) => [name, { type: 'boolean', description }]),
+        ),
+      },
     },
     [n.page]: paginated(schemaRef(n.record)),
   };

@@ -16,6 +16,8 @@ export interface HookContext {
   trx: DbTransaction;
   auth: AuthContext;
   resource: Resource;
+  /** The x-flags an update's body carried (true or false); absent ones are not here. */
+  flags?: Readonly<Record<string, boolean>>;
 }
 
 export interface ResourceHooks {

@@ -30,6 +30,7 @@ import { checkPasswords, hashPasswords } from './passwords.ts';
 import { sanitizeRichText } from '../html/rich-text.ts';
 import { writableFieldsFor } from '../../common/schema/fields.ts';
 import { takeCustomFields, writeCustomValues } from './custom-values.ts';
+import { takeFlags } from './flags.ts';
 import { serverText } from '../../common/server-texts.ts';
 
 export type { Deps, Paginated };
@@ -304,7 +305,8 @@ export async function updateRecord(
   body: unknown,
 ): Promise<Row> {
   const current = await findRecord(deps, auth, resource, id);
-  const { body: recordBody, values: customValues } = takeCustomFields(resource, body);
+  const { body: plainBody, flags } = takeFlags(resource, body);
+  const { body: recordBody, values: customValues } = takeCustomFields(resource, plainBody);
   const checked = deps.validation.check(resource, recordBody, writableFields(resource, auth), false);
   checkPasswords(resource, checked, current);
   const data = sanitizeRichText(resource, await hashPasswords(deps.passwords, resource, checked));
@@ -314,7 +316,7 @@ export async function updateRecord(
       await deps.db.transaction().execute(async (trx) => {
         await checkReferences(deps, trx, auth, resource, data);
         const changes = toColumns(resource, data);
-        await hooks.beforeUpdate?.(id, changes, { trx, auth, resource });
+        await hooks.beforeUpdate?.(id, changes, { trx, auth, resource, flags });
         if (resource.fields.updated_at) changes.updated_at = sql`now()`;
         if (Object.keys(changes).length) {
           await bySchema(trx)
@@ -325,7 +327,7 @@ export async function updateRecord(
             .execute();
         }
         await writeCustomValues(trx, auth, resource, id, customValues, false);
-        await hooks.afterUpdate?.(id, { trx, auth, resource });
+        await hooks.afterUpdate?.(id, { trx, auth, resource, flags });
         if (isPortalCaller(auth)) {
           await findRecord(deps, auth, resource, id, undefined, trx).catch(() => {
             throw new ValidationError({ body: [serverText('move_refused')] });

@@ -9,10 +9,12 @@ import { createSvgIcon } from '@mui/material/utils';
 import AccountTree from '@mui/icons-material/AccountTree';
 import Autorenew from '@mui/icons-material/Autorenew';
 import Business from '@mui/icons-material/Business';
+import Checklist from '@mui/icons-material/Checklist';
 import ConfirmationNumber from '@mui/icons-material/ConfirmationNumber';
 import CreditCard from '@mui/icons-material/CreditCard';
 import Description from '@mui/icons-material/Description';
 import Devices from '@mui/icons-material/Devices';
+import EventRepeat from '@mui/icons-material/EventRepeat';
 import Forum from '@mui/icons-material/Forum';
 import Handshake from '@mui/icons-material/Handshake';
 import History from '@mui/icons-material/History';
@@ -33,10 +35,12 @@ export const ICONS: Readonly<Record<string, ComponentType>> = {
   AccountTree,
   Autorenew,
   Business,
+  Checklist,
   ConfirmationNumber,
   CreditCard,
   Description,
   Devices,
+  EventRepeat,
   Forum,
   Handshake,
   History,

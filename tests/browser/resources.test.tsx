@@ -78,7 +78,13 @@ describe('resources from schemas', () => {
     const sections = menuSections(real, 'backoffice');
     const names = (group: string) => sections.find((s) => s.group === group)!.resources.map((r) => r.name);
     expect(sections.map((s) => s.group)).toEqual(['daily', 'sales', 'settings']);
-    expect(names('daily').slice(0, 4)).toEqual(['tickets', 'ticket-templates', 'ticket-groups', 'companies']);
+    expect(names('daily').slice(0, 5)).toEqual([
+      'tickets',
+      'ticket-templates',
+      'recurring-tickets',
+      'ticket-groups',
+      'companies',
+    ]);
     expect(names('sales')).toContain('quotes');
     expect(names('sales')).toContain('invoices');
     // Without x-menu a resource is a setting; every resource has exactly one place.

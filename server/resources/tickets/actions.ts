@@ -32,6 +32,8 @@ import { serverText } from '../../../common/server-texts.ts';
 import { ticketsChanged } from '../notifications/notify.ts';
 import { keepTicketClocks } from '../../sla/keep.ts';
 import { noteMergedOrigins } from '../../sla/merged-rows.ts';
+import { guardClosing, OVERRIDE_FLAG } from '../checklist-items/closing.ts';
+import { OVERRIDE_BODY, overrides } from '../checklist-items/override.ts';
 
 export { ARCHIVED, CLOSED };
 
@@ -165,6 +167,9 @@ export async function mergeTickets(
   const closed = await closedStatusId(trx, auth.tenantId);
   await noteMergedOrigins(trx, auth.tenantId, merged);
   await moveReferences(trx, registry, tickets, kept, merged);
+  // The merged tickets' checklist items moved to the kept one (their foreign key), which stays open:
+  // the merged ones close with none left, unless a later change keeps them there.
+  await guardClosing(trx, registry, auth, merged, closed);
   // After the move (the merged tickets' history goes with their messages to the kept one): the
   // merged tickets record their closing, the kept one which tickets it took in.
   await recordTicketChanges(trx, registry, auth, merged, { status_id: closed });
@@ -207,7 +212,10 @@ export const ticketActions: ActionPlugin = async (app, { db, registry }) => {
       summary: 'Close a ticket',
       description:
         "The status becomes the tenant's first ticket status of internal type closed (2) and `resolved_at` " +
-        `now. A closed or archived ticket answers 422. Permission \`tenant.tickets.close\`. ${OPERATORS_ONLY}`,
+        `now. A closed or archived ticket answers 422, and so does one with open required checklist items ` +
+        `unless \`${OVERRIDE_FLAG}\` is sent (with \`tenant.checklist-items.override\`). ` +
+        `Permission \`tenant.tickets.close\`. ${OPERATORS_ONLY}`,
+      body: OVERRIDE_BODY,
       answers: { 200: { description: 'The closed ticket.', schema: ticket } },
     }),
     async (request) => {
@@ -218,7 +226,9 @@ export const ticketActions: ActionPlugin = async (app, { db, registry }) => {
       await moveTicketStatus(db, registry, auth, id, async (trx, type) => {
         if (type === CLOSED) throw new ValidationError({ status_id: [ALREADY_CLOSED] }, ALREADY_CLOSED);
         if (type === ARCHIVED) throw new ValidationError({ status_id: [ARCHIVED_TICKET] }, ARCHIVED_TICKET);
-        return closedStatusId(trx, auth.tenantId);
+        const closed = await closedStatusId(trx, auth.tenantId);
+        await guardClosing(trx, registry, auth, [id], closed, overrides(request.body));
+        return closed;
       });
       return findRecord(deps, auth, tickets, id);
     },

@@ -34,6 +34,8 @@ import { recordTicketChanges } from './history.ts';
 import { logStatusChange } from './status-log.ts';
 import { closedStatusId, mergeTickets } from './actions.ts';
 import { ARCHIVED, CLOSED, resolvedAtOnUpdate } from './resolved.ts';
+import { guardClosing, OVERRIDE_FLAG } from '../checklist-items/closing.ts';
+import { OVERRIDE_PROPERTY, overrides } from '../checklist-items/override.ts';
 
 /** The most tickets one bulk call changes: a page of the list is 100 at most, a filter may hold more. */
 export const MAX_BULK = 1_000;
@@ -47,6 +49,7 @@ interface BulkBody {
   ids?: number[];
   builder?: unknown;
   changes?: Record<string, unknown>;
+  [OVERRIDE_FLAG]?: boolean;
 }
 
 /**
@@ -127,6 +130,7 @@ async function update(
   resource: Resource,
   ids: number[],
   raw: Record<string, unknown>,
+  override: boolean,
 ): Promise<number[]> {
   const fields = writableFields(resource, auth).filter((f) => resource.bulk?.fields.includes(f.name));
   const data = deps.validation.check(resource, raw, fields, false);
@@ -147,6 +151,8 @@ async function update(
   const changing = current.filter((row) => Object.entries(changes).some(([c, v]) => !same(row[c], v)));
   const changed = changing.map((r) => Number(r.id));
   if (changed.length === 0) return [];
+  if ('status_id' in changes)
+    await guardClosing(trx, deps.registry, auth, changed, Number(changes.status_id), override);
   await recordTicketChanges(trx, deps.registry, auth, changed, changes);
   if ('operator_id' in changes) await operatorChanging(trx, auth, changed, changes.operator_id);
   await ticketsChanged(trx, auth.tenantId, changed, changeSeenBy(resource, Object.keys(changes)));
@@ -175,7 +181,13 @@ async function update(
 }
 
 /** Closes the tickets that are not closed or archived yet, as POST tickets/{id}/close does one. */
-async function close(trx: DbTransaction, deps: Deps, auth: AuthContext, ids: number[]): Promise<number[]> {
+async function close(
+  trx: DbTransaction,
+  deps: Deps,
+  auth: AuthContext,
+  ids: number[],
+  override: boolean,
+): Promise<number[]> {
   if (ids.length === 0) return [];
   const open = await trx
     .selectFrom('tickets as t')
@@ -190,6 +202,7 @@ async function close(trx: DbTransaction, deps: Deps, auth: AuthContext, ids: num
   if (closing.length === 0) return [];
   const closed = await closedStatusId(trx, auth.tenantId);
   const changed = closing.map((r) => r.id);
+  await guardClosing(trx, deps.registry, auth, changed, closed, override);
   await recordTicketChanges(trx, deps.registry, auth, changed, { status_id: closed });
   await ticketsChanged(trx, auth.tenantId, changed);
   await logStatuses(trx, auth, closing, closed);
@@ -245,6 +258,7 @@ function bulkBody(resource: Resource) {
         description: "For `update`: the fields to set, those of the schema's x-bulk (operator, status, …).",
         'x-error': { type: 'bulk_no_changes' },
       },
+      [OVERRIDE_FLAG]: OVERRIDE_PROPERTY,
     },
     ['action'],
   );
@@ -290,8 +304,10 @@ export const ticketBulkActions: ActionPlugin = async (app, { db, registry }) => 
       const body = raw as unknown as BulkBody;
       const changed = await db.transaction().execute(async (trx) => {
         const ids = await targetIds(deps, trx, auth, tickets, body);
-        if (body.action === 'update') return update(deps, trx, auth, tickets, ids, body.changes ?? {});
-        if (body.action === 'close') return close(trx, deps, auth, ids);
+        const override = overrides(body);
+        if (body.action === 'update')
+          return update(deps, trx, auth, tickets, ids, body.changes ?? {}, override);
+        if (body.action === 'close') return close(trx, deps, auth, ids, override);
         if (ids.length > MAX_MERGE)
           throw new ValidationError({ ids: [serverText('merge_too_many', { count: MAX_MERGE })] });
         if (ids.length < 2) throw new ValidationError({ ids: [serverText('merge_too_few')] });

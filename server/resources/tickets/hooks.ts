@@ -15,6 +15,7 @@ import { registry } from '../../schema/registry.ts';
 import { serverText } from '../../../common/server-texts.ts';
 import { keepTicketClocks } from '../../sla/keep.ts';
 import { changeSeenBy, operatorChanging, ticketsChanged, ticketStored } from '../notifications/notify.ts';
+import { guardClosing, OVERRIDE_FLAG } from '../checklist-items/closing.ts';
 
 const OPEN = 1;
 
@@ -72,9 +73,11 @@ export const ticketHooks: ResourceHooks = {
    * A new status is written into the thread (SPEC 4), and every tracked field's change into the
    * ticket's history (issue 18), in the update's transaction.
    */
-  async beforeUpdate(id, changes, { trx, auth, resource }) {
+  async beforeUpdate(id, changes, { trx, auth, resource, flags }) {
     const status = Number(changes.status_id);
     const statusChanges = 'status_id' in changes && Number.isSafeInteger(status);
+    // Open required checklist items keep a ticket from closing (issue 37, item 4).
+    if (statusChanges) await guardClosing(trx, registry(), auth, [id], status, flags?.[OVERRIDE_FLAG]);
     // Every status change settles resolved_at the same way (resolved.ts), templates' too.
     if (statusChanges) changes.resolved_at = resolvedAtOnUpdate(auth.tenantId, status);
     // Templates have no thread and no history (no x-morph-type): nothing to tell.

@@ -3,6 +3,7 @@
  * merge, each shown only with its permission (tenant.tickets.<action>) and where the server would accept
  * it: close an open ticket, restore a closed or archived one (server/resources/tickets/actions.ts).
  */
+import { useState } from 'react';
 import { Button } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RestoreIcon from '@mui/icons-material/Restore';
@@ -11,6 +12,7 @@ import { useRedirect, useTranslate, type RaRecord } from 'react-admin';
 import { storedUserMay } from '../../authProvider/index.ts';
 import type { RecordActionsProps } from '../override-contract.ts';
 import {
+  ConfirmDialog,
   MergeAction,
   useActionCall,
   useActionsProvider,
@@ -19,6 +21,7 @@ import {
 import { requestReload } from '../../dataProvider/reload.ts';
 import { useShortcuts } from '../../custom/shortcuts/keys.ts';
 import TicketQuickActions from './TicketQuickActions.tsx';
+import { checklistRefusal } from '../checklist-items/refusal.ts';
 
 /** SPEC 3 ticket status internal types. */
 const CLOSED = 2;
@@ -42,7 +45,25 @@ export default function TicketActions(props: RecordActionsProps) {
 
   const call = (action: string, success: ActionSuccess, after: (result: RaRecord) => unknown) =>
     void run(() => dataProvider.recordAction('tickets', record.id, action), success, after);
-  const close = () => call('close', 'app.record_actions.ticket_closed', requestReload);
+  // Open required checklist items refuse a close (issue 37, item 4): the refusal's toast says so, and
+  // an operator who may override is asked whether to close anyway.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const mayOverride = storedUserMay('backoffice', 'checklist-items', 'override');
+  const closeWith = (body?: object) =>
+    void run(
+      async () => {
+        try {
+          return await dataProvider.recordAction<RaRecord>('tickets', record.id, 'close', body);
+        } catch (error) {
+          const refused = checklistRefusal(error, translate);
+          if (refused && mayOverride && !body) setRefusal(refused);
+          throw error;
+        }
+      },
+      'app.record_actions.ticket_closed',
+      requestReload,
+    );
+  const close = () => closeWith();
   // `c` (issue 18 item 8) is the Close button's twin: there when the button is, and not twice at once.
   useShortcuts({ c: () => close() }, canClose && !ended && !busy);
 
@@ -60,6 +81,19 @@ export default function TicketActions(props: RecordActionsProps) {
           {translate('app.record_actions.close')}
         </Button>
       )}
+      <ConfirmDialog
+        open={refusal !== null}
+        text={translate('resources.checklist-items.panel.override_text', {
+          refusal: refusal ?? '',
+        })}
+        confirmLabel={translate('resources.checklist-items.panel.override_confirm')}
+        busy={busy}
+        onClose={() => setRefusal(null)}
+        onConfirm={() => {
+          setRefusal(null);
+          closeWith({ override_checklist: true });
+        }}
+      />
       {canRestore && ended && (
         <Button
           variant="outlined"

@@ -6,14 +6,14 @@ export default {
     tickets: {
       create: lazyWithTimeout(() => import('./PortalTicketCreate.tsx')),
       detail: lazyWithTimeout(() => import('./PortalTicketDetail.tsx')),
-      panel: lazyWithTimeout(() => import('./sla/PortalSlaPromise.tsx')),
+      panel: lazyWithTimeout(() => import('./PortalTicketPanels.tsx')),
     },
   },
   backoffice: {
     tickets: {
       actions: lazyWithTimeout(() => import('./TicketActions.tsx')),
       summary: lazyWithTimeout(() => import('./TicketTimeSummary.tsx')),
-      panel: lazyWithTimeout(() => import('./sla/TicketSlaPanel.tsx')),
+      panel: lazyWithTimeout(() => import('./TicketPanels.tsx')),
     },
   },
 } satisfies ResourceFolder;

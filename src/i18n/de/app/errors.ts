@@ -79,6 +79,15 @@ const errors: DeepPartial<ErrorTexts> = {
     select_at_most: 'Es können höchstens %{count} Einträge auf einmal bearbeitet werden.',
     ticket_no_closed_status: 'Es gibt keinen Ticketstatus vom Typ geschlossen, um das Ticket zu schließen.',
     ticket_closed_already: 'Dieses Ticket ist bereits geschlossen.',
+    checklist_required_open:
+      'Es sind noch Pflichtpunkte der Checkliste offen: %{count}. Haken Sie sie ab, bevor das Ticket geschlossen wird.',
+    checklist_client_ticks_only:
+      'Im Portal kann ein Checklistenpunkt nur abgehakt oder wieder geöffnet werden.',
+    flag_not_boolean: '%{field} muss wahr oder falsch sein.',
+    recurring_weekday_needed: 'Ein wöchentlicher Plan braucht einen Wochentag.',
+    recurring_not_weekly: 'Ein wöchentlicher Plan läuft an einem Wochentag: lassen Sie dies leer.',
+    recurring_day_or_weekday:
+      'Geben Sie einen Tag des Monats an oder welchen Wochentag des Monats (welcher und Wochentag).',
     ticket_archived: 'Dieses Ticket ist archiviert: stellen Sie es zuerst wieder her.',
     ticket_not_restorable: 'Nur ein geschlossenes oder archiviertes Ticket kann wiederhergestellt werden.',
     ticket_no_open_status:

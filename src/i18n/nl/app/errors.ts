@@ -77,6 +77,13 @@ const errors: ErrorTexts = {
     select_at_most: 'Er kunnen hoogstens %{count} items tegelijk worden verwerkt.',
     ticket_no_closed_status: 'Er is geen ticketstatus van het type gesloten om het ticket mee te sluiten.',
     ticket_closed_already: 'Dit ticket is al gesloten.',
+    checklist_required_open:
+      'Er staan nog verplichte checklistpunten open: %{count}. Vink ze af voordat het ticket wordt gesloten.',
+    checklist_client_ticks_only: 'In het portaal kan een checklistpunt alleen worden af- of aangevinkt.',
+    flag_not_boolean: '%{field} moet waar of onwaar zijn.',
+    recurring_weekday_needed: 'Een wekelijks schema heeft een weekdag nodig.',
+    recurring_not_weekly: 'Een wekelijks schema loopt op een weekdag: laat dit leeg.',
+    recurring_day_or_weekday: 'Geef een dag van de maand, of welke weekdag van de maand (welke en weekdag).',
     ticket_archived: 'Dit ticket is gearchiveerd: zet het eerst terug.',
     ticket_not_restorable: 'Alleen een gesloten of gearchiveerd ticket kan worden teruggezet.',
     ticket_no_open_status: 'Er is geen open ticketstatus om het ticket naar terug te zetten.',

@@ -1,0 +1,16 @@
+/**
+ * The cards below a client's ticket in the portal: the SLA's promise, then the checklist items shown to
+ * clients, which the client ticks (issue 37, item 4).
+ */
+import type { RecordActionsProps } from '../override-contract.ts';
+import PortalSlaPromise from './sla/PortalSlaPromise.tsx';
+import ChecklistPanel from '../checklist-items/ChecklistPanel.tsx';
+
+export default function PortalTicketPanels(props: RecordActionsProps) {
+  return (
+    <>
+      <PortalSlaPromise {...props} />
+      <ChecklistPanel {...props} />
+    </>
+  );
+}

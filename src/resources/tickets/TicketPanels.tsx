@@ -1,0 +1,16 @@
+/**
+ * The cards below a ticket's fields in the back office: its SLA clock, then its checklist (issue 37,
+ * item 4). One panel per resource and app (override-contract.ts), so the ticket's is this pair.
+ */
+import type { RecordActionsProps } from '../override-contract.ts';
+import TicketSlaPanel from './sla/TicketSlaPanel.tsx';
+import ChecklistPanel from '../checklist-items/ChecklistPanel.tsx';
+
+export default function TicketPanels(props: RecordActionsProps) {
+  return (
+    <>
+      <TicketSlaPanel {...props} />
+      <ChecklistPanel {...props} />
+    </>
+  );
+}
