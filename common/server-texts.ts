@@ -67,6 +67,9 @@ export const SERVER_TEXTS = {
   ticket_not_restorable: 'Only a closed or archived ticket can be restored.',
   ticket_no_open_status: 'There is no open ticket status to restore the ticket to.',
   ticket_no_start_status: 'There is no open ticket status to start in.',
+  // Macros (issue 37, item 3).
+  macro_share_refused: 'Only an operator who may share macros can make one for the team: make it personal.',
+  macro_personal_role: 'A personal macro is for you alone: it is for no role.',
   // The dashboard's day.
   day_bound_invalid: 'The {name} must be a date and time in ISO 8601 (2026-11-24T00:00:00+01:00).',
   day_invalid: 'From and to must be the start and end of one day.',

@@ -341,6 +341,19 @@ export interface Locations {
   updated_at: Generated<Timestamp>;
 }
 
+export interface Macros {
+  actions: Json;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  name: string;
+  owner_id: number | null;
+  personal: Generated<boolean>;
+  role_id: number | null;
+  shortcut: number | null;
+  tenant_id: number;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface Mailboxes {
   active: Generated<boolean>;
   authserv_id: string | null;
@@ -1086,6 +1099,7 @@ export interface Tables {
   invoices: Invoices;
   live_events: LiveEvents;
   locations: Locations;
+  macros: Macros;
   mail_incoming: MailIncoming;
   mail_outbox: MailOutbox;
   mailboxes: Mailboxes;

@@ -1,7 +1,8 @@
 /**
  * A ticket's own actions in the back-office detail header (SPEC 4 and 7): close, restore, clone and
  * merge, each shown only with its permission (tenant.tickets.<action>) and where the server would accept
- * it: close an open ticket, restore a closed or archived one (server/resources/tickets/actions.ts).
+ * it: close an open ticket, restore a closed or archived one (server/resources/tickets/actions.ts); and
+ * the macros offered to the operator (tenant.macros.apply, ../../custom/macros/).
  */
 import { Button } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
@@ -19,6 +20,7 @@ import {
 import { requestReload } from '../../dataProvider/reload.ts';
 import { useShortcuts } from '../../custom/shortcuts/keys.ts';
 import TicketQuickActions from './TicketQuickActions.tsx';
+import MacroMenu from '../../custom/macros/MacroMenu.tsx';
 
 /** SPEC 3 ticket status internal types. */
 const CLOSED = 2;
@@ -37,6 +39,7 @@ export default function TicketActions(props: RecordActionsProps) {
   const canRestore = may('restore');
   const canClone = may('clone');
   const canMerge = may('merge');
+  const canApplyMacros = storedUserMay('backoffice', 'macros', 'apply');
   const type = Number((record.status as RaRecord | undefined)?.internal_type);
   const ended = type === CLOSED || type === ARCHIVED;
 
@@ -49,6 +52,7 @@ export default function TicketActions(props: RecordActionsProps) {
   return (
     <>
       <TicketQuickActions {...props} />
+      {canApplyMacros && <MacroMenu ticketIds={[record.id]} onApplied={requestReload} withShortcut />}
       {canClose && !ended && (
         <Button
           variant="outlined"

@@ -12,7 +12,7 @@ import { fail, type Row, type SeedContext } from './context.ts';
  * shows in the demo with this file and no seed code. The generic seed inserts them after the parts in
  * TypeScript, into the demo tenant (`tenant_id` and the resource's fixed `x-where` values added); a
  * field whose value is `{ "$lookup": [resource, field, value] }` gets the id of the tenant's record of
- * that resource with that value (`["companies", "name", "Jansen BV"]`).
+ * that resource with that value (`["companies", "name", "Jansen BV"]`), also inside a JSON value.
  */
 
 /** Where the data files of demo rows are. */
@@ -38,6 +38,20 @@ async function lookUp(
   return found ? Number(found.id) : fail(`$lookup: no ${name} with ${field} ${JSON.stringify(value)}`);
 }
 
+/** A value with its lookups resolved, inside JSON values too (a macro's actions name statuses by name). */
+async function resolve(ctx: SeedContext, registry: Registry, tenantId: number, value: unknown): Promise<unknown> {
+  if (isLookup(value)) return lookUp(ctx, registry, tenantId, value.$lookup);
+  if (Array.isArray(value)) {
+    const out: unknown[] = [];
+    for (const item of value) out.push(await resolve(ctx, registry, tenantId, item));
+    return out;
+  }
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) out[key] = await resolve(ctx, registry, tenantId, item);
+  return out;
+}
+
 async function toRow(
   ctx: SeedContext,
   registry: Registry,
@@ -49,7 +63,7 @@ async function toRow(
   for (const [f, op, v] of resource.fixedWhere) if (op === '=') row[resource.fields[f]!.column] = v;
   for (const [name, value] of Object.entries(record)) {
     const field = resource.fields[name] ?? fail(`rows/${resource.name}.json: no field ${name}`);
-    const resolved = isLookup(value) ? await lookUp(ctx, registry, tenantId, value.$lookup) : value;
+    const resolved = await resolve(ctx, registry, tenantId, value);
     row[field.column] =
       typeof resolved === 'object' && resolved !== null ? JSON.stringify(resolved) : resolved;
   }

@@ -84,6 +84,8 @@ const errors: DeepPartial<ErrorTexts> = {
     ticket_no_open_status:
       'Es gibt keinen offenen Ticketstatus, in den das Ticket zurückgesetzt werden kann.',
     ticket_no_start_status: 'Es gibt keinen offenen Ticketstatus, mit dem begonnen werden kann.',
+    macro_share_refused: 'Nur wer Makros teilen darf, erstellt eines für das Team: machen Sie es persönlich.',
+    macro_personal_role: 'Ein persönliches Makro ist nur für Sie: es gilt für keine Rolle.',
     day_bound_invalid:
       'Der Wert %{name} muss Datum und Uhrzeit in ISO 8601 sein (2026-11-24T00:00:00+01:00).',
     day_invalid: 'Von und bis müssen Anfang und Ende eines Tages sein.',
