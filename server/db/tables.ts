@@ -115,6 +115,44 @@ export interface AuthFailures {
   tenant_id: number;
 }
 
+export interface AutomationClaims {
+  anchor: Timestamp;
+  created_at: Generated<Timestamp>;
+  rule_id: number;
+  ticket_id: number;
+}
+
+export interface AutomationRules {
+  actions: Generated<Json>;
+  active: Generated<boolean>;
+  amount: number | null;
+  conditions: Generated<Json>;
+  created_at: Generated<Timestamp>;
+  event: string | null;
+  event_fields: Generated<Json>;
+  id: Generated<number>;
+  kind: string;
+  name: string;
+  position: Generated<number>;
+  since: string | null;
+  stop_after: Generated<boolean>;
+  tenant_id: number;
+  unit: string | null;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface AutomationRuns {
+  changes: Generated<Json>;
+  created_at: Generated<Timestamp>;
+  depth: Generated<number>;
+  event: string;
+  id: Generated<number>;
+  outcome: string;
+  rule_id: number;
+  tenant_id: number;
+  ticket_id: number | null;
+}
+
 export interface BusinessHourContracts {
   created_at: Generated<Timestamp>;
   holidays: Generated<Json>;
@@ -834,6 +872,7 @@ export interface TicketChanges {
   from_value: string | null;
   id: Generated<number>;
   merged_from: number | null;
+  rule_id: number | null;
   sla_id: number | null;
   tenant_id: number;
   ticket_id: number;
@@ -1080,6 +1119,9 @@ export interface Tables {
   assets: Assets;
   attachments: Attachments;
   auth_failures: AuthFailures;
+  automation_claims: AutomationClaims;
+  automation_rules: AutomationRules;
+  automation_runs: AutomationRuns;
   business_hour_contracts: BusinessHourContracts;
   categories: Categories;
   category_user: CategoryUser;

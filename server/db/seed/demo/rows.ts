@@ -12,7 +12,7 @@ import { fail, type Row, type SeedContext } from './context.ts';
  * shows in the demo with this file and no seed code. The generic seed inserts them after the parts in
  * TypeScript, into the demo tenant (`tenant_id` and the resource's fixed `x-where` values added); a
  * field whose value is `{ "$lookup": [resource, field, value] }` gets the id of the tenant's record of
- * that resource with that value (`["companies", "name", "Jansen BV"]`), also inside a JSON value.
+ * that resource with that value (`["companies", "name", "Jansen BV"]`).
  */
 
 /** Where the data files of demo rows are. */
@@ -38,18 +38,21 @@ async function lookUp(
   return found ? Number(found.id) : fail(`$lookup: no ${name} with ${field} ${JSON.stringify(value)}`);
 }
 
-/** A value with its lookups resolved, inside JSON values too (a macro's actions name statuses by name). */
-async function resolve(ctx: SeedContext, registry: Registry, tenantId: number, value: unknown): Promise<unknown> {
+/** A value with its lookups resolved, inside JSON values too (an automation rule's actions name records). */
+async function resolve(
+  ctx: SeedContext,
+  registry: Registry,
+  tenantId: number,
+  value: unknown,
+): Promise<unknown> {
   if (isLookup(value)) return lookUp(ctx, registry, tenantId, value.$lookup);
-  if (Array.isArray(value)) {
-    const out: unknown[] = [];
-    for (const item of value) out.push(await resolve(ctx, registry, tenantId, item));
+  if (Array.isArray(value)) return Promise.all(value.map((v) => resolve(ctx, registry, tenantId, v)));
+  if (typeof value === 'object' && value !== null) {
+    const out: Row = {};
+    for (const [key, v] of Object.entries(value)) out[key] = await resolve(ctx, registry, tenantId, v);
     return out;
   }
-  if (typeof value !== 'object' || value === null) return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) out[key] = await resolve(ctx, registry, tenantId, item);
-  return out;
+  return value;
 }
 
 async function toRow(

@@ -166,6 +166,15 @@ const errors: DeepPartial<ErrorTexts> = {
     calendar_holiday_date_bad:
       'Das Feiertagsdatum %{value} ist kein Datum JJJJ-MM-TT, oder MM-TT für jedes Jahr.',
     calendar_holiday_name_missing: 'Ein Feiertag braucht einen Namen.',
+    automation_action_unknown: 'Die Art der Aktion muss eine der folgenden sein: %{actions}.',
+    automation_field_not_settable: 'Das Feld %{name} kann nicht durch eine Aktion gesetzt werden.',
+    automation_too_many_actions: 'Eine Regel oder ein Makro hat höchstens %{count} Aktionen.',
+    automation_action_not_allowed:
+      'Sie dürfen die Aktion %{name} selbst nicht ausführen, also auch keine Regel von Ihnen.',
+    automation_loop:
+      'Diese Regel würde bei ihrer eigenen Änderung von %{name} erneut auslösen: Fügen Sie eine Bedingung hinzu, die den gesetzten Wert ausschließt.',
+    automation_event_field_unknown: 'Es gibt kein Ticketfeld %{name}, auf das geachtet werden kann.',
+    automation_not_for_kind: 'Dieses Feld ist nur für eine Regel der anderen Art.',
   },
   notifications: {
     order_saved: 'Reihenfolge gespeichert.',

@@ -154,6 +154,15 @@ const errors: ErrorTexts = {
     calendar_holiday_not_object: 'Een feestdag moet een datum en een naam hebben.',
     calendar_holiday_date_bad: 'De feestdag %{value} is geen datum JJJJ-MM-DD, of MM-DD voor elk jaar.',
     calendar_holiday_name_missing: 'Een feestdag heeft een naam nodig.',
+    automation_action_unknown: 'Het soort actie moet een van deze zijn: %{actions}.',
+    automation_field_not_settable: 'Het veld %{name} kan niet door een actie worden ingesteld.',
+    automation_too_many_actions: 'Een regel of macro heeft hoogstens %{count} acties.',
+    automation_action_not_allowed:
+      'U mag de actie %{name} zelf niet uitvoeren, dus een regel van u ook niet.',
+    automation_loop:
+      'Deze regel zou opnieuw afgaan op zijn eigen wijziging van %{name}: voeg een voorwaarde toe die de waarde uitsluit die hij instelt.',
+    automation_event_field_unknown: 'Er is geen ticketveld %{name} om op te letten.',
+    automation_not_for_kind: 'Dit veld is alleen voor een regel van de andere soort.',
   },
   notifications: {
     order_saved: 'Volgorde opgeslagen.',
