@@ -116,13 +116,13 @@ describe.each(targets)('macros on $name', (target) => {
     // The reply and the note are in the thread, in order, the note internal.
     const messages = await t.db
       .selectFrom('messages')
-      .select(['message', 'internal', 'user_id'])
+      .select(['message', 'visible_to_client', 'actor_id', 'type'])
       .where('morphable_type', '=', 'ticket')
       .where('morphable_id', '=', id)
       .orderBy('id')
       .execute();
-    const own = messages.filter((m) => m.user_id === operator.id);
-    expect(own.map((m) => m.internal)).toEqual([false, true]);
+    const own = messages.filter((m) => m.actor_id === operator.id);
+    expect(own.map((m) => m.visible_to_client)).toEqual([true, false]);
     expect(own[1]!.message).toContain('Wacht op de klant.');
   });
 
@@ -205,7 +205,7 @@ describe.each(targets)('macros on $name', (target) => {
 
   it('offers the caller the team’s macros for all or for their role and their own personal ones', async () => {
     const actions = [{ type: 'set', field: 'priority_id', value: priorities[1] }];
-    const all = await makeMacro({ name: 'Aa voor iedereen', actions, shortcut: 1 });
+    const all = await makeMacro({ name: 'Aa voor iedereen', actions, shortcut: 9 });
     const second = await makeMacro({ name: 'Aa tweede lijn', actions, role_id: secondLineRole });
     const mine = await makeMacro({ name: 'Aa persoonlijk', actions, personal: true }, firstLine);
     const offered = async (headers: object) =>
@@ -220,7 +220,7 @@ describe.each(targets)('macros on $name', (target) => {
     const id = await newTicket();
     expect((await call('POST', `/macros/${second.id}/apply`, firstLine, { ids: [id] })).statusCode).toBe(404);
     // A digit names one macro of the team.
-    const taken = await call('POST', '/macros', b.admin, { name: 'Ook 1', actions, shortcut: 1 });
+    const taken = await call('POST', '/macros', b.admin, { name: 'Ook 9', actions, shortcut: 9 });
     expect(taken.statusCode).toBe(422);
     expect(Object.keys(taken.json().errors)).toEqual(['shortcut']);
   });

@@ -5,10 +5,11 @@
  * digit applies it while the menu is open. The server checks every action against the caller's
  * permissions; a refusal is the error toast.
  */
-import { useState, type MouseEvent } from 'react';
+import { useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Button, ListItemIcon, ListItemText, Menu, MenuItem, Typography } from '@mui/material';
 import AutoFixHighIcon from '@mui/icons-material/AutoFixHigh';
 import { useTranslate, type Identifier } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
 import { useActionCall, useActionsProvider } from '../detail/recordActions.tsx';
 import { useShortcuts } from '../shortcuts/keys.ts';
 
@@ -34,16 +35,20 @@ export default function MacroMenu({ ticketIds, onApplied, withShortcut = false, 
   const dataProvider = useActionsProvider();
   const { run, busy } = useActionCall();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [macros, setMacros] = useState<OfferedMacro[] | null>(null);
   const open = anchor !== null;
+  // Kept for a minute across tickets, so that m and a digit work at once on the next ticket; read again
+  // at every opening, so a macro made meanwhile shows.
+  const offered = useQuery({
+    queryKey: ['macros', 'offered'],
+    queryFn: async () => (await dataProvider.call<{ data: OfferedMacro[] }>('GET', 'macros/offered')).data,
+    staleTime: 60_000,
+    enabled: withShortcut || open,
+  });
+  const macros = offered.isError ? [] : (offered.data ?? null);
 
   const show = (target: HTMLElement) => {
     setAnchor(target);
-    // Read at every opening: a macro made in another tab shows without a reload.
-    void dataProvider
-      .call<{ data: OfferedMacro[] }>('GET', 'macros/offered')
-      .then((answer) => setMacros((answer as { data: OfferedMacro[] }).data))
-      .catch(() => setMacros([]));
+    void offered.refetch();
   };
   const close = () => setAnchor(null);
   const apply = (macro: OfferedMacro) => {
@@ -66,13 +71,17 @@ export default function MacroMenu({ ticketIds, onApplied, withShortcut = false, 
     },
     withShortcut && !open && !busy,
   );
-  // While the menu is open, a macro's digit applies it (MUI's menu takes letters for its own search).
-  useShortcuts(
-    Object.fromEntries(
-      (macros ?? []).filter((m) => m.shortcut !== null).map((m) => [String(m.shortcut), () => apply(m)]),
-    ),
-    open,
+  // While the menu is open (the focus is in it), a macro's digit applies it. The menu's own keys run
+  // first (a typed character moves to the item it starts), so the digit is read here, not as a page shortcut.
+  const byDigit = new Map(
+    (macros ?? []).flatMap((m) => (m.shortcut === null ? [] : [[String(m.shortcut), m]])),
   );
+  const onMenuKey = (event: KeyboardEvent<HTMLUListElement>) => {
+    const macro = byDigit.get(event.key);
+    if (!macro || event.ctrlKey || event.altKey || event.metaKey) return;
+    event.preventDefault();
+    apply(macro);
+  };
 
   return (
     <>
@@ -94,7 +103,9 @@ export default function MacroMenu({ ticketIds, onApplied, withShortcut = false, 
         anchorEl={anchor}
         open={open}
         onClose={close}
-        MenuListProps={{ 'aria-labelledby': buttonId, dense: true }}
+        // In the page's main landmark (axe: all content in landmarks), not at the end of the body.
+        container={() => anchor?.closest('main') ?? document.body}
+        MenuListProps={{ 'aria-labelledby': buttonId, dense: true, onKeyDown: onMenuKey }}
       >
         {macros === null ? (
           <MenuItem disabled>{translate('ra.page.loading')}</MenuItem>
