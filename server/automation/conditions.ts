@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { AuthContext } from '../auth/context.ts';
-import type { DbTransaction } from '../db/database.ts';
+import type { Db, DbTransaction } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { and, ref, tableAs, type Fragment } from '../query/fragments.ts';
 import { parseBuilderConditions } from '../query/parse.ts';
@@ -34,7 +34,7 @@ export interface RuleConditions {
  * its builder names has left the schema since it was saved) is in `broken` instead.
  */
 export async function matchingRules(
-  trx: DbTransaction,
+  trx: Db | DbTransaction,
   registry: Registry,
   auth: AuthContext,
   ticketId: number,

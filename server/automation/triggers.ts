@@ -65,69 +65,89 @@ const changedFields = (effects: ActionEffect[]) => [
   ...new Set(effects.filter((e) => e.type === 'set' && e.field).map((e) => e.field!)),
 ];
 
+/** The rule's part the engine reads to run it. */
+export interface RunnableRule {
+  id: number;
+  name: string;
+  actions: unknown;
+}
+
+const chainOf = (trx: DbTransaction): Chain => {
+  const chain = chains.get(trx) ?? { depth: 0, fired: new Set<string>() };
+  chains.set(trx, chain);
+  return chain;
+};
+
+/**
+ * Runs one rule whose conditions hold on the ticket, as the rule, in a savepoint of the caller's
+ * transaction, and logs it; then the ticket_updated triggers of the fields it changed, one level deeper.
+ * Answers whether it applied (a rule already in the chain, or past its depth, is logged as a loop).
+ */
+export async function applyRule(
+  trx: DbTransaction,
+  tenantId: number,
+  rule: RunnableRule,
+  ticketId: number,
+  event: string,
+): Promise<{ applied: boolean; changed: boolean }> {
+  const chain = chainOf(trx);
+  const run = { tenantId, ruleId: rule.id, ticketId, event };
+  const key = `${rule.id}:${ticketId}`;
+  if (chain.fired.has(key) || chain.depth >= MAX_DEPTH) {
+    await logRun(trx, run, chain.depth, 'skipped-loop', []);
+    return { applied: false, changed: false };
+  }
+  chain.fired.add(key);
+  await sql`savepoint automation_rule`.execute(trx);
+  let effects: ActionEffect[];
+  try {
+    effects = await runActions(
+      trx,
+      currentRegistry(),
+      tenantId,
+      { kind: 'rule', ruleId: rule.id, name: rule.name },
+      [ticketId],
+      rule.actions as AutomationAction[],
+    );
+    await sql`release savepoint automation_rule`.execute(trx);
+  } catch (error) {
+    await sql`rollback to savepoint automation_rule`.execute(trx);
+    await sql`release savepoint automation_rule`.execute(trx);
+    const message = error instanceof Error ? error.message.slice(0, 500) : 'error';
+    await logRun(trx, run, chain.depth, 'failed', [{ error: message }]);
+    return { applied: false, changed: false };
+  }
+  await logRun(trx, run, chain.depth, 'applied', effects);
+  const fields = changedFields(effects);
+  if (fields.length === 0) return { applied: true, changed: false };
+  chain.depth++;
+  try {
+    await runTriggers(trx, { tenantId, event: 'ticket_updated', ticketId, fields });
+  } finally {
+    chain.depth--;
+  }
+  return { applied: true, changed: true };
+}
+
 export async function runTriggers(trx: DbTransaction, facts: EventFacts): Promise<void> {
   const rules = await triggersOf(trx, facts);
   if (rules.length === 0) return;
-  const chain = chains.get(trx) ?? { depth: 0, fired: new Set<string>() };
-  chains.set(trx, chain);
   const registry = currentRegistry();
   const auth = systemContext(facts.tenantId);
-  const log = (rule: TriggerRule, outcome: 'applied' | 'skipped-loop' | 'failed', changes: unknown[]) =>
-    logRun(
-      trx,
-      { tenantId: facts.tenantId, ruleId: rule.id, ticketId: facts.ticketId, event: facts.event },
-      chain.depth,
-      outcome,
-      changes,
-    );
+  const where = { tenantId: facts.tenantId, ruleId: 0, ticketId: facts.ticketId, event: facts.event };
   let { matching, broken } = await matchingRules(trx, registry, auth, facts.ticketId, rules);
   for (const [i, rule] of rules.entries()) {
     if (broken.has(rule.id)) {
-      await log(rule, 'failed', [{ error: 'conditions' }]);
+      await logRun(trx, { ...where, ruleId: rule.id }, chainOf(trx).depth, 'failed', [
+        { error: 'conditions' },
+      ]);
       continue;
     }
     if (!matching.has(rule.id)) continue;
-    const key = `${rule.id}:${facts.ticketId}`;
-    if (chain.fired.has(key) || chain.depth >= MAX_DEPTH) {
-      await log(rule, 'skipped-loop', []);
-      continue;
-    }
-    chain.fired.add(key);
-    await sql`savepoint automation_rule`.execute(trx);
-    let effects: ActionEffect[];
-    try {
-      effects = await runActions(
-        trx,
-        registry,
-        facts.tenantId,
-        { kind: 'rule', ruleId: rule.id, name: rule.name },
-        [facts.ticketId],
-        rule.actions as AutomationAction[],
-      );
-      await sql`release savepoint automation_rule`.execute(trx);
-    } catch (error) {
-      await sql`rollback to savepoint automation_rule`.execute(trx);
-      await sql`release savepoint automation_rule`.execute(trx);
-      await log(rule, 'failed', [{ error: error instanceof Error ? error.message.slice(0, 500) : 'error' }]);
-      continue;
-    }
-    await log(rule, 'applied', effects);
-    const fields = changedFields(effects);
-    if (fields.length > 0) {
-      chain.depth++;
-      try {
-        await runTriggers(trx, {
-          tenantId: facts.tenantId,
-          event: 'ticket_updated',
-          ticketId: facts.ticketId,
-          fields,
-        });
-      } finally {
-        chain.depth--;
-      }
-      // The ticket changed: the rules after this one are judged on it as it is now.
+    const { applied, changed } = await applyRule(trx, facts.tenantId, rule, facts.ticketId, facts.event);
+    // The ticket changed: the rules after this one are judged on it as it is now.
+    if (changed)
       ({ matching, broken } = await matchingRules(trx, registry, auth, facts.ticketId, rules.slice(i + 1)));
-    }
-    if (rule.stop_after) break;
+    if (applied && rule.stop_after) break;
   }
 }

@@ -122,6 +122,12 @@ export interface AutomationClaims {
   ticket_id: number;
 }
 
+export interface AutomationEventClaims {
+  created_at: Generated<Timestamp>;
+  key: string;
+  tenant_id: number;
+}
+
 export interface AutomationRules {
   actions: Generated<Json>;
   active: Generated<boolean>;
@@ -1120,6 +1126,7 @@ export interface Tables {
   attachments: Attachments;
   auth_failures: AuthFailures;
   automation_claims: AutomationClaims;
+  automation_event_claims: AutomationEventClaims;
   automation_rules: AutomationRules;
   automation_runs: AutomationRuns;
   business_hour_contracts: BusinessHourContracts;

@@ -13,6 +13,9 @@ import { sql, type Kysely } from 'kysely';
  * by the loop that prunes it.
  * automation_claims: one row per time rule, ticket and anchor instant (when the "since" began), unique,
  * so a due rule acts once however many instances look, and again only for a new anchor.
+ * automation_event_claims: one row per SLA warning or breach (the key its notification is deduplicated
+ * by: ticket, target, threshold or breach instant), so its triggers run once however many instances
+ * measure the clock.
  */
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -73,9 +76,17 @@ export async function up(db: Kysely<any>): Promise<void> {
       created_at timestamptz not null default now(),
       primary key (rule_id, ticket_id, anchor)
     )`.execute(db);
+  await sql`
+    create table automation_event_claims (
+      tenant_id integer not null references tenants (id) on delete cascade,
+      key text not null,
+      created_at timestamptz not null default now(),
+      primary key (tenant_id, key)
+    )`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await sql`drop table if exists automation_event_claims`.execute(db);
   await sql`drop table if exists automation_claims`.execute(db);
   await sql`drop table if exists automation_runs`.execute(db);
   await sql`alter table ticket_changes drop column if exists rule_id`.execute(db);

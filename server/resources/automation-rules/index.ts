@@ -10,6 +10,7 @@ import { runTriggers } from '../../automation/triggers.ts';
 import { registry } from '../../schema/registry.ts';
 import type { ResourceFolder } from '../folder-contract.ts';
 import type { ResourceHooks } from '../hook-contract.ts';
+import { automationRuleActions } from './actions.ts';
 
 setAutomationEngine(runTriggers);
 
@@ -43,4 +44,7 @@ const ruleHooks: ResourceHooks = {
   },
 };
 
-export default { hooks: { 'automation-rules': ruleHooks } } satisfies ResourceFolder;
+export default {
+  hooks: { 'automation-rules': ruleHooks },
+  actions: [automationRuleActions],
+} satisfies ResourceFolder;
