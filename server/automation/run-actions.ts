@@ -33,6 +33,8 @@ import {
   type OperatorRecipients,
 } from '../../common/automation/actions.ts';
 import { serverText } from '../../common/server-texts.ts';
+import { answerValues } from './answer-values.ts';
+import { fillPlaceholders } from '../../common/standard-answers/placeholders.ts';
 import { ACTION_PERMISSION, checkActions, RUNNABLE_TYPES } from './check-actions.ts';
 
 /** Who runs the actions: a rule (the desk) or a signed-in user (a macro). */
@@ -75,7 +77,8 @@ async function addMessage(
   auth: AuthContext,
   ticketId: number,
   html: string,
-  toClient: { to: string } | null,
+  /** A reply: seen by the client in the portal, and mailed to `to` when the ticket has an address. */
+  reply: { to: string | undefined } | null,
 ): Promise<number> {
   const row = await trx
     .insertInto('messages')
@@ -83,9 +86,9 @@ async function addMessage(
       tenant_id: auth.tenantId,
       message: sanitizeMessage(html),
       is_from_client: false,
-      visible_to_client: toClient !== null,
-      send_to_client: toClient !== null,
-      to: JSON.stringify(toClient ? [toClient.to] : []),
+      visible_to_client: reply !== null,
+      send_to_client: reply?.to !== undefined,
+      to: JSON.stringify(reply?.to ? [reply.to] : []),
       morphable_type: 'ticket',
       morphable_id: ticketId,
       actor_id: auth.userId,
@@ -187,13 +190,11 @@ async function runOne(
           table: tickets.table,
           id: ticketId,
         });
-        const messageId = await addMessage(
-          trx,
-          auth,
-          ticketId,
-          answer.body,
-          address ? { to: address } : null,
-        );
+        // Its placeholders filled as the editor fills them when an operator inserts the answer.
+        const values = await answerValues(trx, auth.tenantId, ticketId, auth.userId);
+        const messageId = await addMessage(trx, auth, ticketId, fillPlaceholders(answer.body, values), {
+          to: address ?? undefined,
+        });
         if (address)
           await queueMail(
             trx,

@@ -121,8 +121,17 @@ describe.each(targets)('macros on $name', (target) => {
       .where('morphable_id', '=', id)
       .orderBy('id')
       .execute();
-    const own = messages.filter((m) => m.actor_id === operator.id);
+    const own = messages.filter((m) => m.actor_id === operator.id && m.type === 'normal');
     expect(own.map((m) => m.visible_to_client)).toEqual([true, false]);
+    // The answer's placeholders are filled as the editor fills them: the reference, the operator.
+    const { reference } = await t.db
+      .selectFrom('tickets')
+      .select('reference')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(own[0]!.message).toContain(String(reference));
+    expect(own[0]!.message).toContain('Daan Visser');
+    expect(own[0]!.message).not.toContain('{{ticket.reference}}');
     expect(own[1]!.message).toContain('Wacht op de klant.');
   });
 
