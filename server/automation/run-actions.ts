@@ -101,7 +101,7 @@ async function addMessage(
   return id;
 }
 
-/** The operators' addresses a mail goes to: the ticket's operator, its group's members, or named ones. */
+/** The operators' addresses a mail goes to: the ticket's operator, or named ones. */
 async function operatorAddresses(
   trx: DbTransaction,
   tenantId: number,
@@ -110,23 +110,16 @@ async function operatorAddresses(
 ): Promise<string[]> {
   let ids: number[];
   if (typeof to === 'object') ids = to.operator_ids;
+  else if (to === 'group')
+    ids = []; // ticket groups have no members (yet): check-actions refuses it
   else {
     const ticket = await trx
       .selectFrom('tickets')
-      .select(['operator_id', 'ticket_group_id'])
+      .select('operator_id')
       .where('tenant_id', '=', tenantId)
       .where('id', '=', ticketId)
       .executeTakeFirstOrThrow();
-    if (to === 'assigned') ids = ticket.operator_id === null ? [] : [ticket.operator_id];
-    else if (ticket.ticket_group_id === null) ids = [];
-    else
-      ids = (
-        await trx
-          .selectFrom('ticket_group_user')
-          .select('user_id')
-          .where('ticket_group_id', '=', ticket.ticket_group_id)
-          .execute()
-      ).map((r) => Number(r.user_id));
+    ids = ticket.operator_id === null ? [] : [ticket.operator_id];
   }
   if (ids.length === 0) return [];
   const rows = await trx

@@ -352,6 +352,17 @@ describe.each(targets)('automation triggers on $name', (target) => {
     expect(Object.keys(res.json().errors)).toEqual(['actions.0']);
   });
 
+  it('refuses a mail to a ticket group, which has no members to mail', async () => {
+    const res = await post('/api/automation-rules', {
+      kind: 'trigger',
+      name: 'Groep',
+      event: 'ticket_created',
+      actions: [{ type: 'mail_operators', standard_answer_id: answerId, to: 'group' }],
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(Object.keys(res.json().errors)).toEqual(['actions.0.to']);
+  });
+
   it('keeps the rules and their log from clients', async () => {
     const id = await rule({
       name: 'Geheim',
