@@ -97,7 +97,7 @@ export default function ActionsInput(props: InputExtraProps) {
         inline
         disableReordering={false}
         disableClear
-        addButtonLabel={translate('automation_actions.add')}
+        getItemLabel={(index: number) => translate('automation_actions.action', { number: index + 1 })}
         fullWidth
       >
         <SelectInput

@@ -11,8 +11,6 @@ const macrosMessages = {
     bulk: 'Makro…',
   },
   automation_actions: {
-    add: 'Aktion hinzufügen',
-    remove: 'Aktion %{number} entfernen',
     action: 'Aktion %{number}',
     type: 'Was sie tut',
     types: {

@@ -11,8 +11,6 @@ const macrosMessages = {
     bulk: 'Macro…',
   },
   automation_actions: {
-    add: 'Add action',
-    remove: 'Remove action %{number}',
     action: 'Action %{number}',
     type: 'What it does',
     types: {

@@ -11,8 +11,6 @@ const macrosMessages = {
     bulk: 'Macro…',
   },
   automation_actions: {
-    add: 'Actie toevoegen',
-    remove: 'Actie %{number} verwijderen',
     action: 'Actie %{number}',
     type: 'Wat hij doet',
     types: {
