@@ -77,6 +77,9 @@ export const SERVER_TEXTS = {
   ticket_not_restorable: 'Only a closed or archived ticket can be restored.',
   ticket_no_open_status: 'There is no open ticket status to restore the ticket to.',
   ticket_no_start_status: 'There is no open ticket status to start in.',
+  // Macros (issue 37, item 3).
+  macro_share_refused: 'Only an operator who may share macros can make one for the team: make it personal.',
+  macro_personal_role: 'A personal macro is for you alone: it is for no role.',
   // The dashboard's day.
   day_bound_invalid: 'The {name} must be a date and time in ISO 8601 (2026-11-24T00:00:00+01:00).',
   day_invalid: 'From and to must be the start and end of one day.',
@@ -157,6 +160,16 @@ export const SERVER_TEXTS = {
   calendar_holiday_not_object: 'A holiday must be an object with a date and a name.',
   calendar_holiday_date_bad: 'The holiday date {value} is not a date YYYY-MM-DD, or MM-DD for every year.',
   calendar_holiday_name_missing: 'A holiday needs a name.',
+  // Automation rules and macros (issue 37).
+  automation_action_unknown: 'The action type must be one of: {actions}.',
+  automation_field_not_settable: 'The field {name} cannot be set by an action.',
+  automation_too_many_actions: 'A rule or macro has at most {count} actions.',
+  automation_action_not_allowed:
+    'You may not take the action {name} yourself, so a rule of yours may not either.',
+  automation_loop:
+    'This rule would fire again on its own change of {name}: add a condition that excludes the value it sets.',
+  automation_event_field_unknown: 'There is no ticket field {name} to watch.',
+  automation_not_for_kind: 'This field is only for a rule of the other kind.',
 } as const;
 
 export type ServerTextKey = keyof typeof SERVER_TEXTS;

@@ -16,7 +16,7 @@ import type {
 } from './types.ts';
 import { FIXED_OPERATORS, MENU_GROUPS } from './types.ts';
 import { isCompleteDatePreset } from './date-presets.ts';
-import { badgeOf, inDetail, widthOf } from './display.ts';
+import { badgeOf, inDetail, inputOf, widthOf } from './display.ts';
 
 /** What the checks read of the registry being built: its resources by name and its enumerations. */
 export interface SchemaLookup {
@@ -98,6 +98,12 @@ export function checkReferences(reg: SchemaLookup, r: Resource): void {
   r.required.forEach((f) => field(f, 'required'));
   if (r.label !== 'id' && !r.fields[r.label]) fail(`x-label names unknown field ${r.label}`);
   if (r.owner) field(r.owner, 'x-owner');
+  if (r.personal) {
+    field(r.personal, 'x-personal');
+    if (!r.owner) fail('x-personal needs x-owner: whose the personal rows are');
+    if (r.fields[r.personal] && r.fields[r.personal]!.type !== 'boolean')
+      fail(`x-personal names ${r.personal}, which is not a boolean`);
+  }
   for (const [version, shape] of Object.entries(r.versions)) {
     if (!/^[2-9]\d*$/.test(version)) fail(`x-versions: ${version} is not a version above 1`);
     for (const source of Object.values(shape))
@@ -119,6 +125,7 @@ export function checkReferences(reg: SchemaLookup, r: Resource): void {
     if (state !== undefined) field(state, `x-badge of ${f.name}`);
     inDetail(f); // x-detail may only be false: a typo fails at start, not on a screen
     widthOf(f); // likewise a width that is no number of pixels
+    inputOf(f); // and an input the forms do not have
   }
   for (const rel of Object.values(r.relations)) {
     const related = (n: string) => reg.get(n) ?? fail(`relation ${rel.name} names unknown resource ${n}`);

@@ -100,6 +100,18 @@ export function ellipsisOf(field: Pick<Field, 'name' | 'schema'>): number | fals
   fail(field.name, 'x-ellipsis must be a positive integer or false');
 }
 
+/** The forms' own inputs a field may ask for instead of its kind's (`x-input`). */
+export const FIELD_INPUTS = ['automation-actions'] as const;
+export type FieldInput = (typeof FIELD_INPUTS)[number];
+
+/** The input a field asks for (`x-input`), undefined for its kind's. */
+export function inputOf(field: Pick<Field, 'name' | 'schema'>): FieldInput | undefined {
+  const raw = field.schema['x-input'];
+  if (raw === undefined) return undefined;
+  if (FIELD_INPUTS.includes(raw as FieldInput)) return raw as FieldInput;
+  fail(field.name, `x-input must be one of ${FIELD_INPUTS.join(', ')}`);
+}
+
 /** The field's list column's starting width in pixels (`x-width`), undefined to follow its kind. */
 export function widthOf(field: Pick<Field, 'name' | 'schema'>): number | undefined {
   const raw = field.schema['x-width'];

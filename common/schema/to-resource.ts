@@ -67,6 +67,7 @@ export function toResource(schema: Record<string, any>): Resource {
       morphType: schema['x-morph-type'],
       orderField: schema['x-order-field'] ?? 'order',
       owner: schema['x-owner'],
+      personal: schema['x-personal'],
       relations,
       versions: schema['x-versions'] ?? {},
       tabs: schema['x-tabs'] ?? [],

@@ -119,6 +119,8 @@ export interface Resource {
   orderField: string;
   /** x-owner: the field that holds the creating user's id, set by the server. */
   owner?: string;
+  /** x-personal: a boolean field; a row with it true is seen and written by its owner (x-owner) alone. */
+  personal?: string;
   relations: Record<string, Relation>;
   /** x-versions: other shapes of a list row, by version number: output name -> field or `{field}` template. */
   versions: Record<string, Record<string, string>>;

@@ -115,6 +115,50 @@ export interface AuthFailures {
   tenant_id: number;
 }
 
+export interface AutomationClaims {
+  anchor: Timestamp;
+  created_at: Generated<Timestamp>;
+  rule_id: number;
+  ticket_id: number;
+}
+
+export interface AutomationEventClaims {
+  created_at: Generated<Timestamp>;
+  key: string;
+  tenant_id: number;
+}
+
+export interface AutomationRules {
+  actions: Generated<Json>;
+  active: Generated<boolean>;
+  amount: number | null;
+  conditions: Generated<Json>;
+  created_at: Generated<Timestamp>;
+  event: string | null;
+  event_fields: Generated<Json>;
+  id: Generated<number>;
+  kind: string;
+  name: string;
+  position: Generated<number>;
+  since: string | null;
+  stop_after: Generated<boolean>;
+  tenant_id: number;
+  unit: string | null;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface AutomationRuns {
+  changes: Generated<Json>;
+  created_at: Generated<Timestamp>;
+  depth: Generated<number>;
+  event: string;
+  id: Generated<number>;
+  outcome: string;
+  rule_id: number;
+  tenant_id: number;
+  ticket_id: number | null;
+}
+
 export interface BusinessHourContracts {
   created_at: Generated<Timestamp>;
   holidays: Generated<Json>;
@@ -353,6 +397,19 @@ export interface Locations {
   id: Generated<number>;
   name: string;
   postal_code: string | null;
+  tenant_id: number;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface Macros {
+  actions: Json;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  name: string;
+  owner_id: number | null;
+  personal: Generated<boolean>;
+  role_id: number | null;
+  shortcut: number | null;
   tenant_id: number;
   updated_at: Generated<Timestamp>;
 }
@@ -865,6 +922,7 @@ export interface TicketChanges {
   from_value: string | null;
   id: Generated<number>;
   merged_from: number | null;
+  rule_id: number | null;
   sla_id: number | null;
   tenant_id: number;
   ticket_id: number;
@@ -1112,6 +1170,10 @@ export interface Tables {
   assets: Assets;
   attachments: Attachments;
   auth_failures: AuthFailures;
+  automation_claims: AutomationClaims;
+  automation_event_claims: AutomationEventClaims;
+  automation_rules: AutomationRules;
+  automation_runs: AutomationRuns;
   business_hour_contracts: BusinessHourContracts;
   categories: Categories;
   category_user: CategoryUser;
@@ -1132,6 +1194,7 @@ export interface Tables {
   invoices: Invoices;
   live_events: LiveEvents;
   locations: Locations;
+  macros: Macros;
   mail_incoming: MailIncoming;
   mail_outbox: MailOutbox;
   mailboxes: Mailboxes;

@@ -71,13 +71,20 @@ function fixed(resource: Resource, alias: string, conditions: FixedCondition[]):
 
 /**
  * What every statement on a resource adds, in this one place: the tenant, the resource's fixed
- * conditions (a view on a shared table), and for portal callers the portal conditions and scope (for
+ * conditions (a view on a shared table), a personal row's owner (x-personal), and for portal callers the portal conditions and scope (for
  * a link to one record, what the link opens: query/record-link.ts).
  */
 export function baseConditions(ctx: SqlContext, resource: Resource, alias: string, depth = 0): Fragment[] {
   const parts: Fragment[] = [];
   if (resource.tenant) parts.push(sql`${ref(alias, 'tenant_id')} = ${ctx.auth.tenantId}`);
   parts.push(...fixed(resource, alias, resource.fixedWhere));
+  // A personal row (an operator's own macro) is its owner's alone: to anyone else it does not exist.
+  if (resource.personal && resource.owner) {
+    const owner = col(alias, resource.fields[resource.owner]!);
+    parts.push(
+      sql`(${col(alias, resource.fields[resource.personal]!)} = false or ${owner} = ${ctx.auth.userId ?? 0})`,
+    );
+  }
   if (isPortalCaller(ctx.auth)) {
     if (!resource.portal) return [sql`false`];
     parts.push(...fixed(resource, alias, resource.portal.where));

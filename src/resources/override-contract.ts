@@ -5,7 +5,7 @@
  * import cycle runs through the table (tests/unit/import-cycles.test.ts, docs/decisions.md 2026-12-02).
  */
 import type { ComponentType, LazyExoticComponent } from 'react';
-import type { RaRecord } from 'react-admin';
+import type { Identifier, RaRecord } from 'react-admin';
 import type { AppKind } from '../custom/appKind.ts';
 
 /** A last column of the list with a per-row action (an invoice's download link). */
@@ -13,6 +13,12 @@ export interface ActionColumn {
   /** i18n key of the column header. */
   label: string;
   Cell: ComponentType<{ record: RaRecord }>;
+}
+
+/** What a resource's own bulk controls get: the list's selection and what to do after a change. */
+export interface BulkControlsProps {
+  selected: Identifier[];
+  onDone: () => void;
 }
 
 /** What a record's action buttons get: the record shown and a way to load it again after an action. */
@@ -39,6 +45,8 @@ export interface ResourceOverrides {
    */
   panel?: LazyExoticComponent<ComponentType<RecordActionsProps>>;
   create?: LazyExoticComponent<ComponentType>;
+  /** Controls of the resource's own in the list's bulk bar, beside x-bulk's (a ticket list's macros). */
+  bulk?: LazyExoticComponent<ComponentType<BulkControlsProps>>;
   actionColumn?: ActionColumn;
   /**
    * Where the spec puts the record's detail when it is not /{resource}/{id}: a path under another

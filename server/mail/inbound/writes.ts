@@ -3,6 +3,7 @@
  * as a client's portal ticket and reply: as the client where the portal's rules allow it, else by the desk.
  */
 import { systemContext, type AuthContext } from '../../auth/context.ts';
+import { automationEvent } from '../../automation/events.ts';
 import type { DbTransaction } from '../../db/database.ts';
 import type { StoredUpload } from '../../files/upload.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -86,6 +87,7 @@ export async function addMessage(
       .where('tenant_id', '=', box.tenantId)
       .where('id', '=', id)
       .execute();
+    await automationEvent(trx, { tenantId: box.tenantId, event: 'mail_received', ticketId });
     await alsoInTransaction(trx, id);
   };
   if (client) {

@@ -61,7 +61,7 @@ interface MailContext {
   addresses: Addresses;
 }
 
-interface Owner {
+export interface Owner {
   type: string;
   resource: Resource;
   id: number;
@@ -245,7 +245,7 @@ async function createMessage(
 }
 
 /** The message's mail into the outbox, in the transaction that writes the message. */
-async function queueMail(
+export async function queueMail(
   trx: DbTransaction,
   tenantId: number,
   id: number,

@@ -13,6 +13,7 @@ import { statusColumn, statusNames } from '../tickets/status-log.ts';
 import { keepClientMessages, markEdited } from './edits.ts';
 import { messageStored } from '../notifications/notify.ts';
 import { keepMessageClock, markMessageClock } from '../../sla/keep.ts';
+import { messageAdded } from '../../automation/events.ts';
 
 export const messageHooks: ResourceHooks = {
   beforeStore(row, { auth }) {
@@ -23,11 +24,12 @@ export const messageHooks: ResourceHooks = {
   },
   /**
    * Announced to the live streams and notified (issue 19), whichever path stored it; its ticket's SLA
-   * clock measured again (issue 35: a reply may meet or start a target).
+   * clock measured again (issue 35: a reply may meet or start a target); then the triggers (issue 37).
    */
   async afterStore(id, { trx, auth }) {
     await messageStored(trx, auth, id);
     await keepMessageClock(trx, auth.tenantId, id);
+    await messageAdded(trx, auth.tenantId, id);
   },
   async beforeUpdate(id, changes, { trx, auth }) {
     if ('morphable_type' in changes || 'morphable_id' in changes) {

@@ -10,10 +10,9 @@
  * already, or is closed already) is not counted either, so the answer's count is what changed.
  */
 import { keepTicketClocks } from '../../sla/keep.ts';
-import { changeSeenBy, operatorChanging, ticketsChanged } from '../notifications/notify.ts';
+import { ticketsChanged } from '../notifications/notify.ts';
 import { sql } from 'kysely';
 import type { DbTransaction } from '../../db/database.ts';
-import { bySchema } from '../../db/schema-tables.ts';
 import type { AuthContext } from '../../auth/context.ts';
 import { forbidden, ValidationError } from '../../http/errors.ts';
 import { ID_ITEM } from '../../http/ids.ts';
@@ -31,7 +30,7 @@ import { checkReferences, writableFields, type Deps } from '../repository.ts';
 import { MAX_MERGE } from '../merge.ts';
 import { actionRoute, closedBody, OPERATORS_ONLY } from '../../docs/action-schema.ts';
 import { recordTicketChanges } from './history.ts';
-import { logStatusChange } from './status-log.ts';
+import { changeTickets, logStatuses } from './change.ts';
 import { closedStatusId, mergeTickets } from './actions.ts';
 import { ARCHIVED, CLOSED, resolvedAtOnUpdate } from './resolved.ts';
 import { guardClosing, OVERRIDE_FLAG } from '../checklist-items/closing.ts';
@@ -109,19 +108,6 @@ async function targetIds(
   return body.ids ? [...new Set(body.ids)].filter((id) => found.has(id)) : [...found];
 }
 
-/** Writes the status-changed message of each ticket whose status becomes `status` (SPEC 4). */
-async function logStatuses(
-  trx: DbTransaction,
-  auth: AuthContext,
-  rows: { id: number; status_id: unknown }[],
-  status: number,
-): Promise<void> {
-  for (const row of rows) {
-    const previous = row.status_id === null ? null : Number(row.status_id);
-    await logStatusChange(trx, auth, row.id, status, previous);
-  }
-}
-
 /** Sets the x-bulk fields of `changes` on the tickets; answers the ids of those that changed. */
 async function update(
   deps: Deps,
@@ -139,45 +125,8 @@ async function update(
     Object.entries(data).map(([name, value]) => [resource.fields[name]!.column, value]),
   );
   if (ids.length === 0) return [];
-  const current = await bySchema(trx)
-    .selectFrom(resource.table)
-    .select(['id', 'status_id', ...Object.keys(changes)])
-    .where('tenant_id', '=', auth.tenantId)
-    .where('id', 'in', ids)
-    .orderBy('id')
-    .execute();
-  const same = (a: unknown, b: unknown) =>
-    (a === null ? null : String(a)) === (b === null ? null : String(b));
-  const changing = current.filter((row) => Object.entries(changes).some(([c, v]) => !same(row[c], v)));
-  const changed = changing.map((r) => Number(r.id));
-  if (changed.length === 0) return [];
-  if ('status_id' in changes)
-    await guardClosing(trx, deps.registry, auth, changed, Number(changes.status_id), override);
-  await recordTicketChanges(trx, deps.registry, auth, changed, changes);
-  if ('operator_id' in changes) await operatorChanging(trx, auth, changed, changes.operator_id);
-  await ticketsChanged(trx, auth.tenantId, changed, changeSeenBy(resource, Object.keys(changes)));
-  if ('status_id' in changes)
-    await logStatuses(
-      trx,
-      auth,
-      changing.map((r) => ({ id: Number(r.id), status_id: r.status_id })),
-      Number(changes.status_id),
-    );
-  await bySchema(trx)
-    .updateTable(resource.table)
-    .set({
-      ...changes,
-      // A new status settles resolved_at as every other status change does (resolved.ts).
-      ...('status_id' in changes
-        ? { resolved_at: resolvedAtOnUpdate(auth.tenantId, Number(changes.status_id)) }
-        : {}),
-      updated_at: sql`now()`,
-    })
-    .where('tenant_id', '=', auth.tenantId)
-    .where('id', 'in', changed)
-    .execute();
-  await keepTicketClocks(trx, auth.tenantId, changed);
-  return changed;
+  const changed = await changeTickets(trx, deps.registry, auth, resource, ids, changes, { override });
+  return [...new Set(changed.map((c) => c.ticketId))];
 }
 
 /** Closes the tickets that are not closed or archived yet, as POST tickets/{id}/close does one. */

@@ -44,6 +44,8 @@ export interface ChangeEntry {
   toLabel?: string | null;
   /** Made by this SLA's escalation (issue 35), not by the caller. */
   slaId?: number;
+  /** Made by this automation rule (issue 37), not by the caller. */
+  ruleId?: number;
 }
 
 /** A column's value as the history keeps it: ids and texts as text, instants in ISO form. */
@@ -131,8 +133,9 @@ export async function writeHistory(
       entries.map((e) => ({
         tenant_id: auth.tenantId,
         ticket_id: e.ticketId,
-        user_id: e.slaId ? null : auth.userId,
+        user_id: e.slaId || e.ruleId ? null : auth.userId,
         sla_id: e.slaId ?? null,
+        rule_id: e.ruleId ?? null,
         field: e.field,
         from_value: e.from,
         to_value: e.to,
@@ -155,7 +158,7 @@ export async function recordTicketChanges(
   auth: AuthContext,
   ids: number[],
   changes: Record<string, unknown>,
-  by: { slaId?: number } = {},
+  by: { slaId?: number; ruleId?: number } = {},
 ): Promise<void> {
   const fields = TRACKED_FIELDS.filter((f) => f in changes);
   if (fields.length === 0 || ids.length === 0) return;

@@ -16,6 +16,7 @@ import { serverText } from '../../../common/server-texts.ts';
 import { keepTicketClocks } from '../../sla/keep.ts';
 import { changeSeenBy, operatorChanging, ticketsChanged, ticketStored } from '../notifications/notify.ts';
 import { guardClosing, OVERRIDE_FLAG } from '../checklist-items/closing.ts';
+import { automationEvent, noteTicketFields, ticketUpdated } from '../../automation/events.ts';
 
 const OPEN = 1;
 
@@ -82,6 +83,7 @@ export const ticketHooks: ResourceHooks = {
     if (statusChanges) changes.resolved_at = resolvedAtOnUpdate(auth.tenantId, status);
     // Templates have no thread and no history (no x-morph-type): nothing to tell.
     if (!resource.morphType) return;
+    noteTicketFields(trx, id, Object.keys(changes)); // for the triggers after the update (issue 37)
     // The streams hear of it (in this transaction: only if it commits); a client's only when the portal
     // reads a column that changes (updated_at, which every update sets, is not one that says so).
     await ticketsChanged(trx, auth.tenantId, [id], changeSeenBy(resource, Object.keys(changes)));
@@ -90,9 +92,11 @@ export const ticketHooks: ResourceHooks = {
     if (!statusChanges) return;
     await logStatusChange(trx, auth, id, status, await currentStatusId(trx, auth, id));
   },
-  /** The SLA clock measured again from the history just written (issue 35). */
+  /** The SLA clock measured again from the history just written (issue 35); then the triggers (issue 37). */
   async afterUpdate(id, { trx, auth, resource }) {
-    if (resource.morphType) await keepTicketClocks(trx, auth.tenantId, [id]);
+    if (!resource.morphType) return;
+    await keepTicketClocks(trx, auth.tenantId, [id]);
+    await ticketUpdated(trx, auth.tenantId, id);
   },
   /** Tickets get a reference people can say on the phone: T-<year>-<id, five digits>. */
   async afterStore(id, { trx, resource, auth }) {
@@ -103,6 +107,7 @@ export const ticketHooks: ResourceHooks = {
     if (resource.morphType) {
       await ticketStored(trx, auth, id);
       await keepTicketClocks(trx, auth.tenantId, [id]);
+      await automationEvent(trx, { tenantId: auth.tenantId, event: 'ticket_created', ticketId: id });
     }
   },
 };

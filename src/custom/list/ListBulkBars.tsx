@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import Paper from '@mui/material/Paper';
 import type { Resource } from '../../../common/schema/types.ts';
 import { BulkActionBar } from './bulkActions.tsx';
+import { overrides } from '../../resources/override-contract.ts';
 import type { ListScreenController } from './useListScreenController.ts';
 // Only lists whose schema has x-bulk show it: its code loads with the first such list.
 const SchemaBulkBar = lazy(() => import('./SchemaBulkBar.tsx'));
@@ -31,6 +32,7 @@ export function ListBulkBars({
   onDone: () => void;
 }) {
   if (list.selected.length === 0) return null;
+  const Own = overrides.backoffice[resource.name]?.bulk;
   return (
     <Paper
       elevation={6}
@@ -62,6 +64,11 @@ export function ListBulkBars({
             providerFilter={list.providerFilter}
             onDone={onDone}
           />
+        </Suspense>
+      )}
+      {Own && (
+        <Suspense fallback={null}>
+          <Own selected={list.selected} onDone={onDone} />
         </Suspense>
       )}
     </Paper>

@@ -38,6 +38,7 @@ export const SHORTCUTS: { group: string; keys: [key: string, action: string][] }
       ['r', 'reply'],
       ['n', 'note'],
       ['c', 'close'],
+      ['m', 'macros'],
     ],
   },
 ];

@@ -1,29 +1,17 @@
 /**
- * The placeholders of a standard answer (issue 18, item 6): `{{client.name}}`, `{{ticket.reference}}`,
- * `{{ticket.description}}`, `{{company.name}}` and `{{operator.name}}` (the operator writing), filled in
- * when the answer is inserted into the message editor. Values go in as text: they are HTML-escaped
- * before they replace the placeholder in the answer's HTML, so a client called `<b>Jan</b>` stays that
- * text. A placeholder without a value here (unknown, or empty on this record) stays as written.
+ * The values of a standard answer's placeholders for a record of the thread (a ticket with its client
+ * and company) and the operator writing; the names and the filling are shared with the server
+ * (common/standard-answers/placeholders.ts).
  */
 import type { RaRecord } from 'react-admin';
+import { placeholderText, type PlaceholderValues } from '../../../common/standard-answers/placeholders.ts';
 
-export type PlaceholderValues = Record<string, string>;
-
-/** The placeholder names this editor fills in; the schema's form help lists the same names. */
-export const PLACEHOLDERS = [
-  'client.name',
-  'ticket.reference',
-  'ticket.description',
-  'company.name',
-  'operator.name',
-] as const;
-
-const text = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.trim() !== ''
-    ? value
-    : typeof value === 'number'
-      ? String(value)
-      : undefined;
+export {
+  escapeHtml,
+  fillPlaceholders,
+  PLACEHOLDERS,
+  type PlaceholderValues,
+} from '../../../common/standard-answers/placeholders.ts';
 
 /** The values for a record of the thread (a ticket with its client and company) and the writer. */
 export function placeholderValues(
@@ -33,7 +21,7 @@ export function placeholderValues(
 ): PlaceholderValues {
   const values: PlaceholderValues = {};
   const put = (name: string, value: unknown) => {
-    const v = text(value);
+    const v = placeholderText(value);
     if (v !== undefined) values[name] = v;
   };
   const client = record?.client as Record<string, unknown> | null | undefined;
@@ -46,25 +34,4 @@ export function placeholderValues(
   }
   put('operator.name', operatorName);
   return values;
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
-}
-
-const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\s*\}\}/g;
-
-/** The answer's HTML with each known placeholder replaced by its escaped value. */
-export function fillPlaceholders(html: string, values: PlaceholderValues): string {
-  return html.replace(PLACEHOLDER, (whole, name: string) =>
-    Object.hasOwn(values, name) ? escapeHtml(values[name]!) : whole,
-  );
 }

@@ -10,6 +10,7 @@ import liveMessages from './live.ts';
 import exportsMessages from './exports.ts';
 import reportsMessages from './reports.ts';
 import serviceOverviewMessages from './serviceOverview.ts';
+import macrosMessages from './macros.ts';
 import list from './list.ts';
 import ra from './ra.ts';
 import workspace from './workspace.ts';
@@ -31,6 +32,7 @@ export default deepMerge(
   exportsMessages,
   reportsMessages,
   serviceOverviewMessages,
+  macrosMessages,
   dashboardMessages,
   ticketTimeMessages,
   slaMessages,

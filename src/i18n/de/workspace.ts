@@ -50,6 +50,7 @@ const workspaceMessages: WorkspaceMessages = {
         reply: 'Dem Kunden antworten',
         note: 'Eine interne Notiz schreiben',
         close: 'Das Ticket schließen',
+        macros: 'Makros: danach wendet die Ziffer eines Makros es an',
       },
     },
   },

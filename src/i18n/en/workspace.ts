@@ -48,6 +48,7 @@ const workspaceMessages = {
         reply: 'Reply to the client',
         note: 'Write an internal note',
         close: 'Close the ticket',
+        macros: 'Macros: then a macro’s digit applies it',
       },
     },
   },

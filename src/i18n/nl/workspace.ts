@@ -50,6 +50,7 @@ const workspaceMessages: WorkspaceMessages = {
         reply: 'De klant antwoorden',
         note: 'Een interne notitie schrijven',
         close: 'Het ticket sluiten',
+        macros: 'Macro’s: daarna past het cijfer van een macro hem toe',
       },
     },
   },

@@ -2,7 +2,7 @@
  * The edit/create input of a field, per kind of the type table (./kinds.ts): react-admin's inputs and
  * the apps' own (typed numbers, minutes, date and time), a related record searched (./ReferenceSearchInput.tsx).
  */
-import type { ReactElement } from 'react';
+import { Suspense, type ReactElement } from 'react';
 import { BooleanInput, DateInput, SelectInput, TextInput, required, useTranslate } from 'react-admin';
 import type { Field, Resource } from '../../../common/schema/types.ts';
 import { fieldKind, type FieldKind } from '../../../common/schema/field-kind.ts';
@@ -10,6 +10,16 @@ import { DateTimeInput } from '../../custom/forms/DateTimeInput.tsx';
 import { MinutesInput, NumericInput } from '../../custom/forms/TypedInputs.tsx';
 import { enumChoices, type InputExtraProps } from './kinds.ts';
 import { ReferenceSearchInput } from './ReferenceSearchInput.tsx';
+import { lazyWithTimeout } from '../../shell/lazy.ts';
+import { inputOf, type FieldInput as OwnInput } from '../../../common/schema/display.ts';
+
+/** The forms' own inputs a field asks for (x-input), each a chunk of its own: few forms have one. */
+const OWN_INPUTS: Record<
+  OwnInput,
+  ReturnType<typeof lazyWithTimeout<(props: InputExtraProps) => ReactElement>>
+> = {
+  'automation-actions': lazyWithTimeout(() => import('../../custom/automation/ActionsInput.tsx')),
+};
 
 /** Per kind of field, its input. */
 const INPUTS: Record<
@@ -75,6 +85,15 @@ export function FieldInput({ resource, field, ...rest }: FieldInputProps) {
     ...(help && { helperText: help }),
     ...rest,
   };
+  const own = inputOf(field);
+  if (own) {
+    const Own = OWN_INPUTS[own];
+    return (
+      <Suspense fallback={null}>
+        <Own {...props} />
+      </Suspense>
+    );
+  }
   return INPUTS[fieldKind(resource, field)](resource, field, props);
 }
 

@@ -1,7 +1,8 @@
 /**
  * A ticket's own actions in the back-office detail header (SPEC 4 and 7): close, restore, clone and
  * merge, each shown only with its permission (tenant.tickets.<action>) and where the server would accept
- * it: close an open ticket, restore a closed or archived one (server/resources/tickets/actions.ts).
+ * it: close an open ticket, restore a closed or archived one (server/resources/tickets/actions.ts); and
+ * the macros offered to the operator (tenant.macros.apply, ../../custom/macros/).
  */
 import { useState } from 'react';
 import { Button } from '@mui/material';
@@ -22,6 +23,7 @@ import { requestReload } from '../../dataProvider/reload.ts';
 import { useShortcuts } from '../../custom/shortcuts/keys.ts';
 import TicketQuickActions from './TicketQuickActions.tsx';
 import { checklistRefusal } from '../checklist-items/refusal.ts';
+import MacroMenu from '../../custom/macros/MacroMenu.tsx';
 
 /** SPEC 3 ticket status internal types. */
 const CLOSED = 2;
@@ -40,6 +42,7 @@ export default function TicketActions(props: RecordActionsProps) {
   const canRestore = may('restore');
   const canClone = may('clone');
   const canMerge = may('merge');
+  const canApplyMacros = storedUserMay('backoffice', 'macros', 'apply');
   const type = Number((record.status as RaRecord | undefined)?.internal_type);
   const ended = type === CLOSED || type === ARCHIVED;
 
@@ -70,6 +73,7 @@ export default function TicketActions(props: RecordActionsProps) {
   return (
     <>
       <TicketQuickActions {...props} />
+      {canApplyMacros && <MacroMenu ticketIds={[record.id]} onApplied={requestReload} withShortcut />}
       {canClose && !ended && (
         <Button
           variant="outlined"

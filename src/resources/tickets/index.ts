@@ -14,6 +14,7 @@ export default {
       actions: lazyWithTimeout(() => import('./TicketActions.tsx')),
       summary: lazyWithTimeout(() => import('./TicketTimeSummary.tsx')),
       panel: lazyWithTimeout(() => import('./TicketPanels.tsx')),
+      bulk: lazyWithTimeout(() => import('./TicketBulkMacros.tsx')),
     },
   },
 } satisfies ResourceFolder;

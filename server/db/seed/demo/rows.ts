@@ -38,6 +38,23 @@ async function lookUp(
   return found ? Number(found.id) : fail(`$lookup: no ${name} with ${field} ${JSON.stringify(value)}`);
 }
 
+/** A value with its lookups resolved, inside JSON values too (an automation rule's actions name records). */
+async function resolve(
+  ctx: SeedContext,
+  registry: Registry,
+  tenantId: number,
+  value: unknown,
+): Promise<unknown> {
+  if (isLookup(value)) return lookUp(ctx, registry, tenantId, value.$lookup);
+  if (Array.isArray(value)) return Promise.all(value.map((v) => resolve(ctx, registry, tenantId, v)));
+  if (typeof value === 'object' && value !== null) {
+    const out: Row = {};
+    for (const [key, v] of Object.entries(value)) out[key] = await resolve(ctx, registry, tenantId, v);
+    return out;
+  }
+  return value;
+}
+
 async function toRow(
   ctx: SeedContext,
   registry: Registry,
@@ -49,7 +66,7 @@ async function toRow(
   for (const [f, op, v] of resource.fixedWhere) if (op === '=') row[resource.fields[f]!.column] = v;
   for (const [name, value] of Object.entries(record)) {
     const field = resource.fields[name] ?? fail(`rows/${resource.name}.json: no field ${name}`);
-    const resolved = isLookup(value) ? await lookUp(ctx, registry, tenantId, value.$lookup) : value;
+    const resolved = await resolve(ctx, registry, tenantId, value);
     row[field.column] =
       typeof resolved === 'object' && resolved !== null ? JSON.stringify(resolved) : resolved;
   }

@@ -93,6 +93,8 @@ const errors: DeepPartial<ErrorTexts> = {
     ticket_no_open_status:
       'Es gibt keinen offenen Ticketstatus, in den das Ticket zurückgesetzt werden kann.',
     ticket_no_start_status: 'Es gibt keinen offenen Ticketstatus, mit dem begonnen werden kann.',
+    macro_share_refused: 'Nur wer Makros teilen darf, erstellt eines für das Team: machen Sie es persönlich.',
+    macro_personal_role: 'Ein persönliches Makro ist nur für Sie: es gilt für keine Rolle.',
     day_bound_invalid:
       'Der Wert %{name} muss Datum und Uhrzeit in ISO 8601 sein (2026-11-24T00:00:00+01:00).',
     day_invalid: 'Von und bis müssen Anfang und Ende eines Tages sein.',
@@ -173,6 +175,15 @@ const errors: DeepPartial<ErrorTexts> = {
     calendar_holiday_date_bad:
       'Das Feiertagsdatum %{value} ist kein Datum JJJJ-MM-TT, oder MM-TT für jedes Jahr.',
     calendar_holiday_name_missing: 'Ein Feiertag braucht einen Namen.',
+    automation_action_unknown: 'Die Art der Aktion muss eine der folgenden sein: %{actions}.',
+    automation_field_not_settable: 'Das Feld %{name} kann nicht durch eine Aktion gesetzt werden.',
+    automation_too_many_actions: 'Eine Regel oder ein Makro hat höchstens %{count} Aktionen.',
+    automation_action_not_allowed:
+      'Sie dürfen die Aktion %{name} selbst nicht ausführen, also auch keine Regel von Ihnen.',
+    automation_loop:
+      'Diese Regel würde bei ihrer eigenen Änderung von %{name} erneut auslösen: Fügen Sie eine Bedingung hinzu, die den gesetzten Wert ausschließt.',
+    automation_event_field_unknown: 'Es gibt kein Ticketfeld %{name}, auf das geachtet werden kann.',
+    automation_not_for_kind: 'Dieses Feld ist nur für eine Regel der anderen Art.',
   },
   notifications: {
     order_saved: 'Reihenfolge gespeichert.',

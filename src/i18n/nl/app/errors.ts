@@ -88,6 +88,8 @@ const errors: ErrorTexts = {
     ticket_not_restorable: 'Alleen een gesloten of gearchiveerd ticket kan worden teruggezet.',
     ticket_no_open_status: 'Er is geen open ticketstatus om het ticket naar terug te zetten.',
     ticket_no_start_status: 'Er is geen open ticketstatus om mee te beginnen.',
+    macro_share_refused: 'Alleen wie macro\'s mag delen, maakt er een voor het team: maak hem persoonlijk.',
+    macro_personal_role: 'Een persoonlijke macro is alleen voor u: hij is niet voor een rol.',
     day_bound_invalid: 'De %{name} moet een datum en tijd in ISO 8601 zijn (2026-11-24T00:00:00+01:00).',
     day_invalid: 'Van en tot moeten het begin en het einde van één dag zijn.',
     report_range_invalid:
@@ -159,6 +161,15 @@ const errors: ErrorTexts = {
     calendar_holiday_not_object: 'Een feestdag moet een datum en een naam hebben.',
     calendar_holiday_date_bad: 'De feestdag %{value} is geen datum JJJJ-MM-DD, of MM-DD voor elk jaar.',
     calendar_holiday_name_missing: 'Een feestdag heeft een naam nodig.',
+    automation_action_unknown: 'Het soort actie moet een van deze zijn: %{actions}.',
+    automation_field_not_settable: 'Het veld %{name} kan niet door een actie worden ingesteld.',
+    automation_too_many_actions: 'Een regel of macro heeft hoogstens %{count} acties.',
+    automation_action_not_allowed:
+      'U mag de actie %{name} zelf niet uitvoeren, dus een regel van u ook niet.',
+    automation_loop:
+      'Deze regel zou opnieuw afgaan op zijn eigen wijziging van %{name}: voeg een voorwaarde toe die de waarde uitsluit die hij instelt.',
+    automation_event_field_unknown: 'Er is geen ticketveld %{name} om op te letten.',
+    automation_not_for_kind: 'Dit veld is alleen voor een regel van de andere soort.',
   },
   notifications: {
     order_saved: 'Volgorde opgeslagen.',

@@ -1,0 +1,102 @@
+/**
+ * Issue 37, item 1: building a trigger in the back office. Second line makes a rule on the create
+ * screen (its event, a condition in the list's builder language, an action picked in the action
+ * editor: a field and its new value), and the next ticket that matches gets the change, which its
+ * history says was made by the rule. One language per journey, at 1280 and 375 px, axe-clean.
+ */
+import { expect, test } from './fixtures.ts';
+import { api, expectAccessible, inLanguage, startIn, storeSession } from './support.ts';
+
+const TEXT = {
+  nl: {
+    name: 'Naam',
+    kind: 'Soort',
+    trigger: 'Trigger',
+    event: 'Gebeurtenis',
+    created: 'Ticket aangemaakt',
+    conditions: 'Voorwaarden',
+    type: 'Wat hij doet',
+    set: 'Een veld instellen',
+    field: 'Veld',
+    priority: 'Prioriteit',
+    value: 'Nieuwe waarde',
+    critical: 'Kritiek',
+    save: 'Opslaan',
+    history: 'Geschiedenis',
+  },
+  en: {
+    name: 'Name',
+    kind: 'Kind',
+    trigger: 'Trigger',
+    event: 'Event',
+    created: 'Ticket created',
+    conditions: 'Conditions',
+    type: 'What it does',
+    set: 'Set a field',
+    field: 'Field',
+    priority: 'Priority',
+    value: 'New value',
+    critical: 'Critical',
+    save: 'Save',
+    history: 'History',
+  },
+} as const;
+
+for (const [lang, width] of [
+  ['nl', 1280],
+  ['en', 375],
+] as const) {
+  test(inLanguage(lang, `building a trigger that raises a priority, at ${width} px`), async ({ page }) => {
+    const t = TEXT[lang];
+    await page.setViewportSize({ width, height: 900 });
+    await startIn(page, lang);
+    const token = await storeSession(page, 'admin@example.com', { locale: lang });
+    const marker = `Regel-e2e-${width}-${Date.now()}`;
+    await page.goto('/automation-rules/create');
+    await page.getByRole('textbox', { name: new RegExp(`^${t.name}`) }).fill(`Kritiek ${width}`);
+    await page.getByRole('combobox', { name: new RegExp(`^${t.kind}`) }).click();
+    await page.getByRole('option', { name: t.trigger, exact: true }).click();
+    await page.getByRole('combobox', { name: t.event }).click();
+    await page.getByRole('option', { name: t.created }).click();
+    // Only this test's tickets: other specs of this worker make tickets too.
+    await page
+      .getByRole('textbox', { name: t.conditions })
+      .fill(JSON.stringify([{ where: ['description', 'like', marker] }]));
+    await page.getByRole('button', { name: /^(Toevoegen|Add)$/ }).click();
+    await page.getByRole('combobox', { name: new RegExp(`^${t.type}`) }).click();
+    await page.getByRole('option', { name: t.set }).click();
+    await page.getByRole('combobox', { name: new RegExp(`^${t.field}`) }).click();
+    await page.getByRole('option', { name: t.priority, exact: true }).click();
+    const value = page.getByRole('combobox', { name: t.value });
+    await value.click();
+    await page.getByRole('option', { name: t.critical }).click();
+    await expectAccessible(page, `trigger form ${lang} ${width}`);
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/automation-rules') && r.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: t.save }).click();
+    const answer = await saved;
+    expect(answer.status(), await answer.text()).toBe(201);
+    const rule = (await answer.json()) as { id: number };
+
+    try {
+      const companies = (await api(page, token, 'GET', '/companies')).data as { id: number }[];
+      const ticket = await api(page, token, 'POST', '/tickets', {
+        description: `Server down ${marker}`,
+        company_id: companies[0]!.id,
+      });
+      const priorities = (await api(page, token, 'GET', '/priorities')).data as {
+        id: number;
+        label: string;
+      }[];
+      const critical = priorities.find((p) => p.label === 'Kritiek')!.id;
+      expect(ticket.priority_id).toBe(critical);
+      await page.goto(`/tickets/${ticket.id}`);
+      await page.getByRole('tab', { name: t.history }).click();
+      await expect(page.getByRole('tabpanel')).toContainText(`Kritiek ${width}`);
+      await expectAccessible(page, `ticket history by a rule ${lang} ${width}`);
+    } finally {
+      await api(page, token, 'DELETE', `/automation-rules/${rule.id}`);
+    }
+  });
+}
