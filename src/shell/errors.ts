@@ -16,7 +16,21 @@ import { useCallback } from 'react';
 import { useNotify, type DataProvider } from 'react-admin';
 import { errorMessage, statusOf } from './errorCatalogue.ts';
 import { passwordRuleKey } from '../authProvider/password-rules.ts';
-import { matchServerText } from '../../common/server-texts.ts';
+
+type ServerTexts = typeof import('../../common/server-texts.ts');
+let texts: ServerTexts | undefined;
+/**
+ * The server's texts are a chunk of their own, not part of the first download (issue 17's budget):
+ * fetched as the app starts, and there long before an answer needs shaping; the catalogue's calls wait
+ * for it (withErrorCatalogue), and a line met before it came is shown as the server wrote it.
+ */
+export const serverTextsLoaded: Promise<void> = import('../../common/server-texts.ts').then(
+  (module) => {
+    texts = module;
+  },
+  () => undefined,
+);
+const matchServerText = (line: string) => texts?.matchServerText(line);
 
 /** Toasts with this message are not shown (403, 404, 'Unauthenticated.', a cancelled request). */
 export const SILENT = 'app.errors.silent';
@@ -218,7 +232,10 @@ export function withErrorCatalogue<T extends DataProvider>(provider: T, translat
       return (...args: unknown[]) => {
         const result = (value as (...a: unknown[]) => unknown).apply(target, args);
         return result instanceof Promise
-          ? result.catch((e: unknown) => Promise.reject(shapeError(e, resourceOf(args), translate)))
+          ? result.catch(async (e: unknown) => {
+              await serverTextsLoaded;
+              throw shapeError(e, resourceOf(args), translate);
+            })
           : result;
       };
     },

@@ -16,7 +16,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       name text not null,
       personal boolean not null default false,
       role_id integer references roles(id) on delete set null,
-      shortcut smallint check (shortcut between 1 and 9),
+      shortcut integer check (shortcut between 1 and 9),
       actions jsonb not null,
       owner_id integer references users(id) on delete cascade,
       created_at timestamptz not null default now(),
@@ -25,6 +25,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   // The default sort (by name), and an operator's personal ones.
   await sql`create index macros_name_index on macros (tenant_id, name, id)`.execute(db);
   await sql`create index macros_owner_index on macros (tenant_id, owner_id) where personal`.execute(db);
+  // The list's filter on the role, and the macros offered to a role.
+  await sql`create index macros_role_index on macros (tenant_id, role_id)`.execute(db);
   await sql`create unique index macros_team_shortcut_index on macros (tenant_id, shortcut, coalesce(role_id, 0))
     where not personal and shortcut is not null`.execute(db);
   await sql`create unique index macros_personal_shortcut_index on macros (tenant_id, shortcut, owner_id)
