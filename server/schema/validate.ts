@@ -46,6 +46,8 @@ export const X_KEYWORDS = [
   'x-views',
   'x-pickable',
   'x-one-default',
+  'x-audit',
+  'x-second-line-only',
   'x-i18n',
   // A route schema's own 422 line for a value (./input-errors.ts).
   'x-error',
