@@ -47,7 +47,7 @@ export const X_KEYWORDS = [
   'x-pickable',
   'x-one-default',
   'x-audit',
-  'x-second-line-only',
+  'x-first-line',
   'x-i18n',
   // A route schema's own 422 line for a value (./input-errors.ts).
   'x-error',
