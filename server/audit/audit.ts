@@ -29,9 +29,10 @@ export const HIDDEN = '[hidden]';
 
 /**
  * Secrets by name, for the columns no schema describes (hashes, tokens) and as a second net under the
- * schema's own marks. Linear: alternatives of fixed words, anchored on word parts.
+ * schema's own marks: a password or secret anywhere in the name, a token, hash or key at its end (a
+ * `token_id` names a token, it is none). Linear: alternatives of fixed words, no nested repetition.
  */
-const SECRET_NAME = /(^|_)(password|passwd|secret|token|hash|encrypted|api_key|private_key)(_|s?$)/i;
+const SECRET_NAME = /(^|_)(password|passwd|secret)(_|$)|(^|_)(token|hash|encrypted|api_key|private_key)s?$/i;
 
 /** A field whose value is a secret: writeOnly, a password, or a secret's name. */
 export function isSecret(field: Pick<Field, 'name' | 'column' | 'writeOnly' | 'format'>): boolean {

@@ -25,6 +25,8 @@ describe('audit secrets', () => {
       name: 'Support',
       hashtag: '#desk',
       tokens_used: 3,
+      token_id: 4,
+      secret_key: 'k',
     });
     expect(hidden).toEqual({
       password_hash: HIDDEN,
@@ -36,6 +38,8 @@ describe('audit secrets', () => {
       name: 'Support',
       hashtag: '#desk',
       tokens_used: 3,
+      token_id: 4,
+      secret_key: HIDDEN,
     });
   });
 
