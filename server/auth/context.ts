@@ -18,6 +18,10 @@ export interface AuthContext {
   recordToken?: RecordLink;
   /** The request's language (Accept-Language; server/http/language.ts): translated fields read in it. Default nl. */
   language?: Language;
+  /** The request's address (Fastify's request.ip, as TRUST_PROXY lets it be), for the audit log. */
+  ip?: string;
+  /** The API token the call came with (issue 38's tokens), for the audit log. */
+  tokenId?: number;
 }
 
 /**

@@ -10,6 +10,7 @@ import type { KnownDevices } from './known-devices.ts';
 import { HashingBusy, type PasswordHashing } from './password-hashing.ts';
 import { retryAfterSeconds, tooManyAttemptsMessage, type LoginLimiter } from './rate-limit.ts';
 import { findLoginUser, replacePasswordHash } from './user.ts';
+import { audit } from '../audit/audit.ts';
 
 export const BAD_CREDENTIALS = 'These credentials do not match our records.';
 
@@ -59,6 +60,9 @@ export async function checkPassword(
       request.log.warn({ userId: user.id }, 'login: the stored password hash cannot be verified');
     if (!user || !user.passwordHash || !verdict.matches) {
       request.server.metrics?.loginFailures.inc({ method: 'password' });
+      // The name tried, never the password; the user when the name is one (issue 38).
+      const who = { tenantId: tenant.id, userId: user?.id ?? null, ip: request.ip };
+      await audit(db, who, { action: 'auth.login_failed', actor: email });
       throw new ValidationError({ username: [BAD_CREDENTIALS] }, BAD_CREDENTIALS);
     }
     // An older hash costs more to verify than today's (password-hashing.ts): replaced as it matched.

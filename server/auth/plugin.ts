@@ -91,8 +91,9 @@ async function auth(app: FastifyInstance, options: AuthPluginOptions): Promise<v
     let pending = resolved.get(this);
     if (!pending) {
       const language = requestLanguage(this.headers['accept-language']);
-      // The context may be shared across requests (context-cache.ts); the language is this request's.
-      pending = authenticator.authenticate(this).then((auth) => ({ ...auth, language }));
+      // The context may be shared across requests (context-cache.ts); the language and address are this request's.
+      const ip = this.ip;
+      pending = authenticator.authenticate(this).then((auth) => ({ ...auth, language, ip }));
       resolved.set(this, pending);
     }
     return pending;

@@ -39,6 +39,7 @@ import { findLoginUser, loadUserPayload } from './user.ts';
 import { AUTH_DOCS } from '../docs/fixed-schemas.ts';
 import { errorResponses } from '../docs/error-answers.ts';
 import { serverText } from '../../common/server-texts.ts';
+import { audit } from '../audit/audit.ts';
 
 export const REFRESH_COOKIE = 'refresh_token';
 /** The refresh cookie only travels to the calls that use it. */
@@ -133,6 +134,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   async function logIn(request: FastifyRequest, reply: FastifyReply, userId: number, isStaff: boolean) {
     const tenant = request.tenant;
     const session = await startSession(db, { tenantId: tenant.id, userId, isStaff }, config.refreshTokenDays);
+    await audit(db, { tenantId: tenant.id, userId, ip: request.ip }, { action: 'auth.login' });
     authenticator.cache.forgetUser(tenant.id, userId);
     const answer = await sessionAnswer(request, reply, tenant, userId, session);
     // What GET /auth/me adds, so an app starts on one round trip instead of two (issue 17). The
@@ -166,6 +168,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     const user = await findLoginUser(db, request.tenant.id, email);
     if (!user || user.isStaff !== (body.portal !== true)) {
       request.log.warn({ portal: body.portal === true }, 'single sign-on failed: no such user');
+      const who = { tenantId: request.tenant.id, userId: user?.id ?? null, ip: request.ip };
+      await audit(db, who, { action: 'auth.login_failed', actor: email });
       throw failed();
     }
     return logIn(request, reply, user.id, user.isStaff);
@@ -269,6 +273,11 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       }
       if (session) {
         await endSession(db, session);
+        await audit(
+          db,
+          { tenantId: tenant.id, userId: session.userId, ip: request.ip },
+          { action: 'auth.logout' },
+        );
         authenticator.cache.forgetUser(tenant.id, session.userId);
       }
       clearRefreshCookie(request, reply);

@@ -107,6 +107,20 @@ export interface Attachments {
   user_id: number | null;
 }
 
+export interface AuditLog {
+  action: string;
+  actor: string | null;
+  at: Generated<Timestamp>;
+  changes: Json | null;
+  id: Generated<Int8>;
+  ip: string | null;
+  record_id: number | null;
+  resource: string | null;
+  tenant_id: number;
+  token_id: number | null;
+  user_id: number | null;
+}
+
 export interface AuthFailures {
   expires_at: Int8;
   failed_at: Generated<(number | string)[]>;
@@ -1169,6 +1183,7 @@ export interface Tables {
   asset_statuses: AssetStatuses;
   assets: Assets;
   attachments: Attachments;
+  audit_log: AuditLog;
   auth_failures: AuthFailures;
   automation_claims: AutomationClaims;
   automation_event_claims: AutomationEventClaims;

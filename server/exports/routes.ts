@@ -8,6 +8,7 @@
  *
  * The worker (worker.ts) runs the jobs in the background and mails the user when one is done.
  */
+import { audit } from '../audit/audit.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
@@ -97,14 +98,22 @@ export async function exportRoutes(app: FastifyInstance, options: ExportRoutesOp
       columns: fields.columns,
     });
     const locale = pickLocale(fields.locale, request.headers['accept-language']);
-    await queueJob(db, {
-      tenantId: auth.tenantId,
-      userId: auth.userId!,
-      model: resource.name,
-      filter: (fields.filter ?? []) as unknown[],
-      columns,
-      locale,
-      origin: linkOrigin(request, config),
+    // The job and its audit entry (issue 38) commit together.
+    await db.transaction().execute(async (trx) => {
+      const job = await queueJob(trx, {
+        tenantId: auth.tenantId,
+        userId: auth.userId!,
+        model: resource.name,
+        filter: (fields.filter ?? []) as unknown[],
+        columns,
+        locale,
+        origin: linkOrigin(request, config),
+      });
+      await audit(trx, auth, {
+        action: 'export.create',
+        resource: resource.name,
+        changes: { export_job: job.id, filter: job.filter, columns },
+      });
     });
     worker.wake();
     return { message: EXPORT_TEXTS[locale].queued };

@@ -23,6 +23,7 @@
  * MAX_STREAMS_PER_USER streams on one instance, and starts at most REPLAYS_PER_WINDOW replays a minute
  * there; one more answers 429. A stream that closes aborts its work: no statement starts after that.
  */
+import { AUDIT_SWEEP_EVERY_MS, sweepAuditLog } from '../audit/retention.ts';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.ts';
@@ -87,6 +88,7 @@ export async function livePlugin(app: FastifyInstance, { db, registry, config, l
   const streams = new Set<Stream>();
   let lastPrune = 0;
   let lastOverviews = 0;
+  let lastAuditSweep = 0;
   const deadlines = new WakeLoop(
     async () => {
       await checkDeadlines(db);
@@ -95,6 +97,10 @@ export async function livePlugin(app: FastifyInstance, { db, registry, config, l
       if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
         lastPrune = Date.now();
         await pruneEvents(db);
+      }
+      if (Date.now() - lastAuditSweep > AUDIT_SWEEP_EVERY_MS) {
+        lastAuditSweep = Date.now();
+        await sweepAuditLog(db);
       }
       if (Date.now() - lastOverviews > SERVICE_OVERVIEW_EVERY_MS) {
         lastOverviews = Date.now();

@@ -12,6 +12,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { DbTransaction } from '../db/database.ts';
 import { bySchema } from '../db/schema-tables.ts';
 import type { AuthContext } from '../auth/context.ts';
+import { auditMerge } from '../audit/records.ts';
 import { HttpError, ValidationError } from '../http/errors.ts';
 import { idListBody } from '../http/ids.ts';
 import type { Registry } from '../schema/registry.ts';
@@ -40,7 +41,8 @@ export const MERGE_FAILS =
 /**
  * Locks the records in id order (two merges on overlapping ids then wait for each other instead of
  * deadlocking) and checks, under the lock, that the caller sees every one of them: an id that does not
- * exist, is of another tenant, or went in a merge that committed first is a 422 naming it.
+ * exist, is of another tenant, or went in a merge that committed first is a 422 naming it. The first
+ * id is the one kept; the merge's audit entry is written here.
  */
 export async function lockForMerge(
   deps: Deps,
@@ -70,6 +72,8 @@ export async function lockForMerge(
     }
   }
   if (Object.keys(errors).length) throw new ValidationError(errors);
+  // Every merge starts here, in its transaction: its audit entry commits with it or not at all.
+  await auditMerge(trx, auth, resource, ids);
 }
 
 /** A column that holds the id of a record of the merged resource: a foreign key or a polymorphic owner. */

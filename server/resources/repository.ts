@@ -32,6 +32,7 @@ import { writableFieldsFor } from '../../common/schema/fields.ts';
 import { takeCustomFields, writeCustomValues } from './custom-values.ts';
 import { takeFlags } from './flags.ts';
 import { serverText } from '../../common/server-texts.ts';
+import { auditRecord } from '../audit/records.ts';
 
 export type { Deps, Paginated };
 
@@ -282,6 +283,7 @@ export async function storeRecord(
       await hooks.afterStore?.(newId, { trx, auth, resource });
       await alsoInTransaction?.(newId, trx);
       await writeCustomValues(trx, auth, resource, newId, customValues, true);
+      await auditRecord(trx, auth, resource, 'store', newId, { after: data });
       if (isPortalCaller(auth)) {
         // A client may only create what it can then see (its own companies): otherwise undo.
         await findRecord(deps, auth, resource, newId, undefined, trx).catch(() => {
@@ -328,6 +330,7 @@ export async function updateRecord(
         }
         await writeCustomValues(trx, auth, resource, id, customValues, false);
         await hooks.afterUpdate?.(id, { trx, auth, resource, flags });
+        await auditRecord(trx, auth, resource, 'update', id, { before: current, after: data });
         if (isPortalCaller(auth)) {
           await findRecord(deps, auth, resource, id, undefined, trx).catch(() => {
             throw new ValidationError({ body: [serverText('move_refused')] });
@@ -348,11 +351,12 @@ export async function destroyRecord(
   resource: Resource,
   id: number,
 ): Promise<void> {
-  await findRecord(deps, auth, resource, id);
+  const current = await findRecord(deps, auth, resource, id);
   const hooks = (await hookTable()).of(resource);
   try {
     await deps.db.transaction().execute(async (trx) => {
       await hooks.beforeDestroy?.(id, { trx, auth, resource });
+      await auditRecord(trx, auth, resource, 'destroy', id, { before: current });
       await bySchema(trx)
         .deleteFrom(resource.table)
         .where('id', '=', id)

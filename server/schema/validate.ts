@@ -49,6 +49,8 @@ export const X_KEYWORDS = [
   'x-pickable',
   'x-one-default',
   'x-flags',
+  'x-audit',
+  'x-first-line',
   'x-i18n',
   // A route schema's own 422 line for a value (./input-errors.ts).
   'x-error',

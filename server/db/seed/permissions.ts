@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../database.ts';
-import type { Registry } from '../../schema/registry.ts';
+import { registry as schemaRegistry, type Registry } from '../../schema/registry.ts';
 import settings from './data/settings.json' with { type: 'json' };
 import { REPORTS_PERMISSION } from '../../../common/reports.ts';
 import { SERVICE_OVERVIEW_PERMISSION } from '../../../common/service-overview.ts';
@@ -24,12 +24,14 @@ export const ROLE_NAMES = settings.roles.map((r) => r.name) as [string, string, 
  * deleting companies, nor changing the tenant's settings (`tenantSettings`, which it reads only); the
  * roles of clients every portal.* one but the service overview (SERVICE_OVERVIEW_PERMISSION): its SLA
  * figures are the provider's to show, so a provider grants it when it chooses to (the demo does).
+ * A resource whose schema says `"x-first-line": false` (the audit log) is not first line's at all.
  */
 export function startingRoleMay(role: number, name: string): boolean {
   const [area, resource, action] = name.split('.') as [string, string, string];
   if (role === 2) return area === 'portal' && name !== SERVICE_OVERVIEW_PERMISSION;
   if (area !== 'tenant') return false;
   if (role === 0) return true;
+  if (schemaRegistry().get(resource)?.schema['x-first-line'] === false) return false;
   if (resource === 'invoices' || resource === 'invoice-lines' || resource === 'reports') return false;
   if (['invoice', 'deinvoice', 'merge', 'override', 'share'].includes(action)) return false;
   if (resource === 'companies' && (action === 'archive' || action === 'destroy')) return false;

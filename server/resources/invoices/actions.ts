@@ -3,6 +3,7 @@
  * file as {Base64, Filename}, next to the invoice's visible fields). Both need the `download` permission and
  * an invoice the caller may see: a client sees only invoiced (external_id set) invoices of its companies.
  */
+import { audit } from '../../audit/audit.ts';
 import type { AuthContext } from '../../auth/context.ts';
 import type { Db } from '../../db/database.ts';
 import { BodyValidation } from '../../schema/validate.ts';
@@ -96,6 +97,7 @@ export const invoiceActions: ActionPlugin = async (app, { db, registry }) => {
       const { id } = request.params;
       await findRecord(deps, auth, invoices, id);
       const { pdf, fileName } = await renderInvoice(db, auth, request.tenant.name, id);
+      await audit(db, auth, { action: 'invoice.download', resource: invoices.name, recordId: id });
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', attachment(fileName))
@@ -136,6 +138,7 @@ export const invoiceActions: ActionPlugin = async (app, { db, registry }) => {
       const { id } = request.params;
       const invoice = await findRecord(deps, auth, invoices, id);
       const { pdf, fileName } = await renderInvoice(db, auth, request.tenant.name, id);
+      await audit(db, auth, { action: 'invoice.download', resource: invoices.name, recordId: id });
       reply.header('cache-control', 'no-store');
       return { ...invoice, Base64: pdf.toString('base64'), Filename: fileName };
     },
