@@ -37,7 +37,13 @@ export type AutomationAction =
 
 export type AutomationActionType = AutomationAction['type'];
 
-export const ACTION_TYPES: readonly AutomationActionType[] = ['set', 'note', 'reply', 'mail_operators', 'notify'];
+export const ACTION_TYPES: readonly AutomationActionType[] = [
+  'set',
+  'note',
+  'reply',
+  'mail_operators',
+  'notify',
+];
 
 /** At most this many actions in one rule or macro. */
 export const MAX_ACTIONS = 20;

@@ -110,7 +110,10 @@ for (const [lang, width] of [
     await page.goto('/tickets');
     // A row's box ('Select row T-…', 'Rij T-… selecteren') or a phone card's ('Select T-…').
     for (const reference of references)
-      await page.getByRole('checkbox', { name: new RegExp(reference) }).first().check();
+      await page
+        .getByRole('checkbox', { name: new RegExp(reference) })
+        .first()
+        .check();
     await page.getByRole('button', { name: 'Macro…' }).click();
     await expectAccessible(page, `bulk macro menu ${lang} ${width}`);
     await page.getByRole('menuitem', { name: /^Wacht op leverancier/ }).click();

@@ -88,7 +88,7 @@ const errors: ErrorTexts = {
     ticket_not_restorable: 'Alleen een gesloten of gearchiveerd ticket kan worden teruggezet.',
     ticket_no_open_status: 'Er is geen open ticketstatus om het ticket naar terug te zetten.',
     ticket_no_start_status: 'Er is geen open ticketstatus om mee te beginnen.',
-    macro_share_refused: 'Alleen wie macro\'s mag delen, maakt er een voor het team: maak hem persoonlijk.',
+    macro_share_refused: "Alleen wie macro's mag delen, maakt er een voor het team: maak hem persoonlijk.",
     macro_personal_role: 'Een persoonlijke macro is alleen voor u: hij is niet voor een rol.',
     day_bound_invalid: 'De %{name} moet een datum en tijd in ISO 8601 zijn (2026-11-24T00:00:00+01:00).',
     day_invalid: 'Van en tot moeten het begin en het einde van één dag zijn.',
