@@ -62,7 +62,7 @@ for (const [lang, width] of [
       await page.goto(`/tickets/${id}`);
       const button = page.getByRole('button', { name: lang === 'nl' ? "Macro's" : 'Macros' });
       await button.click();
-      const menu = page.getByRole('menu');
+      const menu = page.getByRole('menu', { name: lang === 'nl' ? "Macro's" : 'Macros' });
       await expect(menu.getByRole('menuitem')).toHaveText([
         /^Beantwoorden en sluiten/,
         /^Naar de tweede lijn/,
@@ -148,7 +148,10 @@ test(
     await page.goto('/tickets');
     for (const id of [...ids].reverse()) {
       // The list has its rows (the one just resolved gone): j takes the first.
-      await expect(page.locator('tbody tr').first()).toContainText(`Triage ${ids.indexOf(id) + 1}`);
+      // (A whole number: the list shown from its cache first may still hold 'Triage 10'.)
+      await expect(page.locator('tbody tr').first()).toContainText(
+        new RegExp(`Triage ${ids.indexOf(id) + 1}(?!\\d)`),
+      );
       await press('j');
       await press('Enter');
       await expect(page).toHaveURL(new RegExp(`/tickets/${id}$`));
