@@ -112,7 +112,7 @@ export interface AuditLog {
   actor: string | null;
   at: Generated<Timestamp>;
   changes: Json | null;
-  id: Generated<Int8>;
+  id: Generated<number>;
   ip: string | null;
   record_id: number | null;
   resource: string | null;

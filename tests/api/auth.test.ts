@@ -605,6 +605,8 @@ describe.each(targets)('auth on $name', (target) => {
         kind: 'record-token',
         // No Accept-Language: the tenant lists read in Dutch.
         language: 'nl',
+        // Where the call came from, for the audit log (issue 38, item 5).
+        ip: '127.0.0.1',
         userId: null,
         tenantId: acmeId,
         isOperator: 0,

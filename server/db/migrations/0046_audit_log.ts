@@ -12,7 +12,7 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     create table audit_log (
-      id bigserial primary key,
+      id serial primary key,
       tenant_id integer not null,
       at timestamptz not null default now(),
       user_id integer,
