@@ -73,6 +73,7 @@ test('a first-line operator assigns, sets status and priority from the header an
     'Wanneer',
     'Door',
     'Door SLA',
+    'Door regel',
     'Wat',
     'Van',
     'Naar',
