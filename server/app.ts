@@ -22,6 +22,7 @@ import { resourceRoutes } from './resources/plugin.ts';
 import { webApps } from './web/plugin.ts';
 import { resourceActions } from './resources/actions.ts';
 import { QUERY_LIMITS } from './query/parse.ts';
+import { decodeJsonQuery, JsonQueryError } from './query/json-query.ts';
 import { exportRoutes } from './exports/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { timeReportRoutes } from './reports/time-routes.ts';
@@ -84,11 +85,13 @@ const QUERY_STRING_ERROR = Symbol('query-string-error');
 /**
  * The builder query is nested (`builder[0][where][0]=…`): qs with hard limits, so a hostile query
  * string costs bounded work before our own parser checks every name in it. qs throws past its limits,
- * at routing time; the error is carried to a hook that answers 422.
+ * at routing time; the error is carried to a hook that answers 422. The builder may also come as one
+ * JSON-encoded parameter (query/json-query.ts), decoded here into the shape the brackets give.
  */
 function parseQueryString(s: string): Record<string | symbol, unknown> {
+  let query: Record<string, unknown>;
   try {
-    return qs.parse(s, {
+    query = qs.parse(s, {
       depth: QUERY_LIMITS.qsDepth,
       arrayLimit: QUERY_LIMITS.qsArrayLimit,
       parameterLimit: QUERY_LIMITS.qsParameterLimit,
@@ -96,9 +99,18 @@ function parseQueryString(s: string): Record<string | symbol, unknown> {
     }) as Record<string, unknown>;
   } catch {
     return {
-      [QUERY_STRING_ERROR]: `The query string is nested more than ${QUERY_LIMITS.qsDepth} levels deep.`,
+      [QUERY_STRING_ERROR]: {
+        query: [`The query string is nested more than ${QUERY_LIMITS.qsDepth} levels deep.`],
+      },
     };
   }
+  try {
+    decodeJsonQuery(query);
+  } catch (error) {
+    if (!(error instanceof JsonQueryError)) throw error;
+    return { [QUERY_STRING_ERROR]: { [error.key]: [error.message] } };
+  }
+  return query;
 }
 
 /** The whole API as a plugin tree that tests build and `inject` into; server.ts only listens. */
@@ -147,8 +159,8 @@ export async function buildApp({
   }
   if (faults) installFaults(app);
   app.addHook('preValidation', async (request) => {
-    const problem = (request.query as Record<symbol, unknown> | undefined)?.[QUERY_STRING_ERROR];
-    if (typeof problem === 'string') throw new ValidationError({ query: [problem] });
+    const problems = (request.query as Record<symbol, unknown> | undefined)?.[QUERY_STRING_ERROR];
+    if (problems) throw new ValidationError(problems as Record<string, string[]>);
   });
   // First: every answer, an early refusal included, carries the security headers.
   await app.register(securityHeadersPlugin);

@@ -83,8 +83,10 @@ export function builderSchemas(): Record<string, Schema> {
   };
 }
 
-const BUILDER_DESCRIPTION = `The list query: a list of builder items, each an object with one key, in the bracket style of the
-\`qs\` library with indices, e.g.
+const BUILDER_DESCRIPTION = `The list query: a list of builder items, each an object with one key. It travels as one
+JSON-encoded query parameter, e.g.
+\`builder=[{"orderBy":["updated_at","desc"]},{"where":["status_id","=",3]},{"paginate":15}]\` (URL-encoded),
+or in the bracket style of the \`qs\` library with indices, which the apps send and which means the same:
 \`builder[0][orderBy][0]=updated_at&builder[0][orderBy][1]=desc&builder[1][where][0]=status_id&builder[1][where][1]==&builder[1][where][2]=3&builder[2][paginate]=15\`.
 
 | item | value | meaning |

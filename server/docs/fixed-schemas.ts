@@ -35,7 +35,9 @@ export function presetCountSchema(registry: Registry): Schema {
     querystring: queryString({
       builders: {
         type: 'array',
-        description: 'The presets to count, at most 20.',
+        description:
+          'The presets to count, at most 20: one JSON-encoded parameter, `builders=[{"id":1,"builder":[…]}]`, ' +
+          'or the bracket style `builders[0][id]=1&builders[0][builder][0][where][0]=…`.',
         items: {
           type: 'object',
           required: ['id', 'builder'],

@@ -53,7 +53,11 @@ export function listQuery(extra: Record<string, Schema> = {}): Record<string, Sc
   return {
     builder: {
       ...schemaRef('Builder'),
-      description: 'The list query: builder items in the bracket style of `qs` (see the `Builder` schema).',
+      description:
+        'The list query: builder items (see the `Builder` schema) as one JSON-encoded parameter, ' +
+        '`builder=[{"where":["status_id",1]},{"paginate":25}]`, or in the bracket style of `qs` that the ' +
+        'apps send, `builder[0][where][0]=status_id&builder[0][where][1]=1&builder[1][paginate]=25`; both ' +
+        'mean the same.',
     },
     page: { type: 'integer', minimum: 1, default: 1, description: 'The page to return, from 1.' },
     ...extra,

@@ -3,6 +3,8 @@
  * schema cannot say in OpenAPI terms. Pure functions of the document.
  */
 
+import { JSON_QUERY_PARAMETERS } from '../query/json-query.ts';
+
 type Doc = Record<string, any>;
 type Shared = Record<string, { name: string; description: string }>;
 
@@ -31,15 +33,23 @@ export function shareErrorResponses(doc: Doc, shared: Shared): Doc {
 }
 
 /**
- * Query parameters as qs reads them: the builder (and the presets' builders) in the deepObject style
- * (`builder[0][where][0]=…`), a list such as `with[]` as repeated `with[]=…` keys.
+ * Query parameters as the server reads them. The builder (and the presets' builders) is a list of
+ * objects holding lists: OpenAPI's deepObject style is defined for flat objects only, so generated
+ * clients and contract testers could not write or check the bracket style (`builder[0][where][0]=…`).
+ * The document describes the equivalent JSON-encoded parameter (`builder=[{"where":[…]}]`, decoded by
+ * server/query/json-query.ts) and names the bracket style in the description. A list such as `with[]`
+ * is repeated `with[]=…` keys.
  */
 export function styleQueryParameters(doc: Doc): Doc {
   for (const op of operations(doc)) {
     for (const parameter of op.parameters ?? []) {
       if (parameter.in !== 'query') continue;
-      if (parameter.name === 'builder' || parameter.name === 'builders') {
-        Object.assign(parameter, { style: 'deepObject', explode: true });
+      if (JSON_QUERY_PARAMETERS.includes(parameter.name)) {
+        const { schema } = parameter;
+        delete parameter.schema;
+        delete parameter.style;
+        delete parameter.explode;
+        parameter.content = { 'application/json': { schema } };
       } else if (String(parameter.name).endsWith('[]')) {
         Object.assign(parameter, { style: 'form', explode: true });
       }

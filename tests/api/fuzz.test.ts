@@ -463,5 +463,16 @@ describe.each(targets)('hostile builder queries on $name', (target) => {
     expect(res.json().message).toBe(
       `The query string is nested more than ${QUERY_LIMITS.qsDepth} levels deep.`,
     );
+    // The JSON spelling of the builder (server/query/json-query.ts) under the same limit, and broken JSON.
+    const deepJson = `/api/tickets?builder=${encodeURIComponent('['.repeat(4000))}`;
+    const refused = await t.app.inject({ method: 'GET', url: deepJson, headers });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().errors.builder).toEqual(['builder starts as a JSON list but is not valid JSON.']);
+    const nested = `/api/tickets?builder=${encodeURIComponent('['.repeat(40) + ']'.repeat(40))}`;
+    const tooDeep = await t.app.inject({ method: 'GET', url: nested, headers });
+    expect(tooDeep.statusCode, tooDeep.body).toBe(422);
+    expect(tooDeep.json().errors.builder).toEqual([
+      `builder is nested more than ${QUERY_LIMITS.qsDepth} levels deep.`,
+    ]);
   });
 });

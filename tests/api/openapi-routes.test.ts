@@ -200,7 +200,7 @@ describe.each(targets)('the OpenAPI document of the running app on $name', (targ
     const presets = doc.paths['/presets-result-count/{resource}'].get;
     expect(presets.parameters.find((p: Doc) => p.name === 'builders')).toMatchObject({
       in: 'query',
-      style: 'deepObject',
+      content: { 'application/json': { schema: { type: 'array' } } },
     });
     // Each error answer is described once and referred to.
     expect(doc.paths['/tickets/merge'].post.responses['422']).toEqual({

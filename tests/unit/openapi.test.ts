@@ -196,7 +196,9 @@ const OAS_31_SUBSET = {
     },
     parameter: {
       type: 'object',
-      required: ['name', 'in', 'schema'],
+      required: ['name', 'in'],
+      // A schema, or a content map of exactly one media type (a JSON-encoded parameter), never both.
+      oneOf: [{ required: ['schema'] }, { required: ['content'] }],
       properties: {
         name: { type: 'string' },
         in: { enum: ['query', 'header', 'path', 'cookie'] },
@@ -205,6 +207,7 @@ const OAS_31_SUBSET = {
         },
         required: { type: 'boolean' },
         schema: { type: 'object' },
+        content: { type: 'object', minProperties: 1, maxProperties: 1 },
       },
       if: { properties: { in: { const: 'path' } } },
       then: { required: ['required'], properties: { required: { const: true } } },
@@ -554,12 +557,13 @@ describe('the OpenAPI document of the real schemas', () => {
     expect(description).toContain('builder[1][where][1]==&builder[1][where][2]=3');
     expect(description).toContain('`me`');
     const parameter = doc.paths['/tickets'].get.parameters.find((p: Doc) => p.name === 'builder');
+    // OpenAPI's deepObject style cannot hold lists of objects: the JSON-encoded form is what it describes.
     expect(parameter).toMatchObject({
       in: 'query',
-      style: 'deepObject',
-      explode: true,
-      schema: { $ref: '#/components/schemas/Builder' },
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Builder' } } },
     });
+    expect(parameter).not.toHaveProperty('style');
+    expect(description).toContain('builder=[{"orderBy":["updated_at","desc"]}');
   });
 });
 
