@@ -23,6 +23,9 @@ const TEXT = {
     critical: 'Kritiek',
     save: 'Opslaan',
     history: 'Geschiedenis',
+    matchesOne: '1 open ticket voldoet nu aan de voorwaarden',
+    showList: 'Toon in de ticketlijst',
+    reset: 'Filters wissen',
   },
   en: {
     name: 'Name',
@@ -39,6 +42,9 @@ const TEXT = {
     critical: 'Critical',
     save: 'Save',
     history: 'History',
+    matchesOne: '1 open ticket meets the conditions now',
+    showList: 'Show in the ticket list',
+    reset: 'Reset filters',
   },
 } as const;
 
@@ -95,6 +101,20 @@ for (const [lang, width] of [
       await page.getByRole('tab', { name: t.history }).click();
       await expect(page.getByRole('tabpanel')).toContainText(`Kritiek ${width}`);
       await expectAccessible(page, `ticket history by a rule ${lang} ${width}`);
+
+      // The rule's preview: the one open ticket of this test matches, and the link lists just that one.
+      await page.goto(`/automation-rules/${rule.id}`);
+      const preview = page.getByTestId('rule-preview');
+      await expect(preview).toContainText(t.matchesOne);
+      await expectAccessible(page, `rule preview ${lang} ${width}`);
+      await preview.getByRole('link', { name: t.showList }).click();
+      await expect(page).toHaveURL(/\/tickets$/);
+      await expect(page.getByText(`Server down ${marker}`)).toBeVisible();
+      await expect(page.getByText(/^Server down /)).toHaveCount(1);
+      // The link's filter is kept as the user's own (so the list reads as left): reset it as a user would.
+      const reset = page.getByRole('button', { name: t.reset });
+      await reset.click();
+      await expect(reset).toBeDisabled();
     } finally {
       await api(page, token, 'DELETE', `/automation-rules/${rule.id}`);
     }

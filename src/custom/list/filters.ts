@@ -18,6 +18,9 @@ import {
 } from '../../../common/schema/date-presets.ts';
 
 export type FilterState = Record<string, unknown>;
+
+/** The filter state's key for builder items as they are (the data provider's `@builder`). */
+export const RAW_ITEMS_KEY = '@builder';
 export type ProviderFilter = Record<string, unknown>;
 
 /** What a field's header control produces; from the type table of src/resources/fields/kinds.ts. */
@@ -175,6 +178,11 @@ export function toProviderFilter(
       if (item) out['@builder'] = [...((out['@builder'] as unknown[]) ?? []), item];
       continue;
     }
+    if (key === RAW_ITEMS_KEY) {
+      // Builder items no header control holds (a rule's whereHas): the server checks each as any query.
+      if (Array.isArray(value)) out['@builder'] = [...((out['@builder'] as unknown[]) ?? []), ...value];
+      continue;
+    }
     if (key.includes('@')) {
       if (kindOf(key.slice(0, key.indexOf('@')))) out[key] = value;
       continue;
@@ -302,4 +310,20 @@ export function builderToFilterState(items: unknown): FilterState {
     }
   }
   return out;
+}
+
+/**
+ * A builder as filter state for a list link (a rule's preview): what the header controls can hold goes
+ * to them, where the user sees and changes it; the rest (whereHas, …) travels as raw items, shown only
+ * as an active filter the user can reset.
+ */
+export function builderToLinkFilter(items: readonly unknown[]): FilterState {
+  const out: FilterState = {};
+  const raw: unknown[] = [];
+  for (const item of items) {
+    const state = builderToFilterState([item]);
+    if (Object.keys(state).length === 0) raw.push(item);
+    else Object.assign(out, state);
+  }
+  return raw.length ? { ...out, [RAW_ITEMS_KEY]: raw } : out;
 }
