@@ -3,6 +3,7 @@ import {
   addUnits,
   applyNoneRule,
   builderToFilterState,
+  builderToLinkFilter,
   dateCondition,
   dateFilterToProvider,
   hasActiveFilter,
@@ -245,5 +246,19 @@ describe('presets written as builder lists', () => {
   it('ignore anything that is not a list of items', () => {
     expect(builderToFilterState('nonsense')).toEqual({});
     expect(builderToFilterState([null, 3, {}])).toEqual({});
+  });
+});
+
+describe("a list link's builder (a rule's preview)", () => {
+  const open = { whereHas: ['status', [{ whereIn: ['internal_type', [0, 1]] }]] };
+  it('puts what the header holds in its controls and the rest raw, which reaches the provider as it was', () => {
+    const state = builderToLinkFilter([{ where: ['priority_id', 3] }, open]);
+    expect(state).toEqual({ priority_id: 3, '@builder': [open] });
+    expect(hasActiveFilter(state)).toBe(true);
+    const kindOf = (f: string): FilterKind | undefined => (f === 'priority_id' ? 'select' : undefined);
+    expect(toProviderFilter(state, kindOf, NOW)).toEqual({ priority_id: 3, '@builder': [open] });
+  });
+  it('needs no raw key when every item has a control', () => {
+    expect(builderToLinkFilter([{ whereNull: 'operator_id' }])).toEqual({ 'operator_id@null': true });
   });
 });
