@@ -170,6 +170,8 @@ export const SERVER_TEXTS = {
     'This rule would fire again on its own change of {name}: add a condition that excludes the value it sets.',
   automation_event_field_unknown: 'There is no ticket field {name} to watch.',
   automation_not_for_kind: 'This field is only for a rule of the other kind.',
+  automation_me_in_rule:
+    'A rule runs for no one, so its conditions cannot use me: name the operator or value.',
 } as const;
 
 export type ServerTextKey = keyof typeof SERVER_TEXTS;

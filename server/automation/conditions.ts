@@ -13,6 +13,7 @@ import { parseBuilderConditions } from '../query/parse.ts';
 import { baseConditions, compileCondition, sqlContext } from '../query/sql.ts';
 import type { Condition } from '../query/tree.ts';
 import type { Registry } from '../schema/registry.ts';
+import { serverText } from '../../common/server-texts.ts';
 
 /** The conditions as the list reads them; a 422 naming the item (`conditions.2.where`) otherwise. */
 export function parseRuleConditions(
@@ -21,7 +22,9 @@ export function parseRuleConditions(
   raw: unknown,
   key = 'conditions',
 ): Condition[] {
-  return parseBuilderConditions(sqlContext(registry, auth), registry.require('tickets'), raw, key);
+  // `me` would be resolved to whoever saves or runs the rule: a rule acts for no one, so it is refused.
+  const ctx = { ...sqlContext(registry, auth), meRefused: serverText('automation_me_in_rule') };
+  return parseBuilderConditions(ctx, registry.require('tickets'), raw, key);
 }
 
 export interface RuleConditions {

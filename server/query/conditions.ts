@@ -75,6 +75,7 @@ export function parseConditionItem(
         );
       if (!field || !op) return undefined;
       if (rawValue === 'me' && field.me) {
+        if (ctx.meRefused) return void p.add(key, ctx.meRefused);
         const me = resolveMe(field, auth);
         if (Array.isArray(me)) {
           if (op !== '=') p.add(key, `The value me of ${field.name} only works with =.`);
@@ -106,6 +107,7 @@ export function parseConditionItem(
       const out: Scalar[] = [];
       for (const raw of values) {
         if (raw === 'me' && field.me) {
+          if (ctx.meRefused) return void p.add(key, ctx.meRefused);
           const me = resolveMe(field, auth);
           out.push(...(Array.isArray(me) ? me : [me!]));
           continue;

@@ -13,6 +13,11 @@ import type { RelatedTarget } from './tree.ts';
 export interface ParseContext {
   registry: Registry;
   auth: AuthContext;
+  /**
+   * Where `me` stands for no one (a rule's conditions, evaluated for no caller): the 422 line that
+   * refuses it, instead of resolving it to the caller of the moment.
+   */
+  meRefused?: string;
 }
 
 /** Clients (and quote-link holders) see the portal: only fields and relations it allows. */

@@ -290,6 +290,9 @@ describe.each(targets)('automation triggers on $name', (target) => {
   it.each<[string, object, string[]]>([
     ['a trigger without an event', { event: null }, ['event']],
     ['a condition on an unknown field', { conditions: [{ where: ['nonsense', '=', 1] }] }, ['conditions.0']],
+    // `me` would stand for whoever saved the rule, or for no one when it runs.
+    ['a condition on me', { conditions: [{ where: ['operator_id', 'me'] }] }, ['conditions.0']],
+    ['me in a list of values', { conditions: [{ whereIn: ['operator_id', [1, 'me']] }] }, ['conditions.0']],
     [
       'a field an action cannot set',
       { actions: [{ type: 'set', field: 'description', value: 'x' }] },

@@ -184,6 +184,8 @@ const errors: DeepPartial<ErrorTexts> = {
       'Diese Regel würde bei ihrer eigenen Änderung von %{name} erneut auslösen: Fügen Sie eine Bedingung hinzu, die den gesetzten Wert ausschließt.',
     automation_event_field_unknown: 'Es gibt kein Ticketfeld %{name}, auf das geachtet werden kann.',
     automation_not_for_kind: 'Dieses Feld ist nur für eine Regel der anderen Art.',
+    automation_me_in_rule:
+      'Eine Regel läuft für niemanden, daher können ihre Bedingungen me nicht verwenden: nennen Sie den Operator oder Wert.',
   },
   notifications: {
     order_saved: 'Reihenfolge gespeichert.',

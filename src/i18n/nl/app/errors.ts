@@ -170,6 +170,8 @@ const errors: ErrorTexts = {
       'Deze regel zou opnieuw afgaan op zijn eigen wijziging van %{name}: voeg een voorwaarde toe die de waarde uitsluit die hij instelt.',
     automation_event_field_unknown: 'Er is geen ticketveld %{name} om op te letten.',
     automation_not_for_kind: 'Dit veld is alleen voor een regel van de andere soort.',
+    automation_me_in_rule:
+      'Een regel draait voor niemand, dus zijn voorwaarden kunnen me niet gebruiken: noem de operator of waarde.',
   },
   notifications: {
     order_saved: 'Volgorde opgeslagen.',
