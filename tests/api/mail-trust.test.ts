@@ -269,4 +269,47 @@ describe.skipIf(!hasDovecot()).each(targets)('who may write into a ticket by mai
       actor_id: operator.id,
     });
   });
+
+  it('fires a mail-received trigger on the ticket a mail lands in, and only when its conditions hold', async () => {
+    const marker = `Printer jam ${randomBytes(3).toString('hex')}`;
+    const note = `Read by the mail rule ${marker}`;
+    const created = await d.t.app.inject({
+      method: 'POST',
+      url: '/api/automation-rules',
+      headers: d.b.admin,
+      payload: {
+        name: `Mail rule ${marker}`,
+        kind: 'trigger',
+        event: 'mail_received',
+        conditions: [{ where: ['description', 'like', marker] }],
+        actions: [{ type: 'note', body: note }],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const ruleId = Number(created.json().id);
+    try {
+      const outcome = await d.receive(await d.signed(rawMail({ from: d.client.email, subject: marker }).raw));
+      const ticketId = (outcome as { ticketId: number }).ticketId;
+      const thread = await d.messagesOf(ticketId);
+      expect(thread.map((m) => String(m.message))).toEqual(
+        expect.arrayContaining([expect.stringContaining(note)]),
+      );
+      const runs = await d.t.db
+        .selectFrom('automation_runs')
+        .select(['ticket_id', 'outcome', 'event'])
+        .where('rule_id', '=', ruleId)
+        .execute();
+      expect(runs).toEqual([{ ticket_id: ticketId, outcome: 'applied', event: 'mail_received' }]);
+      // A mail that does not meet the conditions leaves the rule alone.
+      await d.receive(await d.signed(rawMail({ from: d.client.email, subject: 'Something else' }).raw));
+      const after = await d.t.db
+        .selectFrom('automation_runs')
+        .select('id')
+        .where('rule_id', '=', ruleId)
+        .execute();
+      expect(after).toHaveLength(1);
+    } finally {
+      await d.t.app.inject({ method: 'DELETE', url: `/api/automation-rules/${ruleId}`, headers: d.b.admin });
+    }
+  });
 });
