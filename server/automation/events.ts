@@ -53,6 +53,24 @@ export async function ticketUpdated(trx: DbTransaction, tenantId: number, ticket
   await automationEvent(trx, { tenantId, event: 'ticket_updated', ticketId, fields });
 }
 
+/**
+ * The ticket_updated events of a change made beside the generic update (the bulk bar, a macro): one per
+ * ticket, in id order, with the fields the change set on it, as an edit of that ticket would fire.
+ */
+export async function ticketsUpdated(
+  trx: DbTransaction,
+  tenantId: number,
+  changes: readonly { ticketId: number; field?: string }[],
+): Promise<void> {
+  const byTicket = new Map<number, Set<string>>();
+  for (const { ticketId, field } of changes) {
+    if (!field) continue;
+    byTicket.set(ticketId, (byTicket.get(ticketId) ?? new Set()).add(field));
+  }
+  for (const [ticketId, fields] of [...byTicket].sort(([a], [b]) => a - b))
+    await automationEvent(trx, { tenantId, event: 'ticket_updated', ticketId, fields: [...fields] });
+}
+
 /** The engine that runs the triggers; set once, at start. */
 export function setAutomationEngine(run: Engine): void {
   engine = run;

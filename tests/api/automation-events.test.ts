@@ -1,7 +1,8 @@
 /**
  * Triggers on the events of the SLA clock and on long chains (issue 37) on both engines: an SLA breach
  * runs its sla_breach triggers once however many instances measure the clock (a claim of the alert),
- * an operator's message runs the operator_message triggers, and a chain of distinct rules, each firing
+ * an operator's message runs the operator_message triggers, the bulk bar and macros run the
+ * ticket_updated triggers of the fields they set, and a chain of distinct rules, each firing
  * the next, stops at the fixed depth with the rule past it logged as a loop.
  */
 import { sql } from 'kysely';
@@ -129,6 +130,49 @@ describe.each(targets)('automation events on $name', (target) => {
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     expect(ticket.status_id).toBe(status.waiting);
+  });
+
+  it('runs ticket_updated triggers for the bulk bar and a macro, as for an edit of each ticket', async () => {
+    const watcher = await rule({
+      name: 'Prioriteit gewijzigd',
+      event: 'ticket_updated',
+      event_fields: ['priority_id'],
+      actions: [{ type: 'note', body: 'Prioriteit bekeken.' }],
+    });
+    const closing = await rule({
+      name: 'Gesloten',
+      event: 'ticket_updated',
+      event_fields: ['status_id'],
+      actions: [{ type: 'note', body: 'Afgesloten.' }],
+    });
+    const ids: number[] = [];
+    for (const description of ['Bulk een', 'Bulk twee', 'Macro'])
+      ids.push(Number((await post('/api/tickets', { description, priority_id: priority.Laag })).json().id));
+    const [one, two, viaMacro] = ids as [number, number, number];
+
+    const bulk = await post('/api/tickets/bulk', {
+      action: 'update',
+      ids: [one, two],
+      changes: { priority_id: priority.Hoog },
+    });
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    expect(await runs(watcher, one)).toEqual([{ outcome: 'applied', depth: 0 }]);
+    expect(await runs(watcher, two)).toEqual([{ outcome: 'applied', depth: 0 }]);
+    // The closing rule watches the status: a change of the priority alone does not wake it.
+    expect(await runs(closing, one)).toEqual([]);
+
+    const closed = await post('/api/tickets/bulk', { action: 'close', ids: [one] });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(await runs(closing, one)).toEqual([{ outcome: 'applied', depth: 0 }]);
+
+    const macro = await post('/api/macros', {
+      name: 'Hoog zetten',
+      actions: [{ type: 'set', field: 'priority_id', value: priority.Hoog }],
+    });
+    expect(macro.statusCode, macro.body).toBe(201);
+    const applied = await post(`/api/macros/${macro.json().id}/apply`, { ids: [viaMacro] });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(await runs(watcher, viaMacro)).toEqual([{ outcome: 'applied', depth: 0 }]);
   });
 
   it(`stops a chain of distinct rules at depth ${MAX_DEPTH}, logging the rule past it as a loop`, async () => {

@@ -28,6 +28,7 @@ import type { AutomationAction } from '../../../common/automation/actions.ts';
 import type { ActionPlugin } from '../action-contract.ts';
 import { authorize } from '../plugin.ts';
 import { findRecord, type Deps } from '../repository.ts';
+import { ticketsUpdated } from '../../automation/events.ts';
 
 /** The most tickets one application takes: a page of the list. */
 export const MAX_MACRO_TICKETS = 100;
@@ -178,7 +179,7 @@ export const macroRoutes: ActionPlugin = async (app, { db, registry }) => {
       await db.transaction().execute(async (trx) => {
         if (!(await offeredTo(trx, auth, macro.role_id))) throw notFound();
         await lockTickets(trx, registry, auth, ids);
-        await runActions(
+        const effects = await runActions(
           trx,
           registry,
           auth.tenantId,
@@ -186,6 +187,8 @@ export const macroRoutes: ActionPlugin = async (app, { db, registry }) => {
           ids,
           macro.actions as AutomationAction[],
         );
+        // A macro is the operator's edit: the triggers hear of the fields it set (issue 37).
+        await ticketsUpdated(trx, auth.tenantId, effects);
       });
       return { data: { ids } };
     },

@@ -35,6 +35,7 @@ import { closedStatusId, mergeTickets } from './actions.ts';
 import { ARCHIVED, CLOSED, resolvedAtOnUpdate } from './resolved.ts';
 import { guardClosing, OVERRIDE_FLAG } from '../checklist-items/closing.ts';
 import { OVERRIDE_PROPERTY, overrides } from '../checklist-items/override.ts';
+import { ticketsUpdated } from '../../automation/events.ts';
 
 /** The most tickets one bulk call changes: a page of the list is 100 at most, a filter may hold more. */
 export const MAX_BULK = 1_000;
@@ -126,6 +127,12 @@ async function update(
   );
   if (ids.length === 0) return [];
   const changed = await changeTickets(trx, deps.registry, auth, resource, ids, changes, { override });
+  // The triggers hear of it as of an edit of each ticket (issue 37).
+  await ticketsUpdated(
+    trx,
+    auth.tenantId,
+    changed.map((c) => ({ ticketId: c.ticketId, field: c.column })),
+  );
   return [...new Set(changed.map((c) => c.ticketId))];
 }
 
@@ -166,6 +173,11 @@ async function close(
     .where('id', 'in', changed)
     .execute();
   await keepTicketClocks(trx, auth.tenantId, changed);
+  await ticketsUpdated(
+    trx,
+    auth.tenantId,
+    changed.map((ticketId) => ({ ticketId, field: 'status_id' })),
+  );
   return changed;
 }
 
