@@ -132,7 +132,7 @@ describe.each(targets)('automation events on $name', (target) => {
     expect(ticket.status_id).toBe(status.waiting);
   });
 
-  it('runs ticket_updated triggers for the bulk bar and a macro, as for an edit of each ticket', async () => {
+  it('runs ticket_updated triggers for the bulk bar, the Close button, a merge and a macro, as for an edit', async () => {
     const watcher = await rule({
       name: 'Prioriteit gewijzigd',
       event: 'ticket_updated',
@@ -164,6 +164,14 @@ describe.each(targets)('automation events on $name', (target) => {
     const closed = await post('/api/tickets/bulk', { action: 'close', ids: [one] });
     expect(closed.statusCode, closed.body).toBe(200);
     expect(await runs(closing, one)).toEqual([{ outcome: 'applied', depth: 0 }]);
+    // The Close button, and a merge that closes the merged ticket.
+    expect((await post(`/api/tickets/${two}/close`, {})).statusCode).toBe(200);
+    expect(await runs(closing, two)).toEqual([{ outcome: 'applied', depth: 0 }]);
+    const merged = Number((await post('/api/tickets', { description: 'Dubbel' })).json().id);
+    const merge = await post('/api/tickets/merge', { ids: [viaMacro, merged] });
+    expect(merge.statusCode, merge.body).toBe(200);
+    expect(await runs(closing, merged)).toEqual([{ outcome: 'applied', depth: 0 }]);
+    expect(await runs(closing, viaMacro)).toEqual([]);
 
     const macro = await post('/api/macros', {
       name: 'Hoog zetten',

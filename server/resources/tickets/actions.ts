@@ -31,6 +31,7 @@ import { actionRoute, OPERATORS_ONLY, recordRef } from '../../docs/action-schema
 import { serverText } from '../../../common/server-texts.ts';
 import { ticketsChanged } from '../notifications/notify.ts';
 import { keepTicketClocks } from '../../sla/keep.ts';
+import { ticketsUpdated } from '../../automation/events.ts';
 import { noteMergedOrigins } from '../../sla/merged-rows.ts';
 import { guardClosing, OVERRIDE_FLAG } from '../checklist-items/closing.ts';
 import { OVERRIDE_BODY, overrides } from '../checklist-items/override.ts';
@@ -102,6 +103,7 @@ async function moveTicketStatus(
       .execute();
     await keepTicketClocks(trx, auth.tenantId, [id]);
     await ticketsChanged(trx, auth.tenantId, [id]);
+    await ticketsUpdated(trx, auth.tenantId, [{ ticketId: id, field: 'status_id' }]);
   });
 }
 
@@ -194,6 +196,12 @@ export async function mergeTickets(
   await keepTicketClocks(trx, auth.tenantId, ids);
   // The open lists and threads of every stream that may read them hear of the kept and the closed ones.
   await ticketsChanged(trx, auth.tenantId, ids);
+  // The merged ones were closed: their status triggers hear of it as of any closing.
+  await ticketsUpdated(
+    trx,
+    auth.tenantId,
+    merged.map((ticketId) => ({ ticketId, field: 'status_id' })),
+  );
 }
 
 /** A value as the create body takes it (timestamps come back from the database as Date). */
