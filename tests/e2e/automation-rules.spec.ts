@@ -104,6 +104,10 @@ for (const [lang, width] of [
 
       // The rule's preview: the one open ticket of this test matches, and the link lists just that one.
       await page.goto(`/automation-rules/${rule.id}`);
+      // Its actions read as sentences, the new value by its name.
+      await expect(page.getByRole('listitem').filter({ hasText: t.set })).toHaveText(
+        `${t.set}: ${t.priority} → ${t.critical}`,
+      );
       const preview = page.getByTestId('rule-preview');
       await expect(preview).toContainText(t.matchesOne);
       await expectAccessible(page, `rule preview ${lang} ${width}`);

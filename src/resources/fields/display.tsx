@@ -3,7 +3,7 @@
  * icons, date badges, cut texts with their full text as title, and a related record as a styled,
  * linked chip.
  */
-import type { MouseEvent, ReactNode } from 'react';
+import { Suspense, type MouseEvent, type ReactElement, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Check from '@mui/icons-material/Check';
 import Close from '@mui/icons-material/Close';
@@ -22,13 +22,24 @@ import {
 import type { Field, Resource } from '../../../common/schema/types.ts';
 import { fieldKind, referenceOf } from '../../../common/schema/field-kind.ts';
 import { ellipsis } from '../../../common/format.ts';
-import { badgeOf, meets } from '../../../common/schema/display.ts';
+import { badgeOf, inputOf, meets } from '../../../common/schema/display.ts';
+import { lazyWithTimeout } from '../../shell/lazy.ts';
 import { DateBadge, EMPTY_BADGE_LABELS } from '../../custom/detail/DateBadge.tsx';
 import { registry } from '../../schema.ts';
 import { hasDetailRoute } from '../menus.ts';
 import { useAppKind, type AppKind } from '../../custom/appKind.ts';
 import { asText, KINDS, type FormatContext } from './kinds.ts';
 import { canReadResource, ellipsisLimit, labelFieldOf, readableFields } from './rules.ts';
+
+/** The displays of the forms' own inputs (x-input) that have one, each a chunk of its own. */
+const OWN_DISPLAYS: Partial<
+  Record<
+    string,
+    ReturnType<typeof lazyWithTimeout<(props: { value: unknown; full?: boolean }) => ReactElement | null>>
+  >
+> = {
+  'automation-actions': lazyWithTimeout(() => import('../../custom/automation/ActionsDisplay.tsx')),
+};
 
 /** The value as shown in a table cell, card or show page. */
 export function displayValue(resource: Resource, field: Field, record: RaRecord | undefined): ReactNode {
@@ -131,6 +142,14 @@ export function FieldDisplay({ resource, field, record: recordProp, full, link =
       />
     );
   }
+
+  const Own = OWN_DISPLAYS[inputOf(field) ?? ''];
+  if (Own)
+    return (
+      <Suspense fallback={null}>
+        <Own value={value} full={full} />
+      </Suspense>
+    );
 
   if (kind === 'text' || kind === 'email' || kind === 'json') {
     const text =

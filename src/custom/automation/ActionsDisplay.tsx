@@ -1,0 +1,82 @@
+/**
+ * A macro's or a rule's actions as people read them (`x-input: "automation-actions"`), the display
+ * beside ./ActionsInput.tsx: on a detail, one numbered line per action with what it does and to what
+ * (a field's new value named as the ticket list names it, a standard answer by its title); in a table
+ * cell or card, what the actions do, in order. Raw JSON was all a reader had before.
+ */
+import { ReferenceField, TextField, useTranslate } from 'react-admin';
+import Box from '@mui/material/Box';
+import type { AutomationAction } from '../../../common/automation/actions.ts';
+import { referenceOf } from '../../../common/schema/field-kind.ts';
+import { registry } from '../../schema.ts';
+
+const TICKETS = 'tickets';
+
+function ActionLine({ action }: { action: AutomationAction }) {
+  const translate = useTranslate();
+  const t = (key: string) => translate(`automation_actions.${key}`);
+  const what = t(`types.${action.type}`);
+  if (action.type === 'set') {
+    const tickets = registry.get(TICKETS);
+    const target = tickets?.fields[action.field];
+    const relation = tickets && target ? referenceOf(tickets, target) : undefined;
+    const name = translate(`resources.${TICKETS}.fields.${action.field}`, { _: action.field });
+    // A related record by its name, as the apps name it everywhere (the resource's representation).
+    const value = relation ? (
+      <ReferenceField
+        record={{ id: 0, [action.field]: action.value }}
+        source={action.field}
+        reference={relation.resource}
+        link={false}
+      />
+    ) : (
+      String(action.value ?? '')
+    );
+    return (
+      <>
+        {what}: {name} → {value}
+      </>
+    );
+  }
+  if (action.type === 'note')
+    return (
+      <>
+        {what}: “{action.body}”
+      </>
+    );
+  if (action.type === 'reply' || action.type === 'mail_operators')
+    return (
+      <>
+        {what}:{' '}
+        <ReferenceField
+          record={{ id: 0, standard_answer_id: action.standard_answer_id }}
+          source="standard_answer_id"
+          reference="standard-answers"
+          link={false}
+        >
+          <TextField source="title" />
+        </ReferenceField>
+        {action.type === 'mail_operators' &&
+          typeof action.to === 'string' &&
+          ` (${t(`recipients.${action.to}`)})`}
+      </>
+    );
+  return <>{what}</>;
+}
+
+export default function ActionsDisplay({ value, full }: { value: unknown; full?: boolean }) {
+  const translate = useTranslate();
+  const actions = Array.isArray(value) ? (value as AutomationAction[]) : [];
+  if (actions.length === 0) return null;
+  if (!full) return <>{actions.map((a) => translate(`automation_actions.types.${a.type}`)).join(' · ')}</>;
+  return (
+    // A related record's name reads in the line's own type, not react-admin's smaller body2.
+    <Box component="ol" sx={{ m: 0, pl: 3, '& .MuiTypography-root': { font: 'inherit' } }}>
+      {actions.map((action, index) => (
+        <li key={index}>
+          <ActionLine action={action} />
+        </li>
+      ))}
+    </Box>
+  );
+}
