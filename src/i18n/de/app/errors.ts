@@ -184,6 +184,11 @@ const errors: DeepPartial<ErrorTexts> = {
       'Diese Regel würde bei ihrer eigenen Änderung von %{name} erneut auslösen: Fügen Sie eine Bedingung hinzu, die den gesetzten Wert ausschließt.',
     automation_event_field_unknown: 'Es gibt kein Ticketfeld %{name}, auf das geachtet werden kann.',
     automation_not_for_kind: 'Dieses Feld ist nur für eine Regel der anderen Art.',
+    token_scope_unknown: 'Es gibt keine Berechtigung %{name}, die ein Token erhalten kann.',
+    token_expiry_past: 'Das Ablaufdatum muss in der Zukunft liegen.',
+    token_expiry_too_far: 'Ein Token läuft innerhalb von %{count} Tagen ab.',
+    token_owner_refused: 'Ein Token ist für Sie selbst oder, wenn Sie Tokens verwalten dürfen, für ein Dienstkonto.',
+    token_by_token: 'Ein API-Token kann keine Tokens erstellen: Melden Sie sich an, um eines zu erstellen.',
   },
   notifications: {
     order_saved: 'Reihenfolge gespeichert.',
