@@ -38,7 +38,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     )`.execute(db);
   await sql`create unique index api_tokens_hash_index on api_tokens (token_hash)`.execute(db);
   // The list's default sort (newest first) and an owner's own tokens.
-  await sql`create index api_tokens_created_index on api_tokens (tenant_id, created_at desc, id desc)`.execute(db);
+  await sql`create index api_tokens_created_index on api_tokens (tenant_id, created_at desc, id desc)`.execute(
+    db,
+  );
   await sql`create index api_tokens_owner_index on api_tokens (tenant_id, owner_id)`.execute(db);
   await sql`
     create function notify_api_token_changed() returns trigger language plpgsql as $$
