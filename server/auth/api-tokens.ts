@@ -63,7 +63,12 @@ export class ApiTokenAuthenticator {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  async authenticate(tenant: Tenant, token: string, ip: string | undefined): Promise<AuthContext> {
+  /** `recheck`: the caller is checked again, not calling (a live stream's heartbeat): no count, no use noted. */
+  async authenticate(
+    tenant: Tenant,
+    token: string,
+    { ip, recheck = false }: { ip?: string; recheck?: boolean },
+  ): Promise<AuthContext> {
     if (!TOKEN_SHAPE.test(token)) throw unauthenticated();
     const hash = tokenHash(token);
     const now = this.clock();
@@ -74,6 +79,7 @@ export class ApiTokenAuthenticator {
       context = this.cache.get(tenant.id, known.userId, `api:${known.tokenId}`);
     }
     context ??= await this.load(tenant, hash, known);
+    if (recheck) return context;
     this.count(context.tokenId!, now);
     await this.noteUse(context.tokenId!, now, ip);
     return context;

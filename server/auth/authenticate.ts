@@ -53,14 +53,19 @@ export class Authenticator {
     const tenant = request.tenant as Tenant | undefined;
     if (!tenant) throw unauthenticated();
     const bearer = bearerToken(request.headers.authorization);
-    if (bearer && isApiToken(bearer)) return this.apiTokens.authenticate(tenant, bearer, request.ip);
+    if (bearer && isApiToken(bearer)) return this.apiTokens.authenticate(tenant, bearer, { ip: request.ip });
     if (bearer) return this.fromAccessToken(tenant, bearer);
     const recordToken = singleHeader(request.headers[RECORD_TOKEN_HEADER]);
     if (recordToken) return this.fromRecordToken(tenant, recordToken);
     throw unauthenticated();
   }
 
+  /**
+   * A session's access token; an API token (by its prefix) too, for what checks a caller again without a
+   * request (a live stream's heartbeat), which neither counts against its limit nor notes a use.
+   */
   async fromAccessToken(tenant: Tenant, token: string): Promise<AuthContext> {
+    if (isApiToken(token)) return this.apiTokens.authenticate(tenant, token, { recheck: true });
     const claims = await this.tokens.verify(token);
     // A token of another tenant is as good as no token here, whatever it grants over there.
     if (!claims || claims.tenantId !== tenant.id) throw unauthenticated();
