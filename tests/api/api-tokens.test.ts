@@ -7,7 +7,9 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
 import { buildSecondInstance, buildTestApp, targets, type TestApp } from './harness.ts';
+import { openEvents } from './sse.ts';
 
 type Headers = Record<string, string>;
 
@@ -371,6 +373,53 @@ describe.each(targets)('API tokens on $name', (target) => {
     expect((await call('GET', '/tickets', bearer(token.token))).statusCode).toBe(200);
     // The service account's role (first line) decides: the admin's own rights are not lent.
     expect((await call('GET', '/invoices', bearer(token.token))).statusCode).toBe(403);
+  });
+});
+
+describe.each(targets)('a live event stream opened with an API token on $name', (target) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Heartbeats every 100 ms: each checks the token again.
+    t = await buildTestApp(target, {
+      config: { liveHeartbeatMs: 100, deadlineCheckMs: 0, apiTokenRequestsPerMinute: 2 },
+    });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('stays open across heartbeats (not counted as calls) and ends when the token is revoked', async () => {
+    const operator = await t.as('operator@example.com');
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/api-tokens',
+      headers: operator,
+      payload: { name: 'Live', scopes: ['tenant.tickets.index'], expires_at: inDays(1) },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const { id, token } = made.json() as { id: number; token: string };
+    const origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const stream = await openEvents(origin, bearer(token));
+    try {
+      expect(stream.status).toBe(200);
+      await stream.next((e) => e.event === 'ready');
+      // Five heartbeats, each a check of the token, with a limit of 2 calls a minute: still open.
+      expect(await within(3_000, async () => stream.comments >= 5)).toBe(true);
+      let ended = false;
+      void stream.ended.then(() => (ended = true));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(ended).toBe(false);
+      const revoked = await t.app.inject({
+        method: 'POST',
+        url: `/api/api-tokens/${id}/revoke`,
+        headers: operator,
+      });
+      expect(revoked.statusCode, revoked.body).toBe(200);
+      expect(await within(1_000, async () => ended)).toBe(true);
+    } finally {
+      stream.close();
+    }
   });
 });
 
