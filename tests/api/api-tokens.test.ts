@@ -10,6 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { buildSecondInstance, buildTestApp, targets, type TestApp } from './harness.ts';
 import { openEvents } from './sse.ts';
+import { registry } from '../../server/schema/registry.ts';
+import { pickableFilter } from '../../src/custom/forms/pickable.ts';
+import { toBuilder, toQueryString } from '../../src/dataProvider/builder.ts';
 
 type Headers = Record<string, string>;
 
@@ -354,6 +357,22 @@ describe.each(targets)('API tokens on $name', (target) => {
       payload: { username: 'monitoring@example.com', password: 'Een-lang-wachtwoord-2026!' },
     });
     expect(login.statusCode).toBe(422);
+
+    // Not a person: the operator selectors (x-pickable) leave it out; the plain list still has it.
+    const operators = async (filter: Record<string, unknown>) => {
+      const builder = toBuilder({
+        sort: { field: 'full_name', order: 'ASC' },
+        filter,
+        pagination: { page: 1, perPage: 100 },
+      });
+      const res = await call('GET', `/operators?${toQueryString({ builder })}`, admin);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as { id: number }[]).map((r) => Number(r.id));
+    };
+    const offered = await operators(pickableFilter(registry().require('operators')));
+    expect(offered).toContain(firstLineId);
+    expect(offered).not.toContain(accountId);
+    expect(await operators({})).toContain(accountId);
 
     const mayNot = await call('POST', '/api-tokens', firstLine, {
       name: 'Not mine',
