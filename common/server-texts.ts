@@ -172,6 +172,12 @@ export const SERVER_TEXTS = {
   automation_not_for_kind: 'This field is only for a rule of the other kind.',
   automation_me_in_rule:
     'A rule runs for no one, so its conditions cannot use me: name the operator or value.',
+  // API tokens (issue 38).
+  token_scope_unknown: 'There is no permission {name} to give a token.',
+  token_expiry_past: 'The expiry date must lie in the future.',
+  token_expiry_too_far: 'A token expires within {count} days.',
+  token_owner_refused: 'A token is for yourself, or for a service account if you may manage tokens.',
+  token_by_token: 'An API token cannot create tokens: sign in to create one.',
 } as const;
 
 export type ServerTextKey = keyof typeof SERVER_TEXTS;

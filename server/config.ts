@@ -102,6 +102,8 @@ export interface Config {
   passwordHashing: { concurrency: number; queue: number };
   /** Failed logins a tenant takes per minute before unknown devices wait (LOGIN_FAILURES_PER_MINUTE, 30; 0: off). */
   loginFailuresPerMinute: number;
+  /** Calls one API token may make per minute on one instance (API_TOKEN_REQUESTS_PER_MINUTE, 600; 0: off). */
+  apiTokenRequestsPerMinute: number;
 }
 
 /** Microsoft single sign-on for the portal; enabled when `clientId` is set. */
@@ -179,6 +181,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     mailDnsServers: dnsServers(env.MAIL_DNS_SERVERS),
     passwordHashing: passwordHashing(env),
     loginFailuresPerMinute: count(env.LOGIN_FAILURES_PER_MINUTE, 'LOGIN_FAILURES_PER_MINUTE') ?? 30,
+    apiTokenRequestsPerMinute:
+      count(env.API_TOKEN_REQUESTS_PER_MINUTE, 'API_TOKEN_REQUESTS_PER_MINUTE') ?? 600,
   };
 }
 

@@ -104,6 +104,10 @@ export function checkReferences(reg: SchemaLookup, r: Resource): void {
     if (r.fields[r.personal] && r.fields[r.personal]!.type !== 'boolean')
       fail(`x-personal names ${r.personal}, which is not a boolean`);
   }
+  if (r.ownRows) {
+    if (!r.owner) fail('x-own-rows needs x-owner: whose the rows are');
+    if (!r.actions.includes(r.ownRows)) fail(`x-own-rows names ${r.ownRows}, which is not in x-actions`);
+  }
   for (const [version, shape] of Object.entries(r.versions)) {
     if (!/^[2-9]\d*$/.test(version)) fail(`x-versions: ${version} is not a version above 1`);
     for (const source of Object.values(shape))

@@ -68,6 +68,7 @@ export function toResource(schema: Record<string, any>): Resource {
       orderField: schema['x-order-field'] ?? 'order',
       owner: schema['x-owner'],
       personal: schema['x-personal'],
+      ownRows: schema['x-own-rows'],
       relations,
       versions: schema['x-versions'] ?? {},
       tabs: schema['x-tabs'] ?? [],

@@ -121,6 +121,11 @@ export interface Resource {
   owner?: string;
   /** x-personal: a boolean field; a row with it true is seen and written by its owner (x-owner) alone. */
   personal?: string;
+  /**
+   * x-own-rows: an action name; every row is its owner's (x-owner) alone, except to a caller who holds
+   * `tenant.<resource>.<action>` (API tokens: an operator's own, all of them for second line).
+   */
+  ownRows?: string;
   relations: Record<string, Relation>;
   /** x-versions: other shapes of a list row, by version number: output name -> field or `{field}` template. */
   versions: Record<string, Record<string, string>>;

@@ -6,6 +6,7 @@ import { unauthenticated } from '../http/errors.ts';
 import type { AuthContext, Tenant } from './context.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import { AuthContextCache } from './context-cache.ts';
+import { ApiTokenAuthenticator, isApiToken } from './api-tokens.ts';
 import { findRecordToken } from './record-tokens.ts';
 import { loadAuthUser, type AuthUser } from './user.ts';
 
@@ -21,6 +22,8 @@ export interface AuthenticatorOptions {
   /** Resolves a record token's resource to its table; a function so the registry loads lazily. */
   registry: () => Registry;
   cache?: AuthContextCache;
+  /** Calls one API token may make per minute (config.apiTokenRequestsPerMinute); 0: no limit. */
+  apiTokensPerMinute?: number;
 }
 
 /** Turns a request's credentials into the AuthContext every route works with. */
@@ -29,26 +32,40 @@ export class Authenticator {
   private readonly db: Db;
   private readonly tokens: AccessTokens;
   private readonly registry: () => Registry;
+  private readonly apiTokens: ApiTokenAuthenticator;
 
-  constructor({ db, tokens, registry, cache = new AuthContextCache() }: AuthenticatorOptions) {
+  constructor({
+    db,
+    tokens,
+    registry,
+    cache = new AuthContextCache(),
+    apiTokensPerMinute = 0,
+  }: AuthenticatorOptions) {
     this.db = db;
     this.tokens = tokens;
     this.registry = registry;
     this.cache = cache;
+    this.apiTokens = new ApiTokenAuthenticator(db, cache, apiTokensPerMinute);
   }
 
-  /** The bearer token wins; else the quote token; else 401. */
+  /** The bearer token wins (an API token by its prefix, else a session's access token); else the quote token; else 401. */
   async authenticate(request: FastifyRequest): Promise<AuthContext> {
     const tenant = request.tenant as Tenant | undefined;
     if (!tenant) throw unauthenticated();
     const bearer = bearerToken(request.headers.authorization);
+    if (bearer && isApiToken(bearer)) return this.apiTokens.authenticate(tenant, bearer, { ip: request.ip });
     if (bearer) return this.fromAccessToken(tenant, bearer);
     const recordToken = singleHeader(request.headers[RECORD_TOKEN_HEADER]);
     if (recordToken) return this.fromRecordToken(tenant, recordToken);
     throw unauthenticated();
   }
 
+  /**
+   * A session's access token; an API token (by its prefix) too, for what checks a caller again without a
+   * request (a live stream's heartbeat), which neither counts against its limit nor notes a use.
+   */
   async fromAccessToken(tenant: Tenant, token: string): Promise<AuthContext> {
+    if (isApiToken(token)) return this.apiTokens.authenticate(tenant, token, { recheck: true });
     const claims = await this.tokens.verify(token);
     // A token of another tenant is as good as no token here, whatever it grants over there.
     if (!claims || claims.tenantId !== tenant.id) throw unauthenticated();

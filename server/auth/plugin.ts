@@ -77,6 +77,7 @@ async function auth(app: FastifyInstance, options: AuthPluginOptions): Promise<v
     db,
     tokens,
     registry: () => options.registry ?? schemaRegistry(),
+    apiTokensPerMinute: config.apiTokenRequestsPerMinute,
   });
 
   // The live streams (server/live) check their caller again at every heartbeat: a logout, an expired

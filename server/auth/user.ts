@@ -174,6 +174,8 @@ export async function findLoginUser(
     .where('tenant_id', '=', tenantId)
     .where(sql`lower(email)`, '=', email.trim().toLowerCase())
     .where('archived_at', 'is', null)
+    // A service account is no person: it acts through its API tokens only, never by a password.
+    .where('service_account', '=', false)
     .executeTakeFirst();
   return row
     ? { id: Number(row.id), passwordHash: row.password_hash ?? null, isStaff: Boolean(row.is_staff) }

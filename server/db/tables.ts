@@ -48,6 +48,22 @@ export interface Activities {
   updated_at: Generated<Timestamp>;
 }
 
+export interface ApiTokens {
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  id: Generated<number>;
+  last_used_at: Timestamp | null;
+  last_used_ip: string | null;
+  name: string;
+  owner_id: number;
+  prefix: Generated<string>;
+  revoked_at: Timestamp | null;
+  scopes: Generated<Json>;
+  tenant_id: number;
+  token_hash: string | null;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface AssetCategories {
   created_at: Generated<Timestamp>;
   id: Generated<number>;
@@ -1171,6 +1187,7 @@ export interface Users {
   password_hash: string | null;
   phone: string | null;
   role_id: number | null;
+  service_account: Generated<boolean>;
   session_id: string | null;
   tenant_id: number;
   updated_at: Generated<Timestamp>;
@@ -1178,6 +1195,7 @@ export interface Users {
 
 export interface Tables {
   activities: Activities;
+  api_tokens: ApiTokens;
   asset_categories: AssetCategories;
   asset_category: AssetCategory;
   asset_statuses: AssetStatuses;

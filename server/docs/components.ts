@@ -42,6 +42,17 @@ export const SECURITY_SCHEMES = {
     bearerFormat: 'JWT',
     description: 'The access token of `POST /auth/login`.',
   },
+  apiToken: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'sdk_ API token',
+    description: [
+      'An API token (`POST /api-tokens`, shown once): `Authorization: Bearer sdk_…`. Every call that takes',
+      'the access token takes it too, save creating tokens; it ends no sign-in session (not by a logout); it acts as its owner with those of its scopes the owner holds (403 for another permission),',
+      'leaves the owner signed in elsewhere, and has its own limit of calls per minute (429 with',
+      '`Retry-After`). An expired or revoked token is a 401.',
+    ].join(' '),
+  },
   metricsToken: {
     type: 'http',
     scheme: 'bearer',

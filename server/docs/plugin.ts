@@ -50,7 +50,7 @@ async function openApi(app: FastifyInstance, { registry }: { registry: Registry 
       openapi: '3.1.0',
       info: INFO,
       servers: [{ url: '/api' }],
-      security: [{ bearerAuth: [] }, { quoteToken: [] }],
+      security: [{ bearerAuth: [] }, { apiToken: [] }, { quoteToken: [] }],
       tags: [...resources.map(resourceTag), ...FIXED_TAGS],
       components: { securitySchemes: SECURITY_SCHEMES, responses: sharedResponses() },
     },

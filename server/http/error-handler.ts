@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.ts';
 import { isStatementTimeout } from '../db/statement-timeout.ts';
-import { HttpError } from './errors.ts';
+import { HttpError, TooManyRequests } from './errors.ts';
+import { retryAfterSeconds } from '../auth/rate-limit.ts';
 import { isFileStoreUnavailable } from '../files/unavailable.ts';
 import { SerializationMismatch } from './serialization-check.ts';
 import { HashingBusy } from '../auth/hashing-queue.ts';
@@ -56,6 +57,8 @@ function hashingBusy(error: HashingBusy, request: FastifyRequest, reply: Fastify
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
     if (error instanceof HttpError) {
+      if (error instanceof TooManyRequests)
+        reply.header('retry-after', retryAfterSeconds(error.retryAfterMs));
       return reply
         .status(error.statusCode)
         .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });

@@ -17,6 +17,16 @@ export class ValidationError extends HttpError {
   }
 }
 
+/** 429: the caller must wait `retryAfterMs` (sent as Retry-After, whole seconds). */
+export class TooManyRequests extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
+    super(429, message);
+  }
+}
+
 export const notFound = () => new HttpError(404, 'Not found.');
 export const forbidden = () => new HttpError(403, 'This action is unauthorized.');
 export const unauthenticated = (message = 'Unauthenticated.') => new HttpError(401, message);

@@ -71,7 +71,7 @@ function fixed(resource: Resource, alias: string, conditions: FixedCondition[]):
 
 /**
  * What every statement on a resource adds, in this one place: the tenant, the resource's fixed
- * conditions (a view on a shared table), a personal row's owner (x-personal), and for portal callers the portal conditions and scope (for
+ * conditions (a view on a shared table), a personal row's owner (x-personal) or every row's (x-own-rows), and for portal callers the portal conditions and scope (for
  * a link to one record, what the link opens: query/record-link.ts).
  */
 export function baseConditions(ctx: SqlContext, resource: Resource, alias: string, depth = 0): Fragment[] {
@@ -84,6 +84,14 @@ export function baseConditions(ctx: SqlContext, resource: Resource, alias: strin
     parts.push(
       sql`(${col(alias, resource.fields[resource.personal]!)} = false or ${owner} = ${ctx.auth.userId ?? 0})`,
     );
+  }
+  // Rows that are their owner's alone unless the caller may see everyone's (x-own-rows: API tokens).
+  if (
+    resource.ownRows &&
+    resource.owner &&
+    !ctx.auth.permissions.has(`tenant.${resource.name}.${resource.ownRows}`)
+  ) {
+    parts.push(sql`${col(alias, resource.fields[resource.owner]!)} = ${ctx.auth.userId ?? 0}`);
   }
   if (isPortalCaller(ctx.auth)) {
     if (!resource.portal) return [sql`false`];

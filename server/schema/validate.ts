@@ -31,6 +31,7 @@ export const X_KEYWORDS = [
   'x-translated',
   'x-owner',
   'x-personal',
+  'x-own-rows',
   'x-versions',
   'x-tabs',
   'x-invoice-line',

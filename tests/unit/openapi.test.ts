@@ -327,8 +327,11 @@ describe.each([
       for (const tag of op.tags) expect(tags.has(tag), `${path}: ${tag}`).toBe(true);
   });
 
-  it('security names only the three declared schemes', () => {
+  it('security names only the declared schemes', () => {
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    // API tokens (issue 38): a bearer scheme of their own, taken wherever the access token is.
+    expect(doc.components.securitySchemes.apiToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.security).toContainEqual({ apiToken: [] });
     expect(doc.components.securitySchemes.quoteToken).toMatchObject({
       type: 'apiKey',
       in: 'header',
@@ -338,11 +341,12 @@ describe.each([
       .filter(([path, key]) => key === 'security' && path.at(-1) !== 'properties')
       .flatMap(([, , value]) => (value as Doc[]).flatMap((requirement) => Object.keys(requirement)));
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual([
+      'apiToken',
       'bearerAuth',
       'metricsToken',
       'quoteToken',
     ]);
-    for (const name of used) expect(['bearerAuth', 'metricsToken', 'quoteToken']).toContain(name);
+    for (const name of used) expect(['apiToken', 'bearerAuth', 'metricsToken', 'quoteToken']).toContain(name);
   });
 
   it('carries none of the x- vocabulary, $id or $schema', () => {

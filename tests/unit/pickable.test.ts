@@ -11,11 +11,17 @@ import { filterToBuilder } from '../../src/dataProvider/builder.ts';
 const reg = registry();
 
 describe('x-pickable', () => {
-  it('offers operators that are not archived, sent as whereNull archived_at', () => {
+  it('offers operators that are not archived and no service account, sent as whereNull archived_at', () => {
     const operators = reg.require('operators');
-    expect(operators.pickable).toEqual([['archived_at', '=', null]]);
-    expect(pickableFilter(operators)).toEqual({ archived_at: null });
-    expect(filterToBuilder(pickableFilter(operators))).toEqual([{ whereNull: 'archived_at' }]);
+    expect(operators.pickable).toEqual([
+      ['archived_at', '=', null],
+      ['service_account', '=', false],
+    ]);
+    expect(pickableFilter(operators)).toEqual({ archived_at: null, service_account: false });
+    expect(filterToBuilder(pickableFilter(operators))).toEqual([
+      { whereNull: 'archived_at' },
+      { where: ['service_account', '=', false] },
+    ]);
   });
 
   it('narrows nothing for a resource without it', () => {

@@ -245,6 +245,21 @@ describe('a broken schema', () => {
     ).toThrow(/^schemas\/broken\.json: relation owner names unknown resource nowhere/);
   });
 
+  it('is rejected for an x-own-rows without x-owner, or naming an action it does not have', () => {
+    const owned = {
+      properties: {
+        id: { type: 'integer' },
+        name: { type: 'string', 'x-sort': true },
+        owner_id: { type: 'integer' },
+      },
+    };
+    expect(withBroken({ ...owned, 'x-owner': 'owner_id', 'x-own-rows': 'index' })).not.toThrow();
+    expect(withBroken({ ...owned, 'x-own-rows': 'index' })).toThrow(/x-own-rows needs x-owner/);
+    expect(withBroken({ ...owned, 'x-owner': 'owner_id', 'x-own-rows': 'manage' })).toThrow(
+      /x-own-rows names manage, which is not in x-actions/,
+    );
+  });
+
   it('is rejected for an unknown field in x-default-sort, x-search or x-portal', () => {
     expect(withBroken({ 'x-default-sort': ['missing', 'asc'] })).toThrow(/schemas\/broken\.json: .*missing/);
     expect(withBroken({ 'x-search': ['missing'] })).toThrow(/schemas\/broken\.json: .*missing/);

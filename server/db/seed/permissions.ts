@@ -33,7 +33,7 @@ export function startingRoleMay(role: number, name: string): boolean {
   if (role === 0) return true;
   if (schemaRegistry().get(resource)?.schema['x-first-line'] === false) return false;
   if (resource === 'invoices' || resource === 'invoice-lines' || resource === 'reports') return false;
-  if (['invoice', 'deinvoice', 'merge', 'override', 'share'].includes(action)) return false;
+  if (['invoice', 'deinvoice', 'merge', 'override', 'share', 'manage'].includes(action)) return false;
   if (resource === 'companies' && (action === 'archive' || action === 'destroy')) return false;
   if (settings.tenantSettings.includes(resource)) return action === 'index' || action === 'show';
   return true;

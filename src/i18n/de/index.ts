@@ -11,6 +11,7 @@ import exportsMessages from './exports.ts';
 import reportsMessages from './reports.ts';
 import serviceOverviewMessages from './serviceOverview.ts';
 import macrosMessages from './macros.ts';
+import apiTokensMessages from './apiTokens.ts';
 import list from './list.ts';
 import ra from './ra.ts';
 import workspace from './workspace.ts';
@@ -33,6 +34,7 @@ export default deepMerge(
   reportsMessages,
   serviceOverviewMessages,
   macrosMessages,
+  apiTokensMessages,
   dashboardMessages,
   ticketTimeMessages,
   slaMessages,

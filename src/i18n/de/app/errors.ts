@@ -186,6 +186,12 @@ const errors: DeepPartial<ErrorTexts> = {
     automation_not_for_kind: 'Dieses Feld ist nur für eine Regel der anderen Art.',
     automation_me_in_rule:
       'Eine Regel läuft für niemanden, daher können ihre Bedingungen me nicht verwenden: nennen Sie den Operator oder Wert.',
+    token_scope_unknown: 'Es gibt keine Berechtigung %{name}, die ein Token erhalten kann.',
+    token_expiry_past: 'Das Ablaufdatum muss in der Zukunft liegen.',
+    token_expiry_too_far: 'Ein Token läuft innerhalb von %{count} Tagen ab.',
+    token_owner_refused:
+      'Ein Token ist für Sie selbst oder, wenn Sie Tokens verwalten dürfen, für ein Dienstkonto.',
+    token_by_token: 'Ein API-Token kann keine Tokens erstellen: Melden Sie sich an, um eines zu erstellen.',
   },
   notifications: {
     order_saved: 'Reihenfolge gespeichert.',

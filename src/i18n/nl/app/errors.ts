@@ -172,6 +172,11 @@ const errors: ErrorTexts = {
     automation_not_for_kind: 'Dit veld is alleen voor een regel van de andere soort.',
     automation_me_in_rule:
       'Een regel draait voor niemand, dus zijn voorwaarden kunnen me niet gebruiken: noem de operator of waarde.',
+    token_scope_unknown: 'Er is geen recht %{name} om een token te geven.',
+    token_expiry_past: 'De vervaldatum moet in de toekomst liggen.',
+    token_expiry_too_far: 'Een token verloopt binnen %{count} dagen.',
+    token_owner_refused: 'Een token is voor uzelf, of voor een serviceaccount als u tokens mag beheren.',
+    token_by_token: 'Een API-token kan geen tokens maken: meld u aan om er een te maken.',
   },
   notifications: {
     order_saved: 'Volgorde opgeslagen.',
