@@ -170,6 +170,12 @@ export const SERVER_TEXTS = {
     'This rule would fire again on its own change of {name}: add a condition that excludes the value it sets.',
   automation_event_field_unknown: 'There is no ticket field {name} to watch.',
   automation_not_for_kind: 'This field is only for a rule of the other kind.',
+  // Webhooks (issue 38, item 4).
+  webhook_url_invalid: 'The URL is not a valid address.',
+  webhook_url_not_https: 'The URL must start with https://.',
+  webhook_url_credentials: 'The URL may not contain a user name or password.',
+  webhook_url_private:
+    'The URL points to {name}, a private, loopback or otherwise non-public address; this installation does not allow such targets.',
 } as const;
 
 export type ServerTextKey = keyof typeof SERVER_TEXTS;

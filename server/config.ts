@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import type { S3Settings } from './files/s3-store.ts';
 import { defaultHashingLimits } from './auth/hashing-queue.ts';
+import { webhookSettings, type WebhookSettings } from './resources/webhooks/settings.ts';
 
 /** Configuration is environment variables only; each has a safe default and a line in docs/operations.md. */
 export interface Config {
@@ -102,6 +103,8 @@ export interface Config {
   passwordHashing: { concurrency: number; queue: number };
   /** Failed logins a tenant takes per minute before unknown devices wait (LOGIN_FAILURES_PER_MINUTE, 30; 0: off). */
   loginFailuresPerMinute: number;
+  /** Webhooks (issue 38, item 4): WEBHOOKS_ALLOW_PRIVATE and WEBHOOK_* (server/resources/webhooks/settings.ts). */
+  webhooks: WebhookSettings;
 }
 
 /** Microsoft single sign-on for the portal; enabled when `clientId` is set. */
@@ -179,6 +182,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     mailDnsServers: dnsServers(env.MAIL_DNS_SERVERS),
     passwordHashing: passwordHashing(env),
     loginFailuresPerMinute: count(env.LOGIN_FAILURES_PER_MINUTE, 'LOGIN_FAILURES_PER_MINUTE') ?? 30,
+    webhooks: webhookSettings(env),
   };
 }
 

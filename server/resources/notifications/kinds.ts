@@ -14,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   'deadline_passed',
   'sla_warning',
   'sla_breached',
+  'webhook_disabled',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -35,6 +36,7 @@ const SUBJECTS: Record<MailLanguage, Record<NotificationKind, string>> = {
     deadline_passed: 'Deadline verstreken',
     sla_warning: 'SLA-termijn bijna verstreken',
     sla_breached: 'SLA-termijn overschreden',
+    webhook_disabled: 'Webhook uitgeschakeld na mislukte afleveringen',
   },
   en: {
     client_reply: 'New reply from the client',
@@ -44,6 +46,7 @@ const SUBJECTS: Record<MailLanguage, Record<NotificationKind, string>> = {
     deadline_passed: 'Deadline passed',
     sla_warning: 'SLA target almost due',
     sla_breached: 'SLA target breached',
+    webhook_disabled: 'Webhook disabled after failed deliveries',
   },
   de: {
     client_reply: 'Neue Antwort vom Kunden',
@@ -53,6 +56,7 @@ const SUBJECTS: Record<MailLanguage, Record<NotificationKind, string>> = {
     deadline_passed: 'Frist überschritten',
     sla_warning: 'SLA-Frist läuft bald ab',
     sla_breached: 'SLA-Frist überschritten',
+    webhook_disabled: 'Webhook nach fehlgeschlagenen Zustellungen deaktiviert',
   },
 };
 

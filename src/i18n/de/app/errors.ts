@@ -184,6 +184,12 @@ const errors: DeepPartial<ErrorTexts> = {
       'Diese Regel würde bei ihrer eigenen Änderung von %{name} erneut auslösen: Fügen Sie eine Bedingung hinzu, die den gesetzten Wert ausschließt.',
     automation_event_field_unknown: 'Es gibt kein Ticketfeld %{name}, auf das geachtet werden kann.',
     automation_not_for_kind: 'Dieses Feld ist nur für eine Regel der anderen Art.',
+    // Webhooks (issue 38, item 4).
+    webhook_url_invalid: 'Die URL ist keine gültige Adresse.',
+    webhook_url_not_https: 'Die URL muss mit https:// beginnen.',
+    webhook_url_credentials: 'Die URL darf keinen Benutzernamen und kein Passwort enthalten.',
+    webhook_url_private:
+      'Die URL verweist auf %{name}, eine private, Loopback- oder sonst nicht öffentliche Adresse; diese Installation erlaubt solche Ziele nicht.',
   },
   notifications: {
     order_saved: 'Reihenfolge gespeichert.',

@@ -170,6 +170,12 @@ const errors: ErrorTexts = {
       'Deze regel zou opnieuw afgaan op zijn eigen wijziging van %{name}: voeg een voorwaarde toe die de waarde uitsluit die hij instelt.',
     automation_event_field_unknown: 'Er is geen ticketveld %{name} om op te letten.',
     automation_not_for_kind: 'Dit veld is alleen voor een regel van de andere soort.',
+    // Webhooks (issue 38, item 4).
+    webhook_url_invalid: 'De URL is geen geldig adres.',
+    webhook_url_not_https: 'De URL moet met https:// beginnen.',
+    webhook_url_credentials: 'De URL mag geen gebruikersnaam of wachtwoord bevatten.',
+    webhook_url_private:
+      'De URL wijst naar %{name}, een privé-, loopback- of ander niet-openbaar adres; deze installatie staat zulke adressen niet toe.',
   },
   notifications: {
     order_saved: 'Volgorde opgeslagen.',
