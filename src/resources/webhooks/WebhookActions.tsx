@@ -16,6 +16,7 @@ import {
 } from '@mui/material';
 import KeyIcon from '@mui/icons-material/Key';
 import SendIcon from '@mui/icons-material/Send';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCanAccess, useTranslate } from 'react-admin';
 import type { RecordActionsProps } from '../override-contract.ts';
 import {
@@ -24,7 +25,8 @@ import {
   useActionsProvider,
   type ActionSuccess,
 } from '../../custom/detail/recordActions.tsx';
-import { takeCreated } from '../../custom/detail/createdOnce.ts';
+import { createdAnswer, forgetCreated } from '../../custom/detail/createdOnce.ts';
+import { requestReload } from '../../dataProvider/reload.ts';
 
 /** POST /api/webhooks/{id}/test's answer (server/resources/webhooks/actions.ts). */
 interface TestAnswer {
@@ -53,10 +55,11 @@ export default function WebhookActions({ record, refetch }: RecordActionsProps) 
   const dataProvider = useActionsProvider();
   const { run, busy } = useActionCall();
   const [secret, setSecret] = useState<string | undefined>(() => {
-    const created = takeCreated('webhooks', record.id)?.secret;
+    const created = createdAnswer('webhooks', record.id)?.secret;
     return typeof created === 'string' ? created : undefined;
   });
   const [confirming, setConfirming] = useState(false);
+  const queryClient = useQueryClient();
   const { canAccess: mayTest } = useCanAccess({ resource: 'webhooks', action: 'test' });
   const { canAccess: mayRotate } = useCanAccess({ resource: 'webhooks', action: 'rotate' });
   return (
@@ -70,7 +73,12 @@ export default function WebhookActions({ record, refetch }: RecordActionsProps) 
             void run(
               () => dataProvider.recordAction<TestAnswer>('webhooks', record.id, 'test'),
               testNotice,
-              () => refetch(),
+              async () => {
+                // The deliveries tab and its count show the new delivery.
+                await queryClient.invalidateQueries({ queryKey: ['webhook-deliveries'] });
+                requestReload();
+                await refetch();
+              },
             )
           }
         >
@@ -118,7 +126,13 @@ export default function WebhookActions({ record, refetch }: RecordActionsProps) 
           />
         </DialogContent>
         <DialogActions>
-          <Button variant="contained" onClick={() => setSecret(undefined)}>
+          <Button
+            variant="contained"
+            onClick={() => {
+              forgetCreated('webhooks', record.id);
+              setSecret(undefined);
+            }}
+          >
             {translate('app.webhook_actions.secret_done')}
           </Button>
         </DialogActions>
