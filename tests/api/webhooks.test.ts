@@ -128,12 +128,42 @@ describe.each(targets)('webhooks on $name', (target) => {
     expect(text).not.toContain(hook.secret);
     expect(text).not.toContain(secret);
 
+    // A change and the delete are audited too; the secret still in none.
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/webhooks/${hook.id}`,
+      headers: admin,
+      payload: { name: 'secret-once renamed' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.body).not.toContain(secret);
+    const changed = await t.db
+      .selectFrom('audit_log')
+      .select('changes')
+      .where('resource', '=', 'webhooks')
+      .where('record_id', '=', hook.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(changed.changes).toEqual({ name: ['secret-once', 'secret-once renamed'] });
+
     // The new secret signs from now on.
     const ping = await t.app.inject({ method: 'POST', url: `/api/webhooks/${hook.id}/test`, headers: admin });
     expect(ping.json()).toMatchObject({ status: 'delivered', status_code: 200 });
     const [request] = forPath('/secret-once');
     expect(verified(secret, request!)).toBe(true);
     expect(verified(hook.secret, request!)).toBe(false);
+
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/webhooks/${hook.id}`, headers: admin });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const destroyed = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'changes'])
+      .where('resource', '=', 'webhooks')
+      .where('record_id', '=', hook.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(destroyed.action).toBe('record.destroy');
+    expect(JSON.stringify(destroyed.changes)).not.toContain('whsec_');
   });
 
   it('delivers a ticket event signed, with the versioned payload, and logs the delivery', async () => {

@@ -18,6 +18,12 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
+/**
+ * The kinds an operator may also have mailed: a notification's mail opens its ticket, and a webhook
+ * disabled (server/resources/webhooks/disable.ts) has none, so it is told in the app only.
+ */
+export const MAILED_KINDS = NOTIFICATION_KINDS.filter((kind) => kind !== 'webhook_disabled');
+
 const MAIL_LANGUAGES = ['nl', 'en', 'de'] as const;
 export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
 
