@@ -38,6 +38,7 @@ const TEXT = {
     test: 'Testgebeurtenis versturen',
     delivered: /De testgebeurtenis is afgeleverd \(status 200, \d+ ms\)\./,
     deliveries: 'Afleveringen',
+    ticketCreated: 'Ticket aangemaakt',
     deliveredStatus: 'Afgeleverd',
   },
   en: {
@@ -49,6 +50,7 @@ const TEXT = {
     test: 'Send test event',
     delivered: /The test event was delivered \(status 200, \d+ ms\)\./,
     deliveries: 'Deliveries',
+    ticketCreated: 'Ticket created',
     deliveredStatus: 'Delivered',
   },
 } as const;
@@ -74,7 +76,7 @@ for (const [lang, width] of [
       await page
         .getByRole('textbox', { name: new RegExp(`^${t.url.replace(/[()]/g, '\\$&')}`) })
         .fill(`${desk.receiver.url}${path}`);
-      await page.getByRole('checkbox', { name: 'ticket.created' }).check();
+      await page.getByRole('checkbox', { name: t.ticketCreated }).check();
       await expectAccessible(page, `webhook form ${lang} ${width}`);
       await shot(page, `create-${lang}-${width}`);
       await page.getByRole('button', { name: t.save }).click();

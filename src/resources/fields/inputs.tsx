@@ -52,14 +52,10 @@ const INPUTS: Record<
     const max = Number(field.schema.maxLength ?? 0);
     return <TextInput multiline={max === 0 || max > 255} {...props} />;
   },
-  json: (_r, field, props) =>
+  json: (resource, field, props) =>
     // An array of named values (a webhook's events) is a list of checkboxes; other JSON is typed.
     arrayChoices(field) ? (
-      <CheckboxGroupInput
-        {...props}
-        choices={arrayChoices(field)!.map((id) => ({ id, name: id }))}
-        translateChoice={false}
-      />
+      <ChoicesInput resource={resource} field={field} props={props} />
     ) : (
       <TextInput
         multiline
@@ -75,6 +71,27 @@ const INPUTS: Record<
       />
     ),
 };
+
+/**
+ * The checkboxes of an array of named values, each labelled `resources.<resource>.choices.<field>.<value>`
+ * (the schema's x-i18n), else the value.
+ */
+function ChoicesInput({
+  resource,
+  field,
+  props,
+}: {
+  resource: Resource;
+  field: Field;
+  props: InputExtraProps;
+}) {
+  const translate = useTranslate();
+  const choices = arrayChoices(field)!.map((id) => ({
+    id,
+    name: translate(`resources.${resource.name}.choices.${field.name}.${id}`, { _: id }),
+  }));
+  return <CheckboxGroupInput {...props} choices={choices} translateChoice={false} />;
+}
 
 /** The values an array field's items are limited to (`items.enum`), if any. */
 function arrayChoices(field: Field): string[] | undefined {
