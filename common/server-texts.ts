@@ -178,6 +178,12 @@ export const SERVER_TEXTS = {
   token_expiry_too_far: 'A token expires within {count} days.',
   token_owner_refused: 'A token is for yourself, or for a service account if you may manage tokens.',
   token_by_token: 'An API token cannot create tokens: sign in to create one.',
+  // Webhooks (issue 38, item 4).
+  webhook_url_invalid: 'The URL is not a valid address.',
+  webhook_url_not_https: 'The URL must start with https://.',
+  webhook_url_credentials: 'The URL may not contain a user name or password.',
+  webhook_url_private:
+    'The URL points to {name}, a private, loopback or otherwise non-public address; this installation does not allow such targets.',
 } as const;
 
 export type ServerTextKey = keyof typeof SERVER_TEXTS;

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import type { S3Settings } from './files/s3-store.ts';
 import { defaultHashingLimits } from './auth/hashing-queue.ts';
+import { webhookSettings, type WebhookSettings } from './resources/webhooks/settings.ts';
 
 /** Configuration is environment variables only; each has a safe default and a line in docs/operations.md. */
 export interface Config {
@@ -104,6 +105,8 @@ export interface Config {
   loginFailuresPerMinute: number;
   /** Calls one API token may make per minute on one instance (API_TOKEN_REQUESTS_PER_MINUTE, 600; 0: off). */
   apiTokenRequestsPerMinute: number;
+  /** Webhooks (issue 38, item 4): WEBHOOKS_ALLOW_PRIVATE and WEBHOOK_* (server/resources/webhooks/settings.ts). */
+  webhooks: WebhookSettings;
 }
 
 /** Microsoft single sign-on for the portal; enabled when `clientId` is set. */
@@ -183,6 +186,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     loginFailuresPerMinute: count(env.LOGIN_FAILURES_PER_MINUTE, 'LOGIN_FAILURES_PER_MINUTE') ?? 30,
     apiTokenRequestsPerMinute:
       count(env.API_TOKEN_REQUESTS_PER_MINUTE, 'API_TOKEN_REQUESTS_PER_MINUTE') ?? 600,
+    webhooks: webhookSettings(env),
   };
 }
 

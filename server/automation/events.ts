@@ -26,6 +26,8 @@ export interface EventFacts {
   ticketId: number;
   /** ticket_updated: the ticket fields the change set. */
   fields?: readonly string[];
+  /** client_message, operator_message: the message. */
+  messageId?: number;
 }
 
 type Engine = (trx: DbTransaction, facts: EventFacts) => Promise<void>;
@@ -76,9 +78,16 @@ export function setAutomationEngine(run: Engine): void {
   engine = run;
 }
 
+/** Others that hear every event in its transaction (the webhooks queue their deliveries): set at start. */
+const listeners = new Set<Engine>();
+export function listenToEvents(listener: Engine): void {
+  listeners.add(listener);
+}
+
 /** Runs the tenant's triggers for the event, in the caller's transaction (nothing before the engine is set). */
 export async function automationEvent(trx: DbTransaction, facts: EventFacts): Promise<void> {
   await engine?.(trx, facts);
+  for (const listener of listeners) await listener(trx, facts);
 }
 
 /**
@@ -94,5 +103,5 @@ export async function messageAdded(trx: DbTransaction, tenantId: number, message
     .executeTakeFirst();
   if (message?.morphable_type !== 'ticket' || message.type !== 'normal') return;
   const event = message.is_from_client ? 'client_message' : 'operator_message';
-  await automationEvent(trx, { tenantId, event, ticketId: Number(message.morphable_id) });
+  await automationEvent(trx, { tenantId, event, ticketId: Number(message.morphable_id), messageId });
 }

@@ -1193,6 +1193,39 @@ export interface Users {
   updated_at: Generated<Timestamp>;
 }
 
+export interface WebhookDeliveries {
+  attempts: Generated<number>;
+  created_at: Generated<Timestamp>;
+  delivered_at: Timestamp | null;
+  duration_ms: number | null;
+  error: string | null;
+  event: string;
+  event_id: string;
+  id: Generated<number>;
+  locked_until: Timestamp | null;
+  next_attempt_at: Generated<Timestamp>;
+  payload: Generated<string>;
+  status: Generated<string>;
+  status_code: number | null;
+  tenant_id: number;
+  webhook_id: number;
+}
+
+export interface Webhooks {
+  active: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  disabled_at: Timestamp | null;
+  disabled_reason: string | null;
+  events: Generated<Json>;
+  failures: Generated<number>;
+  id: Generated<number>;
+  name: string;
+  secret_encrypted: Generated<string>;
+  tenant_id: number;
+  updated_at: Generated<Timestamp>;
+  url: string;
+}
+
 export interface Tables {
   activities: Activities;
   api_tokens: ApiTokens;
@@ -1283,4 +1316,6 @@ export interface Tables {
   used_products: UsedProducts;
   user_configs: UserConfigs;
   users: Users;
+  webhook_deliveries: WebhookDeliveries;
+  webhooks: Webhooks;
 }

@@ -4,7 +4,7 @@
  * And a notification list asked for a page number that is no finite number.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTIFICATION_KINDS } from '../../server/resources/notifications/kinds.ts';
+import { MAILED_KINDS } from '../../server/resources/notifications/kinds.ts';
 import { buildTestApp, targets, type TestApp } from './harness.ts';
 
 const LIST = { data: ['Send the choices as a list of kinds, each with email true or false.'] };
@@ -32,7 +32,7 @@ describe.each(targets)('notification choices on $name', (target) => {
     ['data that is no list', { data: 'mention' }, LIST],
     [
       'more choices than kinds',
-      { data: [...NOTIFICATION_KINDS, 'mention'].map((kind) => ({ kind, email: true })) },
+      { data: [...MAILED_KINDS, 'mention'].map((kind) => ({ kind, email: true })) },
       LIST,
     ],
     [

@@ -24,6 +24,7 @@ import { findRecord, type Deps } from '../repository.ts';
 import { actionRoute, OPERATORS_ONLY } from '../../docs/action-schema.ts';
 import type { Schema } from '../../docs/refs.ts';
 import { serverText } from '../../../common/server-texts.ts';
+import { webhookEvent } from '../webhooks/enqueue.ts';
 
 /** The most records one call takes: a list screen selects a page of them at most. */
 export const MAX_IDS = 100;
@@ -118,6 +119,7 @@ async function draftInvoice(trx: DbTransaction, tenantId: number, companyId: num
     .values({ tenant_id: tenantId, company_id: companyId, date: sql`current_date`, status_id: DRAFT_STATUS })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await webhookEvent(trx, tenantId, 'invoice.created', { invoice_id: Number(created.id) });
   return Number(created.id);
 }
 

@@ -14,7 +14,7 @@ import type { ActionPlugin } from '../action-contract.ts';
 import { validInput, type RecordParams } from '../../http/route-validation.ts';
 import { actionRoute, OPERATORS_ONLY } from '../../docs/action-schema.ts';
 import { choose, listNotifications, markRead, preferences, type Preference } from './store.ts';
-import { NOTIFICATION_KINDS } from './kinds.ts';
+import { MAILED_KINDS, NOTIFICATION_KINDS } from './kinds.ts';
 import { serverText } from '../../../common/server-texts.ts';
 
 const MAX_PER_PAGE = 100;
@@ -58,7 +58,7 @@ const PREFERENCES = {
       items: {
         type: 'object',
         required: ['kind', 'email'],
-        properties: { kind: { type: 'string', enum: [...NOTIFICATION_KINDS] }, email: { type: 'boolean' } },
+        properties: { kind: { type: 'string', enum: [...MAILED_KINDS] }, email: { type: 'boolean' } },
         additionalProperties: false,
       },
     },
@@ -77,14 +77,14 @@ const CHOICES = {
   properties: {
     data: {
       type: 'array',
-      maxItems: NOTIFICATION_KINDS.length,
+      maxItems: MAILED_KINDS.length,
       'x-error': 'choices_list',
       items: {
         type: 'object',
         required: ['kind', 'email'],
         additionalProperties: false,
         properties: {
-          kind: { type: 'string', enum: [...NOTIFICATION_KINDS], 'x-error': 'selected_invalid' },
+          kind: { type: 'string', enum: [...MAILED_KINDS], 'x-error': 'selected_invalid' },
           email: { type: 'boolean', 'x-error': 'value_true_false' },
         },
         'x-error': { type: 'choices_list' },

@@ -14,8 +14,15 @@ export const NOTIFICATION_KINDS = [
   'deadline_passed',
   'sla_warning',
   'sla_breached',
+  'webhook_disabled',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * The kinds an operator may also have mailed: a notification's mail opens its ticket, and a webhook
+ * disabled (server/resources/webhooks/disable.ts) has none, so it is told in the app only.
+ */
+export const MAILED_KINDS = NOTIFICATION_KINDS.filter((kind) => kind !== 'webhook_disabled');
 
 const MAIL_LANGUAGES = ['nl', 'en', 'de'] as const;
 export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
@@ -35,6 +42,7 @@ const SUBJECTS: Record<MailLanguage, Record<NotificationKind, string>> = {
     deadline_passed: 'Deadline verstreken',
     sla_warning: 'SLA-termijn bijna verstreken',
     sla_breached: 'SLA-termijn overschreden',
+    webhook_disabled: 'Webhook uitgeschakeld na mislukte afleveringen',
   },
   en: {
     client_reply: 'New reply from the client',
@@ -44,6 +52,7 @@ const SUBJECTS: Record<MailLanguage, Record<NotificationKind, string>> = {
     deadline_passed: 'Deadline passed',
     sla_warning: 'SLA target almost due',
     sla_breached: 'SLA target breached',
+    webhook_disabled: 'Webhook disabled after failed deliveries',
   },
   de: {
     client_reply: 'Neue Antwort vom Kunden',
@@ -53,6 +62,7 @@ const SUBJECTS: Record<MailLanguage, Record<NotificationKind, string>> = {
     deadline_passed: 'Frist überschritten',
     sla_warning: 'SLA-Frist läuft bald ab',
     sla_breached: 'SLA-Frist überschritten',
+    webhook_disabled: 'Webhook nach fehlgeschlagenen Zustellungen deaktiviert',
   },
 };
 

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { recordEvent } from '../../live/events.ts';
-import { NOTIFICATION_KINDS, type NotificationKind } from './kinds.ts';
+import { MAILED_KINDS, type NotificationKind } from './kinds.ts';
 
 export async function unreadCount(db: Db, tenantId: number, userId: number): Promise<number> {
   const row = await db
@@ -118,7 +118,7 @@ export async function preferences(db: Db, tenantId: number, userId: number): Pro
     .where('user_id', '=', userId)
     .execute();
   const chosen = new Map(rows.map((r) => [String(r.kind), Boolean(r.email)]));
-  return NOTIFICATION_KINDS.map((kind) => ({ kind, email: chosen.get(kind) ?? false }));
+  return MAILED_KINDS.map((kind) => ({ kind, email: chosen.get(kind) ?? false }));
 }
 
 export async function choose(

@@ -6,6 +6,7 @@ import { findRecord } from '../repository.ts';
 import { actionRoute } from '../../docs/action-schema.ts';
 import { serverText } from '../../../common/server-texts.ts';
 import type { QuoteCalls } from './calls.ts';
+import { webhookEvent } from '../webhooks/enqueue.ts';
 import {
   ACCEPTANCE_BODY,
   acceptance,
@@ -72,6 +73,7 @@ export function decisionRoutes({ app, db, deps, quotes, quote }: QuoteCalls): vo
             via_token: auth.kind === 'record-token',
           })
           .execute();
+        await webhookEvent(trx, auth.tenantId, 'quote.accepted', { quote_id: id });
       });
       return findRecord(deps, auth, quotes, id);
     },

@@ -18,6 +18,7 @@ import { CustomFieldInputs } from '../forms/CustomFields.tsx';
 import { createDefaults, type CreateLinkState } from './createDefaults.ts';
 import { ScreenFrame } from './ScreenFrame.tsx';
 import { InvalidFieldsNotice } from '../forms/InvalidFieldsNotice.tsx';
+import { rememberCreated } from './createdOnce.ts';
 
 /**
  * The generic create form: the schema's writable fields, then the tenant's custom fields of a resource
@@ -44,6 +45,7 @@ export default function CreateScreen() {
       <CreateBase
         mutationOptions={{
           onSuccess: (record: { id: number }) => {
+            rememberCreated(name, record);
             notify('app.notifications.created', { type: 'success', messageArgs: { type: typeName } });
             if (returnTo?.startsWith('/')) navigate(returnTo, { state: { tab: returnTab } });
             else redirect('edit', name, record.id);

@@ -28,7 +28,7 @@ import { DateBadge, EMPTY_BADGE_LABELS } from '../../custom/detail/DateBadge.tsx
 import { registry } from '../../schema.ts';
 import { hasDetailRoute } from '../menus.ts';
 import { useAppKind, type AppKind } from '../../custom/appKind.ts';
-import { asText, KINDS, type FormatContext } from './kinds.ts';
+import { asText, jsonText, KINDS, type FormatContext } from './kinds.ts';
 import { canReadResource, ellipsisLimit, labelFieldOf, readableFields } from './rules.ts';
 
 /** The displays of the forms' own inputs (x-input) that have one, each a chunk of its own. */
@@ -152,8 +152,7 @@ export function FieldDisplay({ resource, field, record: recordProp, full, link =
     );
 
   if (kind === 'text' || kind === 'email' || kind === 'json') {
-    const text =
-      kind === 'json' ? (value === null || value === undefined ? '' : JSON.stringify(value)) : asText(value);
+    const text = kind === 'json' ? jsonText(value) : asText(value);
     return <Cut text={text} shown={full ? text : KINDS[kind].format(value, ctx, resource, field)} />;
   }
 

@@ -3,7 +3,15 @@
  * the apps' own (typed numbers, minutes, date and time), a related record searched (./ReferenceSearchInput.tsx).
  */
 import { Suspense, type ReactElement } from 'react';
-import { BooleanInput, DateInput, SelectInput, TextInput, required, useTranslate } from 'react-admin';
+import {
+  BooleanInput,
+  CheckboxGroupInput,
+  DateInput,
+  SelectInput,
+  TextInput,
+  required,
+  useTranslate,
+} from 'react-admin';
 import type { Field, Resource } from '../../../common/schema/types.ts';
 import { fieldKind, type FieldKind } from '../../../common/schema/field-kind.ts';
 import { DateTimeInput } from '../../custom/forms/DateTimeInput.tsx';
@@ -44,21 +52,52 @@ const INPUTS: Record<
     const max = Number(field.schema.maxLength ?? 0);
     return <TextInput multiline={max === 0 || max > 255} {...props} />;
   },
-  json: (_r, _f, props) => (
-    <TextInput
-      multiline
-      {...props}
-      format={(v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v, null, 2))}
-      parse={(v: string) => {
-        try {
-          return JSON.parse(v);
-        } catch {
-          return v;
-        }
-      }}
-    />
-  ),
+  json: (resource, field, props) =>
+    // An array of named values (a webhook's events) is a list of checkboxes; other JSON is typed.
+    arrayChoices(field) ? (
+      <ChoicesInput resource={resource} field={field} props={props} />
+    ) : (
+      <TextInput
+        multiline
+        {...props}
+        format={(v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v, null, 2))}
+        parse={(v: string) => {
+          try {
+            return JSON.parse(v);
+          } catch {
+            return v;
+          }
+        }}
+      />
+    ),
 };
+
+/**
+ * The checkboxes of an array of named values, each labelled `resources.<resource>.choices.<field>.<value>`
+ * (the schema's x-i18n), else the value.
+ */
+function ChoicesInput({
+  resource,
+  field,
+  props,
+}: {
+  resource: Resource;
+  field: Field;
+  props: InputExtraProps;
+}) {
+  const translate = useTranslate();
+  const choices = arrayChoices(field)!.map((id) => ({
+    id,
+    name: translate(`resources.${resource.name}.choices.${field.name}.${id}`, { _: id }),
+  }));
+  return <CheckboxGroupInput {...props} choices={choices} translateChoice={false} />;
+}
+
+/** The values an array field's items are limited to (`items.enum`), if any. */
+function arrayChoices(field: Field): string[] | undefined {
+  const items = field.schema.items as { enum?: unknown[] } | undefined;
+  return field.type === 'array' && Array.isArray(items?.enum) ? items.enum.map(String) : undefined;
+}
 
 export interface FieldInputProps {
   resource: Resource;

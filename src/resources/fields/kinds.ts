@@ -156,9 +156,16 @@ export const KINDS: Record<FieldKind, KindEntry> = {
   },
   json: {
     align: 'left',
-    format: (value) => ellipsis(value === null || value === undefined ? '' : JSON.stringify(value)),
+    format: (value) => ellipsis(jsonText(value)),
   },
 };
+
+/** A JSON value as text; a list of texts (a webhook's events) as the texts with commas. */
+export function jsonText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.join(', ');
+  return JSON.stringify(value);
+}
 
 export function fieldAlign(resource: Resource, field: Field): 'left' | 'right' {
   return KINDS[fieldKind(resource, field)].align;

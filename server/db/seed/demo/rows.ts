@@ -80,12 +80,42 @@ export async function seedRows(
   tenantId: number,
   dir = ROWS_DIR,
 ): Promise<void> {
-  for (const resource of registry.resources.values()) {
+  const withRows = [...registry.resources.values()].filter((r) => existsSync(join(dir, `${r.name}.json`)));
+  for (const resource of lookedUpFirst(withRows, dir)) {
     const file = join(dir, `${resource.name}.json`);
-    if (!existsSync(file)) continue;
     const records = JSON.parse(readFileSync(file, 'utf8')) as Row[];
     const rows: Row[] = [];
     for (const record of records) rows.push(await toRow(ctx, registry, resource, tenantId, record));
     if (rows.length) await bySchema(ctx.db).insertInto(resource.table).values(rows).execute();
   }
+}
+
+/**
+ * The resources in the registry's order, except that one whose rows look up another's demo rows comes
+ * after it (a webhook's deliveries name the webhook, whose name sorts after theirs).
+ */
+function lookedUpFirst(resources: Resource[], dir: string): Resource[] {
+  const names = new Set(resources.map((r) => r.name));
+  const needs = new Map(
+    resources.map((r) => {
+      const text = readFileSync(join(dir, `${r.name}.json`), 'utf8');
+      const looked = [...text.matchAll(/"\$lookup"\s*:\s*\[\s*"([a-z0-9-]+)"/g)].map((m) => m[1]!);
+      return [r.name, looked.filter((n) => n !== r.name && names.has(n))];
+    }),
+  );
+  const done = new Set<string>();
+  const ordered: Resource[] = [];
+  const visit = (r: Resource, path: Set<string>) => {
+    if (done.has(r.name) || path.has(r.name)) return;
+    path.add(r.name);
+    for (const n of needs.get(r.name) ?? [])
+      visit(
+        resources.find((x) => x.name === n)!,
+        path,
+      );
+    done.add(r.name);
+    ordered.push(r);
+  };
+  for (const r of resources) visit(r, new Set());
+  return ordered;
 }

@@ -192,6 +192,12 @@ const errors: DeepPartial<ErrorTexts> = {
     token_owner_refused:
       'Ein Token ist für Sie selbst oder, wenn Sie Tokens verwalten dürfen, für ein Dienstkonto.',
     token_by_token: 'Ein API-Token kann keine Tokens erstellen: Melden Sie sich an, um eines zu erstellen.',
+    // Webhooks (issue 38, item 4).
+    webhook_url_invalid: 'Die URL ist keine gültige Adresse.',
+    webhook_url_not_https: 'Die URL muss mit https:// beginnen.',
+    webhook_url_credentials: 'Die URL darf keinen Benutzernamen und kein Passwort enthalten.',
+    webhook_url_private:
+      'Die URL verweist auf %{name}, eine private, Loopback- oder sonst nicht öffentliche Adresse; diese Installation erlaubt solche Ziele nicht.',
   },
   notifications: {
     order_saved: 'Reihenfolge gespeichert.',

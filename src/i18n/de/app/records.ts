@@ -80,6 +80,22 @@ const records: DeepPartial<RecordTexts> = {
     clone: 'Duplizieren',
     merge: 'Zusammenführen',
   },
+  webhook_actions: {
+    test: 'Testereignis senden',
+    test_delivered: 'Das Testereignis wurde zugestellt (Status %{status}, %{ms} ms).',
+    test_failed: 'Das Testereignis konnte nicht zugestellt werden: %{error}',
+    test_retrying:
+      'Das Testereignis konnte noch nicht zugestellt werden (%{error}). Es wird automatisch erneut versucht.',
+    rotate: 'Geheimnis erneuern',
+    rotate_confirm:
+      'Ein neues Signaturgeheimnis erstellen? Das aktuelle funktioniert sofort nicht mehr: der Empfänger muss das neue verwenden.',
+    rotated: 'Ein neues Signaturgeheimnis wurde erstellt.',
+    secret_title: 'Signaturgeheimnis',
+    secret_once:
+      'Kopieren Sie dieses Geheimnis jetzt zum Empfänger: es wird nicht noch einmal angezeigt. Es signiert jede Zustellung (X-Webhook-Signature).',
+    secret_label: 'Geheimnis',
+    secret_done: 'Ich habe es kopiert',
+  },
   mail_outbox_actions: {
     retry: 'Erneut versuchen',
     sent: 'Die E-Mail wurde gesendet.',

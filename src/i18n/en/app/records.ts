@@ -81,6 +81,21 @@ const records = {
     merge: 'Merge',
   },
   /** The outgoing mail's "try again" (mail-outbox). */
+  webhook_actions: {
+    test: 'Send test event',
+    test_delivered: 'The test event was delivered (status %{status}, %{ms} ms).',
+    test_failed: 'The test event could not be delivered: %{error}',
+    test_retrying: 'The test event could not be delivered yet (%{error}). It is tried again automatically.',
+    rotate: 'Rotate secret',
+    rotate_confirm:
+      'Make a new signing secret? The current one stops working at once: the receiver must use the new one.',
+    rotated: 'A new signing secret has been made.',
+    secret_title: 'Signing secret',
+    secret_once:
+      'Copy this secret to the receiver now: it is not shown again. It signs every delivery (X-Webhook-Signature).',
+    secret_label: 'Secret',
+    secret_done: 'I have copied it',
+  },
   mail_outbox_actions: {
     retry: 'Try again',
     sent: 'The e-mail has been sent.',

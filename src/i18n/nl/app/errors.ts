@@ -177,6 +177,12 @@ const errors: ErrorTexts = {
     token_expiry_too_far: 'Een token verloopt binnen %{count} dagen.',
     token_owner_refused: 'Een token is voor uzelf, of voor een serviceaccount als u tokens mag beheren.',
     token_by_token: 'Een API-token kan geen tokens maken: meld u aan om er een te maken.',
+    // Webhooks (issue 38, item 4).
+    webhook_url_invalid: 'De URL is geen geldig adres.',
+    webhook_url_not_https: 'De URL moet met https:// beginnen.',
+    webhook_url_credentials: 'De URL mag geen gebruikersnaam of wachtwoord bevatten.',
+    webhook_url_private:
+      'De URL wijst naar %{name}, een privé-, loopback- of ander niet-openbaar adres; deze installatie staat zulke adressen niet toe.',
   },
   notifications: {
     order_saved: 'Volgorde opgeslagen.',

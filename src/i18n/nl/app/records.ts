@@ -79,6 +79,22 @@ const records: RecordTexts = {
     clone: 'Dupliceren',
     merge: 'Samenvoegen',
   },
+  webhook_actions: {
+    test: 'Testgebeurtenis versturen',
+    test_delivered: 'De testgebeurtenis is afgeleverd (status %{status}, %{ms} ms).',
+    test_failed: 'De testgebeurtenis kon niet worden afgeleverd: %{error}',
+    test_retrying:
+      'De testgebeurtenis kon nog niet worden afgeleverd (%{error}). Hij wordt automatisch opnieuw geprobeerd.',
+    rotate: 'Geheim vernieuwen',
+    rotate_confirm:
+      'Een nieuw ondertekeningsgeheim maken? Het huidige werkt meteen niet meer: de ontvanger moet het nieuwe gebruiken.',
+    rotated: 'Er is een nieuw ondertekeningsgeheim gemaakt.',
+    secret_title: 'Ondertekeningsgeheim',
+    secret_once:
+      'Kopieer dit geheim nu naar de ontvanger: het wordt niet nog eens getoond. Het ondertekent elke aflevering (X-Webhook-Signature).',
+    secret_label: 'Geheim',
+    secret_done: 'Ik heb het gekopieerd',
+  },
   mail_outbox_actions: {
     retry: 'Opnieuw proberen',
     sent: 'De e-mail is verstuurd.',
