@@ -170,6 +170,17 @@ export const SERVER_TEXTS = {
     'This rule would fire again on its own change of {name}: add a condition that excludes the value it sets.',
   automation_event_field_unknown: 'There is no ticket field {name} to watch.',
   automation_not_for_kind: 'This field is only for a rule of the other kind.',
+  // Two-factor sign-in (issue 38, item 1).
+  two_factor_code_invalid: 'The code is not valid, or was used already.',
+  two_factor_recovery_invalid: 'The recovery code is not valid, or was used already.',
+  two_factor_code_missing: 'Give a code from your authenticator app or a recovery code.',
+  two_factor_challenge_invalid: 'This sign-in has expired: sign in again.',
+  two_factor_already_on: 'Two-factor sign-in is on already: turn it off first.',
+  two_factor_not_started: 'Start setting up two-factor sign-in first.',
+  two_factor_not_on: 'Two-factor sign-in is not on.',
+  two_factor_required_by_role: 'Your role requires two-factor sign-in: it cannot be turned off.',
+  two_factor_proof_missing: 'Give a current code or your password.',
+  two_factor_password_invalid: 'The password is not right.',
 } as const;
 
 export type ServerTextKey = keyof typeof SERVER_TEXTS;
