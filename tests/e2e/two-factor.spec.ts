@@ -1,0 +1,126 @@
+/**
+ * Two-factor sign-in in Chromium (issue 38, item 1): a user opens 'Two-factor sign-in' from the user
+ * menu, scans (reads) the secret on screen, turns it on with a real RFC 6238 code computed here with
+ * otpauth, sees the ten recovery codes, signs out and signs in again through the code step: with a code
+ * (the portal, Dutch, 1280 px) and with a recovery code (the back office, English, 375 px). axe-core on
+ * each screen.
+ */
+import { Secret, TOTP } from 'otpauth';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { DEMO_PASSWORD, expectAccessible, inLanguage, signIn } from './support.ts';
+
+/** The code an authenticator app shows for `secret`, `steps` 30-second steps from now. */
+function codeOf(secret: string, steps = 0): string {
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
+  return totp.generate({ timestamp: Date.now() + steps * 30_000 });
+}
+
+const TEXT = {
+  nl: {
+    userMenu: 'Profiel',
+    item: 'Tweestapsaanmelding',
+    start: 'Tweestapsaanmelding instellen',
+    code: 'Code',
+    turnOn: 'Aanzetten',
+    codes: 'Je herstelcodes',
+    on: 'Tweestapsaanmelding staat aan.',
+    logout: 'Uitloggen',
+    email: 'E-mailadres',
+    password: 'Wachtwoord',
+    signIn: 'Inloggen',
+    codeTitle: 'Voer je code in',
+    verify: 'Controleren',
+    recovery: 'Een herstelcode gebruiken',
+    recoveryCode: 'Herstelcode',
+  },
+  en: {
+    userMenu: 'Profile',
+    item: 'Two-factor sign-in',
+    start: 'Set up two-factor sign-in',
+    code: 'Code',
+    turnOn: 'Turn on',
+    codes: 'Your recovery codes',
+    on: 'Two-factor sign-in is on.',
+    logout: 'Logout',
+    email: 'Email address',
+    password: 'Password',
+    signIn: 'Sign in',
+    codeTitle: 'Enter your code',
+    verify: 'Verify',
+    recovery: 'Use a recovery code',
+    recoveryCode: 'Recovery code',
+  },
+} as const;
+
+/** From the user menu to a confirmed enrolment: the secret read off the screen, and the recovery codes. */
+async function enrol(page: Page, t: (typeof TEXT)['nl' | 'en']) {
+  await page.getByRole('button', { name: t.userMenu }).click();
+  await page.getByRole('menuitem', { name: t.item }).click();
+  await expect(page.getByRole('heading', { level: 1, name: t.item })).toBeVisible();
+  await page.getByRole('button', { name: t.start }).click();
+  const key = page.locator('code[data-secret]');
+  await expect(key).toBeVisible();
+  await expect(page.getByRole('img', { name: /QR/ })).toBeVisible();
+  // The key as a person would type it: what the screen shows, without its spaces.
+  const secret = (await key.innerText()).replace(/\s/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await expectAccessible(page, 'two-factor enrolment');
+  const field = page.getByRole('textbox', { name: t.code });
+  await expect(field).toHaveAttribute('autocomplete', 'one-time-code');
+  await expect(field).toHaveAttribute('inputmode', 'numeric');
+  await field.fill(codeOf(secret));
+  await page.getByRole('button', { name: t.turnOn }).click();
+  const list = page.getByRole('list', { name: t.codes });
+  await expect(list.getByRole('listitem')).toHaveCount(10);
+  await expect(page.getByRole('status').filter({ hasText: t.on })).toBeVisible();
+  await expect(page.getByText(`${t.on} 10 `)).toBeVisible();
+  await expectAccessible(page, 'two-factor recovery codes');
+  const codes = await list.getByRole('listitem').allInnerTexts();
+  return { secret, codes };
+}
+
+async function passwordStep(page: Page, t: (typeof TEXT)['nl' | 'en'], email: string) {
+  await page.getByRole('button', { name: t.userMenu }).click();
+  await page.getByRole('menuitem', { name: t.logout }).click();
+  await page.getByLabel(t.email).fill(email);
+  await page.getByLabel(t.password).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: t.signIn, exact: true }).click();
+  await expect(page.getByRole('heading', { name: t.codeTitle })).toBeVisible();
+  // No session before the code: nothing stored yet.
+  expect(await page.evaluate(() => localStorage.getItem('APP_PORTAL_TOKEN'))).toBeNull();
+}
+
+test(
+  inLanguage('nl', 'a client turns two-factor on in the portal and signs in with a code, at 1280 px'),
+  async ({ page }) => {
+    const t = TEXT.nl;
+    await signIn(page, 'client@example.com', 'portal', { locale: 'nl' });
+    const { secret } = await enrol(page, t);
+    await passwordStep(page, t, 'client@example.com');
+    await expectAccessible(page, 'login code step');
+    // The code of the next step: the one that turned it on is spent.
+    await page.getByRole('textbox', { name: t.code }).fill(codeOf(secret, 1));
+    await page.getByRole('button', { name: t.verify }).click();
+    await expect(page).toHaveURL(/\/app\/tickets$/);
+    await expect(page.getByRole('button', { name: t.userMenu })).toBeVisible();
+  },
+);
+
+test(
+  inLanguage('en', 'an operator turns two-factor on and signs in with a recovery code, at 375 px'),
+  async ({ page }) => {
+    const t = TEXT.en;
+    await page.setViewportSize({ width: 375, height: 760 });
+    await signIn(page, 'admin@example.com', 'backoffice', { locale: 'en' });
+    const { codes } = await enrol(page, t);
+    await passwordStep(page, t, 'admin@example.com');
+    await page.getByRole('button', { name: t.recovery }).click();
+    await page.getByRole('textbox', { name: t.recoveryCode }).fill(codes[0]!);
+    await expectAccessible(page, 'login recovery code step');
+    await page.getByRole('button', { name: t.verify }).click();
+    await expect(page).not.toHaveURL(/\/login/);
+    await expect(page.getByRole('button', { name: t.userMenu })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('APP_PORTAL_TOKEN'))).toBeTruthy();
+  },
+);
