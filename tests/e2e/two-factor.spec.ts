@@ -66,6 +66,7 @@ async function enrol(page: Page, t: (typeof TEXT)['nl' | 'en']) {
   const secret = (await key.innerText()).replace(/\s/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await expectAccessible(page, 'two-factor enrolment');
+  await page.screenshot({ path: `test-results/two-factor-enrolment-${t.item.length}.png`, fullPage: true });
   const field = page.getByRole('textbox', { name: t.code });
   await expect(field).toHaveAttribute('autocomplete', 'one-time-code');
   await expect(field).toHaveAttribute('inputmode', 'numeric');
@@ -99,6 +100,7 @@ test(
     const { secret } = await enrol(page, t);
     await passwordStep(page, t, 'client@example.com');
     await expectAccessible(page, 'login code step');
+    await page.screenshot({ path: 'test-results/two-factor-code-step-nl.png' });
     // The code of the next step: the one that turned it on is spent.
     await page.getByRole('textbox', { name: t.code }).fill(codeOf(secret, 1));
     await page.getByRole('button', { name: t.verify }).click();
@@ -112,15 +114,60 @@ test(
   async ({ page }) => {
     const t = TEXT.en;
     await page.setViewportSize({ width: 375, height: 760 });
-    await signIn(page, 'admin@example.com', 'backoffice', { locale: 'en' });
+    await signIn(page, 'operator@example.com', 'backoffice', { locale: 'en' });
     const { codes } = await enrol(page, t);
-    await passwordStep(page, t, 'admin@example.com');
+    await passwordStep(page, t, 'operator@example.com');
     await page.getByRole('button', { name: t.recovery }).click();
     await page.getByRole('textbox', { name: t.recoveryCode }).fill(codes[0]!);
     await expectAccessible(page, 'login recovery code step');
+    await page.screenshot({ path: 'test-results/two-factor-recovery-step-en.png' });
     await page.getByRole('button', { name: t.verify }).click();
     await expect(page).not.toHaveURL(/\/login/);
     await expect(page.getByRole('button', { name: t.userMenu })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('APP_PORTAL_TOKEN'))).toBeTruthy();
+  },
+);
+
+test(
+  inLanguage('nl', "second line resets a client's two-factor from the client's record, at 1280 px"),
+  async ({ page }) => {
+    // Another client than the first test's turns two-factor on through the API: 202 at sign-in.
+    const plain = await page.request.post('/api/auth/login', {
+      data: { username: 'other@example.com', password: DEMO_PASSWORD },
+    });
+    if (plain.status() === 200) {
+      const auth = {
+        authorization: `Bearer ${((await plain.json()) as { access_token: string }).access_token}`,
+      };
+      const start = await page.request.post('/api/auth/two-factor/start', { headers: auth });
+      const { secret } = (await start.json()) as { secret: string };
+      const confirm = await page.request.post('/api/auth/two-factor/confirm', {
+        headers: auth,
+        data: { code: codeOf(secret, 1) },
+      });
+      expect(confirm.status()).toBe(200);
+    }
+    const before = await page.request.post('/api/auth/login', {
+      data: { username: 'other@example.com', password: DEMO_PASSWORD },
+    });
+    expect(before.status()).toBe(202);
+    const token = await signIn(page, 'admin@example.com', 'backoffice', { locale: 'nl' });
+    const clients = await page.request.get(
+      '/api/clients?builder[0][where][0]=email&builder[0][where][1]==&builder[0][where][2]=other@example.com',
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    expect(clients.status()).toBe(200);
+    const [{ id }] = ((await clients.json()) as { data: { id: number }[] }).data as [{ id: number }];
+    await page.goto(`/clients/${id}`);
+    await page.getByRole('button', { name: 'Tweestapsaanmelding resetten' }).click();
+    await expectAccessible(page, 'reset two-factor confirmation');
+    await page.getByRole('dialog').getByRole('button', { name: 'Tweestapsaanmelding resetten' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Tweestapsaanmelding is gereset.' }),
+    ).toBeVisible();
+    const after = await page.request.post('/api/auth/login', {
+      data: { username: 'other@example.com', password: DEMO_PASSWORD },
+    });
+    expect(after.status()).toBe(200);
   },
 );
