@@ -66,7 +66,6 @@ async function enrol(page: Page, t: (typeof TEXT)['nl' | 'en']) {
   const secret = (await key.innerText()).replace(/\s/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await expectAccessible(page, 'two-factor enrolment');
-  await page.screenshot({ path: `test-results/two-factor-enrolment-${t.item.length}.png`, fullPage: true });
   const field = page.getByRole('textbox', { name: t.code });
   await expect(field).toHaveAttribute('autocomplete', 'one-time-code');
   await expect(field).toHaveAttribute('inputmode', 'numeric');
@@ -100,7 +99,6 @@ test(
     const { secret } = await enrol(page, t);
     await passwordStep(page, t, 'client@example.com');
     await expectAccessible(page, 'login code step');
-    await page.screenshot({ path: 'test-results/two-factor-code-step-nl.png' });
     // The code of the next step: the one that turned it on is spent.
     await page.getByRole('textbox', { name: t.code }).fill(codeOf(secret, 1));
     await page.getByRole('button', { name: t.verify }).click();
@@ -120,7 +118,6 @@ test(
     await page.getByRole('button', { name: t.recovery }).click();
     await page.getByRole('textbox', { name: t.recoveryCode }).fill(codes[0]!);
     await expectAccessible(page, 'login recovery code step');
-    await page.screenshot({ path: 'test-results/two-factor-recovery-step-en.png' });
     await page.getByRole('button', { name: t.verify }).click();
     await expect(page).not.toHaveURL(/\/login/);
     await expect(page.getByRole('button', { name: t.userMenu })).toBeVisible();

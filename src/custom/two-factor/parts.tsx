@@ -29,7 +29,8 @@ export function EnrolmentCode({ enrolment }: { enrolment: Enrolment }) {
         component="code"
         aria-labelledby="two-factor-secret-label"
         data-secret={enrolment.secret}
-        sx={{ fontFamily: 'monospace', wordBreak: 'break-all', fontSize: '1rem' }}
+        // Groups of four wrap between groups, never inside one.
+        sx={{ fontFamily: 'monospace', fontSize: '1rem', textAlign: 'center' }}
       >
         {enrolment.secret.replace(/(.{4})/g, '$1 ').trim()}
       </Typography>
