@@ -11,7 +11,7 @@ import { Secret, TOTP } from 'otpauth';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDACTED_LOG_PATHS } from '../../server/app.ts';
-import { buildTestApp, targets, type TestApp } from './harness.ts';
+import { buildSecondInstance, buildTestApp, targets, type TestApp } from './harness.ts';
 
 const MARK = randomBytes(3).toString('hex');
 const PASSWORD = `Tw0-Factor-${MARK}-pass!`;
@@ -432,6 +432,23 @@ describe.each(targets)('two-factor sign-in on $name', (target) => {
         .where('user_id', '=', user.id)
         .execute(),
     ).toEqual([]);
+  });
+
+  it.runIf(target.url)('takes one code once across two instances on one database', async () => {
+    const second = await buildSecondInstance(t);
+    try {
+      const user = await newClient('Instances');
+      const { secret } = await enrol(await bearer(user.email));
+      await laterSteps(user.id);
+      const [a, b] = [await challengeOf(user.email), await challengeOf(user.email)];
+      const code = codeOf(secret);
+      const step = (app: TestApp, challenge: string) =>
+        app.app.inject({ method: 'POST', url: '/api/auth/login/two-factor', payload: { challenge, code } });
+      const answers = await Promise.all([step(t, a), step(second, b)]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+    } finally {
+      await second.close();
+    }
   });
 
   it('keeps every secret out of the audit log and the logs', async () => {
