@@ -53,6 +53,41 @@ const TEXT = {
   },
 } as const;
 
+/**
+ * The worker's server serves the spec files after this one too: every demo account leaves as it came,
+ * without a second factor, and the first-line role requires none.
+ */
+test.afterAll(async ({ playwright, demoServer }) => {
+  const request = await playwright.request.newContext({ baseURL: demoServer.baseURL });
+  try {
+    const login = await request.post('/api/auth/login', {
+      data: { username: 'admin@example.com', password: DEMO_PASSWORD },
+    });
+    const auth = {
+      authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}`,
+    };
+    for (const [resource, email] of [
+      ['clients', 'client@example.com'],
+      ['clients', 'other@example.com'],
+      ['operators', 'operator@example.com'],
+    ] as const) {
+      const found = await request.get(
+        `/api/${resource}?builder[0][where][0]=email&builder[0][where][1]==&builder[0][where][2]=${email}`,
+        { headers: auth },
+      );
+      const [user] = ((await found.json()) as { data: { id: number; role_id: number }[] }).data;
+      await request.post(`/api/${resource}/${user!.id}/reset-two-factor`, { headers: auth });
+      if (resource === 'operators')
+        await request.put(`/api/roles/${user!.role_id}`, {
+          headers: auth,
+          data: { requires_two_factor: false },
+        });
+    }
+  } finally {
+    await request.dispose();
+  }
+});
+
 /** From the user menu to a confirmed enrolment: the secret read off the screen, and the recovery codes. */
 async function enrol(page: Page, t: (typeof TEXT)['nl' | 'en']) {
   await page.getByRole('button', { name: t.userMenu }).click();
@@ -166,5 +201,52 @@ test(
       data: { username: 'other@example.com', password: DEMO_PASSWORD },
     });
     expect(after.status()).toBe(200);
+  },
+);
+
+test(
+  inLanguage('nl', 'a role that requires two-factor makes its operator enrol at sign-in, at 1280 px'),
+  async ({ page }) => {
+    const t = TEXT.nl;
+    const admin = await page.request.post('/api/auth/login', {
+      data: { username: 'admin@example.com', password: DEMO_PASSWORD },
+    });
+    const auth = {
+      authorization: `Bearer ${((await admin.json()) as { access_token: string }).access_token}`,
+    };
+    const operators = await page.request.get(
+      '/api/operators?builder[0][where][0]=email&builder[0][where][1]==&builder[0][where][2]=operator@example.com',
+      { headers: auth },
+    );
+    const [operator] = ((await operators.json()) as { data: { id: number; role_id: number }[] }).data;
+    // Whatever an earlier test left: no second factor, and the role requires one.
+    const reset = await page.request.post(`/api/operators/${operator!.id}/reset-two-factor`, {
+      headers: auth,
+    });
+    expect(reset.status()).toBe(200);
+    const role = await page.request.put(`/api/roles/${operator!.role_id}`, {
+      headers: auth,
+      data: { requires_two_factor: true },
+    });
+    expect(role.status()).toBe(200);
+
+    await page.goto('/login');
+    await page.getByLabel(t.email).fill('operator@example.com');
+    await page.getByLabel(t.password).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: t.signIn, exact: true }).click();
+    await expect(
+      page.getByText('Je rol vereist tweestapsaanmelding. Stel die in om verder te gaan.'),
+    ).toBeVisible();
+    const key = page.locator('code[data-secret]');
+    await expect(key).toBeVisible();
+    const secret = (await key.innerText()).replace(/\s/g, '');
+    await expectAccessible(page, 'enrolment at sign-in');
+    await page.getByRole('textbox', { name: t.code }).fill(codeOf(secret));
+    await page.getByRole('button', { name: t.verify }).click();
+    await expect(page.getByRole('list', { name: t.codes }).getByRole('listitem')).toHaveCount(10);
+    await expectAccessible(page, 'recovery codes at sign-in');
+    await page.getByRole('button', { name: 'Verder' }).click();
+    await expect(page.getByRole('button', { name: t.userMenu })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('APP_PORTAL_TOKEN'))).toBeTruthy();
   },
 );
