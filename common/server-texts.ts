@@ -184,6 +184,17 @@ export const SERVER_TEXTS = {
   webhook_url_credentials: 'The URL may not contain a user name or password.',
   webhook_url_private:
     'The URL points to {name}, a private, loopback or otherwise non-public address; this installation does not allow such targets.',
+  // Two-factor sign-in (issue 38, item 1).
+  two_factor_code_invalid: 'The code is not valid, or was used already.',
+  two_factor_recovery_invalid: 'The recovery code is not valid, or was used already.',
+  two_factor_code_missing: 'Give a code from your authenticator app or a recovery code.',
+  two_factor_challenge_invalid: 'This sign-in has expired: sign in again.',
+  two_factor_already_on: 'Two-factor sign-in is on already: turn it off first.',
+  two_factor_not_started: 'Start setting up two-factor sign-in first.',
+  two_factor_not_on: 'Two-factor sign-in is not on.',
+  two_factor_required_by_role: 'Your role requires two-factor sign-in: it cannot be turned off.',
+  two_factor_proof_missing: 'Give a current code or your password.',
+  two_factor_password_invalid: 'The password is not right.',
 } as const;
 
 export type ServerTextKey = keyof typeof SERVER_TEXTS;

@@ -11,6 +11,7 @@ import { HashingBusy, type PasswordHashing } from './password-hashing.ts';
 import { retryAfterSeconds, tooManyAttemptsMessage, type LoginLimiter } from './rate-limit.ts';
 import { findLoginUser, replacePasswordHash } from './user.ts';
 import { audit } from '../audit/audit.ts';
+import { twoFactorState } from './two-factor/store.ts';
 
 export const BAD_CREDENTIALS = 'These credentials do not match our records.';
 
@@ -26,6 +27,8 @@ export interface CheckedLogin {
   userId: number;
   isStaff: boolean;
   device: string | undefined;
+  /** Two-factor is on for the user, or their role requires it: no session before the second step. */
+  secondStep: boolean;
 }
 
 /**
@@ -68,8 +71,13 @@ export async function checkPassword(
     // An older hash costs more to verify than today's (password-hashing.ts): replaced as it matched.
     if (verdict.rehashed)
       await replacePasswordHash(db, tenant.id, user.id, user.passwordHash, verdict.rehashed);
-    await attempt.succeeded();
-    return { userId: user.id, isStaff: user.isStaff, device };
+    const twoFactor = await twoFactorState(db, tenant.id, user.id);
+    const secondStep = twoFactor.enrolled || twoFactor.required;
+    // A right password with a second step due clears no failures: only this attempt is taken back, so
+    // wrong codes after it keep counting toward the lockout (two-factor/login-routes.ts).
+    if (secondStep) await attempt.abandoned();
+    else await attempt.succeeded();
+    return { userId: user.id, isStaff: user.isStaff, device, secondStep };
   } catch (error) {
     // A full hashing queue judged nothing: the attempt is taken back, the caller told when to return.
     const busy = error instanceof HashingBusy;

@@ -40,6 +40,8 @@ import { AUTH_DOCS } from '../docs/fixed-schemas.ts';
 import { errorResponses } from '../docs/error-answers.ts';
 import { serverText } from '../../common/server-texts.ts';
 import { audit } from '../audit/audit.ts';
+import { challengeAnswer, challengeFor, twoFactorLoginRoutes } from './two-factor/login-routes.ts';
+import { twoFactorAccountRoutes } from './two-factor/account-routes.ts';
 
 export const REFRESH_COOKIE = 'refresh_token';
 /** The refresh cookie only travels to the calls that use it. */
@@ -202,6 +204,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
             description: 'Signed in: the user, an access token and the lists GET /auth/me answers.',
             ...tokenResponse,
           },
+          202: challengeAnswer,
           ...errorResponses(400, 422, 429, 503),
         },
       },
@@ -217,11 +220,19 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       const password = body.password!;
 
       const checked = await checkPassword(options, request, reply, email, password);
+      if (checked.secondStep) {
+        // No session yet: the second step (two-factor/login-routes.ts) answers as this route does.
+        reply.code(202);
+        return challengeFor(db, request.tenant.id, checked.userId);
+      }
       const answer = await logIn(request, reply, checked.userId, checked.isStaff);
       await devices.remember(request, reply, request.tenant.id, email, checked.device);
       return answer;
     },
   );
+
+  await twoFactorLoginRoutes(app, { db, limiter: options.limiter, devices, logIn });
+  await twoFactorAccountRoutes(app, { db, limiter: options.limiter, hashing: options.hashing });
 
   // Refresh and logout read the cookie and take no body: clients send none or `{}`, and a body
   // schema would refuse the first (Fastify validates a missing body as `undefined`).

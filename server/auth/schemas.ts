@@ -100,7 +100,7 @@ export const userSchema = {
 /** A reference to one of AUTH_SCHEMAS (or the shared MessageResponse), as a route schema writes it. */
 const ref = (name: keyof typeof AUTH_SCHEMAS) => ({ $ref: `${name}#` }) as const;
 
-const sessionSchema = {
+export const sessionSchema = {
   type: 'object',
   required: ['user', 'access_token', 'token_type', 'expires_in'],
   properties: {

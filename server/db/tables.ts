@@ -772,6 +772,7 @@ export interface Roles {
   id: Generated<number>;
   is_operator: Generated<boolean>;
   name: string;
+  requires_two_factor: Generated<boolean>;
   tenant_id: number;
   updated_at: Generated<Timestamp>;
 }
@@ -1143,6 +1144,34 @@ export interface TimeReportDays {
   tenant_id: number;
 }
 
+export interface TwoFactor {
+  created_at: Generated<Timestamp>;
+  enrolled_at: Timestamp | null;
+  last_step: Int8 | null;
+  secret_encrypted: string;
+  tenant_id: number;
+  user_id: number;
+}
+
+export interface TwoFactorChallenges {
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  failures: Generated<number>;
+  id: Generated<number>;
+  tenant_id: number;
+  token_hash: string;
+  used_at: Timestamp | null;
+  user_id: number;
+}
+
+export interface TwoFactorRecoveryCodes {
+  code_hash: string;
+  id: Generated<number>;
+  tenant_id: number;
+  used_at: Timestamp | null;
+  user_id: number;
+}
+
 export interface UsedProducts {
   company_id: number | null;
   created_at: Generated<Timestamp>;
@@ -1313,6 +1342,9 @@ export interface Tables {
   tickets_counts_by_operator_status: TicketsCountsByOperatorStatus;
   time_registrations: TimeRegistrations;
   time_report_days: TimeReportDays;
+  two_factor: TwoFactor;
+  two_factor_challenges: TwoFactorChallenges;
+  two_factor_recovery_codes: TwoFactorRecoveryCodes;
   used_products: UsedProducts;
   user_configs: UserConfigs;
   users: Users;

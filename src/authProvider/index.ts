@@ -4,7 +4,7 @@
  *
  * | method          | what                                                                           |
  * |-----------------|--------------------------------------------------------------------------------|
- * | login           | POST /api/auth/login {username, password} (or {code, portal} for single sign-on); stores APP_PORTAL_TOKEN and APP_USER, drops APP_QUOTE_TOKEN |
+ * | login           | POST /api/auth/login {username, password} (or {code, portal} for single sign-on; a 202 rejects with TwoFactorNeeded, and {challenge, code or recovery_code} goes to /auth/login/two-factor); stores APP_PORTAL_TOKEN and APP_USER, drops APP_QUOTE_TOKEN |
  * | logout          | POST /api/auth/logout (failures ignored); clears the session keys; -> the app's own /login |
  * | checkAuth       | resolves when an access token or a quote token is stored                       |
  * | checkError      | 401 rejects (react-admin then logs out: the HTTP client already tried a refresh) towards this app's login page, naming the page to return to; anything else resolves |
@@ -77,13 +77,29 @@ function userMay(user: SessionUser, app: AppName, resource: string, action: stri
 interface LoginParams {
   username?: string;
   password?: string;
-  /** Single sign-on: the code of /msgraph/code/:code. */
+  /** Single sign-on: the code of /msgraph/code/:code; with `challenge`, the authenticator app's code. */
   code?: string;
+  /** The second step of a two-factor login (POST /auth/login/two-factor). */
+  challenge?: string;
+  recovery_code?: string;
 }
 
 interface LoginAnswer {
   user: SessionUser;
   access_token: string;
+  /** A user enrolling at sign-in: the ten recovery codes, shown once. */
+  recovery_codes?: string[];
+}
+
+/** The 202 of a password login: a second step is due (the login page asks for a code). */
+export class TwoFactorNeeded extends Error {
+  constructor(
+    readonly challenge: string,
+    /** The role requires two-factor and the user has none yet: enrol first. */
+    readonly enrol: boolean,
+  ) {
+    super('two-factor');
+  }
 }
 
 export interface AuthProviderOptions {
@@ -113,22 +129,25 @@ export function createAuthProvider({ http, app }: AuthProviderOptions): AuthProv
 
   return {
     async login(params: LoginParams) {
-      const body =
-        params.code !== undefined
+      const second = params.challenge !== undefined;
+      const body = second
+        ? { challenge: params.challenge, code: params.code, recovery_code: params.recovery_code }
+        : params.code !== undefined
           ? { code: params.code, portal: app === 'portal' }
           : { username: params.username, password: params.password };
       // 422 (wrong credentials) and 429 (too many attempts) reject with the server's message.
-      const answer = await http.request<LoginAnswer>('/auth/login', {
-        method: 'POST',
-        body,
-        anonymous: true,
-      });
+      const answer = await http.request<LoginAnswer & { challenge?: string; enrol?: boolean }>(
+        second ? '/auth/login/two-factor' : '/auth/login',
+        { method: 'POST', body, anonymous: true },
+      );
+      if (answer.status === 202) throw new TwoFactorNeeded(answer.body.challenge!, !!answer.body.enrol);
       setItem(APP_PORTAL_TOKEN, answer.body.access_token);
       setUser(answer.body.user);
       // The answer is what GET /auth/me would say: the portal's guards take it instead of asking.
       rememberLoginAnswer(answer.body.user);
       removeItem(APP_QUOTE_TOKEN, APP_QUOTE_PATH);
       loggedOut = false;
+      return answer.body.recovery_codes ? { recoveryCodes: answer.body.recovery_codes } : undefined;
     },
 
     async logout() {

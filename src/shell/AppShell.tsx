@@ -41,6 +41,7 @@ import {
 import { Waiting } from './Waiting.tsx';
 import { Layout } from './Layout.tsx';
 import { exportRoutes } from '../custom/exports/routes.tsx';
+import { twoFactorRoutes } from '../custom/two-factor/routes.tsx';
 import { reportRoutes } from '../custom/reports/routes.tsx';
 import { serviceOverviewRoutes } from '../custom/service-overview/routes.tsx';
 import { Dashboard } from '../custom/dashboard/routes.tsx';
@@ -185,6 +186,7 @@ export function AppShell({ kind }: { kind: AppKind }) {
         >
           {[
             ...buildResources(registry, kind, PageNotFound),
+            ...twoFactorRoutes(),
             ...(kind === 'portal'
               ? [...portalRoutes(LoginPage), ...serviceOverviewRoutes()]
               : [...exportRoutes(), ...reportRoutes(), accessDeniedRoute(), firstRunRoute()]),

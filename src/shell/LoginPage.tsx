@@ -14,6 +14,8 @@ import {
 import { tooManyText } from '../authProvider/wait.ts';
 import { afterLoginAddress } from './returnTo.ts';
 import { preloadList } from '../resources/index.tsx';
+import { TwoFactorNeeded } from '../authProvider/index.ts';
+import { TwoFactorStep } from './TwoFactorStep.tsx';
 
 interface SsoAnswer {
   enabled: boolean;
@@ -102,6 +104,8 @@ export function LoginPage() {
   useEffect(() => preloadList(), []);
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
+  // A right password of a user with two-factor: the code step takes the page (./TwoFactorStep.tsx).
+  const [secondStep, setSecondStep] = useState<TwoFactorNeeded>();
   const emailLabel = translate('app.auth.email');
   const passwordLabel = translate('app.auth.password');
   const missing = (value: string, field: string) =>
@@ -122,7 +126,8 @@ export function LoginPage() {
         afterLoginAddress(kind, location.search, location.state),
       );
     } catch (e) {
-      setFailure({ error: e });
+      if (e instanceof TwoFactorNeeded) setSecondStep(e);
+      else setFailure({ error: e });
       setBusy(false);
     }
   }
@@ -137,6 +142,20 @@ export function LoginPage() {
     kind === 'portal'
       ? translate('app.auth.portal_title', { tenant: status?.tenant_name ?? '' })
       : translate('app.auth.back_office_title');
+  if (secondStep)
+    return (
+      <PublicPage title={translate('app.auth.title')} heading={heading} maxWidth={400}>
+        <TwoFactorStep
+          challenge={secondStep.challenge}
+          enrol={secondStep.enrol}
+          address={afterLoginAddress(kind, location.search, location.state)}
+          onBack={() => {
+            setSecondStep(undefined);
+            setPassword('');
+          }}
+        />
+      </PublicPage>
+    );
   return (
     <PublicPage title={translate('app.auth.title')} heading={heading} maxWidth={400} onSubmit={submit}>
       {error && (

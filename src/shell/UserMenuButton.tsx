@@ -4,12 +4,13 @@
  * label-content-name-mismatch, WCAG 2.5.3: a speech-input user says what they read). Here the name is the
  * user's name, then what the button opens ('Pieter Jansen, profile'), on a desktop and on the phone's
  * icon button alike; react-admin's label cannot carry the name (it translates its label once more, and
- * on a phone falls back to the English 'Profile'). The menu holds the logout, as react-admin's does.
+ * on a phone falls back to the English 'Profile'). The menu holds the own two-factor page and the logout.
  */
 import { useCallback, useMemo, useState, type MouseEvent } from 'react';
 import { Button, IconButton, Menu, Tooltip, useMediaQuery, type Theme } from '@mui/material';
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import { Logout, useGetIdentity, UserMenuContextProvider, useTranslate } from 'react-admin';
+import { TwoFactorMenuItem } from '../custom/two-factor/routes.tsx';
 
 const MENU_ID = 'user-menu';
 
@@ -59,6 +60,7 @@ export function UserMenuButton() {
           open={Boolean(anchor)}
           onClose={close}
         >
+          <TwoFactorMenuItem />
           <Logout />
         </Menu>
       </UserMenuContextProvider>

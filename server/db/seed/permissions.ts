@@ -20,7 +20,7 @@ export const ROLE_NAMES = settings.roles.map((r) => r.name) as [string, string, 
 /**
  * Whether a tenant's starting role holds a permission by default (issue 6), by its index in ROLE_NAMES:
  * second line every tenant.* one; first line the daily work, not merges, overrides (closing a ticket
- * past its checklist), sharing (a team's macros), invoicing, the service reports, archiving or
+ * past its checklist), sharing (a team's macros), resetting another's two-factor sign-in, invoicing, the service reports, archiving or
  * deleting companies, nor changing the tenant's settings (`tenantSettings`, which it reads only); the
  * roles of clients every portal.* one but the service overview (SERVICE_OVERVIEW_PERMISSION): its SLA
  * figures are the provider's to show, so a provider grants it when it chooses to (the demo does).
@@ -33,7 +33,8 @@ export function startingRoleMay(role: number, name: string): boolean {
   if (role === 0) return true;
   if (schemaRegistry().get(resource)?.schema['x-first-line'] === false) return false;
   if (resource === 'invoices' || resource === 'invoice-lines' || resource === 'reports') return false;
-  if (['invoice', 'deinvoice', 'merge', 'override', 'share', 'manage'].includes(action)) return false;
+  const withheld = ['invoice', 'deinvoice', 'merge', 'override', 'share', 'manage', 'reset-two-factor'];
+  if (withheld.includes(action)) return false;
   if (resource === 'companies' && (action === 'archive' || action === 'destroy')) return false;
   if (settings.tenantSettings.includes(resource)) return action === 'index' || action === 'show';
   return true;

@@ -198,6 +198,18 @@ const errors: DeepPartial<ErrorTexts> = {
     webhook_url_credentials: 'Die URL darf keinen Benutzernamen und kein Passwort enthalten.',
     webhook_url_private:
       'Die URL verweist auf %{name}, eine private, Loopback- oder sonst nicht öffentliche Adresse; diese Installation erlaubt solche Ziele nicht.',
+    two_factor_code_invalid: 'Der Code ist ungültig oder wurde bereits verwendet.',
+    two_factor_recovery_invalid: 'Der Wiederherstellungscode ist ungültig oder wurde bereits verwendet.',
+    two_factor_code_missing:
+      'Geben Sie einen Code aus Ihrer Authenticator-App oder einen Wiederherstellungscode ein.',
+    two_factor_challenge_invalid: 'Diese Anmeldung ist abgelaufen: Bitte melden Sie sich erneut an.',
+    two_factor_already_on: 'Die Zwei-Faktor-Anmeldung ist bereits aktiv: Schalten Sie sie zuerst aus.',
+    two_factor_not_started: 'Beginnen Sie zuerst mit der Einrichtung der Zwei-Faktor-Anmeldung.',
+    two_factor_not_on: 'Die Zwei-Faktor-Anmeldung ist nicht aktiv.',
+    two_factor_required_by_role:
+      'Ihre Rolle verlangt die Zwei-Faktor-Anmeldung: Sie kann nicht ausgeschaltet werden.',
+    two_factor_proof_missing: 'Geben Sie einen aktuellen Code oder Ihr Passwort ein.',
+    two_factor_password_invalid: 'Das Passwort ist nicht richtig.',
   },
   notifications: {
     order_saved: 'Reihenfolge gespeichert.',

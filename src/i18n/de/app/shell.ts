@@ -87,6 +87,48 @@ const shell: DeepPartial<ShellTexts> = {
     trial_ended: 'Der Testzeitraum ist abgelaufen.',
     password_subject: 'Das Passwort',
   },
+  /** Two-factor sign-in (issue 38): the login's code step, the own settings page, the reset. */
+  two_factor: {
+    menu_item: 'Zwei-Faktor-Anmeldung',
+    title: 'Zwei-Faktor-Anmeldung',
+    code_title: 'Code eingeben',
+    code_intro: 'Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein.',
+    recovery_intro: 'Geben Sie einen Ihrer Wiederherstellungscodes ein.',
+    code: 'Code',
+    recovery_code: 'Wiederherstellungscode',
+    use_recovery: 'Einen Wiederherstellungscode verwenden',
+    use_app: 'Einen Code aus der App verwenden',
+    verify: 'Prüfen',
+    back_to_login: 'Zurück zur Anmeldung',
+    enrol_required: 'Ihre Rolle verlangt die Zwei-Faktor-Anmeldung. Richten Sie sie ein, um fortzufahren.',
+    enrol_intro:
+      'Scannen Sie den QR-Code mit einer Authenticator-App und geben Sie den angezeigten 6-stelligen Code ein.',
+    qr_alt: 'QR-Code für Ihre Authenticator-App',
+    secret: 'Schlüssel zur Eingabe von Hand',
+    recovery_title: 'Ihre Wiederherstellungscodes',
+    recovery_codes_intro:
+      'Jeder Code meldet Sie einmal an, falls Sie Ihr Telefon verlieren. Bewahren Sie sie sicher auf: Sie werden nur jetzt angezeigt.',
+    proceed: 'Weiter',
+    status_on: 'Die Zwei-Faktor-Anmeldung ist aktiv.',
+    status_off: 'Die Zwei-Faktor-Anmeldung ist aus.',
+    required: 'Ihre Rolle verlangt die Zwei-Faktor-Anmeldung.',
+    codes_left:
+      '%{smart_count} unbenutzter Wiederherstellungscode |||| %{smart_count} unbenutzte Wiederherstellungscodes',
+    start: 'Zwei-Faktor-Anmeldung einrichten',
+    confirm: 'Einschalten',
+    disable: 'Ausschalten',
+    cancel: 'Abbrechen',
+    disable_intro:
+      'Geben Sie einen aktuellen Code oder Ihr Passwort ein, um die Zwei-Faktor-Anmeldung auszuschalten.',
+    password: 'Passwort',
+    enabled: 'Die Zwei-Faktor-Anmeldung ist aktiv.',
+    disabled: 'Die Zwei-Faktor-Anmeldung ist aus.',
+    failed: 'Das hat nicht geklappt. Bitte versuchen Sie es erneut.',
+    reset: 'Zwei-Faktor-Anmeldung zurücksetzen',
+    reset_done: 'Die Zwei-Faktor-Anmeldung wurde zurückgesetzt.',
+    reset_confirm:
+      'Den zweiten Faktor dieses Benutzers entfernen? Er meldet sich mit dem Passwort an und richtet ihn neu ein.',
+  },
   setup: {
     title: 'Einrichtung',
     not_completed: 'Diese Umgebung ist noch nicht eingerichtet.',

@@ -183,6 +183,16 @@ const errors: ErrorTexts = {
     webhook_url_credentials: 'De URL mag geen gebruikersnaam of wachtwoord bevatten.',
     webhook_url_private:
       'De URL wijst naar %{name}, een privé-, loopback- of ander niet-openbaar adres; deze installatie staat zulke adressen niet toe.',
+    two_factor_code_invalid: 'De code is niet geldig, of is al gebruikt.',
+    two_factor_recovery_invalid: 'De herstelcode is niet geldig, of is al gebruikt.',
+    two_factor_code_missing: 'Geef een code uit je authenticator-app of een herstelcode.',
+    two_factor_challenge_invalid: 'Deze aanmelding is verlopen: log opnieuw in.',
+    two_factor_already_on: 'Tweestapsaanmelding staat al aan: zet die eerst uit.',
+    two_factor_not_started: 'Begin eerst met het instellen van tweestapsaanmelding.',
+    two_factor_not_on: 'Tweestapsaanmelding staat niet aan.',
+    two_factor_required_by_role: 'Je rol vereist tweestapsaanmelding: die kan niet uit.',
+    two_factor_proof_missing: 'Geef een actuele code of je wachtwoord.',
+    two_factor_password_invalid: 'Het wachtwoord klopt niet.',
   },
   notifications: {
     order_saved: 'Volgorde opgeslagen.',
