@@ -40,6 +40,7 @@ import { AUTH_DOCS } from '../docs/fixed-schemas.ts';
 import { errorResponses } from '../docs/error-answers.ts';
 import { serverText } from '../../common/server-texts.ts';
 import { audit } from '../audit/audit.ts';
+import { oidcRoutes } from './oidc/routes.ts';
 
 export const REFRESH_COOKIE = 'refresh_token';
 /** The refresh cookie only travels to the calls that use it. */
@@ -51,7 +52,7 @@ export const SSO_FAILED = serverText('sso_failed');
 
 export interface AuthRoutesOptions {
   db: Db;
-  config: Pick<Config, 'refreshTokenDays' | 'msgraph' | 'publicUrl'>;
+  config: Pick<Config, 'refreshTokenDays' | 'msgraph' | 'publicUrl' | 'ssoAllowPrivateIssuers'>;
   tokens: AccessTokens;
   authenticator: Authenticator;
   limiter: LoginLimiter;
@@ -174,6 +175,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     }
     return logIn(request, reply, user.id, user.isStaff);
   }
+
+  // OpenID Connect providers per tenant (issue 38) sign in through the same logIn as a password.
+  await app.register(oidcRoutes, { db, config, logIn });
 
   app.get(
     '/api/auth/sso',
