@@ -4,7 +4,7 @@
  *
  * | method          | what                                                                           |
  * |-----------------|--------------------------------------------------------------------------------|
- * | login           | POST /api/auth/login {username, password} (or {code, portal} for single sign-on); stores APP_PORTAL_TOKEN and APP_USER, drops APP_QUOTE_TOKEN |
+ * | login           | POST /api/auth/login {username, password} (or {code, portal} for single sign-on; POST /api/auth/sso/callback {query} for OpenID Connect); stores APP_PORTAL_TOKEN and APP_USER, drops APP_QUOTE_TOKEN |
  * | logout          | POST /api/auth/logout (failures ignored); clears the session keys; -> the app's own /login |
  * | checkAuth       | resolves when an access token or a quote token is stored                       |
  * | checkError      | 401 rejects (react-admin then logs out: the HTTP client already tried a refresh) towards this app's login page, naming the page to return to; anything else resolves |
@@ -79,6 +79,8 @@ interface LoginParams {
   password?: string;
   /** Single sign-on: the code of /msgraph/code/:code. */
   code?: string;
+  /** OpenID Connect single sign-on: the query string the provider sent to /sso/callback. */
+  ssoQuery?: string;
 }
 
 interface LoginAnswer {
@@ -118,11 +120,14 @@ export function createAuthProvider({ http, app }: AuthProviderOptions): AuthProv
           ? { code: params.code, portal: app === 'portal' }
           : { username: params.username, password: params.password };
       // 422 (wrong credentials) and 429 (too many attempts) reject with the server's message.
-      const answer = await http.request<LoginAnswer>('/auth/login', {
-        method: 'POST',
-        body,
-        anonymous: true,
-      });
+      const answer = await http.request<LoginAnswer>(
+        params.ssoQuery !== undefined ? '/auth/sso/callback' : '/auth/login',
+        {
+          method: 'POST',
+          body: params.ssoQuery !== undefined ? { query: params.ssoQuery } : body,
+          anonymous: true,
+        },
+      );
       setItem(APP_PORTAL_TOKEN, answer.body.access_token);
       setUser(answer.body.user);
       // The answer is what GET /auth/me would say: the portal's guards take it instead of asking.

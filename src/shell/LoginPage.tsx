@@ -14,6 +14,7 @@ import {
 import { tooManyText } from '../authProvider/wait.ts';
 import { afterLoginAddress } from './returnTo.ts';
 import { preloadList } from '../resources/index.tsx';
+import { SsoButtons } from './SsoButtons.tsx';
 
 interface SsoAnswer {
   enabled: boolean;
@@ -180,6 +181,11 @@ export function LoginPage() {
           {translate('app.auth.sign_in_sso')}
         </Button>
       )}
+      <SsoButtons
+        kind={kind}
+        next={afterLoginAddress(kind, location.search, location.state)}
+        onError={(key) => setFailure({ flash: key })}
+      />
       {kind === 'portal' && (
         <Link component={RouterLink} to={`${basename}/password-reset`}>
           {translate('app.auth.forgot_password')}
