@@ -297,6 +297,17 @@ describe.each(targets)('OpenID Connect single sign-on on $name', (target) => {
     expect(malformed.statusCode).toBe(422);
   });
 
+  it('answers hostile callbacks with a 4xx', async () => {
+    const long = await callback(`state=${'a'.repeat(9000)}`, 'sso_binding=x');
+    expect(long.statusCode).toBe(422);
+    expect(Object.keys(long.json().errors)).toEqual(['body.query']);
+    const none = await t.app.inject({ method: 'POST', url: '/api/auth/sso/callback', payload: {} });
+    expect(none.statusCode).toBe(422);
+    const noState = await callback('code=abc');
+    expect(noState.json()).toEqual({ message: FAILED, errors: { code: [FAILED] } });
+    expect((await lastFailure()).changes.reason).toBe('the callback has no state');
+  });
+
   it('answers a clear 503 when the provider cannot be reached', async () => {
     // The single sign-on above ended the cached session of admin: a new one.
     const { token } = await t.login('admin@example.com', 'demo');

@@ -27,6 +27,8 @@ export const BINDING_COOKIE = 'sso_binding';
 const BINDING_PATH = '/api/auth/sso';
 const BINDING_FORM = /^[A-Za-z0-9_-]{43}$/;
 const RETRY_AFTER_SECONDS = 30;
+const DISCOVERY_CACHE_MS = 5 * 60_000;
+const DISCOVERY_CACHE_SIZE = 500;
 
 const FAILED = serverText('sso_failed');
 const UNKNOWN = serverText('sso_provider_unknown');
@@ -66,14 +68,24 @@ export async function oidcRoutes(app: FastifyInstance, options: OidcRoutesOption
 
   type Provider = NonNullable<Awaited<ReturnType<typeof activeProvider>>>;
 
+  // Discovery answers per provider version for a few minutes: the start is public, and each call must
+  // not make this server fetch the issuer again. A changed row (updated_at) is discovered afresh.
+  const discovered = new Map<string, { at: number; configuration: client.Configuration }>();
+
   async function configurationOf(tenantId: number, provider: Provider) {
+    const key = `${provider.id}:${provider.updated_at.getTime()}`;
+    const cached = discovered.get(key);
+    if (cached && Date.now() - cached.at < DISCOVERY_CACHE_MS) return cached.configuration;
     const secret = provider.client_secret_encrypted
       ? await decryptPassword(db, tenantId, provider.client_secret_encrypted)
       : undefined;
-    return discover(
+    const configuration = await discover(
       { issuer: provider.issuer, clientId: provider.client_id, clientSecret: secret },
       allowPrivate,
     );
+    if (discovered.size >= DISCOVERY_CACHE_SIZE) discovered.clear();
+    discovered.set(key, { at: Date.now(), configuration });
+    return configuration;
   }
 
   function unreachable(request: FastifyRequest, reply: FastifyReply, error: OidcError): HttpError {
