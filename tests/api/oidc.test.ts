@@ -258,6 +258,28 @@ describe.each(targets)('OpenID Connect single sign-on on $name', (target) => {
     expect(failure.changes).toEqual({ method: 'sso', provider: 'Test IdP', reason: 'unknown address' });
   });
 
+  it('creates no client for an unknown address even when allowed: companies have no domain to join', async () => {
+    const { token } = await t.login('admin@example.com', 'demo');
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/sso-providers/${short}`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { create_clients: true },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { back, cookie } = await throughProvider('newcomer@example.com', 'portal', short);
+    expect((await callback(back.search, cookie)).statusCode).toBe(422);
+    expect((await lastFailure()).changes.reason).toBe(
+      'unknown address: no company can be found by its domain',
+    );
+    const made = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where(sql`lower(email)`, '=', 'newcomer@example.com')
+      .execute();
+    expect(made).toEqual([]);
+  });
+
   it('refuses a domain that is not allowed', async () => {
     const { back, cookie } = await throughProvider('someone@elsewhere.test', 'portal');
     expect((await callback(back.search, cookie)).statusCode).toBe(422);

@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test as base } from './fixtures.ts';
 import { freePort, startServer, type E2eServer } from './server.ts';
-import { expectAccessible, inLanguage, startIn } from './support.ts';
+import { expectAccessible, inLanguage, startIn, storeSession } from './support.ts';
 import { startOidcProvider, type TestProvider } from '../oidc-provider.ts';
 
 const PROVIDER_NAME = 'Test IdP';
@@ -119,4 +119,20 @@ test.describe('single sign-on with an OpenID provider', () => {
     expect(await page.evaluate(() => localStorage.getItem('APP_PORTAL_TOKEN'))).toBeNull();
     await expectAccessible(page, 'login after a refused single sign-on');
   });
+
+  test(
+    inLanguage('nl', 'second line sees the providers and the form without the secret'),
+    async ({ page }) => {
+      await storeSession(page, 'admin@example.com', { locale: 'nl' });
+      await page.goto('/sso-providers');
+      await expect(page.getByRole('heading', { level: 1, name: 'SSO-aanbieders' })).toBeVisible();
+      await expect(page.getByRole('cell', { name: PROVIDER_NAME })).toBeVisible();
+      await expectAccessible(page, 'the SSO providers list');
+      await page.goto('/sso-providers/create');
+      await expect(page.getByLabel('Client-secret')).toBeVisible();
+      await expect(page.getByLabel('Toegestane e-maildomeinen')).toBeVisible();
+      await expectAccessible(page, 'a new SSO provider');
+    await page.screenshot({ path: test.info().outputPath('create-nl-1280.png'), fullPage: true });
+    },
+  );
 });
