@@ -132,7 +132,7 @@ test.describe('single sign-on with an OpenID provider', () => {
       await expect(page.getByLabel('Client-secret')).toBeVisible();
       await expect(page.getByLabel('Toegestane e-maildomeinen')).toBeVisible();
       await expectAccessible(page, 'a new SSO provider');
-    await page.screenshot({ path: test.info().outputPath('create-nl-1280.png'), fullPage: true });
+      await page.screenshot({ path: test.info().outputPath('create-nl-1280.png'), fullPage: true });
     },
   );
 });
