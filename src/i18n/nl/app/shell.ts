@@ -56,7 +56,8 @@ const shell: ShellTexts = {
     sso_busy: 'Je wordt ingelogd…',
     sso_failed: 'Inloggen via single sign-on is mislukt. Log opnieuw in.',
     sign_in_with: 'Inloggen met %{name}',
-    sso_start_failed: 'De aanmeldprovider is niet bereikbaar. Probeer het later opnieuw of log in met je wachtwoord.',
+    sso_start_failed:
+      'De aanmeldprovider is niet bereikbaar. Probeer het later opnieuw of log in met je wachtwoord.',
     invalid_credentials: 'Onjuist e-mailadres of wachtwoord.',
     too_many_attempts:
       'Te veel inlogpogingen. Probeer het over %{smart_count} minuut opnieuw. |||| Te veel inlogpogingen. Probeer het over %{smart_count} minuten opnieuw.',
