@@ -137,6 +137,8 @@ export const SERVER_TEXTS = {
   password_confirmation_mismatch: 'The password confirmation does not match.',
   sso_not_configured: 'Single sign-on is not configured.',
   sso_failed: 'Single sign-on failed.',
+  sso_provider_unknown: 'This sign-in provider is not available.',
+  sso_provider_unreachable: 'The sign-in provider could not be reached. Try again later.',
   // The first run (issue 32).
   setup_done: 'This desk has been set up already: sign in instead.',
   tenant_slug_taken: 'There is already a tenant at the address {name}.',

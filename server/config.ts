@@ -30,6 +30,11 @@ export interface Config {
   publicUrl?: string;
   passwordMinLength: number;
   msgraph: MsGraphConfig;
+  /**
+   * OpenID issuers (sso-providers) on loopback or private addresses, or over plain http, are refused unless
+   * SSO_ALLOW_PRIVATE_ISSUERS=true: a tenant's admin must not make the server fetch inside its network.
+   */
+  ssoAllowPrivateIssuers?: boolean;
   seed: 'demo' | 'none';
   logLevel: string;
   accessTokenSeconds: number;
@@ -154,6 +159,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       meUrl: env.MSGRAPH_ME_URL || 'https://graph.microsoft.com/v1.0/me',
       redirectUri: env.MSGRAPH_REDIRECT_URI || undefined,
     },
+    ssoAllowPrivateIssuers: env.SSO_ALLOW_PRIVATE_ISSUERS === 'true',
     seed,
     logLevel: env.LOG_LEVEL ?? 'info',
     accessTokenSeconds: Number(env.ACCESS_TOKEN_SECONDS ?? 900),

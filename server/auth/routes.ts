@@ -42,6 +42,7 @@ import { serverText } from '../../common/server-texts.ts';
 import { audit } from '../audit/audit.ts';
 import { challengeAnswer, challengeFor, twoFactorLoginRoutes } from './two-factor/login-routes.ts';
 import { twoFactorAccountRoutes } from './two-factor/account-routes.ts';
+import { oidcRoutes } from './oidc/routes.ts';
 
 export const REFRESH_COOKIE = 'refresh_token';
 /** The refresh cookie only travels to the calls that use it. */
@@ -53,7 +54,7 @@ export const SSO_FAILED = serverText('sso_failed');
 
 export interface AuthRoutesOptions {
   db: Db;
-  config: Pick<Config, 'refreshTokenDays' | 'msgraph' | 'publicUrl'>;
+  config: Pick<Config, 'refreshTokenDays' | 'msgraph' | 'publicUrl' | 'ssoAllowPrivateIssuers'>;
   tokens: AccessTokens;
   authenticator: Authenticator;
   limiter: LoginLimiter;
@@ -176,6 +177,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     }
     return logIn(request, reply, user.id, user.isStaff);
   }
+
+  // OpenID Connect providers per tenant (issue 38) sign in through the same logIn as a password.
+  await app.register(oidcRoutes, { db, config, logIn });
 
   app.get(
     '/api/auth/sso',

@@ -854,6 +854,35 @@ export interface SlaTargets {
   updated_at: Generated<Timestamp>;
 }
 
+export interface SsoFlows {
+  app: string;
+  binding_hash: string;
+  code_verifier: string;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  id: Generated<number>;
+  nonce: string;
+  provider_id: number;
+  redirect_uri: string;
+  state: string;
+  tenant_id: number;
+}
+
+export interface SsoProviders {
+  active: Generated<boolean>;
+  audience: Generated<string>;
+  client_id: string;
+  client_secret_encrypted: string | null;
+  create_clients: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  email_domains: Generated<string>;
+  id: Generated<number>;
+  issuer: string;
+  name: string;
+  tenant_id: number;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface StandardAnswers {
   body: string;
   category_id: number | null;
@@ -1321,6 +1350,8 @@ export interface Tables {
   sla_escalations: SlaEscalations;
   sla_targets: SlaTargets;
   slas: Slas;
+  sso_flows: SsoFlows;
+  sso_providers: SsoProviders;
   standard_answers: StandardAnswers;
   stored_file_chunks: StoredFileChunks;
   stored_files: StoredFiles;

@@ -4,7 +4,7 @@
  *
  * | method          | what                                                                           |
  * |-----------------|--------------------------------------------------------------------------------|
- * | login           | POST /api/auth/login {username, password} (or {code, portal} for single sign-on; a 202 rejects with TwoFactorNeeded, and {challenge, code or recovery_code} goes to /auth/login/two-factor); stores APP_PORTAL_TOKEN and APP_USER, drops APP_QUOTE_TOKEN |
+ * | login           | POST /api/auth/login {username, password} (or {code, portal} for single sign-on; POST /api/auth/sso/callback {query} for OpenID Connect; a 202 rejects with TwoFactorNeeded, and {challenge, code or recovery_code} goes to /auth/login/two-factor); stores APP_PORTAL_TOKEN and APP_USER, drops APP_QUOTE_TOKEN |
  * | logout          | POST /api/auth/logout (failures ignored); clears the session keys; -> the app's own /login |
  * | checkAuth       | resolves when an access token or a quote token is stored                       |
  * | checkError      | 401 rejects (react-admin then logs out: the HTTP client already tried a refresh) towards this app's login page, naming the page to return to; anything else resolves |
@@ -82,6 +82,8 @@ interface LoginParams {
   /** The second step of a two-factor login (POST /auth/login/two-factor). */
   challenge?: string;
   recovery_code?: string;
+  /** OpenID Connect single sign-on: the query string the provider sent to /sso/callback. */
+  ssoQuery?: string;
 }
 
 interface LoginAnswer {
@@ -136,9 +138,10 @@ export function createAuthProvider({ http, app }: AuthProviderOptions): AuthProv
           ? { code: params.code, portal: app === 'portal' }
           : { username: params.username, password: params.password };
       // 422 (wrong credentials) and 429 (too many attempts) reject with the server's message.
+      const sso = params.ssoQuery !== undefined;
       const answer = await http.request<LoginAnswer & { challenge?: string; enrol?: boolean }>(
-        second ? '/auth/login/two-factor' : '/auth/login',
-        { method: 'POST', body, anonymous: true },
+        sso ? '/auth/sso/callback' : second ? '/auth/login/two-factor' : '/auth/login',
+        { method: 'POST', body: sso ? { query: params.ssoQuery } : body, anonymous: true },
       );
       if (answer.status === 202) throw new TwoFactorNeeded(answer.body.challenge!, !!answer.body.enrol);
       setItem(APP_PORTAL_TOKEN, answer.body.access_token);

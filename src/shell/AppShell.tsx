@@ -37,6 +37,7 @@ import {
   PortalGuards,
   PageNotFound,
   portalRoutes,
+  ssoCallbackRoute,
 } from './guards.tsx';
 import { Waiting } from './Waiting.tsx';
 import { Layout } from './Layout.tsx';
@@ -190,6 +191,7 @@ export function AppShell({ kind }: { kind: AppKind }) {
             ...(kind === 'portal'
               ? [...portalRoutes(LoginPage), ...serviceOverviewRoutes()]
               : [...exportRoutes(), ...reportRoutes(), accessDeniedRoute(), firstRunRoute()]),
+            ssoCallbackRoute(),
           ]}
         </CoreAdminUI>
         <Notifications />

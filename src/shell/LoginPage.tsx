@@ -16,6 +16,7 @@ import { afterLoginAddress } from './returnTo.ts';
 import { preloadList } from '../resources/index.tsx';
 import { TwoFactorNeeded } from '../authProvider/index.ts';
 import { TwoFactorStep } from './TwoFactorStep.tsx';
+import { SsoButtons } from './SsoButtons.tsx';
 
 interface SsoAnswer {
   enabled: boolean;
@@ -199,6 +200,11 @@ export function LoginPage() {
           {translate('app.auth.sign_in_sso')}
         </Button>
       )}
+      <SsoButtons
+        kind={kind}
+        next={afterLoginAddress(kind, location.search, location.state)}
+        onError={(key) => setFailure({ flash: key })}
+      />
       {kind === 'portal' && (
         <Link component={RouterLink} to={`${basename}/password-reset`}>
           {translate('app.auth.forgot_password')}

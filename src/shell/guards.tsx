@@ -69,6 +69,7 @@ const PUBLIC_PATHS = [
   /^\/password-reset$/,
   /^\/password\/reset\/[^/]+$/,
   /^\/msgraph\/code(\/[^/]+)?$/,
+  /^\/sso\/callback$/,
   /^\/setup$/,
   /^\/not-found$/,
 ];
@@ -304,6 +305,7 @@ const PasswordResetRequestPage = lazyWithTimeout(
 );
 const PasswordResetPage = lazyWithTimeout(() => import('../custom/pages/PasswordResetPage.tsx'));
 const SsoCallbackPage = lazyWithTimeout(() => import('../custom/pages/SsoCallbackPage.tsx'));
+const OidcCallbackPage = lazyWithTimeout(() => import('../custom/pages/OidcCallbackPage.tsx'));
 
 const screen = (element: ReactNode) => <Suspense fallback={<Waiting />}>{element}</Suspense>;
 
@@ -352,6 +354,15 @@ export function accessDeniedRoute(): ReactElement {
   return (
     <CustomRoutes key="access-denied">
       <Route path={PORTAL_PAGES.forbidden} element={screen(<AccessDeniedPage />)} />
+    </CustomRoutes>
+  );
+}
+
+/** /sso/callback of both apps, without the layout: where an OpenID provider sends the browser back (issue 38). */
+export function ssoCallbackRoute(): ReactElement {
+  return (
+    <CustomRoutes key="sso-callback" noLayout>
+      <Route path="/sso/callback" element={screen(<OidcCallbackPage />)} />
     </CustomRoutes>
   );
 }

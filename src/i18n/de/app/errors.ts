@@ -138,6 +138,8 @@ const errors: DeepPartial<ErrorTexts> = {
     password_confirmation_mismatch: 'Die Passwortbestätigung stimmt nicht überein.',
     sso_not_configured: 'Die einmalige Anmeldung ist nicht eingerichtet.',
     sso_failed: 'Die einmalige Anmeldung ist fehlgeschlagen.',
+    sso_provider_unknown: 'Dieser Anmeldeanbieter ist nicht verfügbar.',
+    sso_provider_unreachable: 'Der Anmeldeanbieter ist nicht erreichbar. Versuchen Sie es später erneut.',
     setup_done: 'Dieser Service-Desk ist bereits eingerichtet: Melden Sie sich an.',
     tenant_slug_taken: 'Unter der Adresse %{name} gibt es bereits eine Umgebung.',
     setup_slug_invalid:

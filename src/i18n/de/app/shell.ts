@@ -56,6 +56,9 @@ const shell: DeepPartial<ShellTexts> = {
     sign_in_sso: 'Mit Microsoft anmelden',
     sso_busy: 'Sie werden angemeldet…',
     sso_failed: 'Die Anmeldung per Single Sign-on ist fehlgeschlagen. Bitte melden Sie sich erneut an.',
+    sign_in_with: 'Mit %{name} anmelden',
+    sso_start_failed:
+      'Der Anmeldeanbieter ist nicht erreichbar. Versuchen Sie es später erneut oder melden Sie sich mit Ihrem Passwort an.',
     invalid_credentials: 'E-Mail-Adresse oder Passwort ist falsch.',
     too_many_attempts:
       'Zu viele Anmeldeversuche. Bitte versuchen Sie es in %{smart_count} Minute erneut. |||| Zu viele Anmeldeversuche. Bitte versuchen Sie es in %{smart_count} Minuten erneut.',

@@ -56,6 +56,9 @@ const shell = {
     sign_in_sso: 'Sign in with Microsoft',
     sso_busy: 'Signing you in…',
     sso_failed: 'Single sign-on failed. Please sign in again.',
+    sign_in_with: 'Sign in with %{name}',
+    sso_start_failed:
+      'The sign-in provider could not be reached. Try again later or sign in with your password.',
     invalid_credentials: 'Incorrect email address or password.',
     too_many_attempts:
       'Too many sign-in attempts. Please try again in %{smart_count} minute. |||| Too many sign-in attempts. Please try again in %{smart_count} minutes.',

@@ -129,6 +129,8 @@ const errors: ErrorTexts = {
     password_confirmation_mismatch: 'De wachtwoordbevestiging komt niet overeen.',
     sso_not_configured: 'Eenmalige aanmelding is niet ingesteld.',
     sso_failed: 'Eenmalige aanmelding is mislukt.',
+    sso_provider_unknown: 'Deze aanmeldprovider is niet beschikbaar.',
+    sso_provider_unreachable: 'De aanmeldprovider is niet bereikbaar. Probeer het later opnieuw.',
     setup_done: 'Deze servicedesk is al ingericht: log in.',
     tenant_slug_taken: 'Er is al een omgeving op het adres %{name}.',
     setup_slug_invalid:

@@ -55,6 +55,9 @@ const shell: ShellTexts = {
     sign_in_sso: 'Inloggen met Microsoft',
     sso_busy: 'Je wordt ingelogd…',
     sso_failed: 'Inloggen via single sign-on is mislukt. Log opnieuw in.',
+    sign_in_with: 'Inloggen met %{name}',
+    sso_start_failed:
+      'De aanmeldprovider is niet bereikbaar. Probeer het later opnieuw of log in met je wachtwoord.',
     invalid_credentials: 'Onjuist e-mailadres of wachtwoord.',
     too_many_attempts:
       'Te veel inlogpogingen. Probeer het over %{smart_count} minuut opnieuw. |||| Te veel inlogpogingen. Probeer het over %{smart_count} minuten opnieuw.',
