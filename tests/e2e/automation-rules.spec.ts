@@ -116,9 +116,18 @@ for (const [lang, width] of [
       await expect(page.getByText(`Server down ${marker}`)).toBeVisible();
       await expect(page.getByText(/^Server down /)).toHaveCount(1);
       // The link's filter is kept as the user's own (so the list reads as left): reset it as a user would.
+      // The layout is saved on the server a second later: wait for it, or the next test of this worker
+      // opens the list still filtered by this one.
       const reset = page.getByRole('button', { name: t.reset });
+      const saved = page.waitForResponse(
+        (r) =>
+          r.url().endsWith('/api/auth/me') &&
+          r.request().method() === 'POST' &&
+          !(r.request().postData() ?? '').includes('@builder'),
+      );
       await reset.click();
       await expect(reset).toBeDisabled();
+      expect((await saved).status()).toBe(200);
     } finally {
       await api(page, token, 'DELETE', `/automation-rules/${rule.id}`);
     }

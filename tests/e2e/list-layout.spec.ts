@@ -60,6 +60,8 @@ test(
     const view = page.getByRole('combobox', { name: 'Weergave' });
     await view.click();
     await page.getByRole('option', { name: 'Alle tickets' }).click();
+    // The menu fades out over the list for a moment; a click meant for a row must not land on it.
+    await expect(page.locator('#menu-')).toHaveCount(0);
     const rows = page.locator('tbody tr:not([data-testid="skeleton-row"])');
     await expect(rows).toHaveCount(15);
 
@@ -179,6 +181,8 @@ test(
     const view = page.getByRole('combobox', { name: 'View' });
     await view.click();
     await page.getByRole('option', { name: 'All tickets' }).click();
+    // The menu fades out over the list for a moment; a click meant for a row must not land on it.
+    await expect(page.locator('#menu-')).toHaveCount(0);
     const cards = page.locator('[data-shortcut-row]');
     await expect(cards).toHaveCount(15);
     const firstTop = await top(cards.first());
