@@ -1,7 +1,8 @@
 /**
  * A real HTTP receiver on loopback for the webhook tests: it records each request (headers and body)
  * and answers, after `holdMs`, with the next status of its path's `answers` (each webhook of a test has a
- * path of its own), else its path's `always`, else 200.
+ * path of its own), else its path's `always`, else 200. A path in `silent` never answers: the request is read
+ * and the connection left open, as a receiver that hangs does.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,6 +21,7 @@ export interface Receiver {
   answers: Record<string, number[]>;
   always: Record<string, number>;
   holdMs: number;
+  silent: Set<string>;
   close(): Promise<void>;
 }
 
@@ -31,6 +33,7 @@ export async function startReceiver(): Promise<Receiver> {
     answers: {},
     always: {},
     holdMs: 0,
+    silent: new Set(),
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -46,6 +49,7 @@ export async function startReceiver(): Promise<Receiver> {
         body: Buffer.concat(chunks).toString('utf8'),
       });
       const path = request.url ?? '';
+      if (receiver.silent.has(path)) return;
       const status = receiver.answers[path]?.shift() ?? receiver.always[path] ?? 200;
       setTimeout(() => {
         response.statusCode = status;

@@ -9,6 +9,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { webhookEvent } from '../../server/resources/webhooks/enqueue.ts';
+import { pruneDeliveries } from '../../server/resources/webhooks/prune.ts';
 import { encryptPassword } from '../../server/mail/inbound/secret.ts';
 import type { WebhookSettings } from '../../server/resources/webhooks/settings.ts';
 import { buildSecondInstance, buildTestApp, targets, type TestApp } from './harness.ts';
@@ -24,6 +25,7 @@ const SETTINGS: WebhookSettings = {
   retryMaxMs: 200,
   maxAttempts: 5,
   maxFailures: 3,
+  keepDays: 30,
 };
 
 /** What a receiver does (docs/webhooks.md): the signature over timestamp and body, compared in constant time. */
@@ -56,6 +58,7 @@ describe.each(targets)('webhooks on $name', (target) => {
     receiver.received.length = 0;
     receiver.answers = {};
     receiver.always = {};
+    receiver.silent.clear();
   });
 
   async function createWebhook(name: string, events: string[], path = `/${name}`) {
@@ -318,6 +321,63 @@ describe.each(targets)('webhooks on $name', (target) => {
       status_code: 404,
       error: 'The target answered 404.',
     });
+  });
+
+  it('gives up on a receiver that never answers at the deadline, retries it, and keeps serving meanwhile', async () => {
+    const hook = await createWebhook('silent', ['ticket.updated']);
+    receiver.silent.add('/silent');
+    const started = Date.now();
+    const pending = t.app.inject({ method: 'POST', url: `/api/webhooks/${hook.id}/test`, headers: admin });
+    // While the receiver holds the attempt, the API answers others.
+    await waitFor('the receiver reached', async () => forPath('/silent').length === 1);
+    const meanwhile = await t.app.inject({ method: 'GET', url: '/api/webhooks', headers: admin });
+    expect(meanwhile.statusCode).toBe(200);
+    const answer = (await pending).json();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(SETTINGS.timeoutMs);
+    // What the attempt logged (a retry may already have claimed the row again: its status is not judged).
+    expect(answer).toMatchObject({ status_code: null, error: `No answer within ${SETTINGS.timeoutMs} ms.` });
+    expect(answer.duration_ms).toBeGreaterThanOrEqual(SETTINGS.timeoutMs - 5);
+    // Retried, and delivered once the receiver answers again.
+    receiver.silent.clear();
+    await waitFor(
+      'the silent delivery delivered',
+      async () => (await deliveries(hook.id))[0]?.status === 'delivered',
+    );
+  });
+
+  it('drops finished deliveries older than the kept days, and keeps waiting and recent ones', async () => {
+    const hook = await createWebhook('pruned', ['ticket.updated']);
+    const tenant = Number(
+      (
+        await t.db
+          .selectFrom('webhooks')
+          .select('tenant_id')
+          .where('id', '=', hook.id)
+          .executeTakeFirstOrThrow()
+      ).tenant_id,
+    );
+    const row = (event: string, status: 'queued' | 'delivered' | 'failed', daysAgo: number) => ({
+      tenant_id: tenant,
+      webhook_id: hook.id,
+      event_id: event,
+      event: 'ticket.updated',
+      status,
+      // Not due: the deliverer leaves the queued one alone while the test looks.
+      next_attempt_at: new Date(Date.now() + 3_600_000),
+      created_at: new Date(Date.now() - daysAgo * 86_400_000),
+    });
+    await t.db
+      .insertInto('webhook_deliveries')
+      .values([
+        row('old-delivered', 'delivered', 40),
+        row('old-failed', 'failed', 35),
+        row('old-waiting', 'queued', 33),
+        row('recent-delivered', 'delivered', 2),
+      ])
+      .execute();
+    expect(await pruneDeliveries(t.db, SETTINGS.keepDays)).toBe(2);
+    const left = (await deliveries(hook.id)).map((d) => d.event_id);
+    expect(left).toEqual(['old-waiting', 'recent-delivered']);
   });
 
   it('is second line only: first line may not list, create or test webhooks', async () => {

@@ -24,6 +24,8 @@ export interface WebhookSettings {
   maxAttempts: number;
   /** Consecutive failed attempts of a webhook before it is disabled (WEBHOOK_MAX_FAILURES, 10). */
   maxFailures: number;
+  /** Days a delivered or given-up delivery stays in the log (WEBHOOK_KEEP_DAYS, 30). */
+  keepDays: number;
 }
 
 function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
@@ -47,5 +49,6 @@ export function webhookSettings(env: NodeJS.ProcessEnv): WebhookSettings {
     retryMaxMs: whole(env, 'WEBHOOK_RETRY_MAX_MS', 60 * 60_000),
     maxAttempts: whole(env, 'WEBHOOK_MAX_ATTEMPTS', 8),
     maxFailures: whole(env, 'WEBHOOK_MAX_FAILURES', 10),
+    keepDays: whole(env, 'WEBHOOK_KEEP_DAYS', 30),
   };
 }

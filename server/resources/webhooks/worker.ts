@@ -10,7 +10,8 @@
  * a retryable one (5xx, 408, 429, timeout, connection) is tried again after WEBHOOK_RETRY_BASE_MS × 4ⁿ (at
  * most WEBHOOK_RETRY_MAX_MS) until WEBHOOK_MAX_ATTEMPTS, anything else is given up at once. Every failed
  * attempt counts against the webhook: at WEBHOOK_MAX_FAILURES in a row it is disabled and second-line
- * operators are told (disable.ts); its queued rows wait until it is enabled again.
+ * operators are told (disable.ts); its queued rows wait until it is enabled again. Once an hour the
+ * loop also drops finished deliveries older than WEBHOOK_KEEP_DAYS (prune.ts).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
@@ -21,6 +22,7 @@ import { WEBHOOK_TEST_EVENT } from '../../../common/webhook-events.ts';
 import { disableWebhook } from './disable.ts';
 import { payloadOf } from './enqueue.ts';
 import { postTo, type PostOutcome } from './post.ts';
+import { pruneDeliveries } from './prune.ts';
 import type { WebhookSettings } from './settings.ts';
 import { signedHeaders } from './signing.ts';
 import { resolveTarget, TargetRefused } from './targets.ts';
@@ -39,6 +41,8 @@ interface Claimed {
 
 export type AttemptResult = 'delivered' | 'retrying' | 'failed' | 'elsewhere';
 
+const PRUNE_EVERY_MS = 60 * 60_000;
+
 const interval = (ms: number) => `${Math.max(1, Math.ceil(ms))} milliseconds`;
 
 export function retryDelayMs(settings: WebhookSettings, attempts: number): number {
@@ -48,6 +52,7 @@ export function retryDelayMs(settings: WebhookSettings, attempts: number): numbe
 export class WebhookWorker {
   private readonly loop: WakeLoop;
   private readonly inFlight = new Set<Promise<unknown>>();
+  private lastPrune = 0;
 
   constructor(
     private readonly db: Db,
@@ -116,6 +121,10 @@ export class WebhookWorker {
   }
 
   private async drain(): Promise<void> {
+    if (Date.now() - this.lastPrune > PRUNE_EVERY_MS) {
+      this.lastPrune = Date.now();
+      await pruneDeliveries(this.db, this.settings.keepDays);
+    }
     while (!this.loop.isStopped) {
       const row = await this.claim();
       if (!row) return;
