@@ -14,6 +14,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.ts';
+import { FixedWindowCounter } from '../http/fixed-window.ts';
 import { TooManyRequests, unauthenticated } from '../http/errors.ts';
 import type { AuthContext, Tenant } from './context.ts';
 import type { AuthContextCache } from './context-cache.ts';
@@ -52,16 +53,18 @@ interface Known {
 
 export class ApiTokenAuthenticator {
   private readonly known = new Map<string, Known>();
-  /** Per token id: the minute's start and the calls in it. */
-  private readonly counts = new Map<number, { start: number; calls: number }>();
+  /** Per token id: the calls of its current minute. */
+  private readonly counts: FixedWindowCounter<number>;
   private readonly lastWritten = new Map<number, number>();
 
   constructor(
     private readonly db: Db,
     private readonly cache: AuthContextCache,
-    private readonly perMinute: number,
+    perMinute: number,
     private readonly clock: () => number = Date.now,
-  ) {}
+  ) {
+    this.counts = new FixedWindowCounter(perMinute, WINDOW_MS, MAX_KEPT);
+  }
 
   /** `recheck`: the caller is checked again, not calling (a live stream's heartbeat): no count, no use noted. */
   async authenticate(
@@ -133,22 +136,12 @@ export class ApiTokenAuthenticator {
 
   /** Each token's own limit, per instance: a fixed minute, 429 with the wait once it is used up. */
   private count(tokenId: number, now: number): void {
-    if (this.perMinute <= 0) return;
-    let entry = this.counts.get(tokenId);
-    if (!entry || now - entry.start >= WINDOW_MS) {
-      this.counts.delete(tokenId);
-      if (this.counts.size >= MAX_KEPT) this.counts.delete(this.counts.keys().next().value!);
-      entry = { start: now, calls: 0 };
-      this.counts.set(tokenId, entry);
-    }
-    entry.calls += 1;
-    if (entry.calls > this.perMinute) {
-      const wait = entry.start + WINDOW_MS - now;
+    const wait = this.counts.hit(tokenId, now);
+    if (wait > 0)
       throw new TooManyRequests(
         `Too many calls with this API token. Please try again in ${waitText(wait)}.`,
         wait,
       );
-    }
   }
 
   /**

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SSO_STARTS_PER_MINUTE } from '../../server/auth/oidc/routes.ts';
 import { buildTestApp, targets, type TestApp } from './harness.ts';
 import {
   SHORT_CODE_CLIENT,
@@ -327,6 +328,32 @@ describe.each(targets)('OpenID Connect single sign-on on $name', (target) => {
       payload: { app: 'portal' },
     });
     expect(malformed.statusCode).toBe(422);
+  });
+
+  it('limits the starts one address makes in a minute, so a flood cannot fill the stored flows', async () => {
+    const from = (remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/auth/sso/providers/${main}/start`,
+        payload: { app: 'portal' },
+        remoteAddress,
+      });
+    const live = () =>
+      t.db
+        .selectFrom('sso_flows')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('expires_at', '>', new Date())
+        .executeTakeFirstOrThrow();
+    const before = await live();
+    for (let i = 0; i < SSO_STARTS_PER_MINUTE; i++) expect((await from('203.0.113.7')).statusCode).toBe(200);
+    const refused = await from('203.0.113.7');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().message).toMatch(/^Too many login attempts\. Please try again in \d+ seconds\.$/);
+    const after = await live();
+    expect(Number(after.n) - Number(before.n)).toBe(SSO_STARTS_PER_MINUTE);
+    // Another address is not held by it.
+    expect((await from('203.0.113.8')).statusCode).toBe(200);
   });
 
   it('answers hostile callbacks with a 4xx', async () => {

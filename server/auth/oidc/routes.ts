@@ -10,13 +10,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { HttpError } from '../../http/errors.ts';
+import { HttpError, TooManyRequests } from '../../http/errors.ts';
+import { FixedWindowCounter } from '../../http/fixed-window.ts';
 import { linkOrigin } from '../../mail/link-origin.ts';
 import { decryptPassword } from '../../mail/inbound/secret.ts';
 import { serverText } from '../../../common/server-texts.ts';
 import { audit } from '../../audit/audit.ts';
 import { PUBLIC } from '../../docs/components.ts';
 import { errorResponses } from '../../docs/error-answers.ts';
+import { tooManyAttemptsMessage } from '../rate-limit.ts';
 import { tokenResponse } from '../schemas.ts';
 import { accountOf, domainAllowed, servesApp, verifiedEmail } from './account.ts';
 import { createFlow, hashBinding, newBinding, takeFlow, type AppName } from './flows.ts';
@@ -29,6 +31,12 @@ const BINDING_FORM = /^[A-Za-z0-9_-]{43}$/;
 const RETRY_AFTER_SECONDS = 30;
 const DISCOVERY_CACHE_MS = 5 * 60_000;
 const DISCOVERY_CACHE_SIZE = 500;
+/**
+ * Starts one address may make in a minute, per tenant: each start stores a flow for ten minutes, and the
+ * route needs no login, so a flood must not fill sso_flows. An office behind one address signing in at
+ * nine stays well within it.
+ */
+export const SSO_STARTS_PER_MINUTE = 30;
 
 const FAILED = serverText('sso_failed');
 const UNKNOWN = serverText('sso_provider_unknown');
@@ -55,6 +63,7 @@ export const callbackPath = (app: AppName) => `${app === 'portal' ? '/app' : ''}
 export async function oidcRoutes(app: FastifyInstance, options: OidcRoutesOptions): Promise<void> {
   const { db, config } = options;
   const allowPrivate = config.ssoAllowPrivateIssuers === true;
+  const starts = new FixedWindowCounter<string>(SSO_STARTS_PER_MINUTE, 60_000);
 
   async function activeProvider(tenantId: number, id: number) {
     return db
@@ -173,12 +182,14 @@ export async function oidcRoutes(app: FastifyInstance, options: OidcRoutesOption
             required: ['authorize_url'],
             properties: { authorize_url: { type: 'string' } },
           },
-          ...errorResponses(404, 422, 503),
+          ...errorResponses(404, 422, 429, 503),
         },
       },
     },
     async (request, reply) => {
       const tenantId = request.tenant.id;
+      const wait = starts.hit(`${tenantId}:${request.ip}`, Date.now());
+      if (wait > 0) throw new TooManyRequests(tooManyAttemptsMessage(wait), wait);
       const { id } = request.params as { id: number };
       const { app: which } = request.body as { app: AppName };
       const provider = await activeProvider(tenantId, id);
