@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Registry } from './schema/registry.ts';
 import { installErrorHandler } from './http/error-handler.ts';
+import { compressionPlugin } from './http/compression.ts';
 import { securityHeadersPlugin } from './http/security-headers.ts';
 import { ValidationError } from './http/errors.ts';
 import { refuseNulText } from './http/nul-text.ts';
@@ -164,6 +165,8 @@ export async function buildApp({
   });
   // First: every answer, an early refusal included, carries the security headers.
   await app.register(securityHeadersPlugin);
+  // Before every route: its hook compresses what they answer.
+  await app.register(compressionPlugin);
   // Before every plugin that mails: they queue through app.outbox.
   installOutbox(app, db, config);
   // Incoming mail (issue 19): every instance fetches the tenants' mailboxes; stops before the database closes.
