@@ -3,7 +3,8 @@
  * page (each period) and on a ticket of the company (each running contract's current period); a prepaid
  * card below its threshold says so and offers to buy more, which opens the contract with its upgrade form
  * in view and focus (the address the low-balance mail links). Axe-clean at 1280 and 375 px, in Dutch and
- * English (screenshots in /tmp/shots-balance/).
+ * English (screenshots in /tmp/shots-balance/). The back office's ticket shows the same card; its "buy
+ * more" opens the contract with the upgrade dialog open.
  *
  * A server of its own, on a copy of the demo whose prepaid card 'Strippenkaart Jansen BV' has 1 of its
  * 10 hours left: the worker's demo server keeps the figures other specs read.
@@ -154,5 +155,32 @@ test(
   inLanguage('en', 'a client reads the hours as a bar and a number and buys more from a low card'),
   async ({ browser }) => {
     await journey(browser, 'en');
+  },
+);
+
+test(
+  inLanguage('nl', "an operator reads the hours on the back office's ticket and opens the upgrade"),
+  async ({ browser }) => {
+    const w = WORDS.nl;
+    const page = await browser.newPage({ baseURL: server.baseURL });
+    try {
+      await startIn(page, 'nl');
+      await signIn(page, 'admin@example.com', 'backoffice', { to: `/tickets/${ticketId}` });
+      const card = page.getByRole('region', { name: w.title });
+      const bar = card.getByRole('progressbar', { name: w.bar });
+      await expect(bar).toHaveAttribute('aria-valuetext', w.remaining);
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        await expect(bar).toBeVisible();
+        await expectAccessible(page, `back office ticket balance, ${width} px, nl`);
+        await shoot(page, `backoffice-ticket-nl-${width}`);
+      }
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await card.getByRole('article', { name: PREPAID }).getByRole('link', { name: w.buy }).click();
+      await expect(page).toHaveURL(new RegExp(`/contracts/${contractId}\\?upgrade=1$`));
+      await expect(page.getByRole('dialog', { name: w.upgrade })).toBeVisible();
+    } finally {
+      await page.close();
+    }
   },
 );

@@ -6,13 +6,13 @@
 import type { RecordActionsProps } from '../override-contract.ts';
 import PortalSlaPromise from './sla/PortalSlaPromise.tsx';
 import ChecklistPanel from '../checklist-items/ChecklistPanel.tsx';
-import PortalContractBalance from './PortalContractBalance.tsx';
+import ContractBalanceCard from '../../custom/balance/ContractBalanceCard.tsx';
 
 export default function PortalTicketPanels(props: RecordActionsProps) {
   return (
     <>
       <PortalSlaPromise {...props} />
-      <PortalContractBalance {...props} />
+      <ContractBalanceCard {...props} />
       <ChecklistPanel {...props} />
     </>
   );

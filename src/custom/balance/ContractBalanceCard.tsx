@@ -1,8 +1,9 @@
 /**
- * The hours of the ticket's company's contracts on the client's ticket in the portal (issue 39, item 2):
- * each running contract's current period as a bar and a number (GET /tickets/{id}/contract-balance), and
- * for a prepaid card that runs low the way to buy more (the contract's upgrade form). Nothing when the
- * company has no running contract with a period.
+ * The hours of the ticket's company's contracts below a ticket's fields, in the portal and the back
+ * office (issue 39, item 2): each running contract's current period as a bar and a number
+ * (GET /tickets/{id}/contract-balance), and for a prepaid card that runs low, to whoever may buy, the way
+ * to buy more (the contract's page with `?upgrade=1`: its upgrade form in view, or in the back office its
+ * dialog open). Nothing when the company has no running contract with a period.
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,14 +14,14 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useBasename, useCanAccess, useTranslate } from 'react-admin';
 import type { PeriodBalance } from '../../../common/balance.ts';
 import { formatPeriodDate } from '../../../common/format.ts';
-import { BalanceBar } from '../../custom/balance/BalanceBar.tsx';
-import { useReloadOnEvent } from '../../custom/detail/parts.tsx';
-import { anyFailed, useReadBeforeShow } from '../../custom/detail/readBeforeShow.ts';
+import { BalanceBar } from './BalanceBar.tsx';
+import { useReloadOnEvent } from '../detail/parts.tsx';
+import { anyFailed, useReadBeforeShow } from '../detail/readBeforeShow.ts';
 import { LoadFailed } from '../../shell/LoadFailed.tsx';
-import type { RecordActionsProps } from '../override-contract.ts';
-import { SlaCard } from './sla/SlaCard.tsx';
+import type { RecordActionsProps } from '../../resources/override-contract.ts';
+import { SlaCard } from '../../resources/tickets/sla/SlaCard.tsx';
 
-export default function PortalContractBalance({ record }: RecordActionsProps) {
+export default function ContractBalanceCard({ record }: RecordActionsProps) {
   const translate = useTranslate();
   const basename = useBasename();
   const read = useReadBeforeShow();
