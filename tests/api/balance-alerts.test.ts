@@ -131,6 +131,22 @@ describe.each(targets)('low-balance alerts on $name', (target) => {
       headers: b.client,
       payload: { relationships: { configs: [{ name: 'language', value: 'en' }] } },
     });
+    // A deactivated client of the company: no mail for them.
+    const gone = await t.db
+      .insertInto('users')
+      .values({
+        tenant_id: b.tenantId,
+        first_name: 'Oud',
+        last_name: 'Medewerker',
+        email: 'gone@example.com',
+        archived_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('company_user')
+      .values({ tenant_id: b.tenantId, company_id: b.ownCompanyId, user_id: gone.id })
+      .execute();
     recipients = (
       await t.db
         .selectFrom('users as u')
@@ -162,6 +178,8 @@ describe.each(targets)('low-balance alerts on $name', (target) => {
     expect(await lookTwice()).toBe(0);
     expect(recipients).toContain('client@example.com');
     expect(recipients).not.toContain('other@example.com');
+    expect(recipients).not.toContain('gone@example.com');
+    expect(await subjectsTo('gone@example.com')).toEqual([]);
     const sent = await mails();
     expect(sent.map((m) => m.recipients).sort()).toEqual(recipients);
     expect(await subjectsTo('client@example.com')).toEqual([
