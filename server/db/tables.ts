@@ -189,6 +189,13 @@ export interface AutomationRuns {
   ticket_id: number | null;
 }
 
+export interface BalanceAlerts {
+  contract_period_id: number;
+  created_at: Generated<Timestamp>;
+  level: string;
+  tenant_id: number;
+}
+
 export interface BusinessHourContracts {
   created_at: Generated<Timestamp>;
   holidays: Generated<Json>;
@@ -277,6 +284,7 @@ export interface ContractPeriods {
 }
 
 export interface Contracts {
+  balance_threshold: Generated<number>;
   client_id: number | null;
   created_at: Generated<Timestamp>;
   description: string | null;
@@ -1298,6 +1306,7 @@ export interface Tables {
   automation_event_claims: AutomationEventClaims;
   automation_rules: AutomationRules;
   automation_runs: AutomationRuns;
+  balance_alerts: BalanceAlerts;
   business_hour_contracts: BusinessHourContracts;
   categories: Categories;
   category_user: CategoryUser;

@@ -38,6 +38,7 @@ import { checkDeadlines } from '../resources/notifications/deadlines.ts';
 import { settleDeskDays } from '../reports/desk-days.ts';
 import { recheckSlaClocks } from '../sla/recheck.ts';
 import { sendServiceOverviews, SERVICE_OVERVIEW_EVERY_MS } from '../reports/service-overview-mail.ts';
+import { sendBalanceAlerts } from '../reports/balance-alerts.ts';
 import { setNotificationLinkOrigin } from '../resources/notifications/notify.ts';
 import { unreadCount } from '../resources/notifications/store.ts';
 import type { Config } from '../config.ts';
@@ -102,6 +103,12 @@ export async function livePlugin(app: FastifyInstance, { db, registry, config, l
         lastAuditSweep = Date.now();
         await sweepAuditLog(db);
       }
+      await sendBalanceAlerts(db, Date.now(), {
+        origin: config.publicUrl,
+        stopping: () => deadlines.isStopped,
+        failed: (error, contractId) =>
+          app.log.error({ err: error, contractId }, 'balance alert: could not be told; tried again later'),
+      });
       if (Date.now() - lastOverviews > SERVICE_OVERVIEW_EVERY_MS) {
         lastOverviews = Date.now();
         await sendServiceOverviews(db, Date.now(), {

@@ -32,6 +32,8 @@ interface Notification {
   ticket_reference: string | null;
   ticket_description: string | null;
   actor_name: string | null;
+  /** What a notification without a ticket is about (a webhook, a contract's balance). */
+  text?: string | null;
   read_at: string | null;
   created_at: string;
 }
@@ -168,7 +170,7 @@ export default function NotificationPanel({
                     </>
                   }
                   secondary={[
-                    [n.ticket_reference, n.ticket_description].filter(Boolean).join(' · '),
+                    [n.ticket_reference, n.ticket_description, n.text].filter(Boolean).join(' · '),
                     [n.actor_name, when(n.created_at)].filter(Boolean).join(' · '),
                   ]
                     .filter(Boolean)

@@ -15,14 +15,19 @@ export const NOTIFICATION_KINDS = [
   'sla_warning',
   'sla_breached',
   'webhook_disabled',
+  'balance_low',
+  'balance_empty',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
  * The kinds an operator may also have mailed: a notification's mail opens its ticket, and a webhook
- * disabled (server/resources/webhooks/disable.ts) has none, so it is told in the app only.
+ * disabled (server/resources/webhooks/disable.ts) or a contract's balance running low
+ * (server/reports/balance-alerts.ts: its clients are the ones mailed) has none, so it is told in the
+ * app only.
  */
-export const MAILED_KINDS = NOTIFICATION_KINDS.filter((kind) => kind !== 'webhook_disabled');
+const APP_ONLY: readonly NotificationKind[] = ['webhook_disabled', 'balance_low', 'balance_empty'];
+export const MAILED_KINDS = NOTIFICATION_KINDS.filter((kind) => !APP_ONLY.includes(kind));
 
 const MAIL_LANGUAGES = ['nl', 'en', 'de'] as const;
 export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
@@ -43,6 +48,8 @@ const SUBJECTS: Record<MailLanguage, Record<NotificationKind, string>> = {
     sla_warning: 'SLA-termijn bijna verstreken',
     sla_breached: 'SLA-termijn overschreden',
     webhook_disabled: 'Webhook uitgeschakeld na mislukte afleveringen',
+    balance_low: 'Uren van een contract raken op',
+    balance_empty: 'Uren van een contract zijn op',
   },
   en: {
     client_reply: 'New reply from the client',
@@ -53,6 +60,8 @@ const SUBJECTS: Record<MailLanguage, Record<NotificationKind, string>> = {
     sla_warning: 'SLA target almost due',
     sla_breached: 'SLA target breached',
     webhook_disabled: 'Webhook disabled after failed deliveries',
+    balance_low: "A contract's hours are running low",
+    balance_empty: "A contract's hours are used up",
   },
   de: {
     client_reply: 'Neue Antwort vom Kunden',
@@ -63,6 +72,8 @@ const SUBJECTS: Record<MailLanguage, Record<NotificationKind, string>> = {
     sla_warning: 'SLA-Frist läuft bald ab',
     sla_breached: 'SLA-Frist überschritten',
     webhook_disabled: 'Webhook nach fehlgeschlagenen Zustellungen deaktiviert',
+    balance_low: 'Stunden eines Vertrags werden knapp',
+    balance_empty: 'Stunden eines Vertrags aufgebraucht',
   },
 };
 

@@ -26,6 +26,8 @@ export interface NotificationRow {
   ticket_description: string | null;
   message_id: number | null;
   actor_name: string | null;
+  /** What a notification without a ticket is about (a webhook, a contract's balance). */
+  text: string | null;
   read_at: string | null;
   created_at: string;
 }
@@ -57,6 +59,7 @@ export async function listNotifications(
       't.description as ticket_description',
       'n.message_id',
       'a.full_name as actor_name',
+      'n.text',
       'n.read_at',
       'n.created_at',
     ])
@@ -74,6 +77,7 @@ export async function listNotifications(
       ticket_description: r.ticket_description ?? null,
       message_id: r.message_id === null ? null : Number(r.message_id),
       actor_name: r.actor_name ?? null,
+      text: r.text ?? null,
       read_at: iso(r.read_at),
       created_at: iso(r.created_at)!,
     })),

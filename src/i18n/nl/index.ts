@@ -3,6 +3,7 @@ import { deepMerge } from '../merge.ts';
 import app from './app.ts';
 import dashboardMessages from './dashboard.ts';
 import ticketTimeMessages from './ticketTime.ts';
+import balanceMessages from './balance.ts';
 import slaMessages from './sla.ts';
 import validityMessages from './validity.ts';
 import firstRunMessages from './firstRun.ts';
@@ -37,6 +38,7 @@ export default deepMerge(
   apiTokensMessages,
   dashboardMessages,
   ticketTimeMessages,
+  balanceMessages,
   slaMessages,
   validityMessages,
   firstRunMessages,

@@ -2,7 +2,8 @@
  * The portal's contract detail (SPEC 2, 4 and 8): cards for period, hours, remaining hours, start and
  * end date (with the contract end badge); each contract period with its registered and remaining time
  * and its time registrations (linking to the ticket); and for a prepaid card (period 'none') the upgrade
- * form, for a client who may `contracts.buy`.
+ * form, for a client who may `contracts.buy`. Each period's hours show as a bar and a number too (issue
+ * 39, item 2); `?upgrade=1` (the low-balance mail's link) brings the upgrade form into view and focus.
  */
 import { recordTitle, useReloadOnEvent } from '../../custom/detail/parts.tsx';
 import { FieldCards, FieldValue as Value } from '../../custom/detail/FieldCards.tsx';
@@ -20,6 +21,8 @@ import { UpgradeForm } from './UpgradeForm.tsx';
 import { READ_FAILED, useReadBeforeShow } from '../../custom/detail/readBeforeShow.ts';
 import { LoadFailed } from '../../shell/LoadFailed.tsx';
 import { ScreenFrame } from '../../custom/detail/ScreenFrame.tsx';
+import { BalanceBar } from '../../custom/balance/BalanceBar.tsx';
+import { useSearchParams } from 'react-router-dom';
 
 const PREPAID = 'none';
 /** The relation of a time registration that names its ticket (loaded with the rows). */
@@ -122,6 +125,13 @@ function Periods({ contract }: { contract: RaRecord }) {
               {formatPeriodDate(period.period_start)} –{' '}
               {period.period_end ? formatPeriodDate(period.period_end) : translate('app.contract.open_end')}
             </Typography>
+            <BalanceBar
+              name={String(contract.name ?? '')}
+              total={Number(period.minutes_total ?? 0)}
+              used={Number(period.registered_time ?? 0)}
+              remaining={Number(period.minutes_remaining ?? 0)}
+              threshold={contract.balance_threshold as number | undefined}
+            />
             <Grid container spacing={2} component="dl" sx={{ m: 0, mb: 1 }}>
               <Grid size={{ xs: 6 }}>
                 <Typography component="dt" variant="body2" color="text.secondary">
@@ -153,6 +163,7 @@ function ContractBody() {
   const { record: loaded, refetch, isPending } = useShowContext();
   const { canAccess: canBuy } = useCanAccess({ resource: 'contracts', action: 'buy' });
   const [bought, setBought] = useState<RaRecord | null>(null);
+  const [search] = useSearchParams();
 
   useReloadOnEvent(refetch);
 
@@ -186,7 +197,9 @@ function ContractBody() {
               { field: 'end_date', label: translate('app.contract.end_date') },
             ]}
           />
-          {record.period === PREPAID && canBuy && <UpgradeForm contract={record} onBought={setBought} />}
+          {record.period === PREPAID && canBuy && (
+            <UpgradeForm contract={record} onBought={setBought} focus={search.get('upgrade') === '1'} />
+          )}
           <Periods contract={record} />
         </Stack>
       </ScreenFrame>

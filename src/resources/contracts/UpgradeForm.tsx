@@ -1,5 +1,5 @@
 /** The prepaid upgrade of a contract: the portal's contract detail and the back office's dialog. */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   Box,
   Button,
@@ -27,7 +27,16 @@ import type { ServiceDeskDataProvider } from '../../dataProvider/index.ts';
  * SPEC 2: a prepaid contract (period 'none') is topped up with a prepaid card; the button stays disabled
  * until a card is chosen. SPEC 8: 'Prepaid card upgraded', or 'Failed to upgrade the prepaid card.'
  */
-export function UpgradeForm({ contract, onBought }: { contract: RaRecord; onBought: (c: RaRecord) => void }) {
+export function UpgradeForm({
+  contract,
+  onBought,
+  focus = false,
+}: {
+  contract: RaRecord;
+  onBought: (c: RaRecord) => void;
+  /** Brought into view with its first card focused once the cards are read (the low-balance mail's link). */
+  focus?: boolean;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const [locale] = useLocaleState();
@@ -38,6 +47,14 @@ export function UpgradeForm({ contract, onBought }: { contract: RaRecord; onBoug
   });
   const [chosen, setChosen] = useState('');
   const [saving, setSaving] = useState(false);
+  const section = useRef<HTMLElement>(null);
+  const focused = useRef(false);
+  useEffect(() => {
+    if (!focus || focused.current || cards.length === 0 || !section.current) return;
+    focused.current = true;
+    section.current.scrollIntoView({ block: 'center' });
+    section.current.querySelector<HTMLInputElement>('input[type="radio"]')?.focus({ preventScroll: true });
+  }, [focus, cards.length]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -58,7 +75,12 @@ export function UpgradeForm({ contract, onBought }: { contract: RaRecord; onBoug
   };
 
   return (
-    <Card component="section" aria-labelledby="prepaid-upgrade-title">
+    <Card
+      ref={section}
+      component="section"
+      aria-labelledby="prepaid-upgrade-title"
+      data-testid="prepaid-upgrade"
+    >
       <CardContent>
         <Typography id="prepaid-upgrade-title" variant="h6" component="h2">
           {translate('app.prepaid.upgrade_title')}
