@@ -5,6 +5,7 @@
  */
 import { escapeHtml } from '../../html/escape.ts';
 import type { Language } from '../../../common/schema/types.ts';
+import { publicArticlePath as articlePath } from '../../../common/knowledge.ts';
 
 export const PUBLIC_TEXTS = {
   nl: {
@@ -32,19 +33,6 @@ export const PUBLIC_TEXTS = {
     updated: 'Aktualisiert am',
   },
 } satisfies Record<Language, Record<string, string>>;
-
-/** The address part after /kb/: the id, then the title's words (only the id is read back). */
-export function articlePath(id: number, title: string): string {
-  const slug = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 80)
-    .replace(/-$/, '');
-  return slug ? `/kb/${id}-${slug}` : `/kb/${id}`;
-}
 
 /** Our image addresses in a public article's body, pointed at the public file route. */
 export function publicImages(html: string): string {

@@ -21,7 +21,7 @@ import { searchArticles } from './search.ts';
 
 const HIT = {
   type: 'object',
-  required: ['id', 'title', 'language', 'category_id', 'tags', 'updated_at', 'excerpt', 'rank'],
+  required: ['id', 'title', 'language', 'category_id', 'tags', 'updated_at', 'excerpt', 'rank', 'public'],
   additionalProperties: false,
   properties: {
     id: { type: 'integer' },
@@ -32,6 +32,7 @@ const HIT = {
     updated_at: { type: 'string', format: 'date-time' },
     excerpt: { type: 'string', description: 'The first words of the text, without markup.' },
     rank: { type: 'number', description: 'ts_rank of the match: higher is better.' },
+    public: { type: 'boolean', description: 'On the public pages (/kb): a link to it needs no sign-in.' },
   },
 } as const;
 

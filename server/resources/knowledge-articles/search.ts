@@ -39,6 +39,8 @@ export interface ArticleHit {
   updated_at: string;
   excerpt: string;
   rank: number;
+  /** Whether it is on the public pages: a link to it needs no sign-in. */
+  public: boolean;
 }
 
 /** Who the rows are read for: a caller (their scope), or anyone (public articles only). */
@@ -79,7 +81,8 @@ export async function searchArticles(
   )} end)`;
   const { rows } = await sql<Omit<ArticleHit, 'excerpt'> & { body: string }>`
     select ${ref(alias, 'id')}, ${ref(alias, 'title')}, ${language} as language, ${ref(alias, 'category_id')},
-      ${ref(alias, 'tags')}, ${ref(alias, 'updated_at')}, ${ref(alias, 'body')}, ${rank} as rank
+      ${ref(alias, 'tags')}, ${ref(alias, 'updated_at')}, ${ref(alias, 'body')}, ${rank} as rank,
+      ${ref(alias, 'visibility')} = 'public' as "public"
     from ${tableAs(articles, alias)}
     where ${and([...scope, sql`(${sql.join(matches, sql` or `)})`])}
     order by rank desc, ${ref(alias, 'id')} desc
