@@ -15,6 +15,7 @@ import {
   DialogContent,
   DialogTitle,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   TextField,
@@ -72,9 +73,11 @@ function PickerDialog({ onClose, onPick }: { onClose: () => void; onPick: (html:
         ) : (
           <List aria-label={translate('knowledge.link_list')} dense>
             {hits.map((hit) => (
-              <ListItemButton key={hit.id} onClick={() => onPick(articleLink(hit))}>
-                <ListItemText primary={hit.title} secondary={hit.excerpt} />
-              </ListItemButton>
+              <ListItem key={hit.id} disablePadding>
+                <ListItemButton onClick={() => onPick(articleLink(hit))}>
+                  <ListItemText primary={hit.title} secondary={hit.excerpt} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         )}

@@ -17,6 +17,7 @@ import {
   DialogContent,
   DialogTitle,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   Typography,
@@ -107,13 +108,15 @@ export default function ArticleSuggestions({ source = 'description' }: { source?
           </Typography>
           <List dense disablePadding>
             {hits.map((hit) => (
-              <ListItemButton key={hit.id} onClick={() => setOpen(hit)} sx={{ borderRadius: 1 }}>
-                <ListItemText
-                  primary={hit.title}
-                  secondary={hit.excerpt}
-                  slotProps={{ primary: { sx: { color: '#1a4f8b', fontWeight: 500 } } }}
-                />
-              </ListItemButton>
+              <ListItem key={hit.id} disablePadding>
+                <ListItemButton onClick={() => setOpen(hit)} sx={{ borderRadius: 1 }}>
+                  <ListItemText
+                    primary={hit.title}
+                    secondary={hit.excerpt}
+                    slotProps={{ primary: { sx: { color: '#1a4f8b', fontWeight: 500 } } }}
+                  />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         </Box>

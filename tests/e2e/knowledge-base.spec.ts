@@ -1,0 +1,107 @@
+/**
+ * Knowledge base in the portal (issue 39, item 4): typing a new ticket's description suggests the
+ * matching knowledge articles (full-text, in the article's language); opening one shows it in a dialog;
+ * "This solved it" counts a deflection and leaves the form without creating a ticket. Dutch and English,
+ * at 1280 and 375 px, axe-clean (screenshots in /tmp/shots-kb/). The operator's "Article link" in the
+ * message editor inserts a link to an article.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { api, expectAccessible, inLanguage, signIn, startIn, type Lang } from './support.ts';
+
+const CLIENT = 'client@example.com';
+
+const WORDS = {
+  nl: {
+    typed: 'Mijn printer drukt niets meer af, alles blijft in de wachtrij staan',
+    article: 'Printer drukt niet af: wachtrij leegmaken',
+    suggestions: 'Deze artikelen beantwoorden misschien uw vraag',
+    description: 'Omschrijving',
+    solved: 'Dit heeft het opgelost',
+    back: 'Terug naar mijn ticket',
+    thanks: 'Fijn dat het geholpen heeft. Er is geen ticket aangemaakt.',
+  },
+  en: {
+    typed: 'Outlook keeps asking for my password every morning',
+    article: 'Outlook asks for the password again and again',
+    suggestions: 'These articles may answer your question',
+    description: 'Description',
+    solved: 'This solved it',
+    back: 'Back to my ticket',
+    thanks: 'Glad it helped. No ticket was created.',
+  },
+} as const;
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: `/tmp/shots-kb/${name}.png`, fullPage: true });
+}
+
+/** Counts POST /api/tickets calls the page makes. */
+function countTicketPosts(page: Page): () => number {
+  let posts = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/tickets') posts += 1;
+  });
+  return () => posts;
+}
+
+for (const lang of ['nl', 'en'] as const satisfies readonly Lang[]) {
+  for (const width of [1280, 375]) {
+    test(
+      inLanguage(lang, `an article is suggested while typing a new ticket, and opened at ${width} px`),
+      async ({ page }) => {
+        const t = WORDS[lang];
+        const posts = countTicketPosts(page);
+        await page.setViewportSize({ width, height: 900 });
+        await startIn(page, lang);
+        await signIn(page, CLIENT, 'portal', { to: '/app/tickets/create', locale: lang });
+        const description = page.getByLabel(t.description);
+        await description.fill(t.typed);
+        const suggestions = page.getByRole('region', { name: t.suggestions });
+        await expect(suggestions).toBeVisible();
+        const first = suggestions.getByRole('button').first();
+        await expect(first).toContainText(t.article);
+        await expectAccessible(page, `suggestions ${lang} ${width}`);
+        await shot(page, `suggest-${lang}-${width}`);
+
+        await first.click();
+        const dialog = page.getByRole('dialog', { name: t.article });
+        await expect(dialog).toBeVisible();
+        await expect(dialog.locator('.article-body')).not.toBeEmpty();
+        await expectAccessible(page, `article ${lang} ${width}`);
+        await shot(page, `article-${lang}-${width}`);
+
+        if (width === 375) {
+          // Not solved: back to the form, what was typed kept.
+          await dialog.getByRole('button', { name: t.back }).click();
+          await expect(dialog).toBeHidden();
+          await expect(description).toHaveValue(t.typed);
+        } else {
+          // Solved: counted, and the form is left without a ticket.
+          await dialog.getByRole('button', { name: t.solved }).click();
+          await expect(page.getByText(t.thanks)).toBeVisible();
+          await expect(page).toHaveURL(/\/app\/tickets$/);
+        }
+        expect(posts()).toBe(0);
+      },
+    );
+  }
+}
+
+test(inLanguage('en', 'the operator inserts an article link into a reply'), async ({ page }) => {
+  await startIn(page, 'en');
+  const token = await signIn(page, 'admin@example.com', 'backoffice', { to: '/tickets', locale: 'en' });
+  const tickets = (await api(page, token, 'GET', '/tickets')) as { data: { id: number }[] };
+  await page.goto(`/tickets/${tickets.data[0]!.id}`);
+  await page.getByRole('button', { name: 'Article link' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Insert a link to an article' });
+  await dialog.getByLabel('Search articles').fill('outlook password');
+  await dialog.getByRole('button', { name: /Outlook asks for the password/ }).click();
+  await expect(dialog).toBeHidden();
+  const link = page.locator('.message-editor-content a', {
+    hasText: 'Outlook asks for the password again and again',
+  });
+  await expect(link).toHaveAttribute('href', /\/app\/knowledge-articles\/\d+$/);
+  await expectAccessible(page, 'reply with an article link');
+  await shot(page, 'link-en-1280');
+});
