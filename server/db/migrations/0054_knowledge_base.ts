@@ -58,6 +58,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index knowledge_articles_category_index on knowledge_articles (tenant_id, category_id)`.execute(
     db,
   );
+  await sql`create index knowledge_articles_author_index on knowledge_articles (tenant_id, author_id)`.execute(
+    db,
+  );
   // The public pages and the sitemap read the public articles of one tenant.
   await sql`create index knowledge_articles_visibility_index on knowledge_articles (tenant_id, visibility, id)`.execute(
     db,
@@ -79,6 +82,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       created_at timestamptz not null default now(),
       unique (knowledge_article_id, company_id)
     )`.execute(db);
+  await sql`create index knowledge_article_company_article_index on knowledge_article_company (tenant_id, knowledge_article_id)`.execute(
+    db,
+  );
   await sql`create index knowledge_article_company_company_index on knowledge_article_company (tenant_id, company_id)`.execute(
     db,
   );
@@ -97,8 +103,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await sql`alter table attachments add column knowledge_article_id integer
     references knowledge_articles(id) on delete set null`.execute(db);
-  await sql`create index attachments_knowledge_article_index on attachments (knowledge_article_id)
-    where knowledge_article_id is not null`.execute(db);
+  await sql`create index attachments_knowledge_article_index on attachments (tenant_id, knowledge_article_id)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
