@@ -105,3 +105,58 @@ test(inLanguage('en', 'the operator inserts an article link into a reply'), asyn
   await expectAccessible(page, 'reply with an article link');
   await shot(page, 'link-en-1280');
 });
+
+test(
+  inLanguage('nl', 'the portal’s knowledge base lists and shows the client’s articles at 375 px'),
+  async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 900 });
+    await startIn(page, 'nl');
+    await signIn(page, CLIENT, 'portal', { to: '/app/knowledge-articles', locale: 'nl' });
+    await expect(page.getByText('VPN verbinden bij Jansen BV').first()).toBeVisible();
+    // Operators only: never in a client's list.
+    await expect(page.getByText('Firewall-beheer: beheerwachtwoorden')).toHaveCount(0);
+    await expectAccessible(page, 'portal knowledge base');
+    await shot(page, 'portal-list-nl-375');
+    await page.getByText('VPN verbinden bij Jansen BV').first().click();
+    await expect(page).toHaveURL(/\/app\/knowledge-articles\/\d+/);
+    await expect(page.getByRole('heading', { level: 1, name: 'VPN verbinden bij Jansen BV' })).toBeVisible();
+    // The text as HTML, not its markup.
+    await expect(page.locator('.article-body em')).toHaveText('Jansen BV');
+    await expectAccessible(page, 'portal knowledge article');
+    await shot(page, 'portal-show-nl-375');
+  },
+);
+
+test(
+  inLanguage('en', 'the back office lists the articles with their visibility at 1280 px'),
+  async ({ page }) => {
+    await startIn(page, 'en');
+    await signIn(page, 'admin@example.com', 'backoffice', { to: '/knowledge-articles', locale: 'en' });
+    await expect(page.getByText('Firewall-beheer: beheerwachtwoorden')).toBeVisible();
+    await expect(page.getByText('Internal (operators)').first()).toBeVisible();
+    await expectAccessible(page, 'back office knowledge base');
+    await shot(page, 'backoffice-list-en-1280');
+  },
+);
+
+test(
+  inLanguage('nl', 'the public knowledge base needs no sign-in and shows public articles only'),
+  async ({ page }) => {
+    await startIn(page, 'nl');
+    await page.setViewportSize({ width: 375, height: 800 });
+    // The browser's language (the tests' locale is Dutch) picks the page's words.
+    await page.goto('/kb');
+    await expect(page.getByRole('heading', { level: 1, name: 'Kennisbank' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Printer drukt niet af: wachtrij leegmaken' })).toBeVisible();
+    await expect(page.getByText('Outlook asks for the password')).toHaveCount(0);
+    await expectAccessible(page, 'public knowledge base');
+    await shot(page, 'public-list-nl-375');
+    await page.getByRole('link', { name: 'Printer drukt niet af: wachtrij leegmaken' }).click();
+    await expect(page).toHaveURL(/\/kb\/\d+-printer-drukt-niet-af-wachtrij-leegmaken$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Printer drukt niet af: wachtrij leegmaken',
+    );
+    await expectAccessible(page, 'public knowledge article');
+    await shot(page, 'public-show-nl-375');
+  },
+);
