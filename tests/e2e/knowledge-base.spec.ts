@@ -160,3 +160,27 @@ test(
     await shot(page, 'public-show-nl-375');
   },
 );
+
+test(inLanguage('en', 'an operator writes an article with the rich text editor'), async ({ page }) => {
+  await startIn(page, 'en');
+  const token = await signIn(page, 'admin@example.com', 'backoffice', {
+    to: '/knowledge-articles/create',
+    locale: 'en',
+  });
+  await page.getByLabel('Title').fill('Resetting the office router');
+  const editor = page.getByRole('textbox', { name: 'Text' });
+  await editor.click();
+  await page.keyboard.type('Pull the plug, wait ten seconds, ');
+  await page.keyboard.press('Control+b');
+  await page.keyboard.type('plug it back in');
+  await expectAccessible(page, 'new article');
+  await shot(page, 'backoffice-create-en-1280');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Resetting the office router').first()).toBeVisible();
+  // Stored as the editor's HTML, the bold kept.
+  const builder = encodeURIComponent(JSON.stringify([{ where: ['title', 'Resetting the office router'] }]));
+  const saved = (await api(page, token, 'GET', `/knowledge-articles?builder=${builder}`)) as {
+    data: { body: string }[];
+  };
+  expect(saved.data[0]!.body).toContain('<strong>plug it back in</strong>');
+});
