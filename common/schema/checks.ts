@@ -185,6 +185,7 @@ export function checkReferences(reg: SchemaLookup, r: Resource): void {
         if (!r.relations[scope.relation]) fail(`x-portal.scope names unknown relation ${scope.relation}`);
         return;
       }
+      if ('where' in scope) return scope.where.forEach(condition('x-portal.scope.where'));
       if ('any' in scope) return scope.any.forEach(checkScope);
       fail('x-portal.scope is not a scope');
     };

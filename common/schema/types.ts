@@ -49,7 +49,12 @@ export type Relation =
   | { kind: 'morphTo'; name: string; morph: string; types: Record<string, string> };
 
 export type PortalScope =
-  'tenant' | { company: string } | { user: string } | { relation: string } | { any: PortalScope[] };
+  | 'tenant'
+  | { company: string }
+  | { user: string }
+  | { relation: string }
+  | { where: FixedCondition[] }
+  | { any: PortalScope[] };
 
 export interface Portal {
   actions: string[];

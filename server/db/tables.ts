@@ -114,6 +114,7 @@ export interface Attachments {
   extension: string | null;
   id: Generated<number>;
   is_embedded: Generated<boolean>;
+  knowledge_article_id: number | null;
   message_id: number | null;
   mime_type: string | null;
   name: string;
@@ -417,6 +418,49 @@ export interface InvoiceStatuses {
   name_de: string | null;
   name_en: string | null;
   style: string | null;
+}
+
+export interface KnowledgeArticleCompany {
+  company_id: number;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  knowledge_article_id: number;
+  tenant_id: number;
+}
+
+export interface KnowledgeArticles {
+  author_id: number | null;
+  body: string;
+  category_id: number | null;
+  created_at: Generated<Timestamp>;
+  deflections: Generated<number>;
+  id: Generated<number>;
+  language: Generated<string>;
+  search_vector: Generated<string | null>;
+  tags: Generated<string>;
+  tenant_id: number;
+  title: string;
+  updated_at: Generated<Timestamp>;
+  visibility: Generated<string>;
+}
+
+export interface KnowledgeCategories {
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  name: string;
+  order: Generated<number>;
+  tenant_id: number;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface KnowledgeDeflections {
+  count: Generated<number>;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  knowledge_article_id: number;
+  tenant_id: number;
+  updated_at: Generated<Timestamp>;
+  user_id: number;
 }
 
 export interface LiveEvents {
@@ -1325,6 +1369,10 @@ export interface Tables {
   invoice_lines: InvoiceLines;
   invoice_statuses: InvoiceStatuses;
   invoices: Invoices;
+  knowledge_article_company: KnowledgeArticleCompany;
+  knowledge_articles: KnowledgeArticles;
+  knowledge_categories: KnowledgeCategories;
+  knowledge_deflections: KnowledgeDeflections;
   live_events: LiveEvents;
   locations: Locations;
   macros: Macros;

@@ -93,6 +93,7 @@ function scopeText(scope: PortalScope): string {
   if ('company' in scope) return `rows whose \`${scope.company}\` is one of their companies`;
   if ('user' in scope) return `rows whose \`${scope.user}\` is their own id`;
   if ('relation' in scope) return `rows whose \`${scope.relation}\` they may see`;
+  if ('where' in scope) return `rows where ${conditionText(scope.where)}`;
   return scope.any.map(scopeText).join(', or ');
 }
 

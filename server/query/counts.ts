@@ -70,6 +70,7 @@ function scopeCovered(resource: Resource, scope: PortalScope, covered: (f: Field
   if (scope === 'tenant') return true;
   if ('company' in scope) return covered(resource.fields[scope.company]!);
   if ('user' in scope) return covered(resource.fields[scope.user]!);
+  if ('where' in scope) return scope.where.every(([name]) => covered(resource.fields[name]!));
   if ('any' in scope) return scope.any.every((s) => scopeCovered(resource, s, covered));
   return false;
 }

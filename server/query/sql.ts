@@ -135,6 +135,9 @@ function portalScope(
       depth + 1,
     );
   }
+  // Fixed conditions as one alternative among others (a knowledge article for every client, or for
+  // the chosen companies' clients): the same conditions as x-portal.where, inside the scope's `or`.
+  if ('where' in scope) return and(fixed(resource, alias, scope.where));
   return or(scope.any.map((s) => portalScope(ctx, resource, alias, s, depth)));
 }
 

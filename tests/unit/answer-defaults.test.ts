@@ -91,8 +91,8 @@ describe('answers and the schemas’ defaults', () => {
 
   it('does so for a resource that is only a schema', async () => {
     const articles = {
-      $id: 'knowledge-articles',
-      title: 'Knowledge article',
+      $id: 'demo-articles',
+      title: 'Demo article',
       type: 'object',
       'x-default-sort': ['id', 'asc'],
       'x-label': 'title',
@@ -105,7 +105,7 @@ describe('answers and the schemas’ defaults', () => {
     const withArticles = loadRegistry(SCHEMA_DIR, [articles]);
     const app = Fastify({ schemaController: answerSerializers(false) });
     for (const schema of componentSchemas(withArticles)) app.addSchema(schema);
-    const name = namesOf(withArticles, withArticles.require('knowledge-articles')).record;
+    const name = namesOf(withArticles, withArticles.require('demo-articles')).record;
     app.get('/record', { schema: { response: { 200: schemaRef(name) } } }, () => ({ id: 1, title: 'T' }));
     expect((await app.inject({ method: 'GET', url: '/record' })).json()).toEqual({ id: 1, title: 'T' });
     await app.close();

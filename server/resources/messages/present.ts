@@ -37,23 +37,27 @@ export function audienceOf(auth: AuthContext): Audience | undefined {
 }
 
 /**
- * Our image addresses in stored HTML, each with a token for this reader when the reader may open that
- * file (the attachment's own rule): an <img> of a file the reader may not see, written by anyone,
- * keeps its bare address, which opens nothing without the reader's bearer token.
+ * Our image addresses in stored HTML (`field`: a message's `message`, an article's `body`), each with a
+ * token for this reader when the reader may open that file (the attachment's own rule): an <img> of a
+ * file the reader may not see, written by anyone, keeps its bare address, which opens nothing without
+ * the reader's bearer token.
  */
-export async function signImages(rows: Row[], { db, auth, registry }: PresentContext): Promise<void> {
+export async function signImages(
+  rows: Row[],
+  { db, auth, registry }: PresentContext,
+  field = 'message',
+): Promise<void> {
   const audience = audienceOf(auth);
-  const withImages = rows.filter((r) => typeof r.message === 'string' && embeddedImageIds(r.message).length);
+  const html = (r: Row) => r[field] as string;
+  const withImages = rows.filter((r) => typeof r[field] === 'string' && embeddedImageIds(html(r)).length);
   if (!audience || withImages.length === 0) return;
-  const ids = [...new Set(withImages.flatMap((r) => embeddedImageIds(r.message as string)))];
+  const ids = [...new Set(withImages.flatMap((r) => embeddedImageIds(html(r))))];
   const openable = await openableAttachmentIds(db, registry, auth, ids);
   if (openable.size === 0) return;
   const key = await signingKey(db);
   for (const row of withImages) {
-    row.message = (row.message as string).replace(
-      /src="\/api\/attachments\/(\d+)\/file"/g,
-      (bare, id: string) =>
-        openable.has(Number(id)) ? `src="${signedFileUrl(key, auth.tenantId, Number(id), audience)}"` : bare,
+    row[field] = html(row).replace(/src="\/api\/attachments\/(\d+)\/file"/g, (bare, id: string) =>
+      openable.has(Number(id)) ? `src="${signedFileUrl(key, auth.tenantId, Number(id), audience)}"` : bare,
     );
   }
 }

@@ -23,6 +23,7 @@ import { FileIcon } from './AttachmentList.tsx';
 import { serverTextKey, useNotifyError } from '../../shell/errors.ts';
 import { useShortcuts } from '../shortcuts/keys.ts';
 import StandardAnswerPicker from './StandardAnswerPicker.tsx';
+import ArticleLinkPicker from '../knowledge/ArticleLinkPicker.tsx';
 import { EDITOR_FRAME_HEIGHT } from './editorSize.ts';
 import type { PlaceholderValues } from './placeholders.ts';
 
@@ -251,6 +252,16 @@ export default function MessageForm({
               if (!e || e.isDestroyed) return;
               // At the cursor (the editor keeps its selection while the dialog is open), else at the end.
               e.chain().focus().insertContent(answer).run();
+            }}
+          />
+        )}
+        {!portal && (
+          <ArticleLinkPicker
+            disabled={busy}
+            onPick={(link) => {
+              const e = editor.current;
+              if (!e || e.isDestroyed) return;
+              e.chain().focus().insertContent(link).run();
             }}
           />
         )}

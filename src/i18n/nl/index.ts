@@ -12,6 +12,7 @@ import exportsMessages from './exports.ts';
 import reportsMessages from './reports.ts';
 import serviceOverviewMessages from './serviceOverview.ts';
 import macrosMessages from './macros.ts';
+import knowledgeMessages from './knowledge.ts';
 import apiTokensMessages from './apiTokens.ts';
 import list from './list.ts';
 import ra from './ra.ts';
@@ -35,6 +36,7 @@ export default deepMerge(
   reportsMessages,
   serviceOverviewMessages,
   macrosMessages,
+  knowledgeMessages,
   apiTokensMessages,
   dashboardMessages,
   ticketTimeMessages,

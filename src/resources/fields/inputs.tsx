@@ -27,6 +27,7 @@ const OWN_INPUTS: Record<
   ReturnType<typeof lazyWithTimeout<(props: InputExtraProps) => ReactElement>>
 > = {
   'automation-actions': lazyWithTimeout(() => import('../../custom/automation/ActionsInput.tsx')),
+  'rich-text': lazyWithTimeout(() => import('../../custom/forms/RichTextInput.tsx')),
 };
 
 /** Per kind of field, its input. */

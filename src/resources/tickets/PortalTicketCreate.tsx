@@ -2,10 +2,11 @@
  * The portal's new-ticket form (SPEC 2 and 5): the ticket fields the tenant chose for the portal (setting
  * `portal_ticket_fields`, in its order), the company when the client has more than one, and the ticket's
  * custom fields (text, select, date). A field marked required gives '{field label} is required' and stops
- * the submit; required fields carry a red asterisk. The server checks the same rules again.
+ * the submit; required fields carry a red asterisk. The server checks the same rules again. Under the
+ * description, knowledge articles that match what is typed (custom/knowledge/ArticleSuggestions.tsx).
  */
 import { Box, Card, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import {
   CreateBase,
   Loading,
@@ -29,6 +30,7 @@ import {
   useRequiredValidator,
 } from '../../custom/forms/CustomFields.tsx';
 import { InvalidFieldsNotice } from '../../custom/forms/InvalidFieldsNotice.tsx';
+import ArticleSuggestions from '../../custom/knowledge/ArticleSuggestions.tsx';
 
 const TICKETS = registry.require('tickets');
 const FORM_SETTING = 'portal_ticket_fields';
@@ -98,15 +100,18 @@ export default function PortalTicketCreate() {
           />
         )}
         {fields.map(({ field, required: isRequired }) => (
-          <FieldInput
-            key={field}
-            resource={TICKETS}
-            field={TICKETS.fields[field]!}
-            label={<RequiredLabel text={fieldLabel(field)} required={!!isRequired} />}
-            validate={isRequired ? required(fieldLabel(field)) : undefined}
-            fullWidth
-            {...(field === 'description' ? { multiline: true, minRows: 4 } : {})}
-          />
+          <Fragment key={field}>
+            <FieldInput
+              resource={TICKETS}
+              field={TICKETS.fields[field]!}
+              label={<RequiredLabel text={fieldLabel(field)} required={!!isRequired} />}
+              validate={isRequired ? required(fieldLabel(field)) : undefined}
+              fullWidth
+              {...(field === 'description' ? { multiline: true, minRows: 4 } : {})}
+            />
+            {/* Issue 39: knowledge articles that may answer the question, before a ticket is made. */}
+            {field === 'description' && <ArticleSuggestions />}
+          </Fragment>
         ))}
         {custom.definitions.map((field) => (
           <CustomFieldInput
