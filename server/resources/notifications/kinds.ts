@@ -15,6 +15,7 @@ export const NOTIFICATION_KINDS = [
   'sla_warning',
   'sla_breached',
   'webhook_disabled',
+  'survey_bad',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -43,6 +44,7 @@ const SUBJECTS: Record<MailLanguage, Record<NotificationKind, string>> = {
     sla_warning: 'SLA-termijn bijna verstreken',
     sla_breached: 'SLA-termijn overschreden',
     webhook_disabled: 'Webhook uitgeschakeld na mislukte afleveringen',
+    survey_bad: 'Slechte beoordeling van de klant',
   },
   en: {
     client_reply: 'New reply from the client',
@@ -53,6 +55,7 @@ const SUBJECTS: Record<MailLanguage, Record<NotificationKind, string>> = {
     sla_warning: 'SLA target almost due',
     sla_breached: 'SLA target breached',
     webhook_disabled: 'Webhook disabled after failed deliveries',
+    survey_bad: 'Bad rating from the client',
   },
   de: {
     client_reply: 'Neue Antwort vom Kunden',
@@ -63,6 +66,7 @@ const SUBJECTS: Record<MailLanguage, Record<NotificationKind, string>> = {
     sla_warning: 'SLA-Frist läuft bald ab',
     sla_breached: 'SLA-Frist überschritten',
     webhook_disabled: 'Webhook nach fehlgeschlagenen Zustellungen deaktiviert',
+    survey_bad: 'Schlechte Bewertung vom Kunden',
   },
 };
 
