@@ -323,4 +323,51 @@ describe.each(targets)('satisfaction surveys on $name', (target) => {
     expect(ticket.satisfaction).toBe('good');
     await setting('satisfaction_scale', null);
   });
+  it('reports the ratings per month and operator or company, to report readers only', async () => {
+    // Two rated surveys of this month (one good, one bad) and one of an earlier month, stored as rated.
+    const month = new Date().toISOString().slice(0, 7);
+    const ids = [await makeTicket(), await makeTicket(), await makeTicket()];
+    for (const id of ids) await close(id);
+    const rows = [
+      { id: ids[0]!, sentiment: 'good', rating: 3, at: sql<Date>`now()` },
+      { id: ids[1]!, sentiment: 'bad', rating: 1, at: sql<Date>`now()` },
+      { id: ids[2]!, sentiment: 'good', rating: 3, at: sql<Date>`now() - interval '3 months'` },
+    ];
+    for (const r of rows)
+      await t.db
+        .updateTable('satisfaction_surveys')
+        .set({ sentiment: r.sentiment, rating: r.rating, rated_at: r.at })
+        .where('ticket_id', '=', r.id)
+        .execute();
+    const from = `${month}-01`;
+    const to = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const report = (query: string, who = ADMIN) =>
+      t
+        .as(who)
+        .then((headers) =>
+          t.app.inject({ method: 'GET', url: `/api/reports/satisfaction?${query}`, headers }),
+        );
+    const byOperator = await report(`from=${from}&to=${to}`);
+    expect(byOperator.statusCode, byOperator.body).toBe(200);
+    const mine = byOperator.json().rows.find((r: { key: number }) => r.key === adminId);
+    // This month's ratings of the earlier tests count too: at least these two, one of each.
+    expect(mine).toMatchObject({ month: from });
+    expect(mine.good).toBeGreaterThanOrEqual(1);
+    expect(mine.bad).toBeGreaterThanOrEqual(1);
+    expect(mine.rated).toBe(mine.good + mine.neutral + mine.bad);
+    expect(byOperator.json().rows.every((r: { month: string }) => r.month === from)).toBe(true);
+
+    const byCompany = await report(`from=2000-01-01&to=${to}&by=company`);
+    const months = byCompany.json().rows.filter((r: { key: number }) => r.key === companyId);
+    expect(months.length).toBeGreaterThanOrEqual(2);
+
+    expect((await report(`from=${to}&to=${from}`)).statusCode).toBe(422);
+    expect((await report(`from=${from}&to=${to}&by=priority`)).statusCode).toBe(422);
+    expect((await report(`from=${from}&to=${to}`, CLIENT)).statusCode).toBe(403);
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: `/api/reports/satisfaction?from=${from}&to=${to}`,
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
 });

@@ -10,6 +10,7 @@ import { PUBLIC } from '../../docs/components.ts';
 import { validInput } from '../../http/route-validation.ts';
 import { rateSurvey, viewSurvey, type RatingInput } from './rate.ts';
 import { setSurveyLinkOrigin } from './send.ts';
+import { satisfactionReportRoute } from './report.ts';
 
 const TAG = 'satisfaction-surveys';
 
@@ -36,6 +37,7 @@ type TokenRoute = { Params: { token: string }; Body: RatingInput };
 
 const surveyRoutes: ActionPlugin = async (app: FastifyInstance, { db, registry, config }) => {
   setSurveyLinkOrigin(config.publicUrl);
+  satisfactionReportRoute(app, db);
 
   app.get<TokenRoute>(
     '/api/surveys/:token',

@@ -12,6 +12,7 @@ import reportsMessages from './reports.ts';
 import serviceOverviewMessages from './serviceOverview.ts';
 import macrosMessages from './macros.ts';
 import apiTokensMessages from './apiTokens.ts';
+import surveyMessages from './survey.ts';
 import list from './list.ts';
 import ra from './ra.ts';
 import workspace from './workspace.ts';
@@ -35,6 +36,7 @@ export default deepMerge(
   serviceOverviewMessages,
   macrosMessages,
   apiTokensMessages,
+  surveyMessages,
   dashboardMessages,
   ticketTimeMessages,
   slaMessages,
