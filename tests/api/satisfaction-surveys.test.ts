@@ -372,4 +372,54 @@ describe.each(targets)('satisfaction surveys on $name', (target) => {
     });
     expect(anonymous.statusCode).toBe(401);
   });
+  it('starts a survey_rated trigger that can reopen on a bad rating, and the tenant may reopen by itself', async () => {
+    const rule = await t.app.inject({
+      method: 'POST',
+      url: '/api/automation-rules',
+      headers: await t.as(ADMIN),
+      payload: {
+        kind: 'trigger',
+        name: 'Slecht beoordeeld: heropenen',
+        event: 'survey_rated',
+        conditions: [{ where: ['satisfaction', '=', 'bad'] }],
+        actions: [{ type: 'set', field: 'status_id', value: openStatus }],
+      },
+    });
+    expect(rule.statusCode, rule.body).toBe(201);
+    const statusOf = async (id: number) =>
+      Number(
+        (await t.db.selectFrom('tickets').select('status_id').where('id', '=', id).executeTakeFirstOrThrow())
+          .status_id,
+      );
+    const tokenOf = async (id: number) => (await surveyMails(t.db, id))[0]!.links[0]!.token;
+    const [good, bad] = [await makeTicket(), await makeTicket()];
+    await close(good);
+    await close(bad);
+    expect((await rate(await tokenOf(good), { rating: 3 })).statusCode).toBe(200);
+    expect((await rate(await tokenOf(bad), { rating: 1 })).statusCode).toBe(200);
+    expect(await statusOf(good)).toBe(closedStatus);
+    expect(await statusOf(bad)).toBe(openStatus);
+    await t.db
+      .updateTable('automation_rules')
+      .set({ active: false })
+      .where('id', '=', rule.json().id)
+      .execute();
+
+    // Without a rule: the tenant's setting reopens a badly rated ticket, and leaves a neutral one.
+    await setting('satisfaction_reopen', 'ja');
+    const [neutral, worse] = [await makeTicket(), await makeTicket()];
+    await close(neutral);
+    await close(worse);
+    await rate(await tokenOf(neutral), { rating: 2 });
+    await rate(await tokenOf(worse), { rating: 1 });
+    expect(await statusOf(neutral)).toBe(closedStatus);
+    expect(await statusOf(worse)).not.toBe(closedStatus);
+    const reopened = await t.db
+      .selectFrom('ticket_statuses')
+      .select('internal_type')
+      .where('id', '=', await statusOf(worse))
+      .executeTakeFirstOrThrow();
+    expect(reopened.internal_type).not.toBe(2);
+    await setting('satisfaction_reopen', null);
+  });
 });
