@@ -228,3 +228,26 @@ async function reopen(
   if (status === null) return;
   await changeTickets(trx, registry, auth, registry.require('tickets'), [ticketId], { status_id: status });
 }
+
+/**
+ * The link's holder asks for no more surveys: its client is opted out (users.survey_opt_out), for as long
+ * as the link works (answered or not). 404 as for viewing.
+ */
+export async function optOut(db: Db, tenantId: number, token: string): Promise<{ opted_out: true }> {
+  const done = await db
+    .updateTable('users')
+    .set({ survey_opt_out: true, updated_at: sql`now()` })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', (eb) =>
+      eb
+        .selectFrom('satisfaction_surveys')
+        .select('client_id')
+        .where('tenant_id', '=', tenantId)
+        .where('token_hash', '=', tokenHash(token))
+        .where('expires_at', '>', sql<Date>`now()`),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  if (!done) throw invalidLink();
+  return { opted_out: true };
+}

@@ -8,7 +8,7 @@ import type { ActionPlugin } from '../action-contract.ts';
 import { actionRoute, closedBody } from '../../docs/action-schema.ts';
 import { PUBLIC } from '../../docs/components.ts';
 import { validInput } from '../../http/route-validation.ts';
-import { rateSurvey, viewSurvey, type RatingInput } from './rate.ts';
+import { optOut, rateSurvey, viewSurvey, type RatingInput } from './rate.ts';
 import { setSurveyLinkOrigin } from './send.ts';
 import { satisfactionReportRoute } from './report.ts';
 
@@ -84,6 +84,31 @@ const surveyRoutes: ActionPlugin = async (app: FastifyInstance, { db, registry, 
     async (request) => {
       validInput(request);
       return rateSurvey(db, registry, request.tenant.id, request.params.token, request.body);
+    },
+  );
+
+  app.post<TokenRoute>(
+    '/api/surveys/:token/opt-out',
+    actionRoute({
+      tag: TAG,
+      operationId: 'surveysOptOut',
+      summary: 'No more satisfaction surveys for the client of a survey link (no login)',
+      description:
+        "Sets the survey's client's `survey_opt_out`: no survey is mailed to them again. Works while the " +
+        'link does (30 days), answered or not; an unknown, altered or expired link answers 404.',
+      security: PUBLIC,
+      params: TOKEN_PARAMS,
+      answers: {
+        200: {
+          description: 'Opted out.',
+          schema: { type: 'object', required: ['opted_out'], properties: { opted_out: { const: true } } },
+        },
+      },
+      errors: [404, 422, 503],
+    }),
+    async (request) => {
+      validInput(request);
+      return optOut(db, request.tenant.id, request.params.token);
     },
   );
 };

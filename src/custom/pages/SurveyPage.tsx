@@ -41,6 +41,39 @@ const THREE = [
   { rating: 1, key: 'bad', Icon: SentimentVeryDissatisfied, color: 'error.main' },
 ] as const;
 
+/** "No more surveys": the link's client opts out (POST …/opt-out), said in place of the button. */
+function OptOut({ token }: { token: string }) {
+  const translate = useTranslate();
+  const [state, setState] = useState<'idle' | 'busy' | 'done' | 'failed'>('idle');
+  async function optOut() {
+    setState('busy');
+    try {
+      const res = await postAnonymous(`/api/surveys/${encodeURIComponent(token)}/opt-out`, {});
+      setState(res.status === 200 ? 'done' : 'failed');
+    } catch {
+      setState('failed');
+    }
+  }
+  if (state === 'done')
+    return (
+      <Alert severity="info" role="status">
+        {translate('survey.opted_out')}
+      </Alert>
+    );
+  return (
+    <Box>
+      {state === 'failed' && (
+        <Alert severity="error" role="alert" sx={{ mb: 1 }}>
+          {translate('survey.opt_out_failed')}
+        </Alert>
+      )}
+      <Button variant="text" size="small" onClick={optOut} disabled={state === 'busy'}>
+        {translate('survey.opt_out')}
+      </Button>
+    </Box>
+  );
+}
+
 type Stage =
   | { kind: 'loading' }
   | { kind: 'invalid' }
@@ -219,6 +252,7 @@ export default function SurveyPage() {
           {translate('survey.send')}
         </Button>
       </Box>
+      <OptOut token={token} />
     </PublicPage>
   );
 }

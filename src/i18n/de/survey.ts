@@ -18,6 +18,9 @@ const surveyMessages: typeof surveyEn = {
     your_rating: 'Ihre Bewertung: %{rating}',
     invalid: 'Dieser Link zur Zufriedenheitsumfrage ist ungültig oder abgelaufen.',
     choose: 'Wählen Sie eine Bewertung.',
+    opt_out: 'Keine Umfragen mehr senden',
+    opted_out: 'Sie erhalten keine Zufriedenheitsumfragen mehr.',
+    opt_out_failed: 'Ihre Wahl konnte nicht gespeichert werden: versuchen Sie es erneut.',
     loading: 'Die Umfrage wird geladen…',
   },
 };

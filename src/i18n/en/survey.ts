@@ -16,6 +16,9 @@ const surveyMessages = {
     your_rating: 'Your rating: %{rating}',
     invalid: 'This survey link is invalid or has expired.',
     choose: 'Choose a rating.',
+    opt_out: "Don't send me these surveys any more",
+    opted_out: 'You will get no more satisfaction surveys.',
+    opt_out_failed: 'Your choice could not be saved: try again.',
     loading: 'Loading the survey…',
   },
 };

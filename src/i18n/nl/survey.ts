@@ -18,6 +18,9 @@ const surveyMessages: typeof surveyEn = {
     your_rating: 'Je beoordeling: %{rating}',
     invalid: 'Deze link naar het tevredenheidsonderzoek is ongeldig of verlopen.',
     choose: 'Kies een beoordeling.',
+    opt_out: 'Stuur me geen onderzoeken meer',
+    opted_out: 'Je krijgt geen tevredenheidsonderzoeken meer.',
+    opt_out_failed: 'Je keuze kon niet worden bewaard: probeer het opnieuw.',
     loading: 'Het onderzoek wordt geladen…',
   },
 };
