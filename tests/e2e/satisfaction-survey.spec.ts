@@ -91,6 +91,8 @@ const WORDS = {
     send: 'Beoordeling versturen',
     thanks: 'Bedankt voor je beoordeling.',
     answered: 'Dit onderzoek is al beantwoord: bedankt.',
+    optOut: 'Stuur me geen onderzoeken meer',
+    optedOut: 'Je krijgt geen tevredenheidsonderzoeken meer.',
   },
   en: {
     title: 'Satisfaction survey',
@@ -99,6 +101,8 @@ const WORDS = {
     send: 'Send rating',
     thanks: 'Thank you for your rating.',
     answered: 'This survey has already been answered: thank you.',
+    optOut: "Don't send me these surveys any more",
+    optedOut: 'You will get no more satisfaction surveys.',
   },
 } as const;
 
@@ -138,6 +142,16 @@ for (const [lang, rating, word] of [
       await page.goto(link);
       await expect(page.getByRole('status')).toHaveText(words.answered);
       await expect(page.getByRole('button', { name: words.send })).toHaveCount(0);
+
+      // No more surveys: asked on the page, said in place of the button; the next test's client gets
+      // its survey again (the opt-out is undone through the API).
+      await page.getByRole('button', { name: words.optOut }).click();
+      await expect(page.getByRole('status').filter({ hasText: words.optedOut })).toBeVisible();
+      await expectAccessible(page, 'survey opted out');
+      const admin = await bearer(page.request, ADMIN);
+      const client = (await call(page.request, await bearer(page.request, CLIENT), 'GET', '/auth/me')).user;
+      expect((await call(page.request, admin, 'GET', `/clients/${client.id}`)).survey_opt_out).toBe(true);
+      await call(page.request, admin, 'PUT', `/clients/${client.id}`, { survey_opt_out: false });
     },
   );
 }
