@@ -186,6 +186,7 @@ export default function SurveyPage() {
             {translate('survey.your_rating', { rating: ratingName(survey, survey.rating) })}
           </Typography>
         )}
+        <OptOut token={token} />
       </PublicPage>
     );
 
