@@ -222,4 +222,30 @@ describe.each(targets)('satisfaction surveys on $name', (target) => {
     expect(ticket.satisfaction).toBe('good');
     await d.setting('satisfaction_scale', null);
   });
+  it('sends no survey for a ticket merged into another (its thread goes on there)', async () => {
+    const [kept, merged] = [await d.makeTicket(), await d.makeTicket()];
+    const res = await d.t.app.inject({
+      method: 'POST',
+      url: '/api/tickets/merge',
+      headers: await d.t.as(ADMIN),
+      payload: { ids: [kept, merged] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const closed = await d.t.db
+      .selectFrom('tickets')
+      .select('resolved_at')
+      .where('id', '=', merged)
+      .executeTakeFirstOrThrow();
+    expect(closed.resolved_at).not.toBeNull();
+    expect(await d.surveyMails(d.t.db, merged)).toHaveLength(0);
+    const rows = await d.t.db
+      .selectFrom('satisfaction_surveys')
+      .select('id')
+      .where('ticket_id', '=', merged)
+      .execute();
+    expect(rows).toHaveLength(0);
+    // The kept ticket, resolved later, gets its survey.
+    await d.close(kept);
+    expect(await d.surveyMails(d.t.db, kept)).toHaveLength(1);
+  });
 });
