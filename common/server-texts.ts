@@ -197,6 +197,9 @@ export const SERVER_TEXTS = {
   two_factor_required_by_role: 'Your role requires two-factor sign-in: it cannot be turned off.',
   two_factor_proof_missing: 'Give a current code or your password.',
   two_factor_password_invalid: 'The password is not right.',
+  survey_link_invalid: 'This survey link is invalid or has expired.',
+  survey_answered: 'This survey has already been answered.',
+  survey_rating_invalid: 'Choose one of the ratings of this survey.',
 } as const;
 
 export type ServerTextKey = keyof typeof SERVER_TEXTS;

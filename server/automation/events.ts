@@ -16,6 +16,7 @@ export const AUTOMATION_EVENTS = [
   'mail_received',
   'sla_warning',
   'sla_breach',
+  'survey_rated',
 ] as const;
 
 export type AutomationEvent = (typeof AUTOMATION_EVENTS)[number];

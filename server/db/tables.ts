@@ -829,6 +829,24 @@ export interface Roles {
   updated_at: Generated<Timestamp>;
 }
 
+export interface SatisfactionSurveys {
+  client_id: number | null;
+  comment: string | null;
+  company_id: number | null;
+  expires_at: Timestamp;
+  id: Generated<number>;
+  language: Generated<string>;
+  operator_id: number | null;
+  rated_at: Timestamp | null;
+  rating: number | null;
+  scale: number;
+  sent_at: Generated<Timestamp>;
+  sentiment: string | null;
+  tenant_id: number;
+  ticket_id: number;
+  token_hash: string;
+}
+
 export interface ServiceOverviewMails {
   created_at: Generated<Timestamp>;
   month: string;
@@ -1121,6 +1139,7 @@ export interface Tickets {
   resolution_minutes: number | null;
   resolution_state: string | null;
   resolved_at: Timestamp | null;
+  satisfaction: string | null;
   sla_due: Timestamp | null;
   sla_id: number | null;
   sla_recheck_at: Generated<Timestamp | null>;
@@ -1299,6 +1318,7 @@ export interface Users {
   role_id: number | null;
   service_account: Generated<boolean>;
   session_id: string | null;
+  survey_opt_out: Generated<boolean>;
   tenant_id: number;
   updated_at: Generated<Timestamp>;
 }
@@ -1400,6 +1420,7 @@ export interface Tables {
   report_deliveries: ReportDeliveries;
   report_subscriptions: ReportSubscriptions;
   roles: Roles;
+  satisfaction_surveys: SatisfactionSurveys;
   service_overview_mails: ServiceOverviewMails;
   services: Services;
   settings_views: SettingsViews;

@@ -68,6 +68,8 @@ const PUBLIC_PATHS = [
   /^\/login(\/[^/]*)?$/,
   /^\/password-reset$/,
   /^\/password\/reset\/[^/]+$/,
+  // The satisfaction survey's link (issue 39): its token is the key, no login.
+  /^\/survey\/[^/]+$/,
   /^\/msgraph\/code(\/[^/]+)?$/,
   /^\/sso\/callback$/,
   /^\/setup$/,
@@ -304,6 +306,7 @@ const PasswordResetRequestPage = lazyWithTimeout(
   () => import('../custom/pages/PasswordResetRequestPage.tsx'),
 );
 const PasswordResetPage = lazyWithTimeout(() => import('../custom/pages/PasswordResetPage.tsx'));
+const SurveyPage = lazyWithTimeout(() => import('../custom/pages/SurveyPage.tsx'));
 const SsoCallbackPage = lazyWithTimeout(() => import('../custom/pages/SsoCallbackPage.tsx'));
 const OidcCallbackPage = lazyWithTimeout(() => import('../custom/pages/OidcCallbackPage.tsx'));
 
@@ -330,6 +333,7 @@ export function portalRoutes(LoginPage: ComponentType): ReactElement[] {
       <Route path={PORTAL_PAGES.notFound} element={screen(<NotFoundPage portal />)} />
       <Route path="/password-reset" element={screen(<PasswordResetRequestPage />)} />
       <Route path="/password/reset/:token" element={screen(<PasswordResetPage />)} />
+      <Route path="/survey/:token" element={screen(<SurveyPage />)} />
       <Route path="/msgraph/code/:code" element={screen(<SsoCallbackPage />)} />
       <Route path="/msgraph/code" element={screen(<SsoCallbackPage />)} />
     </CustomRoutes>,

@@ -17,6 +17,7 @@ export const NOTIFICATION_KINDS = [
   'webhook_disabled',
   'balance_low',
   'balance_empty',
+  'survey_bad',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -50,6 +51,7 @@ const SUBJECTS: Record<MailLanguage, Record<NotificationKind, string>> = {
     webhook_disabled: 'Webhook uitgeschakeld na mislukte afleveringen',
     balance_low: 'Uren van een contract raken op',
     balance_empty: 'Uren van een contract zijn op',
+    survey_bad: 'Slechte beoordeling van de klant',
   },
   en: {
     client_reply: 'New reply from the client',
@@ -62,6 +64,7 @@ const SUBJECTS: Record<MailLanguage, Record<NotificationKind, string>> = {
     webhook_disabled: 'Webhook disabled after failed deliveries',
     balance_low: "A contract's hours are running low",
     balance_empty: "A contract's hours are used up",
+    survey_bad: 'Bad rating from the client',
   },
   de: {
     client_reply: 'Neue Antwort vom Kunden',
@@ -74,6 +77,7 @@ const SUBJECTS: Record<MailLanguage, Record<NotificationKind, string>> = {
     webhook_disabled: 'Webhook nach fehlgeschlagenen Zustellungen deaktiviert',
     balance_low: 'Stunden eines Vertrags werden knapp',
     balance_empty: 'Stunden eines Vertrags aufgebraucht',
+    survey_bad: 'Schlechte Bewertung vom Kunden',
   },
 };
 

@@ -16,6 +16,7 @@ import type { Language, Resource } from '../../../common/schema/types.ts';
 import type { Registry } from '../../schema/registry.ts';
 import { fieldValue } from '../../query/fragments.ts';
 import { formatMoment } from '../../pdf/time.ts';
+import { surveysOnStatusChange, withdrawSurveys } from '../satisfaction-surveys/send.ts';
 
 /** The ticket fields whose changes are recorded (issue 18). */
 export const TRACKED_FIELDS = [
@@ -143,7 +144,17 @@ export async function writeHistory(
         to_label: e.toLabel ?? null,
       })),
     )
-    .execute();
+    .execute(); // Every status change passes here, before its update: a ticket being resolved gets its survey (issue 39).
+  const statuses = entries
+    .filter((e) => e.field === 'status_id' && e.to !== null && Number.isSafeInteger(Number(e.to)))
+    .map((e) => ({ ticketId: e.ticketId, statusId: Number(e.to) }));
+  await surveysOnStatusChange(trx, auth.tenantId, statuses);
+  const mergedAway = entries.filter((e) => e.field === MERGED && e.from === String(e.ticketId));
+  await withdrawSurveys(
+    trx,
+    auth.tenantId,
+    mergedAway.map((e) => e.ticketId),
+  );
 }
 
 /**

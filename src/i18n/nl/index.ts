@@ -14,6 +14,7 @@ import serviceOverviewMessages from './serviceOverview.ts';
 import macrosMessages from './macros.ts';
 import knowledgeMessages from './knowledge.ts';
 import apiTokensMessages from './apiTokens.ts';
+import surveyMessages from './survey.ts';
 import list from './list.ts';
 import ra from './ra.ts';
 import workspace from './workspace.ts';
@@ -38,6 +39,7 @@ export default deepMerge(
   macrosMessages,
   knowledgeMessages,
   apiTokensMessages,
+  surveyMessages,
   dashboardMessages,
   ticketTimeMessages,
   balanceMessages,

@@ -212,6 +212,9 @@ const errors: DeepPartial<ErrorTexts> = {
       'Ihre Rolle verlangt die Zwei-Faktor-Anmeldung: Sie kann nicht ausgeschaltet werden.',
     two_factor_proof_missing: 'Geben Sie einen aktuellen Code oder Ihr Passwort ein.',
     two_factor_password_invalid: 'Das Passwort ist nicht richtig.',
+    survey_link_invalid: 'Dieser Link zur Zufriedenheitsumfrage ist ungültig oder abgelaufen.',
+    survey_answered: 'Diese Zufriedenheitsumfrage wurde bereits beantwortet.',
+    survey_rating_invalid: 'Wählen Sie eine der Bewertungen dieser Umfrage.',
   },
   notifications: {
     order_saved: 'Reihenfolge gespeichert.',

@@ -195,6 +195,9 @@ const errors: ErrorTexts = {
     two_factor_required_by_role: 'Je rol vereist tweestapsaanmelding: die kan niet uit.',
     two_factor_proof_missing: 'Geef een actuele code of je wachtwoord.',
     two_factor_password_invalid: 'Het wachtwoord klopt niet.',
+    survey_link_invalid: 'Deze link naar het tevredenheidsonderzoek is ongeldig of verlopen.',
+    survey_answered: 'Dit tevredenheidsonderzoek is al beantwoord.',
+    survey_rating_invalid: 'Kies een van de beoordelingen van dit onderzoek.',
   },
   notifications: {
     order_saved: 'Volgorde opgeslagen.',
