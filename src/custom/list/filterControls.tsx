@@ -206,6 +206,8 @@ interface ChoicesFilterProps extends FilterControlProps {
   onSearch?: (text: string) => void;
   /** Offer 'me' (the field has `x-me`: the caller's id, line or categories, resolved by the server). */
   me?: boolean;
+  /** No '(none)' option: where "is empty" is an operator of its own (a rule's conditions editor). */
+  noNone?: boolean;
 }
 
 /**
@@ -222,11 +224,12 @@ export function ChoicesFilter({
   hint,
   onSearch,
   me,
+  noNone,
 }: ChoicesFilterProps) {
   const translate = useTranslate();
   const none: Choice = { id: null, label: translate('list.filter.none') };
   const meChoice: Choice = { id: 'me', label: translate('list.filter.me') };
-  const options = [none, ...(me ? [meChoice] : []), ...choices];
+  const options = [...(noNone ? [] : [none]), ...(me ? [meChoice] : []), ...choices];
   const ids = selectValues(value);
   const known = [...options, ...(selected ?? [])];
   const chosen = ids.map(
@@ -278,7 +281,9 @@ export function ChoicesFilter({
 }
 
 /** Enumerations: fixed, translated choices. */
-export function EnumFilter(props: FilterControlProps & { choices: Choice[]; me?: boolean }) {
+export function EnumFilter(
+  props: FilterControlProps & { choices: Choice[]; me?: boolean; noNone?: boolean },
+) {
   return <ChoicesFilter {...props} />;
 }
 
@@ -294,6 +299,8 @@ export function searchFilter(
 export interface ReferenceFilterProps extends FilterControlProps {
   /** Offer 'me' (the field has `x-me`). */
   me?: boolean;
+  /** No '(none)' option (ChoicesFilter). */
+  noNone?: boolean;
   /** The related resource. */
   reference: string;
   /** Its `x-label` field. */

@@ -27,6 +27,7 @@ const OWN_INPUTS: Record<
   ReturnType<typeof lazyWithTimeout<(props: InputExtraProps) => ReactElement>>
 > = {
   'automation-actions': lazyWithTimeout(() => import('../../custom/automation/ActionsInput.tsx')),
+  'automation-conditions': lazyWithTimeout(() => import('../../custom/automation/ConditionsInput.tsx')),
 };
 
 /** Per kind of field, its input. */
