@@ -32,6 +32,8 @@ interface Notification {
   ticket_reference: string | null;
   ticket_description: string | null;
   actor_name: string | null;
+  /** Its own words (a rule's notice, a disabled webhook's reason), shown under its kind. */
+  text?: string | null;
   read_at: string | null;
   created_at: string;
 }
@@ -168,6 +170,7 @@ export default function NotificationPanel({
                     </>
                   }
                   secondary={[
+                    n.text,
                     [n.ticket_reference, n.ticket_description].filter(Boolean).join(' · '),
                     [n.actor_name, when(n.created_at)].filter(Boolean).join(' · '),
                   ]

@@ -36,6 +36,7 @@ const NOTIFICATION = {
     ticket_description: { type: ['string', 'null'] },
     message_id: { type: ['integer', 'null'] },
     actor_name: { type: ['string', 'null'] },
+    text: { type: ['string', 'null'] },
     read_at: { type: ['string', 'null'], format: 'date-time' },
     created_at: { type: 'string', format: 'date-time' },
   },

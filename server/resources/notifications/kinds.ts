@@ -15,6 +15,7 @@ export const NOTIFICATION_KINDS = [
   'sla_warning',
   'sla_breached',
   'webhook_disabled',
+  'automation',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -43,6 +44,7 @@ const SUBJECTS: Record<MailLanguage, Record<NotificationKind, string>> = {
     sla_warning: 'SLA-termijn bijna verstreken',
     sla_breached: 'SLA-termijn overschreden',
     webhook_disabled: 'Webhook uitgeschakeld na mislukte afleveringen',
+    automation: 'Melding van een automatiseringsregel',
   },
   en: {
     client_reply: 'New reply from the client',
@@ -53,6 +55,7 @@ const SUBJECTS: Record<MailLanguage, Record<NotificationKind, string>> = {
     sla_warning: 'SLA target almost due',
     sla_breached: 'SLA target breached',
     webhook_disabled: 'Webhook disabled after failed deliveries',
+    automation: 'Notice from an automation rule',
   },
   de: {
     client_reply: 'Neue Antwort vom Kunden',
@@ -63,6 +66,7 @@ const SUBJECTS: Record<MailLanguage, Record<NotificationKind, string>> = {
     sla_warning: 'SLA-Frist läuft bald ab',
     sla_breached: 'SLA-Frist überschritten',
     webhook_disabled: 'Webhook nach fehlgeschlagenen Zustellungen deaktiviert',
+    automation: 'Hinweis einer Automatisierungsregel',
   },
 };
 
@@ -79,9 +83,15 @@ export function notificationMailText(
   description: string,
   link: string,
   language?: MailLanguage,
+  /** The notification's own words (a rule's `notify` text), told in every language as written. */
+  text?: string | null,
 ): { subject: string; body: string } {
   const about = description ? `${reference}: ${description}` : reference;
-  const part = (l: MailLanguage) => [`${SUBJECTS[l][kind]} — ${about}`, `${OPEN_TICKET[l]}: ${link}`];
+  const part = (l: MailLanguage) => [
+    `${SUBJECTS[l][kind]} — ${about}`,
+    ...(text ? [text] : []),
+    `${OPEN_TICKET[l]}: ${link}`,
+  ];
   const subject = `[${reference}] ${SUBJECTS[language ?? 'nl'][kind]}`;
   const body = (language ? part(language) : [...part('nl'), '', ...part('en')]).join('\n');
   return { subject: subject.replace(/[\r\n]+/g, ' ').slice(0, 250), body };

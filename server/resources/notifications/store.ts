@@ -26,6 +26,8 @@ export interface NotificationRow {
   ticket_description: string | null;
   message_id: number | null;
   actor_name: string | null;
+  /** Its own words, where its kind has none fixed (a rule's notice, a disabled webhook's reason). */
+  text: string | null;
   read_at: string | null;
   created_at: string;
 }
@@ -56,6 +58,7 @@ export async function listNotifications(
       't.reference as ticket_reference',
       't.description as ticket_description',
       'n.message_id',
+      'n.text',
       'a.full_name as actor_name',
       'n.read_at',
       'n.created_at',
@@ -74,6 +77,7 @@ export async function listNotifications(
       ticket_description: r.ticket_description ?? null,
       message_id: r.message_id === null ? null : Number(r.message_id),
       actor_name: r.actor_name ?? null,
+      text: r.text ?? null,
       read_at: iso(r.read_at),
       created_at: iso(r.created_at)!,
     })),

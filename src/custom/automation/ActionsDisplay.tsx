@@ -12,7 +12,7 @@ import { CustomFieldTitle, TicketValue } from './TicketValue.tsx';
 
 function ActionLine({ action }: { action: AutomationAction }) {
   const translate = useTranslate();
-  const t = (key: string) => translate(`automation_actions.${key}`);
+  const t = (key: string, options?: object) => translate(`automation_actions.${key}`, options);
   const what = t(`types.${action.type}`);
   if (action.type === 'set') {
     const custom = action.field.startsWith(CUSTOM_FIELD_PREFIX);
@@ -32,6 +32,15 @@ function ActionLine({ action }: { action: AutomationAction }) {
     return (
       <>
         {what}: “{action.body}”
+      </>
+    );
+  if (action.type === 'notify')
+    return (
+      <>
+        {what}: “{action.text}”
+        {typeof action.to === 'string'
+          ? ` (${t(`recipients.${action.to}`)})`
+          : ` (${t('named_operators', { smart_count: action.to?.operator_ids?.length ?? 0 })})`}
       </>
     );
   if (action.type === 'reply' || action.type === 'mail_operators')

@@ -63,6 +63,8 @@ const macrosMessages = {
     value: 'Neuer Wert',
     body: 'Notiz',
     text: 'Text',
+    text_help: 'Was die Benachrichtigung sagt, neben dem Ticket, um das es geht (höchstens 1000 Zeichen).',
+    named_operators: '%{smart_count} genannter Mitarbeitender |||| %{smart_count} genannte Mitarbeitende',
     standard_answer: 'Textbaustein',
     to: 'An',
     recipients: {

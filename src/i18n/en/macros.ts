@@ -63,6 +63,8 @@ const macrosMessages = {
     value: 'New value',
     body: 'Note',
     text: 'Text',
+    text_help: 'What the notification says, beside the ticket it is about (at most 1000 characters).',
+    named_operators: '%{smart_count} named operator |||| %{smart_count} named operators',
     standard_answer: 'Standard answer',
     to: 'To',
     recipients: {

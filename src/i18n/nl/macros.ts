@@ -63,6 +63,8 @@ const macrosMessages = {
     value: 'Nieuwe waarde',
     body: 'Notitie',
     text: 'Tekst',
+    text_help: 'Wat de melding zegt, naast het ticket waar ze over gaat (hoogstens 1000 tekens).',
+    named_operators: '%{smart_count} genoemde medewerker |||| %{smart_count} genoemde medewerkers',
     standard_answer: 'Standaardantwoord',
     to: 'Aan',
     recipients: {
