@@ -28,6 +28,7 @@ const OWN_INPUTS: Record<
 > = {
   'automation-actions': lazyWithTimeout(() => import('../../custom/automation/ActionsInput.tsx')),
   'automation-conditions': lazyWithTimeout(() => import('../../custom/automation/ConditionsInput.tsx')),
+  checklist: lazyWithTimeout(() => import('../../custom/checklist/ChecklistInput.tsx')),
 };
 
 /** Per kind of field, its input. */
