@@ -121,6 +121,7 @@ export function ConditionValue({ resource, field, kind, row, onChange }: Conditi
           resource={resource}
           field={field}
           plain
+          shownLabel
           label={t(many ? 'values' : 'value')}
           value={current.filter((v) => v !== null && v !== undefined)}
           onChange={(next) => {

@@ -37,6 +37,8 @@ export interface FilterControlProps {
   label: string;
   value: unknown;
   onChange: (value: unknown) => void;
+  /** The label shown above the value too (a form's row), not only named to assistive technology. */
+  shownLabel?: boolean;
 }
 
 /** A header control is as wide as its column: the columns share the table's width (columnWidths.ts). */
@@ -225,6 +227,7 @@ export function ChoicesFilter({
   onSearch,
   me,
   noNone,
+  shownLabel,
 }: ChoicesFilterProps) {
   const translate = useTranslate();
   const none: Choice = { id: null, label: translate('list.filter.none') };
@@ -273,7 +276,11 @@ export function ChoicesFilter({
         noOptionsText={translate('list.filter.no_options')}
         slots={{ paper: HintPaper }}
         renderInput={(params) => (
-          <TextField {...params} slotProps={{ htmlInput: { ...params.inputProps, 'aria-label': label } }} />
+          <TextField
+            {...params}
+            label={shownLabel ? label : undefined}
+            slotProps={{ htmlInput: { ...params.inputProps, 'aria-label': label } }}
+          />
         )}
       />
     </HintContext.Provider>
