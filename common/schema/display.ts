@@ -101,7 +101,12 @@ export function ellipsisOf(field: Pick<Field, 'name' | 'schema'>): number | fals
 }
 
 /** The forms' own inputs a field may ask for instead of its kind's (`x-input`). */
-export const FIELD_INPUTS = ['automation-actions', 'rich-text'] as const;
+export const FIELD_INPUTS = [
+  'automation-actions',
+  'automation-conditions',
+  'checklist',
+  'rich-text',
+] as const;
 export type FieldInput = (typeof FIELD_INPUTS)[number];
 
 /** The input a field asks for (`x-input`), undefined for its kind's. */

@@ -24,13 +24,15 @@ import {
 import { serverText } from '../../common/server-texts.ts';
 
 /**
- * The action types the runner takes today: `notify` (an in-app notification with a text) waits for a
- * notification kind of its own (notifications are kinds with fixed words, notifications/kinds.ts).
+ * The action types the runner takes: all of them (`notify` is a notification of the kind `automation`
+ * whose words are the action's own text, notifications/kinds.ts).
  */
-export const RUNNABLE_TYPES: readonly AutomationActionType[] = ACTION_TYPES.filter((t) => t !== 'notify');
+export const RUNNABLE_TYPES: readonly AutomationActionType[] = ACTION_TYPES;
 
-/** The longest note or notification text an action carries. */
+/** The longest note an action carries. */
 const MAX_TEXT = 20_000;
+/** The longest notification text: a line in the bell and in a mail, as a disabled webhook's reason. */
+export const MAX_NOTIFY_TEXT = 1_000;
 
 /**
  * The permission a user needs to take each kind of action by hand: setting a field is an edit of the
@@ -50,7 +52,8 @@ type Errors = Record<string, string[]>;
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const text = (value: unknown) => typeof value === 'string' && value.trim() !== '' && value.length <= MAX_TEXT;
+const text = (value: unknown, max = MAX_TEXT) =>
+  typeof value === 'string' && value.trim() !== '' && value.length <= max;
 
 const positiveId = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
@@ -180,7 +183,10 @@ export async function checkActions(
     else if (type === 'note') {
       if (!text(action.body)) errors[`${key}.body`] = [serverText('field_required', { field: 'body' })];
     } else if (type === 'notify') {
-      if (!text(action.text)) errors[`${key}.text`] = [serverText('field_required', { field: 'text' })];
+      if (typeof action.text === 'string' && action.text.length > MAX_NOTIFY_TEXT)
+        errors[`${key}.text`] = [serverText('value_too_long', { field: 'text', max: MAX_NOTIFY_TEXT })];
+      else if (!text(action.text, MAX_NOTIFY_TEXT))
+        errors[`${key}.text`] = [serverText('field_required', { field: 'text' })];
       await checkRecipients(db, registry, auth, action.to, key, errors);
     } else {
       const answer = action.standard_answer_id;

@@ -24,7 +24,7 @@ import type { Registry } from '../schema/registry.ts';
 import { writeCustomValues } from '../resources/custom-values.ts';
 import { queueMail } from '../resources/messages/actions.ts';
 import { defaultAddress } from '../resources/messages/recipients.ts';
-import { messageStored } from '../resources/notifications/notify.ts';
+import { messageStored, notify } from '../resources/notifications/notify.ts';
 import { changeTickets, type ColumnChange } from '../resources/tickets/change.ts';
 import { keepMessageClock } from '../sla/keep.ts';
 import {
@@ -35,7 +35,7 @@ import {
 import { serverText } from '../../common/server-texts.ts';
 import { answerValues } from './answer-values.ts';
 import { fillPlaceholders } from '../../common/standard-answers/placeholders.ts';
-import { ACTION_PERMISSION, checkActions, RUNNABLE_TYPES } from './check-actions.ts';
+import { ACTION_PERMISSION, checkActions } from './check-actions.ts';
 
 /** Who runs the actions: a rule (the desk) or a signed-in user (a macro). */
 export type Actor = { kind: 'rule'; ruleId: number; name: string } | { kind: 'user'; auth: AuthContext };
@@ -50,6 +50,8 @@ export interface ActionEffect {
   to?: unknown;
   messageId?: number;
   mailed?: boolean;
+  /** notify: how many operators were told. */
+  notified?: number;
 }
 
 const fieldChanges = (index: number, changes: ColumnChange[]): ActionEffect[] =>
@@ -101,13 +103,13 @@ async function addMessage(
   return id;
 }
 
-/** The operators' addresses a mail goes to: the ticket's operator, or named ones. */
-async function operatorAddresses(
+/** The active operators an action names: the ticket's operator, or named ones. */
+async function operatorRecipients(
   trx: DbTransaction,
   tenantId: number,
   ticketId: number,
   to: OperatorRecipients,
-): Promise<string[]> {
+): Promise<{ id: number; email: string | null }[]> {
   let ids: number[];
   if (typeof to === 'object') ids = to.operator_ids;
   else if (to === 'group')
@@ -124,13 +126,25 @@ async function operatorAddresses(
   if (ids.length === 0) return [];
   const rows = await trx
     .selectFrom('users')
-    .select('email')
+    .select(['id', 'email'])
     .where('tenant_id', '=', tenantId)
     .where('id', 'in', ids)
     .where('is_operator', '>', 0)
     .where('archived_at', 'is', null)
     .execute();
-  return rows.map((r) => r.email).filter((e): e is string => typeof e === 'string' && e !== '');
+  return rows.map((r) => ({ id: Number(r.id), email: r.email }));
+}
+
+/** The operators' addresses a mail goes to. */
+async function operatorAddresses(
+  trx: DbTransaction,
+  tenantId: number,
+  ticketId: number,
+  to: OperatorRecipients,
+): Promise<string[]> {
+  return (await operatorRecipients(trx, tenantId, ticketId, to))
+    .map((r) => r.email)
+    .filter((e): e is string => typeof e === 'string' && e !== '');
 }
 
 async function runOne(
@@ -216,13 +230,27 @@ async function runOne(
       }
       return effects;
     }
-    case 'notify':
-      // By hand: the in-app notification of an action has no kind of its own yet (notifications are
-      // kinds with fixed words, kinds.ts); checkActions refuses it until it has.
-      throw new HttpError(
-        422,
-        serverText('automation_action_unknown', { actions: RUNNABLE_TYPES.join(', ') }),
-      );
+    case 'notify': {
+      // An in-app notification of the kind `automation` with the rule's own words; mailed too to whoever
+      // chose mail for that kind, as every kind is (notify.ts).
+      const effects: ActionEffect[] = [];
+      for (const ticketId of ticketIds) {
+        const to = await operatorRecipients(trx, auth.tenantId, ticketId, action.to);
+        const made = await notify(
+          trx,
+          to.map((r) => ({
+            tenantId: auth.tenantId,
+            userId: r.id,
+            kind: 'automation' as const,
+            ticketId,
+            actorId: auth.userId,
+            text: action.text,
+          })),
+        );
+        effects.push({ ticketId, action: index, type: 'notify', notified: made });
+      }
+      return effects;
+    }
   }
 }
 

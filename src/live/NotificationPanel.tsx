@@ -32,7 +32,7 @@ interface Notification {
   ticket_reference: string | null;
   ticket_description: string | null;
   actor_name: string | null;
-  /** What a notification without a ticket is about (a webhook, a contract's balance). */
+  /** Its own words (a rule's notice, a disabled webhook's reason), shown under its kind. */
   text?: string | null;
   read_at: string | null;
   created_at: string;
@@ -170,7 +170,8 @@ export default function NotificationPanel({
                     </>
                   }
                   secondary={[
-                    [n.ticket_reference, n.ticket_description, n.text].filter(Boolean).join(' · '),
+                    n.text,
+                    [n.ticket_reference, n.ticket_description].filter(Boolean).join(' · '),
                     [n.actor_name, when(n.created_at)].filter(Boolean).join(' · '),
                   ]
                     .filter(Boolean)

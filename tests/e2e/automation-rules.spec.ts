@@ -14,7 +14,10 @@ const TEXT = {
     trigger: 'Trigger',
     event: 'Gebeurtenis',
     created: 'Ticket aangemaakt',
-    conditions: 'Voorwaarden',
+    addCondition: 'Voorwaarde toevoegen',
+    condition: 'Voorwaarde 1',
+    description: 'Omschrijving',
+    conditionValue: 'Waarde',
     type: 'Wat hij doet',
     set: 'Een veld instellen',
     field: 'Veld',
@@ -33,7 +36,10 @@ const TEXT = {
     trigger: 'Trigger',
     event: 'Event',
     created: 'Ticket created',
-    conditions: 'Conditions',
+    addCondition: 'Add condition',
+    condition: 'Condition 1',
+    description: 'Description',
+    conditionValue: 'Value',
     type: 'What it does',
     set: 'Set a field',
     field: 'Field',
@@ -64,14 +70,21 @@ for (const [lang, width] of [
     await page.getByRole('option', { name: t.trigger, exact: true }).click();
     await page.getByRole('combobox', { name: t.event }).click();
     await page.getByRole('option', { name: t.created }).click();
-    // Only this test's tickets: other specs of this worker make tickets too.
-    await page
-      .getByRole('textbox', { name: t.conditions })
-      .fill(JSON.stringify([{ where: ['description', 'like', marker] }]));
+    // Only this test's tickets: other specs of this worker make tickets too (a description that
+    // contains the marker, in the conditions' rows: automation-conditions.spec.ts tests them in full).
+    await page.getByRole('button', { name: t.addCondition }).click();
+    const row = page.getByRole('group', { name: t.condition });
+    await row.getByRole('combobox', { name: t.field }).fill(t.description.slice(0, 4));
+    await page.getByRole('option', { name: t.description, exact: true }).click();
+    await row.getByRole('textbox', { name: t.conditionValue }).fill(marker);
     await page.getByRole('button', { name: /^(Toevoegen|Add)$/ }).click();
     await page.getByRole('combobox', { name: new RegExp(`^${t.type}`) }).click();
     await page.getByRole('option', { name: t.set }).click();
-    await page.getByRole('combobox', { name: new RegExp(`^${t.field}`) }).click();
+    // The action's field: the conditions' rows above have a field of their own.
+    await page
+      .getByRole('combobox', { name: new RegExp(`^${t.field}`) })
+      .last()
+      .click();
     await page.getByRole('option', { name: t.priority, exact: true }).click();
     const value = page.getByRole('combobox', { name: t.value });
     await value.click();
@@ -83,7 +96,8 @@ for (const [lang, width] of [
     await page.getByRole('button', { name: t.save }).click();
     const answer = await saved;
     expect(answer.status(), await answer.text()).toBe(201);
-    const rule = (await answer.json()) as { id: number };
+    const rule = (await answer.json()) as { id: number; conditions: unknown };
+    expect(rule.conditions).toEqual([{ where: ['description', 'like', marker] }]);
 
     try {
       const companies = (await api(page, token, 'GET', '/companies')).data as { id: number }[];

@@ -18,6 +18,7 @@ export const NOTIFICATION_KINDS = [
   'balance_low',
   'balance_empty',
   'survey_bad',
+  'automation',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -52,6 +53,7 @@ const SUBJECTS: Record<MailLanguage, Record<NotificationKind, string>> = {
     balance_low: 'Uren van een contract raken op',
     balance_empty: 'Uren van een contract zijn op',
     survey_bad: 'Slechte beoordeling van de klant',
+    automation: 'Melding van een automatiseringsregel',
   },
   en: {
     client_reply: 'New reply from the client',
@@ -65,6 +67,7 @@ const SUBJECTS: Record<MailLanguage, Record<NotificationKind, string>> = {
     balance_low: "A contract's hours are running low",
     balance_empty: "A contract's hours are used up",
     survey_bad: 'Bad rating from the client',
+    automation: 'Notice from an automation rule',
   },
   de: {
     client_reply: 'Neue Antwort vom Kunden',
@@ -78,6 +81,7 @@ const SUBJECTS: Record<MailLanguage, Record<NotificationKind, string>> = {
     balance_low: 'Stunden eines Vertrags werden knapp',
     balance_empty: 'Stunden eines Vertrags aufgebraucht',
     survey_bad: 'Schlechte Bewertung vom Kunden',
+    automation: 'Hinweis einer Automatisierungsregel',
   },
 };
 
@@ -94,9 +98,15 @@ export function notificationMailText(
   description: string,
   link: string,
   language?: MailLanguage,
+  /** The notification's own words (a rule's `notify` text), told in every language as written. */
+  text?: string | null,
 ): { subject: string; body: string } {
   const about = description ? `${reference}: ${description}` : reference;
-  const part = (l: MailLanguage) => [`${SUBJECTS[l][kind]} — ${about}`, `${OPEN_TICKET[l]}: ${link}`];
+  const part = (l: MailLanguage) => [
+    `${SUBJECTS[l][kind]} — ${about}`,
+    ...(text ? [text] : []),
+    `${OPEN_TICKET[l]}: ${link}`,
+  ];
   const subject = `[${reference}] ${SUBJECTS[language ?? 'nl'][kind]}`;
   const body = (language ? part(language) : [...part('nl'), '', ...part('en')]).join('\n');
   return { subject: subject.replace(/[\r\n]+/g, ' ').slice(0, 250), body };

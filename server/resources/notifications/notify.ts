@@ -37,6 +37,8 @@ export interface NewNotification {
   actorId?: number | null;
   /** Makes the notification one row however often it is made (the deadline check). */
   dedupeKey?: string;
+  /** Its own words, where its kind has none fixed (a rule's `notify` action). */
+  text?: string;
 }
 
 /** Where links in notification mails point: PUBLIC_URL when set (the plugin sets it), else a path. */
@@ -59,6 +61,7 @@ export async function notify(trx: DbTransaction, notifications: NewNotification[
         message_id: n.messageId ?? null,
         actor_id: n.actorId ?? null,
         dedupe_key: n.dedupeKey ?? null,
+        text: n.text ?? null,
       })
       .onConflict((oc) => oc.columns(['tenant_id', 'user_id', 'dedupe_key']).doNothing())
       .returning('id')
@@ -98,6 +101,7 @@ async function mailIfChosen(trx: DbTransaction, n: NewNotification): Promise<voi
     String(chosen.description ?? ''),
     link,
     mailLanguage(chosen.language),
+    n.text,
   );
   await enqueueMail(
     trx,

@@ -26,7 +26,7 @@ export interface NotificationRow {
   ticket_description: string | null;
   message_id: number | null;
   actor_name: string | null;
-  /** What a notification without a ticket is about (a webhook, a contract's balance). */
+  /** Its own words, where its kind has none fixed (a rule's notice, a disabled webhook's reason, a contract's balance). */
   text: string | null;
   read_at: string | null;
   created_at: string;
@@ -58,8 +58,8 @@ export async function listNotifications(
       't.reference as ticket_reference',
       't.description as ticket_description',
       'n.message_id',
-      'a.full_name as actor_name',
       'n.text',
+      'a.full_name as actor_name',
       'n.read_at',
       'n.created_at',
     ])

@@ -6,35 +6,25 @@
  */
 import { ReferenceField, TextField, useTranslate } from 'react-admin';
 import Box from '@mui/material/Box';
-import type { AutomationAction } from '../../../common/automation/actions.ts';
-import { referenceOf } from '../../../common/schema/field-kind.ts';
-import { registry } from '../../schema.ts';
-
-const TICKETS = 'tickets';
+import { CUSTOM_FIELD_PREFIX, type AutomationAction } from '../../../common/automation/actions.ts';
+import { TICKETS } from './conditionFields.ts';
+import { CustomFieldTitle, TicketValue } from './TicketValue.tsx';
 
 function ActionLine({ action }: { action: AutomationAction }) {
   const translate = useTranslate();
-  const t = (key: string) => translate(`automation_actions.${key}`);
+  const t = (key: string, options?: object) => translate(`automation_actions.${key}`, options);
   const what = t(`types.${action.type}`);
   if (action.type === 'set') {
-    const tickets = registry.get(TICKETS);
-    const target = tickets?.fields[action.field];
-    const relation = tickets && target ? referenceOf(tickets, target) : undefined;
-    const name = translate(`resources.${TICKETS}.fields.${action.field}`, { _: action.field });
-    // A related record by its name, as the apps name it everywhere (the resource's representation).
-    const value = relation ? (
-      <ReferenceField
-        record={{ id: 0, [action.field]: action.value }}
-        source={action.field}
-        reference={relation.resource}
-        link={false}
-      />
+    const custom = action.field.startsWith(CUSTOM_FIELD_PREFIX);
+    const name = custom ? (
+      <CustomFieldTitle name={action.field.slice(CUSTOM_FIELD_PREFIX.length)} />
     ) : (
-      String(action.value ?? '')
+      translate(`resources.${TICKETS}.fields.${action.field}`, { _: action.field })
     );
+    // The new value by its name (a related record, an enumeration's label, yes/no, an option's label).
     return (
       <>
-        {what}: {name} → {value}
+        {what}: {name} → <TicketValue field={action.field} value={action.value} />
       </>
     );
   }
@@ -42,6 +32,15 @@ function ActionLine({ action }: { action: AutomationAction }) {
     return (
       <>
         {what}: “{action.body}”
+      </>
+    );
+  if (action.type === 'notify')
+    return (
+      <>
+        {what}: “{action.text}”
+        {typeof action.to === 'string'
+          ? ` (${t(`recipients.${action.to}`)})`
+          : ` (${t('named_operators', { smart_count: action.to?.operator_ids?.length ?? 0 })})`}
       </>
     );
   if (action.type === 'reply' || action.type === 'mail_operators')

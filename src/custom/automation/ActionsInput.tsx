@@ -14,6 +14,7 @@ import {
   SelectInput,
   SimpleFormIterator,
   TextInput,
+  maxLength,
   required,
   useTranslate,
 } from 'react-admin';
@@ -22,9 +23,13 @@ import { registry } from '../../schema.ts';
 import { ReferenceSearchInput } from '../../resources/fields/ReferenceSearchInput.tsx';
 import type { InputExtraProps } from '../../resources/fields/kinds.ts';
 
-/** The types an editor offers: those the runner takes (an in-app notification has no words of its own yet). */
-const OFFERED: AutomationActionType[] = ['set', 'note', 'reply', 'mail_operators'];
+/** The types an editor offers: those the runner takes. */
+const OFFERED: AutomationActionType[] = ['set', 'note', 'reply', 'mail_operators', 'notify'];
 const RECIPIENTS = ['assigned', 'group'] as const;
+/** Whom a notification goes to here: the ticket's operator (named operators are the API's, as a list of ids). */
+const NOTIFIED = ['assigned'] as const;
+/** The longest notification text (server/automation/check-actions.ts MAX_NOTIFY_TEXT). */
+const MAX_NOTIFY_TEXT = 1000;
 /** The resource whose fields an action sets: the action language is about tickets. */
 const TICKETS = 'tickets';
 
@@ -60,6 +65,25 @@ function ActionDetails({ type, field }: { type?: string; field?: string }) {
     );
   }
   if (type === 'note') return <TextInput source="body" label={t('body')} multiline validate={required()} />;
+  if (type === 'notify')
+    return (
+      <>
+        <TextInput
+          source="text"
+          label={t('text')}
+          helperText={t('text_help')}
+          multiline
+          validate={[required(), maxLength(MAX_NOTIFY_TEXT)]}
+        />
+        <SelectInput
+          source="to"
+          label={t('to')}
+          validate={required()}
+          defaultValue="assigned"
+          choices={NOTIFIED.map((id) => ({ id, name: t(`recipients.${id}`) }))}
+        />
+      </>
+    );
   if (type === 'reply' || type === 'mail_operators')
     return (
       <>

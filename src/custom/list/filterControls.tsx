@@ -37,6 +37,8 @@ export interface FilterControlProps {
   label: string;
   value: unknown;
   onChange: (value: unknown) => void;
+  /** The label shown above the value too (a form's row), not only named to assistive technology. */
+  shownLabel?: boolean;
 }
 
 /** A header control is as wide as its column: the columns share the table's width (columnWidths.ts). */
@@ -206,6 +208,8 @@ interface ChoicesFilterProps extends FilterControlProps {
   onSearch?: (text: string) => void;
   /** Offer 'me' (the field has `x-me`: the caller's id, line or categories, resolved by the server). */
   me?: boolean;
+  /** No '(none)' option: where "is empty" is an operator of its own (a rule's conditions editor). */
+  noNone?: boolean;
 }
 
 /**
@@ -222,11 +226,13 @@ export function ChoicesFilter({
   hint,
   onSearch,
   me,
+  noNone,
+  shownLabel,
 }: ChoicesFilterProps) {
   const translate = useTranslate();
   const none: Choice = { id: null, label: translate('list.filter.none') };
   const meChoice: Choice = { id: 'me', label: translate('list.filter.me') };
-  const options = [none, ...(me ? [meChoice] : []), ...choices];
+  const options = [...(noNone ? [] : [none]), ...(me ? [meChoice] : []), ...choices];
   const ids = selectValues(value);
   const known = [...options, ...(selected ?? [])];
   const chosen = ids.map(
@@ -270,7 +276,11 @@ export function ChoicesFilter({
         noOptionsText={translate('list.filter.no_options')}
         slots={{ paper: HintPaper }}
         renderInput={(params) => (
-          <TextField {...params} slotProps={{ htmlInput: { ...params.inputProps, 'aria-label': label } }} />
+          <TextField
+            {...params}
+            label={shownLabel ? label : undefined}
+            slotProps={{ htmlInput: { ...params.inputProps, 'aria-label': label } }}
+          />
         )}
       />
     </HintContext.Provider>
@@ -278,7 +288,9 @@ export function ChoicesFilter({
 }
 
 /** Enumerations: fixed, translated choices. */
-export function EnumFilter(props: FilterControlProps & { choices: Choice[]; me?: boolean }) {
+export function EnumFilter(
+  props: FilterControlProps & { choices: Choice[]; me?: boolean; noNone?: boolean },
+) {
   return <ChoicesFilter {...props} />;
 }
 
@@ -294,6 +306,8 @@ export function searchFilter(
 export interface ReferenceFilterProps extends FilterControlProps {
   /** Offer 'me' (the field has `x-me`). */
   me?: boolean;
+  /** No '(none)' option (ChoicesFilter). */
+  noNone?: boolean;
   /** The related resource. */
   reference: string;
   /** Its `x-label` field. */

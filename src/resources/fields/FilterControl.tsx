@@ -19,10 +19,15 @@ import { ellipsisLimit, labelFieldOf } from './rules.ts';
 export interface FilterControlOwnProps extends FilterControlProps {
   resource: Resource;
   field: Field;
+  /**
+   * Only the field's own values, no '(none)' and no 'me': a rule's conditions editor, where "is empty"
+   * is an operator of its own and a rule acts for no one.
+   */
+  plain?: boolean;
 }
 
 /** The header filter control for a field (SPEC 2): text, number, yes/no, date presets, selectors. */
-export function FilterControl({ resource, field, ...props }: FilterControlOwnProps) {
+export function FilterControl({ resource, field, plain, ...props }: FilterControlOwnProps) {
   const translate = useTranslate();
   const appKind = useAppKind();
   const kind = filterKind(resource, field, appKind);
@@ -49,11 +54,19 @@ export function FilterControl({ resource, field, ...props }: FilterControlOwnPro
             search={target?.search ?? []}
             sort={target?.defaultSort}
             format={(text) => ellipsis(asText(text), ellipsisLimit(relation.resource, labelField))}
-            me={!!field.me}
+            me={!plain && !!field.me}
+            noNone={plain}
           />
         );
       }
-      return <EnumFilter {...props} choices={enumChoices(field, translate)} me={!!field.me} />;
+      return (
+        <EnumFilter
+          {...props}
+          choices={enumChoices(field, translate)}
+          me={!plain && !!field.me}
+          noNone={plain}
+        />
+      );
     }
     default:
       return null;

@@ -39,6 +39,8 @@ const OWN_DISPLAYS: Partial<
   >
 > = {
   'automation-actions': lazyWithTimeout(() => import('../../custom/automation/ActionsDisplay.tsx')),
+  'automation-conditions': lazyWithTimeout(() => import('../../custom/automation/ConditionsDisplay.tsx')),
+  checklist: lazyWithTimeout(() => import('../../custom/checklist/ChecklistDisplay.tsx')),
 };
 
 /** The value as shown in a table cell, card or show page. */

@@ -28,6 +28,8 @@ const OWN_INPUTS: Record<
 > = {
   'automation-actions': lazyWithTimeout(() => import('../../custom/automation/ActionsInput.tsx')),
   'rich-text': lazyWithTimeout(() => import('../../custom/forms/RichTextInput.tsx')),
+  'automation-conditions': lazyWithTimeout(() => import('../../custom/automation/ConditionsInput.tsx')),
+  checklist: lazyWithTimeout(() => import('../../custom/checklist/ChecklistInput.tsx')),
 };
 
 /** Per kind of field, its input. */
