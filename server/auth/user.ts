@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { UserPayload } from '../../common/user.ts';
 import { parseConfigValue } from './config-value.ts';
+import { companyRolesOf, toCompanyRoles, type CompanyRole } from './company-roles.ts';
 
 export type { UserPayload } from '../../common/user.ts';
 
@@ -15,6 +16,8 @@ export interface AuthUser {
   sessionId: string | null;
   permissions: string[];
   companyIds: number[];
+  /** The client's role per company (issue 39). */
+  companyRoles: readonly CompanyRole[];
   categoryIds: number[];
 }
 
@@ -144,6 +147,7 @@ export async function loadAuthUser(
       'u.session_id',
       permissionNames().as('permissions'),
       companyIds().as('company_ids'),
+      companyRolesOf().as('company_roles'),
       categoryIds().as('category_ids'),
       alive.as('session_alive'),
     ])
@@ -157,6 +161,7 @@ export async function loadAuthUser(
     sessionId: row.session_id ?? null,
     permissions: row.permissions,
     companyIds: row.company_ids.map(Number),
+    companyRoles: toCompanyRoles(row.company_roles),
     categoryIds: row.category_ids.map(Number),
     sessionAlive: Boolean(row.session_alive),
   };

@@ -619,6 +619,7 @@ describe.each(targets)('auth on $name', (target) => {
           'portal.quotes.show',
         ],
         companyIds: [Number(quote.company_id)],
+        companyRoles: [],
         categoryIds: [],
         recordToken: {
           resource: 'quotes',
