@@ -1125,6 +1125,7 @@ export interface TicketsCountsByOperatorStatus {
 }
 
 export interface TicketShares {
+  company_id: number;
   created_at: Generated<Timestamp>;
   created_by: number | null;
   id: Generated<number>;

@@ -15,6 +15,8 @@ import { sql, type Kysely } from 'kysely';
  * path that names no role) reads as the tenant's default role.
  *
  * ticket_shares: a ticket shared with a named colleague, who then sees it as if it were their own.
+ * `company_id` is the ticket's (written by the share's hook), so a share is scoped by company as the
+ * ticket is, without a scope that leads back to the ticket (and from it to its shares again).
  */
 
 const ROLES = [
@@ -125,12 +127,16 @@ export async function up(db: Kysely<any>): Promise<void> {
       id serial primary key,
       tenant_id integer not null references tenants(id) on delete cascade,
       ticket_id integer not null references tickets(id) on delete cascade,
+      company_id integer not null references companies(id) on delete cascade,
       user_id integer not null references users(id) on delete cascade,
       created_by integer references users(id) on delete set null,
       created_at timestamptz not null default now(),
       unique (ticket_id, user_id)
     )`.execute(db);
   await sql`create index ticket_shares_user_index on ticket_shares (tenant_id, user_id, ticket_id)`.execute(
+    db,
+  );
+  await sql`create index ticket_shares_company_index on ticket_shares (tenant_id, company_id, ticket_id)`.execute(
     db,
   );
 }

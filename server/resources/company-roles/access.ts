@@ -68,6 +68,7 @@ export async function checkShare(trx: DbTransaction, auth: AuthContext, row: Rec
   }
   if (Number(row.user_id) === Number(ticket.client_id)) throw refused('user_id');
   if (!(await isMemberOf(trx, auth.tenantId, ticket.company_id, row.user_id))) throw refused('user_id');
+  row.company_id = ticket.company_id;
 }
 
 /**
