@@ -51,10 +51,15 @@ function companyIds(): RawBuilder<number[]> {
   ), '[]'::json)`;
 }
 
-function companies(): RawBuilder<{ id: number; name: string }[]> {
-  return sql<{ id: number; name: string }[]>`coalesce((
-    select json_agg(json_build_object('id', c.id, 'name', c.name) order by c.name, c.id)
+/** The client's companies, with what its role there lets the portal offer (issue 39). */
+function companies(): RawBuilder<UserPayload['companies']> {
+  return sql<UserPayload['companies']>`coalesce((
+    select json_agg(json_build_object('id', c.id, 'name', c.name,
+      'on_behalf', coalesce(r.create_on_behalf, false), 'manage_access', coalesce(r.manage_access, false))
+      order by c.name, c.id)
     from company_user cu join companies c on c.id = cu.company_id and c.tenant_id = cu.tenant_id
+    left join company_roles r on r.tenant_id = cu.tenant_id and r.id = coalesce(cu.company_role_id, (
+      select d.id from company_roles d where d.tenant_id = cu.tenant_id and d.is_default limit 1))
     where cu.user_id = u.id and cu.tenant_id = u.tenant_id
   ), '[]'::json)`;
 }

@@ -29,6 +29,7 @@ import {
   useRequiredValidator,
 } from '../../custom/forms/CustomFields.tsx';
 import { InvalidFieldsNotice } from '../../custom/forms/InvalidFieldsNotice.tsx';
+import { PortalColleagueInput } from './PortalColleagueInput.tsx';
 
 const TICKETS = registry.require('tickets');
 const FORM_SETTING = 'portal_ticket_fields';
@@ -97,6 +98,7 @@ export default function PortalTicketCreate() {
             fullWidth
           />
         )}
+        <PortalColleagueInput />
         {fields.map(({ field, required: isRequired }) => (
           <FieldInput
             key={field}
