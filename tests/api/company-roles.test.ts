@@ -199,6 +199,16 @@ describe.each(targets)('company roles on $name', (target) => {
     expect(await reader.framesFor(member, [event])).toEqual([]);
   });
 
+  it('the service overview shows a member no company figures; her admin gets them', async () => {
+    const asAdmin = await call(ADMIN, 'GET', `/api/portal/service-overview?company_id=${jansen}`);
+    expect(asAdmin.statusCode, asAdmin.body).toBe(200);
+    expect(asAdmin.json().companies.map((c: { id: number }) => c.id)).toEqual([jansen]);
+    expect((await call(MEMBER, 'GET', `/api/portal/service-overview?company_id=${jansen}`)).statusCode).toBe(
+      404,
+    );
+    expect((await call(MEMBER, 'GET', '/api/portal/service-overview')).json().companies).toEqual([]);
+  });
+
   it('finance sees invoices, a member none', async () => {
     const invoices = await ids(ADMIN, '/api/invoices?builder[0][paginate]=100');
     expect(invoices.length).toBeGreaterThan(0);
