@@ -26,6 +26,13 @@ export const SERVER_TEXTS = {
   order_out_of_range: 'The order must be a whole number from 0 to 1000000.',
   create_refused: 'You may not create this record.',
   move_refused: 'You may not move this record out of your own companies.',
+  // Company roles (issue 39).
+  on_behalf_refused:
+    'You may create a ticket only for yourself, or for a colleague of its company where your role allows it.',
+  share_refused: 'You may share only a ticket you may share, and only with another colleague of its company.',
+  access_change_refused: 'You may change only the role of a colleague, in a company where you manage access.',
+  company_role_resource:
+    'A role can name only portal resources that it can limit by company: {name} is not one.',
   nul_text: 'Texts may not contain the NUL character.',
   search_text_length: 'Type 3 to 100 characters to search.',
   custom_field_unknown: 'There is no custom field {name}.',

@@ -19,5 +19,6 @@ export interface UserPayload {
   modules: string[];
   configs: { name: string; value: unknown }[];
   categories: number[];
-  companies: { id: number; name: string }[];
+  /** `on_behalf`, `manage_access`: what the client's company role there allows (issue 39). */
+  companies: { id: number; name: string; on_behalf?: boolean; manage_access?: boolean }[];
 }

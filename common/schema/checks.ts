@@ -190,6 +190,14 @@ export function checkReferences(reg: SchemaLookup, r: Resource): void {
       fail('x-portal.scope is not a scope');
     };
     checkScope(r.portal.scope);
+    if (r.portal.own !== undefined) {
+      checkScope(r.portal.own);
+      // Own rows are a part of the company's rows: the company side is the role's, never own's.
+      const hasCompany = (scope: PortalScope): boolean =>
+        typeof scope === 'object' && ('company' in scope || ('any' in scope && scope.any.some(hasCompany)));
+      if (hasCompany(r.portal.own)) fail('x-portal.own cannot name a company scope');
+      if (!hasCompany(r.portal.scope)) fail('x-portal.own needs a company scope in x-portal.scope');
+    }
     r.portal.where.forEach(condition('x-portal.where'));
     r.portal.fields?.forEach((f) => field(f, 'x-portal.fields'));
     for (const f of r.portal.list ?? []) {

@@ -48,6 +48,7 @@ export function toResource(schema: Record<string, any>): Resource {
     const portal: Portal | undefined = portalSchema && {
       actions: portalSchema.actions ?? [],
       scope: portalSchema.scope,
+      own: portalSchema.own,
       where: (portalSchema.where ?? []) as FixedCondition[],
       fields: portalSchema.fields,
       label: portalSchema.label,

@@ -61,6 +61,11 @@ export interface Portal {
   /** The field that represents a record to clients, when x-label is not one they may read. */
   label?: string;
   scope: PortalScope;
+  /**
+   * What a client's own row is (issue 39), for a company role that sees the resource only so: a scope of
+   * `user`, `relation` and `any` (a ticket the client is the client of, or one shared with it).
+   */
+  own?: PortalScope;
   where: FixedCondition[];
   fields?: string[];
   /** The portal list's default columns, in order, when they differ from the fields marked x-list. */

@@ -114,6 +114,7 @@ export class ApiTokenAuthenticator {
       // Never more than the owner may: what the owner holds now, within the token's scopes.
       permissions: new Set(user.permissions.filter((name) => scopes.has(name))),
       companyIds: Object.freeze(user.companyIds) as number[],
+      companyRoles: user.companyRoles,
       categoryIds: Object.freeze(user.categoryIds) as number[],
       tokenId: row.id,
     });

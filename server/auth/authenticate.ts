@@ -127,6 +127,8 @@ export class Authenticator {
         ...lines,
       ]),
       companyIds: Object.freeze(companyIds) as number[],
+      // A link opens its record by recordLinkScope, never by a company's role.
+      companyRoles: Object.freeze([]),
       categoryIds: Object.freeze([]) as unknown as number[],
       recordToken: Object.freeze({ resource: name, id: found.recordId, relations: Object.freeze(relations) }),
     });
@@ -142,6 +144,7 @@ function userContext(user: AuthUser): AuthContext {
     isOperator: user.isOperator,
     permissions: new Set(user.permissions),
     companyIds: Object.freeze(user.companyIds) as number[],
+    companyRoles: user.companyRoles,
     categoryIds: Object.freeze(user.categoryIds) as number[],
   });
 }

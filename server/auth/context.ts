@@ -1,4 +1,5 @@
 import type { Language, Relation } from '../../common/schema/types.ts';
+import type { CompanyRole } from './company-roles.ts';
 
 /** Who is calling, as every route sees it after authentication. */
 export interface AuthContext {
@@ -12,6 +13,8 @@ export interface AuthContext {
   permissions: ReadonlySet<string>;
   /** Clients (and record-token holders): the companies whose rows they may see. */
   companyIds: number[];
+  /** Clients: their role in each of those companies (issue 39), which narrows what they see there. */
+  companyRoles: readonly CompanyRole[];
   /** Operators: their category ids (the filter value 'me' on a categories field). */
   categoryIds: number[];
   /** record-token only: the one record it opens, and the relations of it its schema opens too. */
@@ -36,6 +39,7 @@ export function systemContext(tenantId: number): AuthContext {
     isOperator: 2,
     permissions: new Set(),
     companyIds: [],
+    companyRoles: [],
     categoryIds: [],
   };
 }

@@ -91,7 +91,13 @@ export const userSchema = {
       items: {
         type: 'object',
         required: ['id', 'name'],
-        properties: { id: { type: 'integer' }, name: { type: 'string' } },
+        properties: {
+          id: { type: 'integer' },
+          name: { type: 'string' },
+          // The client's company role there (issue 39): what the portal offers; the server checks again.
+          on_behalf: { type: 'boolean' },
+          manage_access: { type: 'boolean' },
+        },
       },
     },
   },

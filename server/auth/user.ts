@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { UserPayload } from '../../common/user.ts';
 import { parseConfigValue } from './config-value.ts';
+import { companyRolesOf, toCompanyRoles, type CompanyRole } from './company-roles.ts';
 
 export type { UserPayload } from '../../common/user.ts';
 
@@ -15,6 +16,8 @@ export interface AuthUser {
   sessionId: string | null;
   permissions: string[];
   companyIds: number[];
+  /** The client's role per company (issue 39). */
+  companyRoles: readonly CompanyRole[];
   categoryIds: number[];
 }
 
@@ -48,10 +51,15 @@ function companyIds(): RawBuilder<number[]> {
   ), '[]'::json)`;
 }
 
-function companies(): RawBuilder<{ id: number; name: string }[]> {
-  return sql<{ id: number; name: string }[]>`coalesce((
-    select json_agg(json_build_object('id', c.id, 'name', c.name) order by c.name, c.id)
+/** The client's companies, with what its role there lets the portal offer (issue 39). */
+function companies(): RawBuilder<UserPayload['companies']> {
+  return sql<UserPayload['companies']>`coalesce((
+    select json_agg(json_build_object('id', c.id, 'name', c.name,
+      'on_behalf', coalesce(r.create_on_behalf, false), 'manage_access', coalesce(r.manage_access, false))
+      order by c.name, c.id)
     from company_user cu join companies c on c.id = cu.company_id and c.tenant_id = cu.tenant_id
+    left join company_roles r on r.tenant_id = cu.tenant_id and r.id = coalesce(cu.company_role_id, (
+      select d.id from company_roles d where d.tenant_id = cu.tenant_id and d.is_default limit 1))
     where cu.user_id = u.id and cu.tenant_id = u.tenant_id
   ), '[]'::json)`;
 }
@@ -144,6 +152,7 @@ export async function loadAuthUser(
       'u.session_id',
       permissionNames().as('permissions'),
       companyIds().as('company_ids'),
+      companyRolesOf().as('company_roles'),
       categoryIds().as('category_ids'),
       alive.as('session_alive'),
     ])
@@ -157,6 +166,7 @@ export async function loadAuthUser(
     sessionId: row.session_id ?? null,
     permissions: row.permissions,
     companyIds: row.company_ids.map(Number),
+    companyRoles: toCompanyRoles(row.company_roles),
     categoryIds: row.category_ids.map(Number),
     sessionAlive: Boolean(row.session_alive),
   };

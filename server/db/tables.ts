@@ -263,8 +263,25 @@ export interface CompanyContract {
   contract_id: number;
 }
 
+export interface CompanyRoles {
+  company_resources: Generated<Json>;
+  create_on_behalf: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  grants_all: Generated<boolean>;
+  id: Generated<number>;
+  is_default: Generated<boolean>;
+  manage_access: Generated<boolean>;
+  name: string;
+  name_de: string | null;
+  name_en: string | null;
+  own_resources: Generated<Json>;
+  tenant_id: number;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface CompanyUser {
   company_id: number;
+  company_role_id: number | null;
   created_at: Generated<Timestamp>;
   id: Generated<number>;
   tenant_id: number;
@@ -1178,6 +1195,16 @@ export interface TicketsCountsByOperatorStatus {
   tenant_id: number;
 }
 
+export interface TicketShares {
+  company_id: number;
+  created_at: Generated<Timestamp>;
+  created_by: number | null;
+  id: Generated<number>;
+  tenant_id: number;
+  ticket_id: number;
+  user_id: number;
+}
+
 export interface TicketSources {
   created_at: Generated<Timestamp>;
   id: Generated<number>;
@@ -1377,6 +1404,7 @@ export interface Tables {
   checklist_items: ChecklistItems;
   companies: Companies;
   company_contract: CompanyContract;
+  company_roles: CompanyRoles;
   company_user: CompanyUser;
   contract_periods: ContractPeriods;
   contracts: Contracts;
@@ -1442,6 +1470,7 @@ export interface Tables {
   ticket_groups: TicketGroups;
   ticket_report_days: TicketReportDays;
   ticket_report_desk_days: TicketReportDeskDays;
+  ticket_shares: TicketShares;
   ticket_sources: TicketSources;
   ticket_statuses: TicketStatuses;
   ticket_types: TicketTypes;

@@ -81,6 +81,7 @@ async function jobAuth(db: Db, job: ExportJob): Promise<AuthContext | undefined>
     isOperator: user.isOperator,
     permissions: new Set(user.permissions),
     companyIds: user.companyIds,
+    companyRoles: user.companyRoles,
     categoryIds: user.categoryIds,
   };
 }

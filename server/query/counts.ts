@@ -10,6 +10,7 @@ import type { AuthContext } from '../auth/context.ts';
 import type { Db } from '../db/database.ts';
 import type { Field, FixedCondition, PortalScope, Resource } from '../../common/schema/types.ts';
 import { isPortalCaller } from './visibility.ts';
+import { reachOf } from '../auth/company-roles.ts';
 import type { Condition } from './tree.ts';
 
 export interface CountTable {
@@ -94,6 +95,10 @@ export function countTableCovers(
   if (isPortalCaller(auth)) {
     if (!resource.portal) return false;
     if (!fixedCovered(resource.portal.where) || !scopeCovered(resource, resource.portal.scope, covered))
+      return false;
+    // A company role that sees the resource only as its own (issue 39) tests what x-portal.own says too.
+    const own = resource.portal.own;
+    if (own && reachOf(auth.companyRoles, resource.name).own.length && !scopeCovered(resource, own, covered))
       return false;
   }
   return conditions.every((c) => columnOnly(c, covered));

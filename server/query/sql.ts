@@ -6,6 +6,7 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { AuthContext } from '../auth/context.ts';
+import { reachOf } from '../auth/company-roles.ts';
 import type { Registry } from '../schema/registry.ts';
 import type { Field, FixedCondition, PortalScope, Relation, Resource } from '../../common/schema/types.ts';
 import type { Language } from '../../common/schema/types.ts';
@@ -115,9 +116,17 @@ function portalScope(
   if (depth > MAX_SCOPE_DEPTH) return sql`false`;
   if (scope === 'tenant') return sql`true`;
   if ('company' in scope) {
-    const ids = ctx.auth.companyIds;
-    if (ids.length === 0) return sql`false`;
-    return sql`${col(alias, resource.fields[scope.company]!)} in (${sql.join(ids)})`;
+    // The client's role in each company says how much of it the client sees there (issue 39): all rows,
+    // its own rows (the schema's x-portal.own), or none.
+    const reach = reachOf(ctx.auth.companyRoles, resource.name);
+    const column = col(alias, resource.fields[scope.company]!);
+    const own = resource.portal?.own;
+    return or([
+      ...(reach.company.length ? [sql`${column} in (${sql.join(reach.company)})`] : []),
+      ...(reach.own.length && own
+        ? [and([sql`${column} in (${sql.join(reach.own)})`, portalScope(ctx, resource, alias, own, depth)])]
+        : []),
+    ]);
   }
   if ('user' in scope) {
     if (ctx.auth.userId === null) return sql`false`;

@@ -5,6 +5,7 @@
  * get 403 (as every call a permission is missing for). A company that is not the caller's is a 404,
  * as a record the caller may not see.
  */
+import { reachOf } from '../auth/company-roles.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { forbidden, notFound } from '../http/errors.ts';
@@ -129,15 +130,17 @@ export async function serviceOverviewRoutes(app: FastifyInstance, { db }: { db: 
     if (auth.kind !== 'client' || !auth.permissions.has(SERVICE_OVERVIEW_PERMISSION)) throw forbidden();
     validInput(request);
     const { company_id, year } = request.query as { company_id?: number; year?: number };
-    // The caller's companies are those of the portal scope (the session's companyIds).
-    if (company_id !== undefined && !auth.companyIds.includes(company_id)) throw notFound();
-    const companyIds = company_id === undefined ? auth.companyIds : [company_id];
-    const companies = auth.companyIds.length
+    // The caller's companies are those whose tickets its company role sees company-wide (issue 39): the
+    // overview's figures are of all of a company's tickets, so a member sees none of them.
+    const wide = reachOf(auth.companyRoles, 'tickets').company;
+    if (company_id !== undefined && !wide.includes(company_id)) throw notFound();
+    const companyIds = company_id === undefined ? wide : [company_id];
+    const companies = wide.length
       ? await db
           .selectFrom('companies')
           .select(['id', 'name'])
           .where('tenant_id', '=', auth.tenantId)
-          .where('id', 'in', auth.companyIds)
+          .where('id', 'in', wide)
           .orderBy('name')
           .orderBy('id')
           .execute()

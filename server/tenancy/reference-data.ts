@@ -2,6 +2,7 @@ import settings from '../db/seed/data/settings.json' with { type: 'json' };
 import { byName, fail, json, type SeedContext } from '../db/seed/demo/context.ts';
 import type { Tables } from '../db/tables.ts';
 import { ROLE_NAMES, startingRoleMay } from '../db/seed/permissions.ts';
+import { seedCompanyRoles, type CompanyRoleKey } from './company-roles.ts';
 
 /*
  * What every tenant starts with, the demo's and a provider's own alike (issue 32): the roles and their
@@ -20,6 +21,8 @@ export { ROLE_NAMES };
 /** The ids of the reference lists, by name where other parts look them up by name. */
 export interface ReferenceLists {
   roles: Map<string, number>;
+  /** The portal's company roles (issue 39) by key: member, admin, finance. */
+  companyRoles: Map<CompanyRoleKey, number>;
   countries: Map<string, number>;
   slaIds: Map<string, number>;
   categoryIds: Map<string, number>;
@@ -119,8 +122,10 @@ export async function seedReferenceLists(ctx: SeedContext): Promise<ReferenceLis
   const assetCategoryIds = await named(ctx, 'asset_categories', fromNames(settings.assetCategories));
   const assetStatusIds = await named(ctx, 'asset_statuses', settings.assetStatuses);
   const activityIds = await ctx.list('activities', settings.activities);
+  const companyRoles = await seedCompanyRoles(ctx);
   return {
     roles,
+    companyRoles,
     countries,
     slaIds,
     categoryIds,

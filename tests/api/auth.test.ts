@@ -228,7 +228,10 @@ describe.each(targets)('auth on $name', (target) => {
       expect(res.statusCode).toBe(200);
       const user = res.json().user;
       expect(user.is_operator).toBe(0);
-      expect(user.companies).toEqual([{ id: expect.any(Number), name: 'Jansen BV' }]);
+      // With what the client's company role there lets the portal offer (issue 39): the company admin's.
+      expect(user.companies).toEqual([
+        { id: expect.any(Number), name: 'Jansen BV', on_behalf: true, manage_access: true },
+      ]);
       expect(user.permissions_names.every((p: string) => !p.startsWith('tenant.'))).toBe(true);
     });
 
@@ -619,6 +622,7 @@ describe.each(targets)('auth on $name', (target) => {
           'portal.quotes.show',
         ],
         companyIds: [Number(quote.company_id)],
+        companyRoles: [],
         categoryIds: [],
         recordToken: {
           resource: 'quotes',

@@ -13,6 +13,8 @@ const CALLERS = [
   'operator@example.com',
   'client@example.com',
   'other@example.com',
+  // A member of client@example.com's company (issue 39): her company role sees only her own tickets.
+  'lotte.smit@jansenbv.nl',
   'anonymous',
 ] as const;
 type Caller = (typeof CALLERS)[number];
@@ -174,5 +176,44 @@ describe.each(targets)('authorization matrix on $name', (target) => {
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  it('a member asking for what only her company admin sees gets 404 and finds nothing, on every portal resource', async () => {
+    const problems: string[] = [];
+    const admin = who.get('client@example.com')!;
+    const member = who.get('lotte.smit@jansenbv.nl')!;
+    let beyond = 0;
+    for (const resource of registry().resources.values()) {
+      if (!resource.portal || !resource.portal.actions.includes('index')) continue;
+      const list = async (headers: Record<string, string>) =>
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/${resource.name}?builder[0][paginate]=100`,
+            headers,
+          })
+        ).json().data as { id: number }[];
+      const mine = new Set((await list(member.headers)).map((r) => r.id));
+      for (const row of (await list(admin.headers)).filter((r) => !mine.has(r.id)).slice(0, 3)) {
+        beyond += 1;
+        if (resource.portal.actions.includes('show')) {
+          const show = await t.app.inject({
+            method: 'GET',
+            url: `/api/${resource.name}/${row.id}`,
+            headers: member.headers,
+          });
+          if (show.statusCode !== 404) problems.push(`${resource.name}/${row.id}: show ${show.statusCode}`);
+        }
+        const byFilter = await t.app.inject({
+          method: 'GET',
+          url: `/api/${resource.name}?builder[0][where][0]=id&builder[0][where][1]==&builder[0][where][2]=${row.id}`,
+          headers: member.headers,
+        });
+        if (byFilter.json().total !== 0) problems.push(`${resource.name}/${row.id}: found by where id`);
+      }
+    }
+    expect(problems).toEqual([]);
+    // The probe probed: the admin sees rows the member does not (tickets, invoices, their lines, files…).
+    expect(beyond).toBeGreaterThan(10);
   });
 });

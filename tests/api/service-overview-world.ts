@@ -118,10 +118,17 @@ export async function newClient(
     )
     .returning('id')
     .executeTakeFirstOrThrow();
+  // A company admin (issue 39): the overview shows the figures of every ticket of the company.
+  const admin = await t.db
+    .selectFrom('company_roles')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('grants_all', '=', true)
+    .executeTakeFirstOrThrow();
   for (const company_id of companyIds)
     await t.db
       .insertInto('company_user')
-      .values({ tenant_id: tenantId, user_id: row.id, company_id })
+      .values({ tenant_id: tenantId, user_id: row.id, company_id, company_role_id: admin.id })
       .execute();
   return Number(row.id);
 }

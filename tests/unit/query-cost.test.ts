@@ -63,6 +63,7 @@ const operator: AuthContext = {
   isOperator: 2,
   permissions: new Set(),
   companyIds: [],
+  companyRoles: [],
   categoryIds: [],
 };
 

@@ -85,9 +85,27 @@ const operator: AuthContext = {
   isOperator: 2,
   permissions: new Set(),
   companyIds: [],
+  companyRoles: [],
   categoryIds: [3, 4],
 };
-const client: AuthContext = { ...operator, kind: 'client', userId: 9, isOperator: 0, companyIds: [11, 12] };
+// A company admin of both companies (issue 39's role that sees every portal resource company-wide).
+const adminOf = (companyId: number) => ({
+  companyId,
+  roleId: 1,
+  all: true,
+  company: [],
+  own: [],
+  onBehalf: true,
+  manageAccess: true,
+});
+const client: AuthContext = {
+  ...operator,
+  kind: 'client',
+  userId: 9,
+  isOperator: 0,
+  companyIds: [11, 12],
+  companyRoles: [adminOf(11), adminOf(12)],
+};
 
 const compiler = new Kysely<SchemaTables>({
   dialect: {
@@ -256,7 +274,7 @@ describe('listStatements', () => {
   });
 
   it('a client without companies sees nothing', () => {
-    const { count } = compiled('', { ...client, companyIds: [] });
+    const { count } = compiled('', { ...client, companyIds: [], companyRoles: [] });
     expect(count.sql).toBe(
       'select count(*)::int as total from "widgets" as "t0" where ("t0"."tenant_id" = $1 and false)',
     );

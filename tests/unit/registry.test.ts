@@ -137,6 +137,8 @@ describe('the schema registry', () => {
       'clients',
       'companies',
       'config',
+      'company-roles',
+      'company-user',
       'contract-periods',
       'contracts',
       'custom-fields',
@@ -157,13 +159,13 @@ describe('the schema registry', () => {
       'table-presets',
       'ticket-statuses',
       'ticket-types',
+      'ticket-shares',
       'tickets',
       'time-registrations',
     ];
     const closed = [
       'business-hour-contracts',
       'categories',
-      'company-user',
       'countries',
       'deals',
       'invoice-lines',
@@ -180,7 +182,7 @@ describe('the schema registry', () => {
     ];
     for (const name of open) expect(reg.require(name).portal, name).toBeDefined();
     for (const name of closed) expect(reg.require(name).portal, name).toBeUndefined();
-    expect(open.length + closed.length).toBe(46);
+    expect(open.length + closed.length).toBe(48);
     expect(reg.require('messages').portal?.where).toEqual([['visible_to_client', '=', true]]);
     expect(reg.require('operators').portal?.fields).toEqual([
       'id',

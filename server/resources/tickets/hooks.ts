@@ -16,6 +16,7 @@ import { serverText } from '../../../common/server-texts.ts';
 import { keepTicketClocks } from '../../sla/keep.ts';
 import { changeSeenBy, operatorChanging, ticketsChanged, ticketStored } from '../notifications/notify.ts';
 import { guardClosing, OVERRIDE_FLAG } from '../checklist-items/closing.ts';
+import { portalTicketClient } from '../company-roles/access.ts';
 import { automationEvent, noteTicketFields, ticketUpdated } from '../../automation/events.ts';
 
 const OPEN = 1;
@@ -60,7 +61,8 @@ export const ticketHooks: ResourceHooks = {
           ),
         );
       }
-      if (ctx.auth.userId !== null) row.client_id = ctx.auth.userId;
+      // The caller's own, or a colleague's when the caller's company role creates on behalf (issue 39).
+      if (ctx.auth.userId !== null) row.client_id = await portalTicketClient(ctx.trx, ctx.auth, row);
     }
     if (portal || isEmpty(row.status_id)) {
       const status = await defaultStatusId(ctx);

@@ -31,6 +31,7 @@ import {
 } from '../../custom/forms/CustomFields.tsx';
 import { InvalidFieldsNotice } from '../../custom/forms/InvalidFieldsNotice.tsx';
 import ArticleSuggestions from '../../custom/knowledge/ArticleSuggestions.tsx';
+import { PortalColleagueInput } from './PortalColleagueInput.tsx';
 
 const TICKETS = registry.require('tickets');
 const FORM_SETTING = 'portal_ticket_fields';
@@ -99,6 +100,7 @@ export default function PortalTicketCreate() {
             fullWidth
           />
         )}
+        <PortalColleagueInput />
         {fields.map(({ field, required: isRequired }) => (
           <Fragment key={field}>
             <FieldInput

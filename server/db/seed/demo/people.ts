@@ -124,7 +124,14 @@ export async function seedPeople(ctx: SeedContext, lists: Lists): Promise<People
   }
   await ctx.list(
     'company_user',
-    clientsOf.flatMap((clients, ci) => clients.map((cl) => ({ company_id: companyIds[ci], user_id: cl.id }))),
+    // Each company's first client is its company admin (issue 39), the others members.
+    clientsOf.flatMap((clients, ci) =>
+      clients.map((cl, i) => ({
+        company_id: companyIds[ci],
+        user_id: cl.id,
+        company_role_id: lists.companyRoles.get(i === 0 ? 'admin' : 'member'),
+      })),
+    ),
   );
   return { adminId, operatorId, operators, companyIds, clientsOf };
 }

@@ -55,6 +55,14 @@ const errors: DeepPartial<ErrorTexts> = {
       'Eine Nachricht eines Kunden kann nicht gelöscht werden: Bearbeiten Sie sie, um zu entfernen, was nicht bleiben darf; der Verlauf zeigt, dass sie bearbeitet wurde.',
     create_refused: 'Sie dürfen diesen Eintrag nicht anlegen.',
     move_refused: 'Sie dürfen diesen Eintrag nicht aus Ihren eigenen Firmen verschieben.',
+    on_behalf_refused:
+      'Sie dürfen ein Ticket nur für sich selbst anlegen, oder für einen Kollegen der Firma, wenn Ihre Rolle es erlaubt.',
+    share_refused:
+      'Sie dürfen nur ein Ticket teilen, das Sie teilen dürfen, und nur mit einem anderen Kollegen der Firma.',
+    access_change_refused:
+      'Sie dürfen nur die Rolle eines Kollegen ändern, in einer Firma, deren Zugriff Sie verwalten.',
+    company_role_resource:
+      'Eine Rolle kann nur Portaldaten nennen, die sich nach Firma begrenzen lassen: %{name} nicht.',
     nul_text: 'Texte dürfen das NUL-Zeichen nicht enthalten.',
     search_text_length: 'Geben Sie 3 bis 100 Zeichen ein, um zu suchen.',
     custom_field_unknown: 'Es gibt kein eigenes Feld %{name}.',

@@ -75,6 +75,9 @@ const records: DeepPartial<RecordTexts> = {
   },
   ticket: {
     new: 'Neues Ticket',
+    /** Issue 39: a company admin creates the ticket for a colleague. */
+    for_client: 'Für',
+    for_myself: 'Mich selbst',
     close: 'Ticket schließen',
     restore: 'Wiederherstellen',
     clone: 'Duplizieren',

@@ -51,6 +51,13 @@ const errors = {
     value_not_text: '%{field} must be a text.',
     create_refused: 'You may not create this item.',
     move_refused: 'You may not move this item out of your own companies.',
+    on_behalf_refused:
+      'You may create a ticket only for yourself, or for a colleague of its company where your role allows it.',
+    share_refused:
+      'You may share only a ticket you may share, and only with another colleague of its company.',
+    access_change_refused:
+      'You may change only the role of a colleague, in a company where you manage access.',
+    company_role_resource: 'A role can name only portal data that can be limited by company: %{name} is not.',
     query_too_expensive:
       'This list asks too much at once (cost %{cost}, at most %{budget}). Use fewer filters through related items or fewer presets.',
     with_too_many_rows:

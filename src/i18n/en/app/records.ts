@@ -75,6 +75,9 @@ const records = {
   },
   ticket: {
     new: 'New ticket',
+    /** Issue 39: a company admin creates the ticket for a colleague. */
+    for_client: 'For',
+    for_myself: 'Myself',
     close: 'Close ticket',
     restore: 'Restore',
     clone: 'Duplicate',

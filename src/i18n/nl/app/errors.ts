@@ -53,6 +53,14 @@ const errors: ErrorTexts = {
       'Een bericht van een klant kan niet worden verwijderd: bewerk het om weg te halen wat er niet in mag staan; het gesprek toont dat het bewerkt is.',
     create_refused: 'Je mag dit item niet aanmaken.',
     move_refused: 'Je mag dit item niet buiten je eigen bedrijven plaatsen.',
+    on_behalf_refused:
+      'Je mag alleen voor jezelf een ticket aanmaken, of voor een collega van het bedrijf als je rol dat toestaat.',
+    share_refused:
+      'Je mag alleen een ticket delen dat je mag delen, en alleen met een andere collega van het bedrijf.',
+    access_change_refused:
+      'Je mag alleen de rol van een collega wijzigen, bij een bedrijf waar je de toegang beheert.',
+    company_role_resource:
+      'Een rol kan alleen portaalgegevens noemen die per bedrijf te beperken zijn: %{name} is dat niet.',
     nul_text: 'Teksten mogen het NUL-teken niet bevatten.',
     search_text_length: 'Typ 3 tot 100 tekens om te zoeken.',
     custom_field_unknown: 'Er is geen eigen veld %{name}.',

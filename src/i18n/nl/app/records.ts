@@ -74,6 +74,9 @@ const records: RecordTexts = {
   },
   ticket: {
     new: 'Nieuw ticket',
+    /** Issue 39: a company admin creates the ticket for a colleague. */
+    for_client: 'Voor',
+    for_myself: 'Mijzelf',
     close: 'Ticket sluiten',
     restore: 'Herstellen',
     clone: 'Dupliceren',
