@@ -18,6 +18,7 @@
  * below again alerts again; a new period has keys of its own. A period that jumps past both levels at
  * once claims both and tells the most severe only.
  */
+import { sql } from 'kysely';
 import { BALANCE_LEVELS, balanceLevel, type BalanceLevel } from '../../common/balance.ts';
 import { formatMinutes } from '../../common/format.ts';
 import { LANGUAGE_CONFIG } from '../../common/language-config.ts';
@@ -42,13 +43,24 @@ export function upgradeLink(origin: string | undefined, contractId: number): str
  * mail (not deactivated, with an address), with their language.
  */
 async function balanceRecipients(trx: DbTransaction, tenantId: number, contractId: number) {
-  // company roles (issue 39 item 1): only admins and finance
+  // The clients whose company role sees the contract company-wide (issue 39: the company's admins and
+  // finance, as the demo's roles say it); a membership without a role has the tenant's default role.
   return trx
     .selectFrom('users as u')
     .innerJoin('company_user as cu', (join) =>
       join.onRef('cu.user_id', '=', 'u.id').onRef('cu.tenant_id', '=', 'u.tenant_id'),
     )
     .innerJoin('company_contract as cc', 'cc.company_id', 'cu.company_id')
+    .innerJoin('company_roles as r', (join) =>
+      join
+        .onRef('r.tenant_id', '=', 'cu.tenant_id')
+        .on((eb) =>
+          eb.or([
+            eb('r.id', '=', eb.ref('cu.company_role_id')),
+            eb.and([eb('cu.company_role_id', 'is', null), eb('r.is_default', '=', true)]),
+          ]),
+        ),
+    )
     .leftJoin('user_configs as lang', (join) =>
       join
         .onRef('lang.user_id', '=', 'u.id')
@@ -62,6 +74,9 @@ async function balanceRecipients(trx: DbTransaction, tenantId: number, contractI
     .where('u.is_staff', '=', false)
     .where('u.archived_at', 'is', null)
     .where('u.email', 'is not', null)
+    .where((eb) =>
+      eb.or([eb('r.grants_all', '=', true), sql<boolean>`r.company_resources @> '["contracts"]'::jsonb`]),
+    )
     .orderBy('u.id')
     .execute();
 }

@@ -1,6 +1,6 @@
 /**
  * Low-balance alerts (issue 39, item 2; server/reports/balance-alerts.ts): when a contract's current
- * period falls below its threshold and again when it is used up, each client of its companies gets one
+ * period falls below its threshold and again when it is used up, each client whose company role sees the contract (admin, finance) gets one
  * mail (in their language, with the link to the portal's upgrade form) and each operator a notification,
  * exactly once per period and level with two instances at once; hours bought re-arm the alert. And the
  * ticket detail's balance (GET /api/tickets/{id}/contract-balance) in the caller's scope.
@@ -147,17 +147,28 @@ describe.each(targets)('low-balance alerts on $name', (target) => {
       .insertInto('company_user')
       .values({ tenant_id: b.tenantId, company_id: b.ownCompanyId, user_id: gone.id })
       .execute();
-    recipients = (
-      await t.db
-        .selectFrom('users as u')
-        .innerJoin('company_user as cu', 'cu.user_id', 'u.id')
-        .select('u.email')
-        .where('cu.company_id', '=', b.ownCompanyId)
-        .where('u.is_staff', '=', false)
-        .where('u.archived_at', 'is', null)
-        .orderBy('u.email')
-        .execute()
-    ).map((u) => String(u.email));
+    // A finance client of the company: told, as the company admin is; Lotte, a member, is not.
+    const finance = await t.db
+      .selectFrom('company_roles')
+      .select('id')
+      .where('tenant_id', '=', b.tenantId)
+      .where('name_en', '=', 'Finance')
+      .executeTakeFirstOrThrow();
+    const treasurer = await t.db
+      .insertInto('users')
+      .values({ tenant_id: b.tenantId, first_name: 'Fenna', last_name: 'Geld', email: 'finance@example.com' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('company_user')
+      .values({
+        tenant_id: b.tenantId,
+        company_id: b.ownCompanyId,
+        user_id: treasurer.id,
+        company_role_id: finance.id,
+      })
+      .execute();
+    recipients = ['client@example.com', 'finance@example.com'];
     // The demo's own contracts are told (or not) first: what follows counts this contract alone.
     await sendBalanceAlerts(t.db);
   }, 120_000);
@@ -176,8 +187,8 @@ describe.each(targets)('low-balance alerts on $name', (target) => {
     await book(60 * 2); // 9 of 10 used: 1 hour remains, 10 % < 20 %
     expect(await lookTwice()).toBe(1);
     expect(await lookTwice()).toBe(0);
-    expect(recipients).toContain('client@example.com');
-    expect(recipients).not.toContain('other@example.com');
+    expect(await subjectsTo('lotte.smit@jansenbv.nl')).toEqual([]);
+    expect(await subjectsTo('other@example.com')).toEqual([]);
     expect(recipients).not.toContain('gone@example.com');
     expect(await subjectsTo('gone@example.com')).toEqual([]);
     const sent = await mails();

@@ -47,7 +47,8 @@ const ROLES = [
     name_en: 'Finance',
     name_de: 'Finanzen',
     grants_all: false,
-    company_resources: ['companies', 'invoices', 'quotes', 'subscriptions'],
+    // Contracts too: finance is told of a contract's low balance and buys more hours on its page.
+    company_resources: ['companies', 'contracts', 'invoices', 'quotes', 'subscriptions'],
     own_resources: ['tickets'],
     create_on_behalf: false,
     manage_access: false,
