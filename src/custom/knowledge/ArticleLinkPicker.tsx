@@ -5,7 +5,7 @@
  * public page (/kb/…, no sign-in needed); any other to its page in the portal (/app/knowledge-articles/…),
  * which shows it to the clients who may read it. Shown only to a user who may list the articles.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import {
   Box,
   Button,
@@ -22,7 +22,8 @@ import {
   Typography,
 } from '@mui/material';
 import InsertLink from '@mui/icons-material/InsertLink';
-import { useCanAccess, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { EditorPickerButton } from '../thread/EditorPickerButton.tsx';
 import { publicArticlePath } from '../../../common/knowledge.ts';
 import { ARTICLES, useArticleSearch, useDelayed, type ArticleHit } from './articleSearch.ts';
 
@@ -97,44 +98,15 @@ export default function ArticleLinkPicker({
   onPick: (html: string) => void;
 }) {
   const translate = useTranslate();
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  /** What happens once the dialog has gone (its focus trap with it): insert the link, or refocus. */
-  const after = useRef<(() => void) | null>(null);
-  useEffect(() => {
-    if (open || !after.current) return;
-    const run = after.current;
-    after.current = null;
-    run();
-  }, [open]);
-  const { canAccess } = useCanAccess({ resource: ARTICLES, action: 'list' });
-  if (!canAccess) return null;
   return (
-    <>
-      <Button
-        ref={button}
-        variant="outlined"
-        startIcon={<InsertLink />}
-        disabled={disabled}
-        aria-haspopup="dialog"
-        // Keep the editor's selection: the link goes in where the cursor was.
-        onMouseDown={(e) => e.preventDefault()}
-        onClick={() => setOpen(true)}
-      >
-        {translate('knowledge.link_button')}
-      </Button>
-      {open && (
-        <PickerDialog
-          onClose={() => {
-            after.current = () => button.current?.focus();
-            setOpen(false);
-          }}
-          onPick={(html) => {
-            after.current = () => onPick(html);
-            setOpen(false);
-          }}
-        />
-      )}
-    </>
+    <EditorPickerButton
+      resource={ARTICLES}
+      icon={<InsertLink />}
+      label={translate('knowledge.link_button')}
+      disabled={disabled}
+      onPick={onPick}
+      Dialog={PickerDialog}
+      dialogProps={{}}
+    />
   );
 }

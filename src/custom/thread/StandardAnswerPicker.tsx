@@ -28,7 +28,8 @@ import {
   Typography,
 } from '@mui/material';
 import Forum from '@mui/icons-material/Forum';
-import { useCanAccess, useGetList, useTranslate, type RaRecord } from 'react-admin';
+import { useGetList, useTranslate, type RaRecord } from 'react-admin';
+import { EditorPickerButton } from './EditorPickerButton.tsx';
 import { fillPlaceholders, type PlaceholderValues } from './placeholders.ts';
 
 export const ANSWERS_RESOURCE = 'standard-answers';
@@ -249,46 +250,15 @@ export default function StandardAnswerPicker({
   onPick: (html: string) => void;
 }) {
   const translate = useTranslate();
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  /** What happens once the dialog has gone (its focus trap with it): insert a choice, or refocus. */
-  const after = useRef<(() => void) | null>(null);
-  useEffect(() => {
-    if (open || !after.current) return;
-    const run = after.current;
-    after.current = null;
-    run();
-  }, [open]);
-  const { canAccess } = useCanAccess({ resource: ANSWERS_RESOURCE, action: 'list' });
-  if (!canAccess) return null;
   return (
-    <>
-      <Button
-        ref={button}
-        variant="outlined"
-        startIcon={<Forum />}
-        disabled={disabled}
-        aria-haspopup="dialog"
-        // Keep the editor's selection: the answer goes in where the cursor was.
-        onMouseDown={(e) => e.preventDefault()}
-        onClick={() => setOpen(true)}
-      >
-        {translate('workspace.answers.button')}
-      </Button>
-      {open && (
-        <PickerDialog
-          open={open}
-          values={values}
-          onClose={() => {
-            after.current = () => button.current?.focus();
-            setOpen(false);
-          }}
-          onPick={(html) => {
-            after.current = () => onPick(html);
-            setOpen(false);
-          }}
-        />
-      )}
-    </>
+    <EditorPickerButton
+      resource={ANSWERS_RESOURCE}
+      icon={<Forum />}
+      label={translate('workspace.answers.button')}
+      disabled={disabled}
+      onPick={onPick}
+      Dialog={PickerDialog}
+      dialogProps={{ open: true, values }}
+    />
   );
 }
