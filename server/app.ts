@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import cookie from '@fastify/cookie';
 import qs from 'qs';
 import type { Config } from './config.ts';
-import type { Db } from './db/database.ts';
+import { embeddedDatabase, type Db } from './db/database.ts';
 import type { Registry } from './schema/registry.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { compressionPlugin } from './http/compression.ts';
@@ -36,6 +36,7 @@ import { installOutbox } from './mail/plugin.ts';
 import { installMailFetcher } from './mail/inbound/plugin.ts';
 import { installReadRouting } from './http/read-position.ts';
 import { PgListener } from './db/listener.ts';
+import { EmbeddedListener } from './db/embedded-listener.ts';
 import { livePlugin } from './live/plugin.ts';
 import { serializationCheckEnabled } from './http/serialization-check.ts';
 import { answerSerializers } from './http/answer-serializers.ts';
@@ -184,7 +185,14 @@ export async function buildApp({
   // PostgreSQL: one LISTEN connection per instance, on which the auth cache and the live events hear
   // the other instances (server/db/listener.ts); started once both have added their channels.
   const listener = listenUrl ? new PgListener({ url: listenUrl, log: app.log }) : undefined;
-  await app.register(authPlugin, { db, config, registry, listener, jwtKeys });
+  // PGlite: the same triggers' notifications, heard in process by the auth cache alone.
+  const pglite = listener ? undefined : embeddedDatabase(db);
+  const embedded = pglite ? new EmbeddedListener(pglite) : undefined;
+  if (embedded) {
+    app.addHook('onReady', () => embedded.start());
+    app.addHook('preClose', () => embedded.stop());
+  }
+  await app.register(authPlugin, { db, config, registry, listener: listener ?? embedded, jwtKeys });
   await app.register(healthRoutes, { db, lifecycle });
   await app.register(setupRoutes, { db, registry, config });
   // Actions first: a resource's own route replaces the generic one of the same address (messages and

@@ -12,7 +12,7 @@ import { Authenticator } from './authenticate.ts';
 import type { LoginLimiter } from './rate-limit.ts';
 import { SharedLoginRateLimiter } from './shared-attempts.ts';
 import { SessionEvents } from './session-events.ts';
-import type { PgListener } from '../db/listener.ts';
+import type { Listener } from '../db/listener.ts';
 import { requestLanguage } from '../http/language.ts';
 import { authRoutes } from './routes.ts';
 import { addAuthSchemas } from './schemas.ts';
@@ -40,7 +40,7 @@ export interface AuthPluginOptions {
    * PostgreSQL: the instance's LISTEN connection, on which it hears the auth changes other instances
    * make (session-events.ts); absent (PGlite, one process): this process's own changes are all there are.
    */
-  listener?: PgListener;
+  listener?: Listener;
 }
 
 /** Login limits as configured: the tenant's budget from LOGIN_FAILURES_PER_MINUTE. */

@@ -1,5 +1,5 @@
 import type { AuthContextCache } from './context-cache.ts';
-import type { ListenChannel, PgListener } from '../db/listener.ts';
+import type { ListenChannel, Listener } from '../db/listener.ts';
 
 /**
  * The channel migration 0012's triggers notify, with the payload '<tenant id>:<user id>', whenever a
@@ -18,7 +18,7 @@ export class SessionEvents implements ListenChannel {
   readonly name = AUTH_CHANGES_CHANNEL;
 
   constructor(
-    private readonly listener: PgListener,
+    private readonly listener: Listener,
     private readonly cache: AuthContextCache,
   ) {
     // Nothing heard yet: nothing may be kept until listening.

@@ -24,6 +24,12 @@ export interface ListenChannel {
   down?(): void;
 }
 
+/** What a part that hears needs of a listener: PostgreSQL's (below) or the embedded database's. */
+export interface Listener {
+  readonly listening: boolean;
+  add(channel: ListenChannel): void;
+}
+
 export interface PgListenerOptions {
   url: string;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
