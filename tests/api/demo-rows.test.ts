@@ -19,7 +19,7 @@ import { loadRegistry, SCHEMA_DIR } from '../../server/schema/registry.ts';
 
 const articles = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'knowledge-articles',
+  $id: 'demo-notes',
   title: 'Knowledge article',
   type: 'object',
   'x-default-sort': ['title', 'asc'],
@@ -47,7 +47,7 @@ const ROWS = [
 const migration = {
   async up(db: Kysely<unknown>) {
     await sql`
-      create table knowledge_articles (
+      create table demo_notes (
         id serial primary key,
         tenant_id integer not null references tenants (id),
         title text not null,
@@ -55,7 +55,7 @@ const migration = {
         published boolean not null default false,
         company_id integer references companies (id)
       )`.execute(db);
-    await sql`create index knowledge_articles_tenant_title on knowledge_articles (tenant_id, title)`.execute(
+    await sql`create index demo_notes_tenant_title on demo_notes (tenant_id, title)`.execute(
       db,
     );
   },
@@ -69,12 +69,12 @@ describe('demo rows of a resource from a data file', () => {
 
   beforeAll(async () => {
     cpSync(SCHEMA_DIR, schemas, { recursive: true });
-    writeFileSync(join(schemas, 'knowledge-articles.json'), JSON.stringify(articles));
+    writeFileSync(join(schemas, 'demo-notes.json'), JSON.stringify(articles));
     mkdirSync(rows);
-    writeFileSync(join(rows, 'knowledge-articles.json'), JSON.stringify(ROWS));
+    writeFileSync(join(rows, 'demo-notes.json'), JSON.stringify(ROWS));
     const registry = loadRegistry(schemas);
     database = await openDatabase();
-    await migrateToLatest(database.db, undefined, { ...migrations, '9999_knowledge_articles': migration });
+    await migrateToLatest(database.db, undefined, { ...migrations, '9999_demo_notes': migration });
     await syncPermissions(database.db, registry);
     await seedDemo(database.db, registry, {
       passwordHash: await argon2.hash('demo'),
@@ -88,7 +88,7 @@ describe('demo rows of a resource from a data file', () => {
 
   it('inserts them into the demo tenant, references found by name', async () => {
     const stored = await bySchema(database.db)
-      .selectFrom('knowledge_articles as k')
+      .selectFrom('demo_notes as k')
       .innerJoin('tenants as t', 't.id', 'k.tenant_id')
       .leftJoin('companies as c', 'c.id', 'k.company_id')
       .select(['k.title', 'k.body', 'k.published', 'c.name as company', 't.name as tenant'])

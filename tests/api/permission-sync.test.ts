@@ -10,7 +10,7 @@ import { syncPermissions } from '../../server/db/seed/permissions.ts';
 import { loadRegistry, SCHEMA_DIR } from '../../server/schema/registry.ts';
 
 const articles = {
-  $id: 'knowledge-articles',
+  $id: 'demo-notes',
   title: 'Knowledge article',
   type: 'object',
   'x-default-sort': ['title', 'asc'],
@@ -38,7 +38,7 @@ describe.each(targets)('the permissions of a new resource on an existing databas
       .execute();
     return rows.map((r) => String(r.name)).sort();
   }
-  const ofArticles = (names: string[]) => names.filter((n) => n.includes('.knowledge-articles.'));
+  const ofArticles = (names: string[]) => names.filter((n) => n.includes('.demo-notes.'));
 
   beforeAll(async () => {
     // Seeded and booted with today's schemas: the roles exist, the new schema is not there yet.
@@ -50,22 +50,22 @@ describe.each(targets)('the permissions of a new resource on an existing databas
 
   it('grants first line what the seed grants it on a fresh database', async () => {
     expect(ofArticles(await held('Eerste lijn'))).toEqual([
-      'tenant.knowledge-articles.destroy',
-      'tenant.knowledge-articles.index',
-      'tenant.knowledge-articles.show',
-      'tenant.knowledge-articles.store',
-      'tenant.knowledge-articles.update',
+      'tenant.demo-notes.destroy',
+      'tenant.demo-notes.index',
+      'tenant.demo-notes.show',
+      'tenant.demo-notes.store',
+      'tenant.demo-notes.update',
     ]);
     expect(ofArticles(await held('Tweede lijn'))).toHaveLength(6);
     expect(ofArticles(await held('Klant'))).toEqual([
-      'portal.knowledge-articles.index',
-      'portal.knowledge-articles.show',
+      'portal.demo-notes.index',
+      'portal.demo-notes.show',
     ]);
   });
 
   it('keeps away at the next boot what an admin took away, old permissions and new', async () => {
     const firstLine = await t.db.selectFrom('roles').select('id').where('name', '=', 'Eerste lijn').execute();
-    for (const name of ['tenant.knowledge-articles.destroy', 'tenant.tickets.destroy']) {
+    for (const name of ['tenant.demo-notes.destroy', 'tenant.tickets.destroy']) {
       const permission = await t.db
         .selectFrom('permissions')
         .select('id')
@@ -83,8 +83,8 @@ describe.each(targets)('the permissions of a new resource on an existing databas
     }
     await syncPermissions(t.db, withArticles);
     const names = await held('Eerste lijn');
-    expect(names).not.toContain('tenant.knowledge-articles.destroy');
+    expect(names).not.toContain('tenant.demo-notes.destroy');
     expect(names).not.toContain('tenant.tickets.destroy');
-    expect(names).toContain('tenant.knowledge-articles.update');
+    expect(names).toContain('tenant.demo-notes.update');
   });
 });

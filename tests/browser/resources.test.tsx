@@ -46,7 +46,7 @@ describe('resources from schemas', () => {
     expect(gadget!.props.recordRepresentation).toBe('name');
   });
 
-  it('every resource of the schemas is in the back office; the portal menu is the spec’s six', () => {
+  it('every resource of the schemas is in the back office; the portal menu is the spec’s six and the knowledge base', () => {
     const backoffice = buildResources(real, 'backoffice');
     expect(backoffice.map((e) => (e.props as { name: string }).name).sort()).toEqual(
       [...real.resources.keys()].sort(),
@@ -68,7 +68,15 @@ describe('resources from schemas', () => {
     const menu = portal
       .filter((e) => (e.props as { list?: unknown }).list)
       .map((e) => (e.props as { name: string }).name);
-    expect(menu).toEqual(['tickets', 'quotes', 'subscriptions', 'assets', 'contracts', 'invoices']);
+    expect(menu).toEqual([
+      'tickets',
+      'quotes',
+      'subscriptions',
+      'assets',
+      'contracts',
+      'invoices',
+      'knowledge-articles',
+    ]);
     expect(byName(portal, 'tickets')!.props.create).toBeDefined();
     expect(byName(portal, 'quotes')!.props.create).toBeUndefined();
     expect(byName(portal, 'operators')!.props.list).toBeUndefined();
@@ -104,6 +112,7 @@ describe('resources from schemas', () => {
       'assets',
       'contracts',
       'invoices',
+      'knowledge-articles',
     ]);
     expect(byName(buildResources(withGadgets, 'portal'), 'gadgets')!.props.list).toBeDefined();
   });
@@ -126,7 +135,7 @@ describe('a resource’s icon from its schema (issue 34)', () => {
       [
         ...real.resources.values(),
         toResource({
-          $id: 'knowledge-articles',
+          $id: 'demo-notes',
           title: 'Knowledge article',
           'x-default-sort': ['title', 'asc'],
           'x-label': 'title',
@@ -140,7 +149,7 @@ describe('a resource’s icon from its schema (issue 34)', () => {
       real.enums,
     );
   const drawn = (icon: string) => {
-    const entry = byName(buildResources(withIcon(icon), 'backoffice'), 'knowledge-articles')!;
+    const entry = byName(buildResources(withIcon(icon), 'backoffice'), 'demo-notes')!;
     return renderToStaticMarkup(createElement(entry.props.icon as ComponentType));
   };
   const drawnAs = (Icon: ComponentType) => renderToStaticMarkup(createElement(Icon));

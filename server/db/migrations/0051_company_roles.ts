@@ -95,7 +95,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     from company_roles r where r.tenant_id = cu.tenant_id and r.grants_all and r.name = 'Bedrijfsbeheerder'`.execute(
     db,
   );
-  await sql`create index company_user_company_role_id_index on company_user (company_role_id)`.execute(db);
+  // Led by the tenant, as every filterable key's index (the role filter of the memberships list).
+  await sql`create index company_user_company_role_id_index on company_user (tenant_id, company_role_id)`.execute(
+    db,
+  );
 
   // A role change is heard at once by every instance's context cache (session-events.ts), as a user's
   // own changes are (migration 0012): the membership's client, or every client of the tenant whose
@@ -140,6 +143,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index ticket_shares_company_index on ticket_shares (tenant_id, company_id, ticket_id)`.execute(
     db,
   );
+  // The list's default sort and the ticket filter (a ticket's shares), each led by the tenant.
+  await sql`create index ticket_shares_tenant_id_index on ticket_shares (tenant_id, id)`.execute(db);
+  await sql`create index ticket_shares_ticket_index on ticket_shares (tenant_id, ticket_id)`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

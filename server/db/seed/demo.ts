@@ -8,6 +8,7 @@ import { COMPANIES, seedPeople } from './demo/people.ts';
 import { assetNumbering, seedAssets } from './demo/assets.ts';
 import { invoiceNumbering, seedSales, seedUsedProducts } from './demo/sales.ts';
 import { seedTicketGroups, seedTickets, type DemoCompany } from './demo/tickets.ts';
+import { seedTicketShares } from './demo/shares.ts';
 import { seedCustomFields } from './demo/custom-fields.ts';
 import { seedRows } from './demo/rows.ts';
 import { seedSlaDemo, storeDemoClocks } from './demo/sla.ts';
@@ -67,6 +68,7 @@ async function seed(db: Db, registry: Registry, opts: DemoOptions): Promise<{ te
       ticketIds: tickets.ids.filter((_, i) => tickets.plans[i]!.company === company),
     })),
   );
+  await seedTicketShares(ctx, people);
   await seedCustomFields(ctx, companies, tickets);
   await seedPreferences(ctx, lists, people.adminId);
   await seedSlaDemo(ctx, lists, people, companies);
