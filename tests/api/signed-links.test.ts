@@ -191,9 +191,22 @@ describe.each(targets)('signed file links on $name', (target) => {
         .executeTakeFirstOrThrow();
       const id = Number(row.id);
       if (!demo.is_staff) {
+        // A company admin (issue 39), who sees every ticket of the company and so the file's.
+        const admin = await t.db
+          .selectFrom('company_roles')
+          .select('id')
+          .where('tenant_id', '=', tenantId)
+          .where('grants_all', '=', true)
+          .executeTakeFirstOrThrow();
         await t.db
           .insertInto('company_user')
-          .values({ tenant_id: tenantId, company_id: jansenId, user_id: id, created_at: new Date() })
+          .values({
+            tenant_id: tenantId,
+            company_id: jansenId,
+            user_id: id,
+            company_role_id: admin.id,
+            created_at: new Date(),
+          })
           .execute();
       }
       return id;
