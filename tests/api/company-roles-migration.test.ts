@@ -72,7 +72,7 @@ describe.each(targets)('company roles migration on $name', (target) => {
         name_en: 'Finance',
         grants_all: false,
         is_default: false,
-        company_resources: ['companies', 'invoices', 'quotes', 'subscriptions'],
+        company_resources: ['companies', 'contracts', 'invoices', 'quotes', 'subscriptions'],
         own_resources: ['tickets'],
       },
       {

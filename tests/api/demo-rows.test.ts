@@ -55,9 +55,7 @@ const migration = {
         published boolean not null default false,
         company_id integer references companies (id)
       )`.execute(db);
-    await sql`create index demo_notes_tenant_title on demo_notes (tenant_id, title)`.execute(
-      db,
-    );
+    await sql`create index demo_notes_tenant_title on demo_notes (tenant_id, title)`.execute(db);
   },
 };
 

@@ -57,10 +57,7 @@ describe.each(targets)('the permissions of a new resource on an existing databas
       'tenant.demo-notes.update',
     ]);
     expect(ofArticles(await held('Tweede lijn'))).toHaveLength(6);
-    expect(ofArticles(await held('Klant'))).toEqual([
-      'portal.demo-notes.index',
-      'portal.demo-notes.show',
-    ]);
+    expect(ofArticles(await held('Klant'))).toEqual(['portal.demo-notes.index', 'portal.demo-notes.show']);
   });
 
   it('keeps away at the next boot what an admin took away, old permissions and new', async () => {

@@ -68,10 +68,17 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index knowledge_articles_search_index on knowledge_articles using gin (search_vector)`.execute(
     db,
   );
-  // The back office's app-bar search looks in titles (x-global-search needs a trigram index).
-  await sql`create index knowledge_articles_title_trgm_index on knowledge_articles using gin (title gin_trgm_ops)`.execute(
-    db,
-  );
+  // The back office's app-bar search looks in titles (x-global-search needs a trigram index). pg_trgm is
+  // in the schema 0001 installed it in (public, or a test's own schema), named as 0022 names it.
+  const { rows } = await sql<{ schema: string }>`
+    select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace
+    where e.extname = 'pg_trgm'`.execute(db);
+  const trgmSchema = rows[0]!.schema.replace(/"/g, '""');
+  await sql
+    .raw(
+      `create index knowledge_articles_title_trgm_index on knowledge_articles using gin (title "${trgmSchema}".gin_trgm_ops)`,
+    )
+    .execute(db);
 
   await sql`
     create table knowledge_article_company (
