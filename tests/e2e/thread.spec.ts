@@ -13,6 +13,7 @@ import { expectAccessible, signIn } from './support.ts';
 
 const CLIENT = 'client@example.com';
 const ADMIN = 'admin@example.com';
+const UPLOADING = 'Afbeelding wordt geüpload…';
 
 /** A 1x1 PNG. */
 const PNG = Buffer.from(
@@ -420,7 +421,8 @@ test.describe('message thread', () => {
         .getByRole('alert')
         .filter({ hasText: 'De inhoud van het bestand past niet bij de extensie .png.' }),
     ).toBeVisible();
-    await expect(page.getByRole('progressbar')).toHaveCount(0);
+    // The upload's bar is gone (the ticket's contract balance bars are progress bars too).
+    await expect(page.getByRole('progressbar', { name: UPLOADING })).toHaveCount(0);
     await expect(editor(page).locator('img')).toHaveCount(0);
     // The editor still works: text can be typed and the form sent.
     await editor(page).click();
