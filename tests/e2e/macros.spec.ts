@@ -157,6 +157,9 @@ test(
       await expect(page).toHaveURL(new RegExp(`/tickets/${id}$`));
       await expect(page.getByRole('button', { name: "Macro's" })).toBeVisible();
       await press('m');
+      // As the operator does: the digit once the menu shows the macros (not its loading line, which
+      // the first ticket may show while the offered macros are fetched on a loaded machine).
+      await expect(page.getByRole('menuitem', { name: /Beantwoorden en sluiten/ })).toBeVisible();
       await press('1');
       await expect
         .poll(async () => (await ticketOf(page, token, id)).status_id)

@@ -71,6 +71,7 @@ test('the sweep has every list of the schemas: the back office more than 30, the
     'assets',
     'contracts',
     'invoices',
+    'knowledge-articles',
   ]);
 });
 

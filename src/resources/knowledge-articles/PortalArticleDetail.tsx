@@ -33,7 +33,11 @@ export default function PortalArticleDetail() {
         <>
           <DocumentTitle section={data.title} />
           <Typography variant="h5" component="h1" sx={{ my: 2 }}>
-            {data.title}
+            {/* The form every detail's heading has ("Type - label"), so the page reads as the others do. */}
+            {translate('app.title.record', {
+              label: data.title,
+              type: translate(`resources.${ARTICLES}.name`, { smart_count: 1 }),
+            })}
           </Typography>
           <Card>
             <CardContent
