@@ -182,7 +182,15 @@ export function checkReferences(reg: SchemaLookup, r: Resource): void {
       if ('company' in scope) return field(scope.company, 'x-portal.scope');
       if ('user' in scope) return field(scope.user, 'x-portal.scope');
       if ('relation' in scope) {
-        if (!r.relations[scope.relation]) fail(`x-portal.scope names unknown relation ${scope.relation}`);
+        const rel = Object.hasOwn(r.relations, scope.relation) ? r.relations[scope.relation] : undefined;
+        if (!rel) fail(`x-portal.scope names unknown relation ${scope.relation}`);
+        if (scope.byRole === undefined) return;
+        if (typeof scope.byRole !== 'boolean') fail('x-portal.scope.byRole is true or false');
+        // The role is read in the related record's company: that record must be scoped by one.
+        const target = rel.kind === 'morphTo' ? undefined : reg.get(rel.resource);
+        const targetScope = target?.portal?.scope;
+        if (typeof targetScope !== 'object' || !('company' in targetScope))
+          fail(`x-portal.scope.byRole: ${scope.relation} must lead to a resource with a company scope`);
         return;
       }
       if ('where' in scope) return scope.where.forEach(condition('x-portal.scope.where'));

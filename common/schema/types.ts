@@ -52,7 +52,12 @@ export type PortalScope =
   | 'tenant'
   | { company: string }
   | { user: string }
-  | { relation: string }
+  /**
+   * The related record is visible. With `byRole`, the company roles name this resource itself: it is
+   * visible only where the client's role in the related record's company reaches it (contracts, seen
+   * through their companies, are finance's and the admin's, not every member's).
+   */
+  | { relation: string; byRole?: boolean }
   | { where: FixedCondition[] }
   | { any: PortalScope[] };
 

@@ -92,7 +92,10 @@ function scopeText(scope: PortalScope): string {
   if (scope === 'tenant') return 'every row';
   if ('company' in scope) return `rows whose \`${scope.company}\` is one of their companies`;
   if ('user' in scope) return `rows whose \`${scope.user}\` is their own id`;
-  if ('relation' in scope) return `rows whose \`${scope.relation}\` they may see`;
+  if ('relation' in scope)
+    return scope.byRole
+      ? `rows whose \`${scope.relation}\` they may see, in companies where their company role reaches this resource`
+      : `rows whose \`${scope.relation}\` they may see`;
   if ('where' in scope) return `rows where ${conditionText(scope.where)}`;
   return scope.any.map(scopeText).join(', or ');
 }

@@ -134,13 +134,14 @@ function portalScope(
   }
   if ('relation' in scope) {
     const relation = resource.relations[scope.relation]!;
+    const targets = relatedTargets(ctx.registry, relation);
     return existsRelated(
       ctx,
       resource,
       alias,
       relation,
-      relatedTargets(ctx.registry, relation),
-      [],
+      targets,
+      byRole(ctx, resource, scope, targets),
       depth + 1,
     );
   }
@@ -148,6 +149,23 @@ function portalScope(
   // the chosen companies' clients): the same conditions as x-portal.where, inside the scope's `or`.
   if ('where' in scope) return and(fixed(resource, alias, scope.where));
   return or(scope.any.map((s) => portalScope(ctx, resource, alias, s, depth)));
+}
+
+/**
+ * A `byRole` relation scope: the related record's company must be one whose role reaches this resource
+ * company-wide (schema checks: the target has a `company` scope and the relation is not a morphTo).
+ */
+function byRole(
+  ctx: SqlContext,
+  resource: Resource,
+  scope: { byRole?: boolean },
+  targets: RelatedTarget[],
+): Condition[] {
+  if (!scope.byRole) return [];
+  const target = targets[0]!.resource;
+  const company = (target.portal!.scope as { company: string }).company;
+  const values = reachOf(ctx.auth.companyRoles, resource.name).company;
+  return [{ type: 'whereIn', field: target.fields[company]!, values }];
 }
 
 export function relatedTargets(registry: Registry, relation: Relation): RelatedTarget[] {

@@ -189,6 +189,41 @@ describe.each(targets)('company roles on $name', (target) => {
     );
   });
 
+  it("a ticket's contract balance: her admin sees the company's contracts, a member on her own ticket none", async () => {
+    const contracts = await t.db
+      .selectFrom('company_contract')
+      .select('contract_id')
+      .where('company_id', '=', jansen)
+      .execute();
+    expect(contracts.length).toBeGreaterThan(0);
+    const own = Number(
+      (
+        await t.db
+          .selectFrom('tickets')
+          .select('id')
+          .where('company_id', '=', jansen)
+          .where('client_id', '=', lotte)
+          .where('is_template', '=', false)
+          .orderBy('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    const balances = async (email: string) => {
+      const res = await call(email, 'GET', `/api/tickets/${own}/contract-balance`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.map((r: { contract_id: number }) => r.contract_id);
+    };
+    // The member's role does not see contracts: the bar's figures are not hers to read through a ticket.
+    expect(await balances(MEMBER)).toEqual([]);
+    const admins = await balances(ADMIN);
+    expect(admins.length).toBeGreaterThan(0);
+    expect(contracts.map((c) => Number(c.contract_id))).toEqual(expect.arrayContaining(admins));
+    // A ticket she may not see is no way in either.
+    expect((await call(MEMBER, 'GET', `/api/tickets/${await notLottes()}/contract-balance`)).statusCode).toBe(
+      404,
+    );
+  });
+
   it('live frames of a ticket not hers reach the admin, not the member', async () => {
     const id = await notLottes();
     const reader = frameReader(t.db, registry());
@@ -214,6 +249,18 @@ describe.each(targets)('company roles on $name', (target) => {
     expect(invoices.length).toBeGreaterThan(0);
     expect(await ids(MEMBER, '/api/invoices?builder[0][paginate]=100')).toEqual([]);
     expect((await call(MEMBER, 'GET', `/api/invoices/${invoices[0]}`)).statusCode).toBe(404);
+    // Contracts are seen through their companies, which a member sees too: the role still decides
+    // (x-portal.scope byRole), on the list, the record, a period and through the company's `with`.
+    const contracts = await ids(ADMIN, '/api/contracts?builder[0][paginate]=100');
+    expect(contracts.length).toBeGreaterThan(0);
+    expect(await ids(MEMBER, '/api/contracts?builder[0][paginate]=100')).toEqual([]);
+    expect((await call(MEMBER, 'GET', `/api/contracts/${contracts[0]}`)).statusCode).toBe(404);
+    expect(await ids(MEMBER, '/api/contract-periods?builder[0][paginate]=100')).toEqual([]);
+    const company = await call(MEMBER, 'GET', `/api/companies/${jansen}?with[0]=contracts`);
+    expect(company.statusCode, company.body).toBe(200);
+    expect(company.json().contracts).toEqual([]);
+    const adminsCompany = await call(ADMIN, 'GET', `/api/companies/${jansen}?with[0]=contracts`);
+    expect(adminsCompany.json().contracts.length).toBeGreaterThan(0);
   });
 
   it('a member sees no memberships and cannot change a role; nor can the admin change his own or move one', async () => {

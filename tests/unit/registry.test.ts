@@ -332,6 +332,24 @@ describe('a broken schema', () => {
     );
   });
 
+  it('is rejected for a byRole relation scope that reaches no company-scoped resource', () => {
+    const relations = {
+      companies: { kind: 'belongsToMany', resource: 'companies', pivot: 'p', key: 'a', relatedKey: 'b' },
+      statuses: { kind: 'belongsToMany', resource: 'ticket-statuses', pivot: 'p', key: 'a', relatedKey: 'b' },
+    };
+    const scoped = (scope: object) => ({
+      'x-relations': relations,
+      'x-portal': { actions: ['index'], scope },
+    });
+    expect(withBroken(scoped({ relation: 'companies', byRole: true }))).not.toThrow();
+    expect(withBroken(scoped({ relation: 'statuses', byRole: true }))).toThrow(
+      /x-portal.scope.byRole: statuses must lead to a resource with a company scope/,
+    );
+    expect(withBroken(scoped({ relation: 'companies', byRole: 'yes' }))).toThrow(
+      /x-portal.scope.byRole is true or false/,
+    );
+  });
+
   it('is rejected for an unsupported type or a missing id while it is read', () => {
     expect(() =>
       toResource({ $id: 'broken', properties: { id: { type: 'integer' }, x: { type: 'date' } } }),
