@@ -183,7 +183,7 @@ export function checkReferences(reg: SchemaLookup, r: Resource): void {
       if ('user' in scope) return field(scope.user, 'x-portal.scope');
       if ('relation' in scope) {
         const rel = Object.hasOwn(r.relations, scope.relation) ? r.relations[scope.relation] : undefined;
-        if (!rel) fail(`x-portal.scope names unknown relation ${scope.relation}`);
+        if (!rel) return fail(`x-portal.scope names unknown relation ${scope.relation}`);
         if (scope.byRole === undefined) return;
         if (typeof scope.byRole !== 'boolean') fail('x-portal.scope.byRole is true or false');
         // The role is read in the related record's company: that record must be scoped by one.

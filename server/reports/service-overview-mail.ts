@@ -3,7 +3,8 @@
  * each client who opted in gets the previous month's overview of all their companies
  * (./service-overview.ts) in their language, through the outbox.
  *
- * Who: a client (not staff), not deactivated (archived), with an address, at least one company, a role
+ * Who: a client (not staff), not deactivated (archived), with an address, at least one company whose
+ * tickets their company role sees company-wide (issue 39: a member gets none), a role
  * holding the portal's `portal.reports.index`, and the opt-in (the user config `service_overview_mail`
  * true) set before the month began: a client who opts in on the 15th gets their first overview on the
  * next 1st, not last month's at once. A client who lost the permission, was deactivated or opted out is
@@ -13,11 +14,11 @@
  * transaction that inserts the client's row of service_overview_mails (migration 0042); the key is
  * the primary key, so a second instance's insert waits for the first's commit and then does nothing.
  */
-import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import { DEFAULT_TIME_ZONE } from '../../common/sla/calendar.ts';
 import { LANGUAGE_CONFIG } from '../../common/language-config.ts';
 import { SERVICE_OVERVIEW_MAIL_CONFIG, SERVICE_OVERVIEW_PERMISSION } from '../../common/service-overview.ts';
+import { companyRolesOf, reachOf, toCompanyRoles } from '../auth/company-roles.ts';
 import type { Db } from '../db/database.ts';
 import { enqueueMail } from '../mail/enqueue.ts';
 import { mailLanguage } from '../resources/notifications/kinds.ts';
@@ -62,12 +63,8 @@ function dueClients(db: Db, from: string, monthStart: Date, after: number) {
           .on('lang.name', '=', LANGUAGE_CONFIG),
       )
       .select(['u.id', 'u.tenant_id', 'u.email', 'lang.value as language'])
-      .select(
-        sql<number[]>`(
-      select coalesce(json_agg(cu.company_id order by cu.company_id), '[]'::json)
-      from company_user cu where cu.user_id = u.id and cu.tenant_id = u.tenant_id
-    )`.as('company_ids'),
-      )
+      // The client's role per company (issue 39), as the portal's own overview reads it.
+      .select(companyRolesOf().as('company_roles'))
       .where('u.id', '>', after)
       .where('u.is_staff', '=', false)
       .where('u.archived_at', 'is', null)
@@ -154,9 +151,12 @@ async function sendOne(
   origin: string | undefined,
 ): Promise<boolean> {
   const tenantId = Number(client.tenant_id);
-  const companyIds = (client.company_ids as (number | string)[]).map(Number);
+  // The companies whose tickets the client's role sees company-wide, as the portal's page shows them
+  // (service-overview-routes.ts): the figures are of all of a company's tickets, none a member's to read.
+  const companyIds = reachOf(toCompanyRoles(client.company_roles), 'tickets').company;
   const language = mailLanguage(client.language) ?? 'nl';
   // Computed before the transaction: the key's row lock is held only while the mail is queued.
+  if (companyIds.length === 0) return claimMonth(db, tenantId, client, from, undefined);
   const [overview, companies] = await Promise.all([
     serviceOverview(db, tenantId, { companyIds, from, to, contractsOn: to, locale: language }),
     db
@@ -173,6 +173,21 @@ async function sendOne(
     language,
     origin ? `${origin}/app/service-overview` : undefined,
   );
+  return claimMonth(db, tenantId, client, from, text);
+}
+
+/**
+ * Claims the client's month and, with a text, queues its mail in the same transaction; false when
+ * another instance claimed it first. Without a text (no company the role shows figures of) the month
+ * is claimed with no mail, so that later passes do not look at the client again this month.
+ */
+function claimMonth(
+  db: Db,
+  tenantId: number,
+  client: DueClient,
+  from: string,
+  text: { subject: string; body: string } | undefined,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const key = await trx
       .insertInto('service_overview_mails')
@@ -180,7 +195,7 @@ async function sendOne(
       .onConflict((oc) => oc.doNothing())
       .returning('user_id')
       .executeTakeFirst();
-    if (!key) return false;
+    if (!key || !text) return false;
     await enqueueMail(
       trx,
       { to: String(client.email), subject: text.subject, text: text.body },

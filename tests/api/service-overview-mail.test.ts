@@ -1,8 +1,8 @@
 /**
  * The monthly service overview mail (issue 36, item 3; server/reports/service-overview-mail.ts): the
  * previous month in the desk's zone at the month's boundary, once per client and month however many
- * passes and instances run, only to clients who opted in before the month, hold the permission and are
- * not deactivated, in their language, with the figures of ./service-overview-world.ts, through the
+ * passes and instances run, only to clients who opted in before the month, hold the permission, are
+ * not deactivated and whose company role sees the company's tickets (not a member), in their language, with the figures of ./service-overview-world.ts, through the
  * outbox to a real SMTP server.
  */
 import { sql } from 'kysely';
@@ -170,6 +170,7 @@ describe.each(targets)('the monthly service overview mail on $name', (target) =>
       unpermitted: 'geen-recht@example.com',
       archived: 'gearchiveerd@example.com',
       dutch: 'nederlands@example.com',
+      member: 'lid@example.com',
     };
     for (const email of Object.values(emails))
       await newClient(
@@ -185,6 +186,20 @@ describe.each(targets)('the monthly service overview mail on $name', (target) =>
     await optIn(emails.unpermitted, true);
     await optIn(emails.archived, true);
     await optIn(emails.dutch, true);
+    await optIn(emails.member, true);
+    // A member's role sees her own tickets only (issue 39): the company's figures are not hers.
+    await t.db
+      .updateTable('company_user')
+      .set((eb) => ({
+        company_role_id: eb
+          .selectFrom('company_roles')
+          .select('id')
+          .where('tenant_id', '=', w.tenantId)
+          .where('is_default', '=', true)
+          .where('grants_all', '=', false),
+      }))
+      .where('user_id', '=', (eb) => eb.selectFrom('users').select('id').where('email', '=', emails.member))
+      .execute();
     await t.db
       .updateTable('users')
       .set({ archived_at: new Date() })
@@ -192,7 +207,7 @@ describe.each(targets)('the monthly service overview mail on $name', (target) =>
       .execute();
 
     expect(await sendServiceOverviews(t.db, DEC_1_0000)).toBe(1);
-    for (const email of [emails.out, emails.late, emails.unpermitted, emails.archived])
+    for (const email of [emails.out, emails.late, emails.unpermitted, emails.archived, emails.member])
       expect(await mailsTo(email), email).toEqual([]);
     // Without a language of their own: Dutch, the portal's default.
     const [dutch] = await mailsTo(emails.dutch);
@@ -218,7 +233,9 @@ describe.each(targets)('the monthly service overview mail on $name', (target) =>
         .select(({ fn }) => fn.countAll<number>().as('n'))
         .where('month', '=', '2026-12-01')
         .executeTakeFirstOrThrow();
-      expect(Number(december.n)).toBe(3);
+      // And the member's month, claimed without a mail so that later passes leave her be.
+      expect(Number(december.n)).toBe(4);
+      expect(await mailsTo('lid@example.com')).toEqual([]);
       expect((await mailsTo(w.clientEmail)).map((r) => r.subject)).toEqual([
         'Service overview October 2026',
         'Service overview November 2026',
