@@ -13,9 +13,14 @@ import { OPERATORS_ONLY } from '../../docs/action-schema.ts';
 import { RANGE, rangeProblems, reportReader, reportSchema } from '../../reports/route-parts.ts';
 import { REPORTS_PERMISSION } from '../../../common/reports.ts';
 import { DEFAULT_TIME_ZONE } from '../../../common/sla/calendar.ts';
+import {
+  SATISFACTION_BY,
+  type SatisfactionAnswer,
+  type SatisfactionBy,
+} from '../../../common/satisfaction-report.ts';
 
-const BY = ['operator', 'company'] as const;
-type By = (typeof BY)[number];
+const BY = SATISFACTION_BY;
+type By = SatisfactionBy;
 
 const COUNT = { type: 'integer' };
 const ROW = {
@@ -59,7 +64,13 @@ const SCHEMA = reportSchema(
   ['from', 'to'],
 );
 
-export async function satisfactionFigures(db: Db, tenantId: number, from: string, to: string, by: By) {
+export async function satisfactionFigures(
+  db: Db,
+  tenantId: number,
+  from: string,
+  to: string,
+  by: By,
+): Promise<SatisfactionAnswer> {
   const zone = DEFAULT_TIME_ZONE;
   const keyColumn = by === 'operator' ? sql.ref('s.operator_id') : sql.ref('s.company_id');
   const name =

@@ -41,6 +41,7 @@ const OWN_DISPLAYS: Partial<
   'automation-actions': lazyWithTimeout(() => import('../../custom/automation/ActionsDisplay.tsx')),
   'automation-conditions': lazyWithTimeout(() => import('../../custom/automation/ConditionsDisplay.tsx')),
   checklist: lazyWithTimeout(() => import('../../custom/checklist/ChecklistDisplay.tsx')),
+  'portal-resources': lazyWithTimeout(() => import('../../custom/forms/PortalResourcesDisplay.tsx')),
 };
 
 /** The value as shown in a table cell, card or show page. */
