@@ -22,7 +22,7 @@ export type PortalResourceReach = (typeof PORTAL_RESOURCE_REACHES)[number];
 function byCompany(scope: PortalScope, owner: Resource, resources: Lookup): boolean {
   if (typeof scope !== 'object') return false;
   if ('company' in scope) return true;
-  if ('any' in scope) return scope.any.some((s) => 'company' in s);
+  if ('any' in scope) return scope.any.some((s) => typeof s === 'object' && 'company' in s);
   if (!('relation' in scope)) return false;
   const relation = owner.relations[scope.relation];
   if (relation?.kind !== 'belongsToMany') return false;
