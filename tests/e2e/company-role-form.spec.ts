@@ -89,7 +89,15 @@ for (const [lang, width] of [
 
       // The list (a table at 1280 px, cards at 375 px) names them the same way.
       await page.goto('/company-roles');
-      const row = page.getByRole(width > 600 ? 'row' : 'listitem').filter({ hasText: name });
+      // A card: the innermost box that holds the role's heading and chips.
+      const row =
+        width > 600
+          ? page.getByRole('row').filter({ hasText: name })
+          : page
+              .locator('div')
+              .filter({ has: page.getByRole('heading', { level: 2, name }) })
+              .filter({ has: page.locator('.MuiChip-root') })
+              .last();
       await expect(row.locator('.MuiChip-root')).toHaveText([
         w.companies,
         w.invoices,

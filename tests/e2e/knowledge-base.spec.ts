@@ -163,75 +163,81 @@ test(
   },
 );
 
-test(
-  inLanguage('en', 'an English reader finds a public English article, its page and its sitemap entry'),
-  async ({ page }) => {
-    await startIn(page, 'en');
-    await page.setViewportSize({ width: 375, height: 800 });
-    // The public pages speak the browser's language (Accept-Language; the tests' locale is Dutch).
-    await page.setExtraHTTPHeaders({ 'Accept-Language': 'en-GB,en;q=0.9' });
-    const token = await storeSession(page, 'admin@example.com', { locale: 'en' });
-    const title = `Resetting a forgotten VPN passphrase ${Date.now()}`;
-    const article = (await api(page, token, 'POST', '/knowledge-articles', {
-      title,
-      body: '<p>Open the VPN client, choose <strong>Forgot passphrase</strong> and follow the mail.</p>',
-      language: 'en',
-      visibility: 'public',
-    })) as { id: number };
-    try {
-      await page.goto('/kb');
-      await expect(page.getByRole('heading', { level: 1, name: 'Knowledge base' })).toBeVisible();
-      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-      await expect(page.getByRole('link', { name: title })).toBeVisible();
-      await expectAccessible(page, 'public knowledge base in English');
-      await shot(page, 'public-list-en-375');
+// The public pages speak the browser's language (Accept-Language, from the browser's locale; the
+// tests' own is Dutch).
+test.describe('an English browser', () => {
+  test.use({ locale: 'en-GB' });
+  test(
+    inLanguage('en', 'an English reader finds a public English article, its page and its sitemap entry'),
+    async ({ page }) => {
+      await startIn(page, 'en');
+      await page.setViewportSize({ width: 375, height: 800 });
+      const token = await storeSession(page, 'admin@example.com', { locale: 'en' });
+      const title = `Resetting a forgotten VPN passphrase ${Date.now()}`;
+      const article = (await api(page, token, 'POST', '/knowledge-articles', {
+        title,
+        body: '<p>Open the VPN client, choose <strong>Forgot passphrase</strong> and follow the mail.</p>',
+        language: 'en',
+        visibility: 'public',
+      })) as { id: number };
+      try {
+        await page.goto('/kb');
+        await expect(page.getByRole('heading', { level: 1, name: 'Knowledge base' })).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+        await expect(page.getByRole('link', { name: title })).toBeVisible();
+        await expectAccessible(page, 'public knowledge base in English');
+        await shot(page, 'public-list-en-375');
 
-      // Searched in English words (the English dictionary stems "passphrases" to "passphrase").
-      await page.getByRole('searchbox', { name: 'Search the knowledge base' }).fill('forgotten passphrases');
-      await page.getByRole('button', { name: 'Search' }).click();
-      await expect(page).toHaveURL(/\/kb\?q=forgotten\+passphrases/);
-      await expect(page.getByRole('listitem').first().getByRole('link')).toHaveText(title);
-      await page.getByRole('searchbox', { name: 'Search the knowledge base' }).fill('zqxwv');
-      await page.getByRole('button', { name: 'Search' }).click();
-      await expect(page.getByText('No articles found.')).toBeVisible();
+        // Searched in English words (the English dictionary stems "passphrases" to "passphrase").
+        await page
+          .getByRole('searchbox', { name: 'Search the knowledge base' })
+          .fill('forgotten passphrases');
+        await page.getByRole('button', { name: 'Search' }).click();
+        await expect(page).toHaveURL(/\/kb\?q=forgotten\+passphrases/);
+        await expect(page.getByRole('listitem').first().getByRole('link')).toHaveText(title);
+        await page.getByRole('searchbox', { name: 'Search the knowledge base' }).fill('zqxwv');
+        await page.getByRole('button', { name: 'Search' }).click();
+        await expect(page.getByText('No articles found.')).toBeVisible();
 
-      await page.goto('/kb');
-      await page.getByRole('link', { name: title }).click();
-      await expect(page).toHaveURL(
-        new RegExp(`/kb/${article.id}-resetting-a-forgotten-vpn-passphrase-\\d+$`),
-      );
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
-      await expect(page.getByText(/^Updated on \d{4}-\d{2}-\d{2}$/)).toBeVisible();
-      await expect(page.locator('article')).toHaveAttribute('lang', 'en');
-      await expectAccessible(page, 'public knowledge article in English');
-      await shot(page, 'public-show-en-375');
-      await expect(page.getByRole('link', { name: 'All articles' })).toHaveAttribute('href', '/kb');
+        await page.goto('/kb');
+        await page.getByRole('link', { name: title }).click();
+        await expect(page).toHaveURL(
+          new RegExp(`/kb/${article.id}-resetting-a-forgotten-vpn-passphrase-\\d+$`),
+        );
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+        await expect(page.getByText(/^Updated on \d{4}-\d{2}-\d{2}$/)).toBeVisible();
+        await expect(page.locator('article')).toHaveAttribute('lang', 'en');
+        await expectAccessible(page, 'public knowledge article in English');
+        await shot(page, 'public-show-en-375');
+        await expect(page.getByRole('link', { name: 'All articles' })).toHaveAttribute('href', '/kb');
 
-      // An address that is no public article: the same words, and a 404.
-      const missing = await page.goto('/kb/999999999-nothing');
-      expect(missing?.status()).toBe(404);
-      await expect(page.getByRole('link', { name: 'All articles' })).toBeVisible();
+        // An address that is no public article: the same words, and a 404.
+        const missing = await page.goto('/kb/999999999-nothing');
+        expect(missing?.status()).toBe(404);
+        await expect(page.getByRole('link', { name: 'All articles' })).toBeVisible();
 
-      // The sitemap lists the article's address, as its link on the list says it.
-      const sitemap = await page.request.get('/kb/sitemap.xml');
-      expect(sitemap.headers()['content-type']).toContain('application/xml');
-      const path = new URL(page.url()).origin;
-      expect(await sitemap.text()).toMatch(
-        new RegExp(
-          `<loc>${path.replace(/[.]/g, '\\.')}/kb/${article.id}-resetting-a-forgotten-vpn-passphrase-\\d+</loc>`,
-        ),
-      );
+        // The sitemap lists the article's address, as its link on the list says it.
+        const sitemap = await page.request.get('/kb/sitemap.xml');
+        expect(sitemap.headers()['content-type']).toContain('application/xml');
+        const path = new URL(page.url()).origin;
+        expect(await sitemap.text()).toMatch(
+          new RegExp(
+            `<loc>${path.replace(/[.]/g, '\\.')}/kb/${article.id}-resetting-a-forgotten-vpn-passphrase-\\d+</loc>`,
+          ),
+        );
 
-      // German readers get the page's own words in German.
-      await page.setExtraHTTPHeaders({ 'Accept-Language': 'de-DE,de;q=0.9' });
-      await page.goto('/kb');
-      await expect(page.getByRole('heading', { level: 1, name: 'Wissensdatenbank' })).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Suchen' })).toBeVisible();
-    } finally {
-      await api(page, token, 'DELETE', `/knowledge-articles/${article.id}`);
-    }
-  },
-);
+        // A German browser gets the page's own words in German.
+        const german = await page.request.get('/kb', { headers: { 'accept-language': 'de-DE,de;q=0.9' } });
+        const html = await german.text();
+        expect(html).toContain('<html lang="de">');
+        expect(html).toContain('<h1>Wissensdatenbank</h1>');
+        expect(html).toContain('>Suchen</button>');
+      } finally {
+        await api(page, token, 'DELETE', `/knowledge-articles/${article.id}`);
+      }
+    },
+  );
+});
 
 test(inLanguage('en', 'an operator writes an article with the rich text editor'), async ({ page }) => {
   await startIn(page, 'en');
