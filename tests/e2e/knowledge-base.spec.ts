@@ -185,6 +185,11 @@ test.describe('an English browser', () => {
         await expect(page.getByRole('heading', { level: 1, name: 'Knowledge base' })).toBeVisible();
         await expect(page.locator('html')).toHaveAttribute('lang', 'en');
         await expect(page.getByRole('link', { name: title })).toBeVisible();
+        // Each line in its article's own language, whatever the page's words are in.
+        await expect(page.getByRole('listitem').filter({ hasText: title })).toHaveAttribute('lang', 'en');
+        await expect(
+          page.getByRole('listitem').filter({ hasText: 'Printer drukt niet af: wachtrij leegmaken' }),
+        ).toHaveAttribute('lang', 'nl');
         await expectAccessible(page, 'public knowledge base in English');
         await shot(page, 'public-list-en-375');
 
