@@ -17,6 +17,7 @@ import type {
 import { FIXED_OPERATORS, MENU_GROUPS } from './types.ts';
 import { isCompleteDatePreset } from './date-presets.ts';
 import { badgeOf, inDetail, inputOf, widthOf } from './display.ts';
+import { portalResourceReachOf } from './portal-resources.ts';
 
 /** What the checks read of the registry being built: its resources by name and its enumerations. */
 export interface SchemaLookup {
@@ -130,6 +131,7 @@ export function checkReferences(reg: SchemaLookup, r: Resource): void {
     inDetail(f); // x-detail may only be false: a typo fails at start, not on a screen
     widthOf(f); // likewise a width that is no number of pixels
     inputOf(f); // and an input the forms do not have
+    portalResourceReachOf(f); // and a list of portal resources that does not say which
   }
   for (const rel of Object.values(r.relations)) {
     const related = (n: string) => reg.get(n) ?? fail(`relation ${rel.name} names unknown resource ${n}`);

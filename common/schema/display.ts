@@ -105,6 +105,7 @@ export const FIELD_INPUTS = [
   'automation-actions',
   'automation-conditions',
   'checklist',
+  'portal-resources',
   'rich-text',
 ] as const;
 export type FieldInput = (typeof FIELD_INPUTS)[number];

@@ -398,6 +398,17 @@ describe.each(targets)('company roles on $name', (target) => {
     });
     expect(good.statusCode, good.body).toBe(201);
     expect(good.json().company_resources).toEqual(['companies', 'assets']);
+    // The finance role's own list, contracts (of their companies) included, saves as the form sends it.
+    const finance = await call(OPERATOR, 'PUT', `/api/company-roles/${good.json().id}`, {
+      company_resources: ['companies', 'contracts', 'invoices', 'quotes', 'subscriptions'],
+    });
+    expect(finance.statusCode, finance.body).toBe(200);
+    // An edit is held to the same: a name that is no resource at all, beside a good one.
+    const badEdit = await call(OPERATOR, 'PUT', `/api/company-roles/${good.json().id}`, {
+      own_resources: ['tickets', 'no-such-thing'],
+    });
+    expect(badEdit.statusCode).toBe(422);
+    expect(badEdit.json().errors.own_resources[0]).toContain('no-such-thing');
     // A client cannot edit roles.
     expect(
       (await call(ADMIN, 'PUT', `/api/company-roles/${good.json().id}`, { grants_all: true })).statusCode,

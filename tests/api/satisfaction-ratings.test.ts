@@ -48,6 +48,36 @@ describe.each(targets)('satisfaction ratings at work on $name', (target) => {
     expect(mine.bad).toBeGreaterThanOrEqual(1);
     expect(mine.rated).toBe(mine.good + mine.neutral + mine.bad);
     expect(byOperator.json().rows.every((r: { month: string }) => r.month === from)).toBe(true);
+    expect(mine).toMatchObject({ rated_on_5: 0, average: null });
+
+    // Ratings on the 1 to 5 scale (the scale of their mail) are averaged beside the words; the other
+    // scale's are not in the average. An operator of their own: the row holds exactly these.
+    const other = await d.t.db
+      .selectFrom('users')
+      .select('id')
+      .where('tenant_id', '=', d.tenantId)
+      .where('is_operator', '>', 0)
+      .where('id', '!=', d.adminId)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const fives = [await d.makeTicket(), await d.makeTicket(), await d.makeTicket()];
+    for (const id of fives) await d.close(id);
+    for (const [i, rating] of [5, 4, 2].entries())
+      await d.t.db
+        .updateTable('satisfaction_surveys')
+        .set({
+          scale: 5,
+          rating,
+          sentiment: rating >= 4 ? 'good' : 'bad',
+          rated_at: sql<Date>`now()`,
+          operator_id: Number(other.id),
+        })
+        .where('ticket_id', '=', fives[i]!)
+        .execute();
+    const again = await report(`from=${from}&to=${to}`);
+    const theirs = again.json().rows.find((r: { key: number }) => r.key === Number(other.id));
+    expect(theirs).toMatchObject({ rated: 3, good: 2, neutral: 0, bad: 1, rated_on_5: 3, average: 3.7 });
+    expect(theirs.satisfied).toBe(66.7);
 
     const halfAYearAgo = new Date(Date.now() - 183 * 86_400_000).toISOString().slice(0, 10);
     const byCompany = await report(`from=${halfAYearAgo}&to=${to}&by=company`);

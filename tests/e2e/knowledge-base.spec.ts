@@ -3,11 +3,13 @@
  * matching knowledge articles (full-text, in the article's language); opening one shows it in a dialog;
  * "This solved it" counts a deflection and leaves the form without creating a ticket. Dutch and English,
  * at 1280 and 375 px, axe-clean (screenshots in /tmp/shots-kb/). The operator's "Article link" in the
- * message editor inserts a link to an article.
+ * message editor inserts a link to an article. The public pages (/kb) without a sign-in: in Dutch, and
+ * for an English reader an English article, its search, its page and its sitemap entry, and the words
+ * in German for a German browser.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { api, expectAccessible, inLanguage, signIn, startIn, type Lang } from './support.ts';
+import { api, expectAccessible, inLanguage, signIn, startIn, storeSession, type Lang } from './support.ts';
 
 const CLIENT = 'client@example.com';
 
@@ -160,6 +162,87 @@ test(
     await shot(page, 'public-show-nl-375');
   },
 );
+
+// The public pages speak the browser's language (Accept-Language, from the browser's locale; the
+// tests' own is Dutch).
+test.describe('an English browser', () => {
+  test.use({ locale: 'en-GB' });
+  test(
+    inLanguage('en', 'an English reader finds a public English article, its page and its sitemap entry'),
+    async ({ page }) => {
+      await startIn(page, 'en');
+      await page.setViewportSize({ width: 375, height: 800 });
+      const token = await storeSession(page, 'admin@example.com', { locale: 'en' });
+      const title = `Resetting a forgotten VPN passphrase ${Date.now()}`;
+      const article = (await api(page, token, 'POST', '/knowledge-articles', {
+        title,
+        body: '<p>Open the VPN client, choose <strong>Forgot passphrase</strong> and follow the mail.</p>',
+        language: 'en',
+        visibility: 'public',
+      })) as { id: number };
+      try {
+        await page.goto('/kb');
+        await expect(page.getByRole('heading', { level: 1, name: 'Knowledge base' })).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+        await expect(page.getByRole('link', { name: title })).toBeVisible();
+        // Each line in its article's own language, whatever the page's words are in.
+        await expect(page.getByRole('listitem').filter({ hasText: title })).toHaveAttribute('lang', 'en');
+        await expect(
+          page.getByRole('listitem').filter({ hasText: 'Printer drukt niet af: wachtrij leegmaken' }),
+        ).toHaveAttribute('lang', 'nl');
+        await expectAccessible(page, 'public knowledge base in English');
+        await shot(page, 'public-list-en-375');
+
+        // Searched in English words (the English dictionary stems "passphrases" to "passphrase").
+        await page
+          .getByRole('searchbox', { name: 'Search the knowledge base' })
+          .fill('forgotten passphrases');
+        await page.getByRole('button', { name: 'Search' }).click();
+        await expect(page).toHaveURL(/\/kb\?q=forgotten\+passphrases/);
+        await expect(page.getByRole('listitem').first().getByRole('link')).toHaveText(title);
+        await page.getByRole('searchbox', { name: 'Search the knowledge base' }).fill('zqxwv');
+        await page.getByRole('button', { name: 'Search' }).click();
+        await expect(page.getByText('No articles found.')).toBeVisible();
+
+        await page.goto('/kb');
+        await page.getByRole('link', { name: title }).click();
+        await expect(page).toHaveURL(
+          new RegExp(`/kb/${article.id}-resetting-a-forgotten-vpn-passphrase-\\d+$`),
+        );
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+        await expect(page.getByText(/^Updated on \d{4}-\d{2}-\d{2}$/)).toBeVisible();
+        await expect(page.locator('article')).toHaveAttribute('lang', 'en');
+        await expectAccessible(page, 'public knowledge article in English');
+        await shot(page, 'public-show-en-375');
+        await expect(page.getByRole('link', { name: 'All articles' })).toHaveAttribute('href', '/kb');
+
+        // An address that is no public article: the same words, and a 404.
+        const missing = await page.goto('/kb/999999999-nothing');
+        expect(missing?.status()).toBe(404);
+        await expect(page.getByRole('link', { name: 'All articles' })).toBeVisible();
+
+        // The sitemap lists the article's address, as its link on the list says it.
+        const sitemap = await page.request.get('/kb/sitemap.xml');
+        expect(sitemap.headers()['content-type']).toContain('application/xml');
+        const path = new URL(page.url()).origin;
+        expect(await sitemap.text()).toMatch(
+          new RegExp(
+            `<loc>${path.replace(/[.]/g, '\\.')}/kb/${article.id}-resetting-a-forgotten-vpn-passphrase-\\d+</loc>`,
+          ),
+        );
+
+        // A German browser gets the page's own words in German.
+        const german = await page.request.get('/kb', { headers: { 'accept-language': 'de-DE,de;q=0.9' } });
+        const html = await german.text();
+        expect(html).toContain('<html lang="de">');
+        expect(html).toContain('<h1>Wissensdatenbank</h1>');
+        expect(html).toContain('>Suchen</button>');
+      } finally {
+        await api(page, token, 'DELETE', `/knowledge-articles/${article.id}`);
+      }
+    },
+  );
+});
 
 test(inLanguage('en', 'an operator writes an article with the rich text editor'), async ({ page }) => {
   await startIn(page, 'en');

@@ -1,32 +1,27 @@
 import { ValidationError } from '../../http/errors.ts';
 import { registry } from '../../schema/registry.ts';
-import type { PortalScope, Resource } from '../../../common/schema/types.ts';
+import { fitsReach, portalResourceReachOf } from '../../../common/schema/portal-resources.ts';
 import { serverText } from '../../../common/server-texts.ts';
 import type { HookContext, ResourceHooks } from '../hook-contract.ts';
 import { checkPortalMembershipChange, checkShare } from './access.ts';
 
-/** Whether a portal scope narrows rows by a company field: what a company role's reach applies to. */
-const byCompany = (scope: PortalScope): boolean =>
-  typeof scope === 'object' && ('company' in scope || ('any' in scope && scope.any.some(byCompany)));
-
 /**
- * A role names resources as data: each must be a portal resource scoped by company (for `own_resources`
- * one whose schema says what own means, x-portal.own). Checked against the registry, never a list here.
+ * A role names resources as data: each must be a portal resource of the field's reach
+ * (`x-portal-resources`: one scoped by company, or one whose schema says what own means, x-portal.own).
+ * Checked against the registry, for the fields the schema marks, never a list here.
  */
 function checkResourceNames(row: Record<string, unknown>) {
   const errors: Record<string, string[]> = {};
-  const fits: Record<string, (r: Resource | undefined) => boolean> = {
-    company_resources: (r) => !!r?.portal && byCompany(r.portal.scope),
-    own_resources: (r) => !!r?.portal?.own,
-  };
-  for (const [field, fit] of Object.entries(fits)) {
+  for (const field of Object.values(registry().require('company-roles').fields)) {
+    const reach = portalResourceReachOf(field);
     // The generic write has made the array the jsonb column's text already.
-    const value = row[field];
+    const value = row[field.name];
+    if (!reach || value === undefined) continue;
     const names: unknown = typeof value === 'string' ? JSON.parse(value) : value;
     if (!Array.isArray(names)) continue;
-    const wrong = names.filter((name) => !fit(registry().get(String(name))));
+    const wrong = names.filter((name) => !fitsReach(reach, String(name), (n) => registry().get(n)));
     if (wrong.length)
-      errors[field] = [
+      errors[field.name] = [
         serverText('company_role_resource', { name: wrong.map(String).join(', ').slice(0, 200) }),
       ];
   }

@@ -58,6 +58,8 @@ export interface ListedArticle {
   id: number;
   title: string;
   excerpt: string;
+  /** The article's own language: its line says so (lang), the page's words may be another's. */
+  language: string;
 }
 
 export function indexPage(language: Language, query: string, articles: ListedArticle[]): string {
@@ -65,7 +67,7 @@ export function indexPage(language: Language, query: string, articles: ListedArt
   const items = articles
     .map(
       (a) =>
-        `<li><a href="${escapeHtml(articlePath(a.id, a.title))}">${escapeHtml(a.title)}</a><p>${escapeHtml(a.excerpt)}</p></li>`,
+        `<li lang="${escapeHtml(a.language)}"><a href="${escapeHtml(articlePath(a.id, a.title))}">${escapeHtml(a.title)}</a><p>${escapeHtml(a.excerpt)}</p></li>`,
     )
     .join('');
   return page(

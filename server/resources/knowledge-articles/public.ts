@@ -61,14 +61,14 @@ export const publicPages: ActionPlugin = async (app, { db, registry, config }) =
         : (
             await db
               .selectFrom('knowledge_articles')
-              .select(['id', 'title', 'body'])
+              .select(['id', 'title', 'body', 'language'])
               .where('tenant_id', '=', tenantId)
               .where('visibility', '=', 'public')
               .orderBy('updated_at', 'desc')
               .orderBy('id', 'desc')
               .limit(MAX_LISTED)
               .execute()
-          ).map((a) => ({ id: a.id, title: a.title, excerpt: excerpt(a.body) }));
+          ).map((a) => ({ id: a.id, title: a.title, excerpt: excerpt(a.body), language: a.language }));
       return reply.type('text/html; charset=utf-8').send(indexPage(language, q, articles));
     },
   );

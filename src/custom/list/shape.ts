@@ -2,6 +2,7 @@
 import type { Field, Resource } from '../../../common/schema/types.ts';
 import { canReadResource, readableFields } from '../../resources/fields/rules.ts';
 import { filterKind, referenceOf } from '../../resources/fields/kinds.ts';
+import { hasOwnDisplay } from '../../resources/fields/display.tsx';
 import type { AppKind } from '../appKind.ts';
 import type { FilterKind } from './filters.ts';
 import type { ListShape, SortPair } from './persistence.ts';
@@ -23,9 +24,15 @@ function defaultColumnsOf(resource: Resource, appKind: AppKind, readable: Field[
   return readable.filter((f) => f.list).map((f) => f.name);
 }
 
-/** Columns are the readable scalar fields; a client only sees `x-portal.fields` (columns, filters, sorts). */
+/**
+ * Columns are the readable scalar fields, and the lists marked x-list that a display of their own shows
+ * readably (a company role's resources as chips); a client only sees `x-portal.fields` (columns,
+ * filters, sorts).
+ */
 export function listModel(resource: Resource, appKind: AppKind): ListModel {
-  const readable = readableFields(resource, appKind).filter((f) => f.type !== 'object' && f.type !== 'array');
+  const readable = readableFields(resource, appKind).filter(
+    (f) => f.type !== 'object' && (f.type !== 'array' || (f.list && hasOwnDisplay(f))),
+  );
   const fields = Object.fromEntries(readable.map((f) => [f.name, f]));
   const columns = readable.map((f) => f.name);
   const sortable = readable.filter((f) => f.sort).map((f) => f.name);

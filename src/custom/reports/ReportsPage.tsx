@@ -36,7 +36,12 @@ import { BreakdownReport } from './BreakdownReport.tsx';
 import { BreachesReport } from './BreachesReport.tsx';
 import { SubscribeButton } from './SubscribeDialog.tsx';
 import { SubscriptionList } from './SubscriptionList.tsx';
-import type { ReportSubscription } from '../../../common/report-subscriptions.ts';
+import {
+  SUBSCRIBED_REPORTS,
+  type ReportSubscription,
+  type SubscribedReport,
+} from '../../../common/report-subscriptions.ts';
+import { SatisfactionReport } from './SatisfactionReport.tsx';
 
 /** The ticket filters the time report knows too (the ticket's company, the operator). */
 const TIME_FILTERS = ['company_id', 'operator_id'] as const;
@@ -74,6 +79,9 @@ export default function ReportsPage() {
   });
 
   const title = translate('reports.title');
+  const ticketControls = tab !== 'satisfaction';
+  // Only the reports a subscription can mail offer one (common/report-subscriptions.ts).
+  const subscribable = (SUBSCRIBED_REPORTS as readonly string[]).includes(tab);
 
   const controls = (
     <Box sx={CONTROLS}>
@@ -105,47 +113,52 @@ export default function ReportsPage() {
             slotProps={{ inputLabel: { shrink: true } }}
           />
         ))}
-      <TextField
-        select
-        size="small"
-        label={translate('reports.group')}
-        value={group}
-        onChange={(e) => update({ group: e.target.value as ReportGroup })}
-      >
-        {REPORT_GROUPS.map((g) => (
-          <MenuItem key={g} value={g}>
-            {translate(`reports.groups.${g}`)}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        size="small"
-        label={translate('reports.line')}
-        value={line}
-        onChange={(e) => update({ line: e.target.value as Line })}
-      >
-        {LINES.map((l) => (
-          <MenuItem key={l} value={l}>
-            {translate(`reports.lines.${l}`)}
-          </MenuItem>
-        ))}
-      </TextField>
-      {PAGE_FILTERS.map((key) => (
-        <Box key={key} sx={{ minWidth: 0 }}>
-          {/* Seen above the control, which carries the same words as its accessible name. */}
-          <Typography variant="caption" color="text.secondary" component="div" aria-hidden>
-            {translate(`resources.tickets.fields.${key}`)}
-          </Typography>
-          <FilterControl
-            resource={tickets}
-            field={tickets.fields[key]!}
-            label={translate(`resources.tickets.fields.${key}`)}
-            value={filters[key]}
-            onChange={(value) => update((now) => ({ filters: { ...now.filters, [key]: value } }))}
-          />
-        </Box>
-      ))}
+      {/* The satisfaction report follows the period only: its ratings have no grouping, line or filters. */}
+      {ticketControls && (
+        <>
+          <TextField
+            select
+            size="small"
+            label={translate('reports.group')}
+            value={group}
+            onChange={(e) => update({ group: e.target.value as ReportGroup })}
+          >
+            {REPORT_GROUPS.map((g) => (
+              <MenuItem key={g} value={g}>
+                {translate(`reports.groups.${g}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            size="small"
+            label={translate('reports.line')}
+            value={line}
+            onChange={(e) => update({ line: e.target.value as Line })}
+          >
+            {LINES.map((l) => (
+              <MenuItem key={l} value={l}>
+                {translate(`reports.lines.${l}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          {PAGE_FILTERS.map((key) => (
+            <Box key={key} sx={{ minWidth: 0 }}>
+              {/* Seen above the control, which carries the same words as its accessible name. */}
+              <Typography variant="caption" color="text.secondary" component="div" aria-hidden>
+                {translate(`resources.tickets.fields.${key}`)}
+              </Typography>
+              <FilterControl
+                resource={tickets}
+                field={tickets.fields[key]!}
+                label={translate(`resources.tickets.fields.${key}`)}
+                value={filters[key]}
+                onChange={(value) => update((now) => ({ filters: { ...now.filters, [key]: value } }))}
+              />
+            </Box>
+          ))}
+        </>
+      )}
     </Box>
   );
 
@@ -189,16 +202,34 @@ export default function ReportsPage() {
     </>
   );
 
+  const satisfactionTab = (
+    <SatisfactionReport
+      from={from}
+      to={to}
+      headingId={headingId}
+      by={settings.satisfactionBy}
+      onBy={(satisfactionBy) => update({ satisfactionBy })}
+    />
+  );
+
   const body = !allowed ? (
     <Typography>{translate('app.pages.access_denied_text')}</Typography>
   ) : (
     <>
-      <Tabs value={tab} onChange={(_, value) => update({ tab: value })} aria-label={title}>
+      <Tabs
+        value={tab}
+        onChange={(_, value) => update({ tab: value })}
+        aria-label={title}
+        // Three tabs are wider than a phone: they scroll, with arrows, rather than being cut off.
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+      >
         {TABS.map((name) => (
           <Tab key={name} value={name} label={translate(`reports.tabs.${name}`)} />
         ))}
       </Tabs>
-      {valid && (tab === 'tickets' ? ticketsTab : timeTab)}
+      {valid && { tickets: ticketsTab, time: timeTab, satisfaction: satisfactionTab }[tab]}
       <SubscriptionList state={subscriptions} headingId={subscriptionsId} />
     </>
   );
@@ -211,7 +242,9 @@ export default function ReportsPage() {
       </Typography>
       <Typography>{translate('reports.intro')}</Typography>
       {allowed && controls}
-      {allowed && <SubscribeButton settings={settings} onSaved={subscriptions.retry} />}
+      {allowed && subscribable && (
+        <SubscribeButton settings={settings} report={tab as SubscribedReport} onSaved={subscriptions.retry} />
+      )}
       {body}
     </Box>
   );

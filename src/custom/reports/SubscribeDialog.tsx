@@ -24,13 +24,13 @@ import {
   SUBSCRIPTION_FILTERS,
   type Delivery,
   type Frequency,
+  type SubscribedReport,
 } from '../../../common/report-subscriptions.ts';
 import { chosen } from './parts.tsx';
 import type { ReportSettings } from './settings.ts';
 
 /** What the page's settings keep as a subscription's (common/report-subscriptions.ts). */
-function subscribed(settings: ReportSettings) {
-  const report = settings.tab;
+function subscribed(settings: ReportSettings, report: SubscribedReport) {
   const ids = chosen(settings.filters);
   const filters = Object.fromEntries(
     SUBSCRIPTION_FILTERS[report].flatMap((key) => (ids[key] ? [[key, ids[key]]] : [])),
@@ -44,7 +44,16 @@ function subscribed(settings: ReportSettings) {
   };
 }
 
-export function SubscribeButton({ settings, onSaved }: { settings: ReportSettings; onSaved: () => void }) {
+/** `report`: the page's tab, one a subscription can mail. */
+export function SubscribeButton({
+  settings,
+  report,
+  onSaved,
+}: {
+  settings: ReportSettings;
+  report: SubscribedReport;
+  onSaved: () => void;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<ServiceDeskDataProvider>();
@@ -59,7 +68,7 @@ export function SubscribeButton({ settings, onSaved }: { settings: ReportSetting
   const save = async () => {
     setBusy(true);
     try {
-      const body = { ...subscribed(settings), frequency, delivery };
+      const body = { ...subscribed(settings, report), frequency, delivery };
       await dataProvider.call('POST', 'report-subscriptions', { body });
       notify('reports.subscriptions.saved', { type: 'success' });
       setOpen(false);
@@ -85,7 +94,7 @@ export function SubscribeButton({ settings, onSaved }: { settings: ReportSetting
         <DialogTitle id={titleId}>{t('dialog_title')}</DialogTitle>
         <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <DialogContentText>
-            {t('dialog_intro', { report: translate(`reports.tabs.${settings.tab}`) })}
+            {t('dialog_intro', { report: translate(`reports.tabs.${report}`) })}
           </DialogContentText>
           <FormControl>
             <FormLabel id={`${titleId}-frequency`}>{t('frequency')}</FormLabel>

@@ -122,6 +122,7 @@ export function FiguresTable({
   columns,
   rows,
   total,
+  texts = 0,
 }: {
   captionId: string;
   caption: string;
@@ -130,14 +131,17 @@ export function FiguresTable({
   columns: string[];
   rows: { key: string; name: string; cells: ReactNode[] }[];
   total: { name: string; cells: ReactNode[] };
+  /** How many of the first columns hold names rather than figures (aligned left, as texts are). */
+  texts?: number;
 }) {
+  const align = (c: number) => (c < texts ? 'left' : 'right');
   const line = (name: string, cells: ReactNode[]) => (
     <>
       <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
         {name}
       </TableCell>
       {cells.map((value, c) => (
-        <TableCell key={columns[c]} align="right">
+        <TableCell key={columns[c]} align={align(c)}>
           {value}
         </TableCell>
       ))}
@@ -160,8 +164,8 @@ export function FiguresTable({
           <TableHead>
             <TableRow>
               <TableCell>{first}</TableCell>
-              {columns.map((c) => (
-                <TableCell key={c} align="right">
+              {columns.map((c, i) => (
+                <TableCell key={c} align={align(i)}>
                   {c}
                 </TableCell>
               ))}

@@ -14,12 +14,13 @@ import {
   type ReportGroup,
 } from '../../../common/reports.ts';
 import { TIME_KEYS, type TimeKey } from '../../../common/time-report.ts';
+import { SATISFACTION_BY, type SatisfactionBy } from '../../../common/satisfaction-report.ts';
 import type { FilterState } from '../list/filters.ts';
 import { PERIOD_PRESETS, presetRange, type PeriodPreset } from './period.ts';
 
 export const LINES = ['all', '1', '2'] as const;
-/** The page's two reports: tickets, and time logged. */
-export const TABS = ['tickets', 'time'] as const;
+/** The page's reports: tickets, time logged, and the clients' satisfaction ratings. */
+export const TABS = ['tickets', 'time', 'satisfaction'] as const;
 export type Line = (typeof LINES)[number];
 
 export interface ReportSettings {
@@ -33,6 +34,8 @@ export interface ReportSettings {
   tab: (typeof TABS)[number];
   /** The time report's key. */
   timeBy: TimeKey;
+  /** The satisfaction report's key. */
+  satisfactionBy: SatisfactionBy;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -70,6 +73,7 @@ export function readSettings(params: URLSearchParams, today: Date): ReportSettin
     by: oneOf(REPORT_KEYS, params.get('by'), 'operator_id'),
     tab: oneOf(TABS, params.get('tab'), 'tickets'),
     timeBy: oneOf(TIME_KEYS, params.get('time_by'), 'operator_id'),
+    satisfactionBy: oneOf(SATISFACTION_BY, params.get('satisfaction_by'), 'operator'),
   };
 }
 
@@ -104,6 +108,7 @@ function written(next: ReportSettings): URLSearchParams {
     line: next.line,
     by: next.by,
     time_by: next.timeBy,
+    satisfaction_by: next.satisfactionBy,
   });
   if (next.preset === 'custom') {
     out.set('from', next.custom.from);

@@ -41,7 +41,11 @@ const OWN_DISPLAYS: Partial<
   'automation-actions': lazyWithTimeout(() => import('../../custom/automation/ActionsDisplay.tsx')),
   'automation-conditions': lazyWithTimeout(() => import('../../custom/automation/ConditionsDisplay.tsx')),
   checklist: lazyWithTimeout(() => import('../../custom/checklist/ChecklistDisplay.tsx')),
+  'portal-resources': lazyWithTimeout(() => import('../../custom/forms/PortalResourcesDisplay.tsx')),
 };
+
+/** Whether a field's value has a display of its own (x-input) to show it by, rather than its raw JSON. */
+export const hasOwnDisplay = (field: Field): boolean => OWN_DISPLAYS[inputOf(field) ?? ''] !== undefined;
 
 /** The value as shown in a table cell, card or show page. */
 export function displayValue(resource: Resource, field: Field, record: RaRecord | undefined): ReactNode {

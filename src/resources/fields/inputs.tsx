@@ -30,6 +30,7 @@ const OWN_INPUTS: Record<
   'rich-text': lazyWithTimeout(() => import('../../custom/forms/RichTextInput.tsx')),
   'automation-conditions': lazyWithTimeout(() => import('../../custom/automation/ConditionsInput.tsx')),
   checklist: lazyWithTimeout(() => import('../../custom/checklist/ChecklistInput.tsx')),
+  'portal-resources': lazyWithTimeout(() => import('../../custom/forms/PortalResourcesInput.tsx')),
 };
 
 /** Per kind of field, its input. */
