@@ -226,10 +226,11 @@ async function signedIn(sweep: Sweep, app: App, plan: AppPlan) {
     ['access denied', `${base}/403`],
   ];
   if (app === 'backoffice')
-    // The reports' two tabs apart: a screen is drawn once its heading differs from the one before.
+    // The reports' tabs apart: a screen is drawn once its heading differs from the one before.
     pages.push(
-      ['reports time', '/reports?tab=time&period=this_year'],
+      ['reports satisfaction', '/reports?tab=satisfaction&period=this_year'],
       ['dashboard', '/'],
+      ['reports time', '/reports?tab=time&period=this_year'],
       ['exports', '/exports'],
       ['reports', '/reports'],
     );
@@ -238,10 +239,16 @@ async function signedIn(sweep: Sweep, app: App, plan: AppPlan) {
   for (const [name, path] of pages) {
     await sweep.open(path);
     // A report has drawn once its tables are there: the period's and the breakdown's at least.
+    // The satisfaction tab has one table, or its empty text where the period has no ratings.
     const drawn =
-      name.startsWith('reports') || name === 'service overview'
-        ? () => expect(sweep.page.getByRole('table').nth(1)).toBeVisible()
-        : () => expect(sweep.heading).toBeVisible();
+      name === 'reports satisfaction'
+        ? () =>
+            expect(
+              sweep.page.getByRole('table').or(sweep.page.getByText(sweep.t('reports.satisfaction.empty'))),
+            ).toBeVisible()
+        : name.startsWith('reports') || name === 'service overview'
+          ? () => expect(sweep.page.getByRole('table').nth(1)).toBeVisible()
+          : () => expect(sweep.heading).toBeVisible();
     await sweep.both(name, plan.pages[name]!, drawn);
     if (name === 'reports') await subscribeDialog(sweep, plan);
   }

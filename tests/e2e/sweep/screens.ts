@@ -51,6 +51,7 @@ const PAGES: Record<App, string[]> = {
     'exports',
     'reports',
     'reports time',
+    'reports satisfaction',
     'not found',
     'access denied',
     'reports subscribe',
