@@ -19,6 +19,35 @@ export interface UserPayload {
   modules: string[];
   configs: { name: string; value: unknown }[];
   categories: number[];
-  /** `on_behalf`, `manage_access`: what the client's company role there allows (issue 39). */
-  companies: { id: number; name: string; on_behalf?: boolean; manage_access?: boolean }[];
+  /**
+   * The client's companies and its company role in each (issue 39): `on_behalf`, `manage_access`, what
+   * it may do; `grants_all` and `company_resources`, the portal resources it sees there company-wide.
+   */
+  companies: ({
+    id: number;
+    name: string;
+    grants_all?: boolean;
+    company_resources?: string[];
+  } & Partial<Record<CompanyAbility, boolean>>)[];
+}
+
+/**
+ * What a client's company role may do beyond seeing (issue 39): create tickets for colleagues, set the
+ * colleagues' roles. The keys of `companies[]` above; a schema's `x-portal.ability` names one.
+ */
+export const COMPANY_ABILITIES = ['on_behalf', 'manage_access'] as const;
+export type CompanyAbility = (typeof COMPANY_ABILITIES)[number];
+
+/** Whether the user's role in at least one of its companies has `ability` (none asked: yes). */
+export const holdsAbility = (user: Pick<UserPayload, 'companies'>, ability: CompanyAbility | undefined) =>
+  ability === undefined || (user.companies ?? []).some((company) => company[ability] === true);
+
+/** Whether the user's role in `companyId` shows it `resource` company-wide (not only its own rows). */
+export function seesCompanyWide(
+  user: Pick<UserPayload, 'companies'>,
+  companyId: unknown,
+  resource: string,
+): boolean {
+  const company = (user.companies ?? []).find((c) => c.id === Number(companyId));
+  return !!company && (company.grants_all === true || !!company.company_resources?.includes(resource));
 }

@@ -15,6 +15,7 @@ import type {
   Resource,
 } from './types.ts';
 import { FIXED_OPERATORS, MENU_GROUPS } from './types.ts';
+import { COMPANY_ABILITIES } from '../user.ts';
 import { isCompleteDatePreset } from './date-presets.ts';
 import { badgeOf, inDetail, inputOf, widthOf } from './display.ts';
 import { portalResourceReachOf } from './portal-resources.ts';
@@ -215,6 +216,8 @@ export function checkReferences(reg: SchemaLookup, r: Resource): void {
       if (r.portal.fields && !r.portal.fields.includes(f))
         fail(`x-portal.list has ${f}, which clients cannot read`);
     }
+    if (r.portal.ability !== undefined && !COMPANY_ABILITIES.includes(r.portal.ability))
+      fail(`x-portal.ability is not one of ${COMPANY_ABILITIES.join(', ')}`);
     if (r.portal.label) field(r.portal.label, 'x-portal.label');
     const portalLabel = r.portal.label ?? r.label;
     if (r.portal.fields && portalLabel !== 'id' && !r.portal.fields.includes(portalLabel)) {

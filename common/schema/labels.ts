@@ -46,6 +46,10 @@ export function missingLabels(registry: Registry): string[] {
       }
       if (!text(labels.name) || !PLURAL.test(labels.name)) problems.push(`${at}.name: 'One |||| Many'`);
       if (!text(labels.empty)) problems.push(`${at}.empty: missing`);
+      // The portal's own word for the resource (its menu entry): in every language once in one.
+      const portalNamed = LABEL_LOCALES.some((l) => r.labels[l]?.portal_name !== undefined);
+      if (portalNamed && (!text(labels.portal_name) || !PLURAL.test(labels.portal_name)))
+        problems.push(`${at}.portal_name: 'One |||| Many'`);
       const known = [...Object.keys(r.fields), ...Object.keys(r.relations)];
       for (const name of known) {
         if (!text(labels.fields?.[name])) problems.push(`${at}.fields.${name}: missing`);

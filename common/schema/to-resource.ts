@@ -53,6 +53,7 @@ export function toResource(schema: Record<string, any>): Resource {
       fields: portalSchema.fields,
       label: portalSchema.label,
       list: portalSchema.list,
+      ability: portalSchema.ability,
     };
     return {
       name,

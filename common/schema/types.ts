@@ -1,4 +1,5 @@
 /** The vocabulary of schemas/README.md as TypeScript: what the registry makes of a schema file. */
+import type { CompanyAbility } from '../user.ts';
 
 export type Direction = 'asc' | 'desc';
 export type FieldType = 'integer' | 'number' | 'string' | 'boolean' | 'object' | 'array';
@@ -75,6 +76,12 @@ export interface Portal {
   fields?: string[];
   /** The portal list's default columns, in order, when they differ from the fields marked x-list. */
   list?: string[];
+  /**
+   * A company role's ability (issue 39: `manage_access`, `on_behalf`) without which the portal offers no
+   * screen of the resource: no menu entry, and its routes show the access-denied page. What the API
+   * answers stays the role's reach and the resource's hooks.
+   */
+  ability?: CompanyAbility;
 }
 
 /**

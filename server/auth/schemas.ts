@@ -97,6 +97,8 @@ export const userSchema = {
           // The client's company role there (issue 39): what the portal offers; the server checks again.
           on_behalf: { type: 'boolean' },
           manage_access: { type: 'boolean' },
+          grants_all: { type: 'boolean' },
+          company_resources: { type: 'array', items: { type: 'string' } },
         },
       },
     },

@@ -51,11 +51,15 @@ function companyIds(): RawBuilder<number[]> {
   ), '[]'::json)`;
 }
 
-/** The client's companies, with what its role there lets the portal offer (issue 39). */
+/**
+ * The client's companies, with what its role there lets the portal offer (issue 39): its abilities, and
+ * what it sees company-wide (the portal offers sharing a ticket it sees so, not one shared with it).
+ */
 function companies(): RawBuilder<UserPayload['companies']> {
   return sql<UserPayload['companies']>`coalesce((
     select json_agg(json_build_object('id', c.id, 'name', c.name,
-      'on_behalf', coalesce(r.create_on_behalf, false), 'manage_access', coalesce(r.manage_access, false))
+      'on_behalf', coalesce(r.create_on_behalf, false), 'manage_access', coalesce(r.manage_access, false),
+      'grants_all', coalesce(r.grants_all, false), 'company_resources', coalesce(r.company_resources, '[]'))
       order by c.name, c.id)
     from company_user cu join companies c on c.id = cu.company_id and c.tenant_id = cu.tenant_id
     left join company_roles r on r.tenant_id = cu.tenant_id and r.id = coalesce(cu.company_role_id, (

@@ -10,7 +10,7 @@
  * | checkError      | 401 rejects (react-admin then logs out: the HTTP client already tried a refresh) towards this app's login page, naming the page to return to; anything else resolves |
  * | getIdentity     | {id, fullName} of the stored user (GET /api/auth/me when none is stored)       |
  * | getPermissions  | the user's permissions_names                                                   |
- * | canAccess       | `<tenant|portal>.<resource>.<action>` in permissions_names (spec section 6)     |
+ * | canAccess       | `<tenant|portal>.<resource>.<action>` in permissions_names (spec section 6); in the portal also the company role's ability the resource's `x-portal.ability` names (issue 39) |
  *
  * A quote link's holder (only APP_QUOTE_TOKEN stored) has no user: no /auth/me call, an empty
  * identity and permissions, and canAccess allows the record token's actions (show, accept, download) on
@@ -35,6 +35,8 @@ import {
   type SessionUser,
 } from '../dataProvider/storage.ts';
 import { isQuoteLinkOnly, quoteLinkAllows } from './quoteLink.ts';
+import { holdsAbility } from '../../common/user.ts';
+import { registry } from '../schema.ts';
 import {
   LOGGED_IN_ELSEWHERE_KEY,
   MULTIPLE_SESSIONS_MESSAGE,
@@ -71,7 +73,10 @@ export function storedUserMay(app: AppName, resource: string, action: string): b
 }
 
 function userMay(user: SessionUser, app: AppName, resource: string, action: string): boolean {
-  return user.permissions_names.includes(permissionName(app, resource, action));
+  if (!user.permissions_names.includes(permissionName(app, resource, action))) return false;
+  // A portal screen that needs a company role's ability (x-portal.ability: colleagues' access) is the
+  // screen of those clients only whose role has it in one of their companies.
+  return app !== 'portal' || holdsAbility(user, registry.get(resource)?.portal?.ability);
 }
 
 interface LoginParams {

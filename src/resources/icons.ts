@@ -16,6 +16,7 @@ import Description from '@mui/icons-material/Description';
 import Devices from '@mui/icons-material/Devices';
 import EventRepeat from '@mui/icons-material/EventRepeat';
 import Forum from '@mui/icons-material/Forum';
+import Groups from '@mui/icons-material/Groups';
 import Handshake from '@mui/icons-material/Handshake';
 import History from '@mui/icons-material/History';
 import Inventory from '@mui/icons-material/Inventory';
@@ -42,6 +43,7 @@ export const ICONS: Readonly<Record<string, ComponentType>> = {
   Devices,
   EventRepeat,
   Forum,
+  Groups,
   Handshake,
   History,
   Inventory,

@@ -46,7 +46,10 @@ export function preloadScreen(registry: Registry, kind: AppKind, path: string): 
   const resource = registry.get(name);
   if (!resource || rest.length > 0) return;
   if (!id) {
-    if (screensOf(resource, kind, true).list) preloadList();
+    const own = overrides[kind][resource.name]?.list;
+    if (!screensOf(resource, kind, true).list) return;
+    if (own) preload(own);
+    else preloadList();
     return;
   }
   const screens = screensOf(resource, kind, true);
@@ -89,7 +92,7 @@ export function buildResources(registry: Registry, kind: AppKind, notFound?: Com
         <Resource
           key={resource.name}
           name={resource.name}
-          list={screens.list ? ListScreen : undefined}
+          list={screens.list ? (own.list ?? ListScreen) : undefined}
           create={screens.create ? (own.create ?? CreateScreen) : undefined}
           icon={iconNamed(resource.icon)}
           recordRepresentation={labelOf(resource, kind)}

@@ -28,6 +28,11 @@ export interface RecordActionsProps {
 }
 
 export interface ResourceOverrides {
+  /**
+   * The resource's own list screen, where the generic table does not say what it is for (the portal's
+   * colleagues: each with a role to choose in place).
+   */
+  list?: LazyExoticComponent<ComponentType>;
   detail?: LazyExoticComponent<ComponentType>;
   /**
    * The record's own action buttons (close, merge, archive, invoice…), shown in the generic detail

@@ -1,6 +1,6 @@
 /**
- * The apps' side menu. The portal lists its resources as registered (x-menu order), then its service
- * overview; the back office shows its resources in the groups of their x-menu (daily work, sales and billing, settings), each a
+ * The apps' side menu. The portal lists its resources as registered (x-menu order), each by its name in
+ * the portal (x-i18n `portal_name` where clients have a word of their own), then its service overview; the back office shows its resources in the groups of their x-menu (daily work, sales and billing, settings), each a
  * labelled ARIA group, after its dashboard, and adds its exports page. A group the user may open nothing of is left out.
  */
 import { useId } from 'react';
@@ -22,6 +22,7 @@ import { DashboardMenuItem } from '../custom/dashboard/routes.tsx';
 import { menuSections, type MenuSection } from '../resources/menus.ts';
 import type { Resource } from '../../common/schema/types.ts';
 import { registry } from '../schema.ts';
+import { portalName } from './portalName.ts';
 
 function MenuGroup({ section, names }: { section: MenuSection; names: string[] }) {
   const translate = useTranslate();
@@ -58,7 +59,11 @@ export function AppMenu() {
   if (kind === 'portal') {
     return (
       <Menu>
-        <Menu.ResourceItems />
+        {Object.keys(resources)
+          .filter((name) => resources[name]?.hasList)
+          .map((name) => (
+            <Menu.ResourceItem key={name} name={name} primaryText={portalName(translate, name)} />
+          ))}
         <ServiceOverviewMenuItem />
       </Menu>
     );

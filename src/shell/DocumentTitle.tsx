@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { useBasename, useTranslate } from 'react-admin';
 import { useAppKind } from '../custom/appKind.ts';
 import { useSystemStatus } from './systemStatus.ts';
+import { portalName } from './portalName.ts';
 
 /** Sets document.title from the current section; a detail screen sets its own with useRecordTitle. */
 export function DocumentTitle({ section }: { section?: string }) {
@@ -15,7 +16,12 @@ export function DocumentTitle({ section }: { section?: string }) {
     const path = location.pathname.slice(basename.length).replace(/^\/+/, '');
     const resource = path.split('/')[0];
     const name =
-      section ?? (resource ? translate(`resources.${resource}.name`, { smart_count: 2, _: resource }) : '');
+      section ??
+      (!resource
+        ? ''
+        : kind === 'portal'
+          ? portalName(translate, resource)
+          : translate(`resources.${resource}.name`, { smart_count: 2, _: resource }));
     if (!name) return;
     // SPEC 1: the section title plus the tenant name plus 'Portal' (in the portal).
     const key = kind === 'portal' ? 'app.title.portal' : 'app.title.back_office';

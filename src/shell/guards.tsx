@@ -7,7 +7,8 @@
  *    stored → login; without a session the login address names the page asked for (`?next=`), where
  *    the login returns to (./returnTo.ts).
  * 4. The current user is loaded (GET /api/auth/me, once per access token); the route name must be a
- *    permission the user holds (`portal.<route name>`), else the 403 page with the attempted path and
+ *    permission the user holds (`portal.<route name>`), and where the resource's `x-portal.ability` names a
+ *    company role's ability (issue 39), one of the user's companies must grant it; else the 403 page with the attempted path and
  *    the route name as query `r`. A quote link's holder (no user) may open detail routes of the kind of
  *    record a link opens only: the record token decides which record (docs/decisions.md, "A quote link
  *    is a record token"; ../authProvider/quoteLink.ts).
@@ -43,6 +44,7 @@ import {
   type SessionUser,
 } from '../dataProvider/storage.ts';
 import { registry } from '../schema.ts';
+import { holdsAbility } from '../../common/user.ts';
 import { preloadScreen } from '../resources/index.tsx';
 import { setFlash } from './flash.ts';
 import { Waiting } from './Waiting.tsx';
@@ -165,8 +167,13 @@ export function decide(input: GuardInput, hostname: string): Verdict {
   if (!input.user) return { kind: 'wait', needUser: true };
   // (5) The user could not be loaded: logged out, to login.
   if (!input.user.ok) return { kind: 'navigate', to: backHere, logout: true };
-  // Route names are permission names as they are: 'tickets.create' needs 'portal.tickets.create'.
-  return input.user.user.permissions_names.includes(`portal.${name}`) ? { kind: 'pass' } : forbidden;
+  // Route names are permission names as they are: 'tickets.create' needs 'portal.tickets.create'; a
+  // resource whose screens need a company role's ability (x-portal.ability) needs it in one company.
+  const user = input.user.user;
+  const ability = registry.get(resource)?.portal?.ability;
+  return user.permissions_names.includes(`portal.${name}`) && holdsAbility(user, ability)
+    ? { kind: 'pass' }
+    : forbidden;
 }
 
 /**

@@ -300,6 +300,63 @@ describe.each(targets)('company roles on $name', (target) => {
     expect(await ids(ADMIN, '/api/company-user')).toContain(Number(membership.id));
   });
 
+  it('/auth/me says per company what the role allows and sees company-wide: the portal offers by it', async () => {
+    const companyOf = async (email: string) => {
+      const res = await call(email, 'GET', '/api/auth/me');
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().user.companies as Record<string, unknown>[]).find((c) => c.id === jansen);
+    };
+    expect(await companyOf(ADMIN)).toMatchObject({ manage_access: true, on_behalf: true, grants_all: true });
+    expect(await companyOf(MEMBER)).toEqual({
+      id: jansen,
+      name: 'Jansen BV',
+      manage_access: false,
+      on_behalf: false,
+      grants_all: false,
+      company_resources: ['companies'],
+    });
+  });
+
+  it('a role that sees the memberships but does not manage access changes none of them', async () => {
+    const viewer = await call(OPERATOR, 'POST', '/api/company-roles', {
+      name: 'Kijker',
+      company_resources: ['companies', 'company-user'],
+      own_resources: ['tickets'],
+    });
+    expect(viewer.statusCode, viewer.body).toBe(201);
+    const memberships = await t.db
+      .selectFrom('company_user')
+      .select(['id', 'user_id'])
+      .where('company_id', '=', jansen)
+      .execute();
+    const hers = memberships.find((m) => Number(m.user_id) === lotte)!;
+    const his = memberships.find((m) => Number(m.user_id) === pieter)!;
+    const made = await call(OPERATOR, 'PUT', `/api/company-user/${hers.id}`, {
+      company_role_id: viewer.json().id,
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    try {
+      await expect
+        .poll(async () => (await ids(MEMBER, '/api/company-user')).sort(), { timeout: 1_000 })
+        .toEqual(memberships.map((m) => Number(m.id)).sort());
+      const demote = await call(MEMBER, 'PUT', `/api/company-user/${his.id}`, {
+        company_role_id: roles.get('Member'),
+      });
+      expect(demote.statusCode).toBe(422);
+      expect(Object.keys(demote.json().errors)).toEqual(['company_role_id']);
+      const raise = await call(MEMBER, 'PUT', `/api/company-user/${hers.id}`, {
+        company_role_id: roles.get('Company admin'),
+      });
+      expect(raise.statusCode).toBe(422);
+    } finally {
+      const back = await call(OPERATOR, 'PUT', `/api/company-user/${hers.id}`, {
+        company_role_id: roles.get('Member'),
+      });
+      expect(back.statusCode).toBe(200);
+      expect((await call(OPERATOR, 'DELETE', `/api/company-roles/${viewer.json().id}`)).statusCode).toBe(200);
+    }
+  });
+
   it('the admin creates a ticket for a colleague; a member may not, nor for a client of another company', async () => {
     const body = {
       description: 'For Lotte',

@@ -270,6 +270,24 @@ describe('identity and permissions', () => {
     expect(await authProvider.canAccess!({ resource, action })).toBe(allowed);
   });
 
+  it("a portal screen that needs a company role's ability opens only for a user whose role has it somewhere", async () => {
+    const may = async (companies: object[]) => {
+      localStorage.setItem(APP_PORTAL_TOKEN, 'jwt');
+      const permissions_names = ['portal.company-user.index', 'portal.company-user.update'];
+      localStorage.setItem(APP_USER, JSON.stringify({ ...USER, permissions_names, companies }));
+      const { authProvider } = setup('portal');
+      return authProvider.canAccess!({ resource: 'company-user', action: 'list' });
+    };
+    expect(await may([{ id: 1, name: 'Jansen BV', manage_access: false }])).toBe(false);
+    expect(await may([])).toBe(false);
+    expect(
+      await may([
+        { id: 1, name: 'Jansen BV', manage_access: false },
+        { id: 2, name: 'De Vries', manage_access: true },
+      ]),
+    ).toBe(true);
+  });
+
   it("a quote link's holder has no user: no /auth/me call, only the record token's actions", async () => {
     localStorage.setItem(APP_QUOTE_TOKEN, 'quote');
     const { authProvider, calls } = setup('portal');

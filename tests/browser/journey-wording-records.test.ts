@@ -202,6 +202,66 @@ const JOURNEYS: Journeys = [
       ],
     ],
   ],
+  [
+    'colleagues',
+    [
+      // The portal's colleagues screen (src/resources/company-user/) and a ticket's 'Shared with' card
+      // (src/resources/ticket-shares/), driven in nl and en.
+      [
+        'resources.company-user.portal_name',
+        { smart_count: 2 },
+        { nl: "Collega's", en: 'Colleagues', de: 'Kollegen' },
+      ],
+      [
+        'resources.company-user.screen.role_of',
+        { name: 'Lotte Smit' },
+        { nl: 'Rol van Lotte Smit', en: 'Role of Lotte Smit', de: 'Rolle von Lotte Smit' },
+      ],
+      [
+        'resources.company-user.screen.saved',
+        { name: 'Lotte Smit', role: 'X' },
+        {
+          nl: 'Lotte Smit heeft nu de rol X.',
+          en: 'Lotte Smit now has the role X.',
+          de: 'Lotte Smit hat jetzt die Rolle X.',
+        },
+      ],
+      [
+        'resources.company-user.screen.you',
+        { name: 'Pieter Jansen' },
+        { nl: 'Pieter Jansen (jij)', en: 'Pieter Jansen (you)', de: 'Pieter Jansen (Sie)' },
+      ],
+      [
+        'resources.ticket-shares.panel.title',
+        undefined,
+        { nl: 'Gedeeld met', en: 'Shared with', de: 'Geteilt mit' },
+      ],
+      [
+        'resources.ticket-shares.panel.none',
+        undefined,
+        {
+          nl: 'Dit ticket is met niemand gedeeld.',
+          en: 'This ticket is not shared with anyone.',
+          de: 'Dieses Ticket ist mit niemandem geteilt.',
+        },
+      ],
+      [
+        'resources.ticket-shares.panel.colleague',
+        undefined,
+        { nl: 'Collega om mee te delen', en: 'Colleague to share with', de: 'Kollege zum Teilen' },
+      ],
+      ['resources.ticket-shares.panel.add', undefined, { nl: 'Delen', en: 'Share', de: 'Teilen' }],
+      [
+        'resources.ticket-shares.panel.remove',
+        { name: 'Lotte Smit' },
+        {
+          nl: 'Niet meer delen met Lotte Smit',
+          en: 'Stop sharing with Lotte Smit',
+          de: 'Nicht mehr mit Lotte Smit teilen',
+        },
+      ],
+    ],
+  ],
 ];
 
 describeWording(JOURNEYS);

@@ -76,6 +76,7 @@ describe('resources from schemas', () => {
       'contracts',
       'invoices',
       'knowledge-articles',
+      'company-user',
     ]);
     expect(byName(portal, 'tickets')!.props.create).toBeDefined();
     expect(byName(portal, 'quotes')!.props.create).toBeUndefined();
@@ -113,6 +114,7 @@ describe('resources from schemas', () => {
       'contracts',
       'invoices',
       'knowledge-articles',
+      'company-user',
     ]);
     expect(byName(buildResources(withGadgets, 'portal'), 'gadgets')!.props.list).toBeDefined();
   });

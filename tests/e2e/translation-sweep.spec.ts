@@ -72,6 +72,7 @@ test('the sweep has every list of the schemas: the back office more than 30, the
     'contracts',
     'invoices',
     'knowledge-articles',
+    'company-user',
   ]);
 });
 

@@ -270,6 +270,13 @@ describe('a broken schema', () => {
     );
   });
 
+  it("is rejected for an x-portal.ability that is no company role's ability", () => {
+    const portal = (ability: string) =>
+      withBroken({ 'x-portal': { actions: ['index'], scope: 'tenant', ability } });
+    expect(portal('manage_access')).not.toThrow();
+    expect(portal('grants_all')).toThrow(/x-portal\.ability is not one of on_behalf, manage_access/);
+  });
+
   it('is rejected for an x-global-search without fields, with a field that is not text, or without index', () => {
     const search = (value: unknown, extra: Record<string, unknown> = {}) =>
       withBroken({ 'x-global-search': value, ...extra });

@@ -216,13 +216,18 @@ export class Sweep {
     if (before) await expect(this.heading).not.toHaveText(before, { timeout: 15_000 });
   }
 
-  /** The list has drawn: its heading, and its counter or its empty text, without loading rows. */
-  async listDrawn(resource: Resource): Promise<'rows' | 'empty'> {
+  /**
+   * The list has drawn: its heading, and its counter or its empty text, without loading rows; or a
+   * resource's own list screen (`data-own-list`: the portal's colleagues), whose rows open nothing.
+   */
+  async listDrawn(resource: Resource): Promise<'rows' | 'empty' | 'own'> {
     const counter = this.page.getByRole('status').filter({ hasText: /^\d+-\d+ \S+ \d+$/ });
     const empty = this.page.getByText(this.t(`resources.${resource.name}.empty`), { exact: true });
-    await expect(counter.or(empty).first()).toBeVisible({ timeout: 15_000 });
+    const own = this.page.locator('[data-own-list]');
+    await expect(counter.or(empty).or(own).first()).toBeVisible({ timeout: 15_000 });
     await expect(this.page.locator('[data-testid^="skeleton-"]')).toHaveCount(0);
     await expect(this.heading).not.toHaveText('');
+    if ((await own.count()) > 0) return 'own';
     return (await empty.count()) > 0 ? 'empty' : 'rows';
   }
 
