@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import type { S3Settings } from './files/s3-store.ts';
 import { defaultHashingLimits } from './auth/hashing-queue.ts';
+import { IDLE_TIMEOUT_MS, POOL_MIN } from './db/pool-settings.ts';
 import { webhookSettings, type WebhookSettings } from './resources/webhooks/settings.ts';
 
 /** Configuration is environment variables only; each has a safe default and a line in docs/operations.md. */
@@ -49,6 +50,10 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** PostgreSQL connections this instance may hold (DATABASE_POOL_SIZE, default 10, at least 2). */
   databasePoolSize: number;
+  /** ms an unused PostgreSQL connection stays open (DATABASE_IDLE_TIMEOUT_MS, default 5 minutes); 0: always. */
+  databaseIdleTimeoutMs: number;
+  /** Connections of the pool never closed for idling (DATABASE_POOL_MIN, default 2, at most the pool size). */
+  databasePoolMin: number;
   /** After SIGTERM: ms the instance answers not-ready yet serves on, so a balancer notices (SHUTDOWN_DRAIN_MS, default 5000). */
   shutdownDrainMs: number;
   /**
@@ -169,6 +174,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     statementTimeoutMs: milliseconds(env.STATEMENT_TIMEOUT_MS, 'STATEMENT_TIMEOUT_MS') ?? 5000,
     trustProxy: trustProxy(env.TRUST_PROXY),
     databasePoolSize: poolSize(env.DATABASE_POOL_SIZE),
+    databaseIdleTimeoutMs:
+      milliseconds(env.DATABASE_IDLE_TIMEOUT_MS, 'DATABASE_IDLE_TIMEOUT_MS') ?? IDLE_TIMEOUT_MS,
+    databasePoolMin: poolMin(env.DATABASE_POOL_MIN),
     shutdownDrainMs: milliseconds(env.SHUTDOWN_DRAIN_MS, 'SHUTDOWN_DRAIN_MS') ?? 5000,
     shutdownCloseMs: milliseconds(env.SHUTDOWN_CLOSE_MS, 'SHUTDOWN_CLOSE_MS') ?? 10_000,
     ...httpTimeouts(env, liveHeartbeatMs),
@@ -357,6 +365,14 @@ function poolSize(value: string | undefined): number {
   if (value === undefined || value === '') return 10;
   if (!/^\d+$/.test(value) || Number(value) < 2 || Number(value) > 1000)
     throw new Error(`DATABASE_POOL_SIZE must be a whole number from 2 to 1000, not ${value}`);
+  return Number(value);
+}
+
+/** DATABASE_POOL_MIN: 0 keeps none (every idle connection closes after DATABASE_IDLE_TIMEOUT_MS). */
+function poolMin(value: string | undefined): number {
+  if (value === undefined || value === '') return POOL_MIN;
+  if (!/^\d+$/.test(value) || Number(value) > 1000)
+    throw new Error(`DATABASE_POOL_MIN must be a whole number from 0 to 1000, not ${value}`);
   return Number(value);
 }
 

@@ -29,6 +29,8 @@ const open = (statementTimeoutMs: number, poolSize: number) =>
           onConnectionError: (error) => log.warn({ err: error }, 'database connection lost'),
           statementTimeoutMs,
           poolSize,
+          idleTimeoutMs: config.databaseIdleTimeoutMs,
+          minConnections: config.databasePoolMin,
         }
       : { dataDir: pgliteDir },
   ).catch((error: unknown) => {
@@ -93,6 +95,8 @@ const readDatabase = config.databaseReadUrl
       onConnectionError: (error) => log.warn({ err: error }, 'read replica connection lost'),
       statementTimeoutMs: config.statementTimeoutMs,
       poolSize: config.databasePoolSize,
+      idleTimeoutMs: config.databaseIdleTimeoutMs,
+      minConnections: config.databasePoolMin,
     })
   : undefined;
 const lifecycle = new Lifecycle();

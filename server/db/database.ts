@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { lockFolder } from './folder-lock.ts';
+import { IDLE_TIMEOUT_MS, POOL_MIN } from './pool-settings.ts';
 import type { Tables } from './tables.ts';
 
 /**
@@ -34,6 +35,13 @@ export interface DatabaseOptions {
   /** PostgreSQL schema to work in (tests isolate themselves this way). */
   schema?: string;
   poolSize?: number;
+  /**
+   * PostgreSQL: ms an unused connection stays open before the pool closes it (DATABASE_IDLE_TIMEOUT_MS);
+   * 0: never. Default IDLE_TIMEOUT_MS: a steady load keeps its connections (issue 40).
+   */
+  idleTimeoutMs?: number;
+  /** PostgreSQL: connections never closed for being idle (DATABASE_POOL_MIN), at most `poolSize`. */
+  minConnections?: number;
   /**
    * Told when a PostgreSQL connection fails outside a query (the server restarted, the network
    * dropped): the pool replaces the connection, the process goes on.
@@ -94,9 +102,14 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
         return pg.types.getTypeParser(oid, format);
       },
     };
+    const max = options.poolSize ?? 10;
     const pool = new pg.Pool({
       connectionString: options.url,
-      max: options.poolSize ?? 10,
+      max,
+      // pg-pool opens none ahead: `min` only keeps that many of those a load opened. A connection the
+      // server dropped (a restart) still leaves the pool at once, through the 'error' listener below.
+      min: Math.min(options.minConnections ?? POOL_MIN, max),
+      idleTimeoutMillis: options.idleTimeoutMs ?? IDLE_TIMEOUT_MS,
       types: types as any,
       options: options.schema ? `-c search_path=${options.schema}` : undefined,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,

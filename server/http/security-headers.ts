@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { GRAVATAR_ORIGIN } from '../resources/messages/gravatar.ts';
 
 /**
@@ -39,22 +38,48 @@ export function cspHeader(directives: Record<string, string[]>): string {
 }
 
 /**
- * Helmet's headers on every answer, pages, assets, API calls and errors alike. The referrer policy is
- * no-referrer: quote links, password-reset links and file links carry tokens in their address, and no
- * part of the apps needs a Referer. HSTS only when the request came over https (request.protocol, which
- * believes a proxy's X-Forwarded-Proto only with TRUST_PROXY): a plain-http install must stay usable.
+ * The headers of every answer, in the order and spelling @fastify/helmet 13 (helmet 8) wrote them with
+ * the settings this app gave it: its defaults, our CSP, no-referrer, DENY, no HSTS (set below). Built
+ * once here instead of by helmet on every request, which parsed the CSP settings again each time (issue
+ * 40); tests/api/answer-headers.test.ts holds the full set of each kind of answer as helmet left it.
+ * The referrer policy is no-referrer: quote links, password-reset links and file links carry tokens in
+ * their address, and no part of the apps needs a Referer.
  */
+export const SECURITY_HEADERS: readonly (readonly [string, string])[] = Object.freeze([
+  // helmet's spelling: no space after the semicolons (cspHeader, for routes' own policies, has one).
+  ['Content-Security-Policy', cspHeader(APP_CSP_DIRECTIVES).replaceAll('; ', ';')],
+  ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ['Cross-Origin-Resource-Policy', 'same-origin'],
+  ['Origin-Agent-Cluster', '?1'],
+  ['Referrer-Policy', 'no-referrer'],
+  ['X-Content-Type-Options', 'nosniff'],
+  ['X-DNS-Prefetch-Control', 'off'],
+  ['X-Download-Options', 'noopen'],
+  ['X-Frame-Options', 'DENY'],
+  ['X-Permitted-Cross-Domain-Policies', 'none'],
+  ['X-XSS-Protection', '0'],
+] as const);
+
+/**
+ * The headers above on every answer, pages, assets, API calls and errors alike: on the raw response, as
+ * helmet did, so that an error answer keeps them too and a route's own header (a stored file's sandbox
+ * CSP) replaces ours. HSTS only when the request came over https (request.protocol, which believes a
+ * proxy's X-Forwarded-Proto only with TRUST_PROXY): a plain-http install must stay usable.
+ */
+function setSecurityHeaders(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
+  const raw = reply.raw;
+  for (const [name, value] of SECURITY_HEADERS) raw.setHeader(name, value);
+  if (request.protocol === 'https') raw.setHeader('strict-transport-security', HSTS);
+  done();
+}
+
 async function securityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: APP_CSP_DIRECTIVES },
-    referrerPolicy: { policy: 'no-referrer' },
-    xFrameOptions: { action: 'deny' },
-    strictTransportSecurity: false,
-  });
-  app.addHook('onRequest', async (request, reply) => {
-    // On the raw response, as helmet does, so that an error answer keeps it too.
-    if (request.protocol === 'https') reply.raw.setHeader('strict-transport-security', HSTS);
-  });
+  // A callback hook, not an async one: no promise per request for a few assignments.
+  app.addHook('onRequest', setSecurityHeaders);
 }
 
 export const securityHeadersPlugin = fp(securityHeaders, { name: 'security-headers', fastify: '5.x' });

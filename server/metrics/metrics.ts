@@ -183,14 +183,34 @@ async function countWithin(queue: QueueDepth, db: Db): Promise<Counted> {
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
+export interface RequestLabels {
+  readonly method: string;
+  readonly route: string;
+  readonly status: string;
+}
+
+/**
+ * Every label set made so far, by route pattern, status and method: one lookup per answered request
+ * instead of a new object and a number turned into text (issue 40). Bounded as the series are: route
+ * patterns are the router's own, methods one of eight, statuses the few the app answers with.
+ */
+const labelSets = new Map<string | undefined, Map<number, Map<string, RequestLabels>>>();
+
 /**
  * The labels of one answered request. The route is the pattern the router matched (`/api/tickets/:id`),
  * `unmatched` when none did; a method outside the usual few is `OTHER` (a caller may send any word).
+ * The same frozen object for the same three: prom-client only reads it.
  */
-export function requestLabels(method: string, route: string | undefined, status: number) {
-  return {
-    method: METHODS.has(method) ? method : 'OTHER',
-    route: route ?? 'unmatched',
-    status: String(status),
-  };
+export function requestLabels(method: string, route: string | undefined, status: number): RequestLabels {
+  const known = METHODS.has(method) ? method : 'OTHER';
+  let byStatus = labelSets.get(route);
+  if (!byStatus) labelSets.set(route, (byStatus = new Map()));
+  let byMethod = byStatus.get(status);
+  if (!byMethod) byStatus.set(status, (byMethod = new Map()));
+  let labels = byMethod.get(known);
+  if (!labels) {
+    labels = Object.freeze({ method: known, route: route ?? 'unmatched', status: String(status) });
+    byMethod.set(known, labels);
+  }
+  return labels;
 }

@@ -367,6 +367,8 @@ describe.each(targets)('auth on $name', (target) => {
   describe('POST /api/auth/logout', () => {
     it("revokes the cookie's session and clears the cookie", async () => {
       const session = await t.login('client@example.com');
+      // Verified and kept in memory (access-tokens.ts) before the logout: still refused after it.
+      expect((await me(session.token)).statusCode).toBe(200);
       const res = await app.inject({
         method: 'POST',
         url: '/api/auth/logout',
