@@ -3,6 +3,7 @@
  * value converted to its field's type, before any SQL exists.
  */
 import type { Direction, Field, Relation, Resource } from '../../common/schema/types.ts';
+import type { ColumnChoice } from './columns.ts';
 
 export const OPERATORS = ['=', '!=', '<', '<=', '>', '>=', 'like'] as const;
 export type Operator = (typeof OPERATORS)[number];
@@ -50,4 +51,6 @@ export interface ListQuery {
   with: WithTree;
   withCount: Relation[];
   version?: number;
+  /** The builder item `select`: the columns asked for (columns.ts); absent, every readable one. */
+  columns?: ColumnChoice;
 }
