@@ -16,10 +16,17 @@ import {
 } from './sql.ts';
 import type { ListQuery, RelationSum, WithTree } from './tree.ts';
 import { chosenFields, relationChoice, type ColumnChoice } from './columns.ts';
+import { compiledOnce, identityOf } from './statement-cache.ts';
 
-/** `t0.col as "field"` for every field the caller may read (translated ones in the caller's language). */
+/**
+ * `t0.col as "field"` for every field the caller may read (translated ones in the caller's language):
+ * no value in it, so its text is compiled once per alias, language and list of fields (statement-cache.ts).
+ */
 export function selectFields(ctx: SqlContext, alias: string, fields: Field[]): Fragment {
-  return sql.join(fields.map((f) => sql`${fieldValue(alias, f, languageOf(ctx))} as ${sql.id(f.name)}`));
+  const language = languageOf(ctx);
+  return compiledOnce(`select ${alias} ${language} ${fields.map(identityOf).join(',')}`, () =>
+    sql.join(fields.map((f) => sql`${fieldValue(alias, f, language)} as ${sql.id(f.name)}`)),
+  );
 }
 
 /** `(select count(*) …) as "<relation>_count"`, one subquery per relation inside the one statement. */
