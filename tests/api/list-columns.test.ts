@@ -73,7 +73,9 @@ describe.each(targets)('the columns of a list on $name', (target) => {
       'admin@example.com',
       '/api/tickets?builder[0][paginate]=5&with=status,company',
     );
-    expect(relOnly.map(({ status, ...rest }) => rest)).toEqual(fullWith.map(({ status, ...rest }) => rest));
+    expect(relOnly.map(({ status: _s, ...rest }) => rest)).toEqual(
+      fullWith.map(({ status: _s, ...rest }) => rest),
+    );
     expect(relOnly.map((r) => Object.keys(r.status ?? { id: 0, name: '' }).sort())).toEqual(
       relOnly.map(() => ['id', 'name']),
     );
