@@ -17,16 +17,11 @@ import type { Registry } from '../schema/registry.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { QUERY_LIMITS } from './limits.ts';
 import type { Problems } from './problems.ts';
-import type { WithTree } from './tree.ts';
+import type { ColumnChoice, WithTree } from './tree.ts';
+
+export type { ColumnChoice };
 import { asList } from './values.ts';
 import { readableField, readableFields } from './visibility.ts';
-
-/** The columns chosen on one level of a list: its own fields, and per loaded relation its own choice. */
-export interface ColumnChoice {
-  /** The names of the fields asked for on this level; undefined: every readable field. */
-  fields?: Set<string>;
-  with: Record<string, ColumnChoice>;
-}
 
 /** The raw names of one `select` item, or a problem under `key`. */
 export function selectNames(arg: unknown, key: string, p: Problems): string[] {

@@ -3,7 +3,6 @@
  * value converted to its field's type, before any SQL exists.
  */
 import type { Direction, Field, Relation, Resource } from '../../common/schema/types.ts';
-import type { ColumnChoice } from './columns.ts';
 
 export const OPERATORS = ['=', '!=', '<', '<=', '>', '>=', 'like'] as const;
 export type Operator = (typeof OPERATORS)[number];
@@ -41,6 +40,13 @@ export interface RelationSum {
 /** `with=deal.company` becomes { deal: { company: {} } }. */
 export interface WithTree {
   [relation: string]: WithTree;
+}
+
+/** The builder item `select` on one level of a list (columns.ts): its own fields, and per loaded relation its own. */
+export interface ColumnChoice {
+  /** The names of the fields asked for on this level; undefined: every readable field. */
+  fields?: Set<string>;
+  with: Record<string, ColumnChoice>;
 }
 
 export interface ListQuery {

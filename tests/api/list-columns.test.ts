@@ -1,3 +1,5 @@
+// The apps' list model (src/custom/list/shape.ts) reads the schemas through Vite's import.meta.glob.
+/// <reference types="vite/client" />
 /**
  * The builder item `select` (issue 40, item 2): a list asks only for the columns a screen shows. Every
  * name is whitelisted like the rest of the query (422 naming it when unknown or not readable by the

@@ -259,7 +259,7 @@ describe('getList', () => {
     const { dataProvider, calls } = setup(() => page([]));
     const params = {
       pagination: { page: 1, perPage: 15 },
-      sort: { field: 'updated_at', order: 'DESC' },
+      sort: { field: 'updated_at', order: 'DESC' as const },
       filter: { status_id: 3 },
     };
     await dataProvider.getList('tickets', {

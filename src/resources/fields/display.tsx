@@ -27,9 +27,9 @@ import { lazyWithTimeout } from '../../shell/lazy.ts';
 import { DateBadge, EMPTY_BADGE_LABELS } from '../../custom/detail/DateBadge.tsx';
 import { registry } from '../../schema.ts';
 import { hasDetailRoute } from '../menus.ts';
-import { useAppKind, type AppKind } from '../../custom/appKind.ts';
+import { useAppKind } from '../../custom/appKind.ts';
 import { asText, jsonText, KINDS, type FormatContext } from './kinds.ts';
-import { canReadResource, ellipsisLimit, labelFieldOf, readableFields, styleFieldOf } from './rules.ts';
+import { canReadResource, ellipsisLimit, labelFieldOf, styleFieldOf } from './rules.ts';
 
 /** The displays of the forms' own inputs (x-input) that have one, each a chunk of its own. */
 const OWN_DISPLAYS: Partial<
