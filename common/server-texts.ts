@@ -39,6 +39,7 @@ export const SERVER_TEXTS = {
   // The builder item select (issue 40): the columns a list screen shows.
   select_unknown: 'There is no field {name} you may read here, so it cannot be shown.',
   select_not_loaded: 'The field {name} belongs to a relation this list does not load: add it to with.',
+  select_version: 'The fields to show can be chosen only in the first version of a list.',
   select_several_kinds: 'The field {name} cannot be chosen: its relation leads to several kinds of record.',
   query_too_expensive:
     'The query is too expensive: it costs {cost} where at most {budget} is allowed ' +

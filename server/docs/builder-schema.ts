@@ -133,7 +133,8 @@ level that \`select\` names no field of (the records themselves, or a loaded rel
 caller may read; without \`select\` the answer is as it always was. Each name must be a field the caller may
 read on the resource it leads to (a client only the portal's fields): an unknown or hidden name, a relation
 that is not loaded and one that leads to several kinds of record are answered with 422 under the item's
-key (\`builder.2\`). Preset counts and exports ignore the item.
+key (\`builder.2\`), and so is the item on a list asked for in another \`version\` than 1 (its rows would
+answer empty values for what was left out). Preset counts and exports ignore the item.
 
 \`with\` loads at most ${WITH_LIMITS.perRecord} rows of a to-many relation for each record (the first in the
 relation's default order; \`withCount\` gives the full number, the relation's own list all of them). The

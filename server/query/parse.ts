@@ -14,6 +14,7 @@ import { asList, positiveInt } from './values.ts';
 import { readableField, type ParseContext } from './visibility.ts';
 import { parseWith, parseWithCount, parseWithSum } from './with.ts';
 import { resolveColumns, selectNames } from './columns.ts';
+import { serverText } from '../../common/server-texts.ts';
 
 export { QUERY_LIMITS };
 
@@ -85,6 +86,9 @@ export function parseListQuery(
   const withTree = parseWith(ctx, resource, query.with, 'with', p);
   const withCount = parseWithCount(ctx, resource, query.withCount, 'withCount', p);
   const columns = resolveColumns(ctx.registry, ctx.auth, resource, withTree, selects, p);
+  // Another version renames and fills the row's fields (resources/versions.ts): a narrowed row would
+  // answer empty values there for what was not chosen, as if the record held none.
+  if (columns && version !== undefined && version !== 1) p.add(selects[0]!.key, serverText('select_version'));
   p.throwIfAny();
   checkBudget(QUERY_COST.statement + conditionsCost(conditions) + aggregatesCost(withCount), 'builder');
   // What `with` loads hangs from the page's rows, not from every row the conditions consider.

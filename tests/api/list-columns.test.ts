@@ -119,6 +119,21 @@ describe.each(targets)('the columns of a list on $name', (target) => {
     expect(Object.keys(inside)).toEqual(['builder.0.1.0']);
   });
 
+  it('refuses a select in another version of a list, whose rows would answer empty values', async () => {
+    const items = builder([{ select: ['code'] }]);
+    expect(await refused('admin@example.com', `/api/invoices?${items}&version=2`)).toEqual({
+      'builder.0': [serverText('select_version')],
+    });
+    // The invoicing collection answers in version 2 unless asked for 1.
+    expect(await refused('admin@example.com', `/api/invoicing/invoices?${items}`)).toEqual({
+      builder: [serverText('select_version')],
+    });
+    const first = await list('admin@example.com', `/api/invoicing/invoices?${items}&version=1`);
+    expect(first.length).toBeGreaterThan(0);
+    for (const row of first) expect(Object.keys(row).sort()).toEqual(['code', 'id']);
+    expect(await list('admin@example.com', `/api/invoices?${items}&version=1`)).toEqual(first);
+  });
+
   it("leaves a client's scope and hidden fields as they are", async () => {
     for (const email of ['client@example.com', 'other@example.com']) {
       const full = await list(email, '/api/tickets?builder[0][paginate]=100&with=status');

@@ -69,6 +69,7 @@ const errors: DeepPartial<ErrorTexts> = {
     select_unknown: 'Es gibt kein Feld %{name}, das Sie hier lesen dürfen; es kann nicht angezeigt werden.',
     select_not_loaded:
       'Das Feld %{name} gehört zu einer Verknüpfung, die diese Liste nicht mitlädt: fügen Sie sie zu with hinzu.',
+    select_version: 'Die angezeigten Felder können nur in der ersten Version einer Liste gewählt werden.',
     select_several_kinds:
       'Das Feld %{name} kann nicht gewählt werden: die Verknüpfung führt zu verschiedenen Arten von Einträgen.',
     query_too_expensive:

@@ -67,6 +67,7 @@ const errors: ErrorTexts = {
     select_unknown: 'Er is geen veld %{name} dat je hier mag lezen, dus het kan niet getoond worden.',
     select_not_loaded:
       'Het veld %{name} hoort bij een koppeling die deze lijst niet meelaadt: voeg die toe aan with.',
+    select_version: 'Welke velden je ziet kan alleen gekozen worden in de eerste versie van een lijst.',
     select_several_kinds:
       'Het veld %{name} kan niet gekozen worden: de koppeling leidt naar verschillende soorten items.',
     query_too_expensive:
