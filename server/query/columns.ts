@@ -18,10 +18,10 @@ import type { AuthContext } from '../auth/context.ts';
 import { QUERY_LIMITS } from './limits.ts';
 import type { Problems } from './problems.ts';
 import type { ColumnChoice, WithTree } from './tree.ts';
-
-export type { ColumnChoice };
 import { asList } from './values.ts';
 import { readableField, readableFields } from './visibility.ts';
+
+export type { ColumnChoice };
 
 /** The raw names of one `select` item, or a problem under `key`. */
 export function selectNames(arg: unknown, key: string, p: Problems): string[] {
