@@ -36,6 +36,11 @@ export const SERVER_TEXTS = {
   nul_text: 'Texts may not contain the NUL character.',
   search_text_length: 'Type 3 to 100 characters to search.',
   custom_field_unknown: 'There is no custom field {name}.',
+  // The builder item select (issue 40): the columns a list screen shows.
+  select_unknown: 'There is no field {name} you may read here, so it cannot be shown.',
+  select_not_loaded: 'The field {name} belongs to a relation this list does not load: add it to with.',
+  select_version: 'The fields to show can be chosen only in the first version of a list.',
+  select_several_kinds: 'The field {name} cannot be chosen: its relation leads to several kinds of record.',
   query_too_expensive:
     'The query is too expensive: it costs {cost} where at most {budget} is allowed ' +
     '(conditions through relations, searches, loaded relations and presets add up). ' +

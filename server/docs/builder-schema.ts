@@ -4,7 +4,7 @@
  * describes.
  */
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../common/page.ts';
-import { ANSWER_LIMITS, WITH_LIMITS } from '../query/limits.ts';
+import { ANSWER_LIMITS, QUERY_LIMITS, WITH_LIMITS } from '../query/limits.ts';
 import { schemaRef, type Schema } from './refs.ts';
 
 export const OPERATORS = ['=', '!=', '<', '<=', '>', '>=', 'like'];
@@ -66,6 +66,16 @@ function builderItem(): Schema {
         tuple([named('custom field name'), op, value]),
       ),
       item('s', 'Case-insensitive search in the searchable fields.', { type: 'string' }),
+      item(
+        'select',
+        'Answer only these fields (and `id`); `relation.field` chooses the fields of a relation loaded with `with`.',
+        {
+          type: 'array',
+          items: named('field, or relation.field'),
+          minItems: 1,
+          maxItems: QUERY_LIMITS.maxSelect,
+        },
+      ),
     ],
   };
 }
@@ -102,6 +112,7 @@ or in the bracket style of the \`qs\` library with indices, which the apps send 
 | \`whereBetween\` | \`[field, [from, to]]\` | the field lies between from and to |
 | \`customField\` | \`[name, op, value]\` | compare the value of the custom field \`name\` |
 | \`s\` | \`text\` | case-insensitive search in the searchable fields |
+| \`select\` | \`[field, relation.field, …]\` | answer only these fields; see below |
 
 Operators: ${OPERATORS.map((o) => `\`${o}\``).join(' ')}.
 
@@ -113,6 +124,17 @@ in the description of each list operation. An unknown field, relation or operato
 type and a page size over ${MAX_PAGE_SIZE} are answered with 422, and so is a query whose cost is over the
 budget (nested \`whereHas\`, searches through relations, \`withCount\` and the presets of one count call
 add up; the message names the cost and what to reduce).
+
+\`select\` names the columns a screen shows, so that the answer carries only those: \`[field, …]\` for the
+listed records and \`relation.field\` for a relation the same call loads with \`with\` (\`status.name\`,
+\`company.contract.name\`), at most ${QUERY_LIMITS.maxSelect} names. \`id\` always comes, and so do the keys a
+loaded relation is found by (\`status_id\` with \`with=status\`), \`withCount\` columns and computed fields. A
+level that \`select\` names no field of (the records themselves, or a loaded relation) keeps every field the
+caller may read; without \`select\` the answer is as it always was. Each name must be a field the caller may
+read on the resource it leads to (a client only the portal's fields): an unknown or hidden name, a relation
+that is not loaded and one that leads to several kinds of record are answered with 422 under the item's
+key (\`builder.2\`), and so is the item on a list asked for in another \`version\` than 1 (its rows would
+answer empty values for what was left out). Preset counts and exports ignore the item.
 
 \`with\` loads at most ${WITH_LIMITS.perRecord} rows of a to-many relation for each record (the first in the
 relation's default order; \`withCount\` gives the full number, the relation's own list all of them). The

@@ -49,7 +49,8 @@ export function checkExport(
   if (!resource.actions.includes('index'))
     throw new ValidationError({ model: [`${resource.name} has no list to export.`] });
   if (!may(auth, resource, 'index')) throw forbidden();
-  const query = asFilter(() =>
+  // The export's own columns decide what it reads: a list screen's `select` in its filter does not.
+  const { columns: _shown, ...query } = asFilter(() =>
     parseListQuery({ registry, auth }, resource, { builder: request.filter ?? [] }),
   );
   const columns = resolveColumns(resource, auth, request.columns);

@@ -19,6 +19,8 @@ export const QUERY_LIMITS = {
   maxTextLength: 200,
   maxWith: 20,
   maxWithDepth: 3,
+  /** Names one `select` item may hold (issue 40: the columns a screen shows). */
+  maxSelect: 100,
 } as const;
 
 /**

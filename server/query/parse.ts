@@ -13,6 +13,8 @@ import { Problems } from './problems.ts';
 import { asList, positiveInt } from './values.ts';
 import { readableField, type ParseContext } from './visibility.ts';
 import { parseWith, parseWithCount, parseWithSum } from './with.ts';
+import { resolveColumns, selectNames } from './columns.ts';
+import { serverText } from '../../common/server-texts.ts';
 
 export { QUERY_LIMITS };
 
@@ -36,6 +38,7 @@ export function parseListQuery(
   const conditions: Condition[] = [];
   const sort: Sort[] = [];
   let perPage: number = QUERY_LIMITS.defaultPageSize;
+  const selects: { key: string; names: string[] }[] = [];
   list.forEach((item, i) => {
     const key = `builder.${i}`;
     const k = itemKind(item, key, p);
@@ -51,6 +54,10 @@ export function parseListQuery(
       else if (!field.sort) p.add(key, `The field ${field.name} of ${resource.name} cannot be sorted on.`);
       else if (dir !== 'asc' && dir !== 'desc') p.add(key, 'The sort direction must be asc or desc.');
       else sort.push({ field, direction: dir });
+      return;
+    }
+    if (kind === 'select') {
+      selects.push({ key, names: selectNames(arg, key, p) });
       return;
     }
     if (kind === 'paginate') {
@@ -78,6 +85,10 @@ export function parseListQuery(
   }
   const withTree = parseWith(ctx, resource, query.with, 'with', p);
   const withCount = parseWithCount(ctx, resource, query.withCount, 'withCount', p);
+  const columns = resolveColumns(ctx.registry, ctx.auth, resource, withTree, selects, p);
+  // Another version renames and fills the row's fields (resources/versions.ts): a narrowed row would
+  // answer empty values there for what was not chosen, as if the record held none.
+  if (columns && version !== undefined && version !== 1) p.add(selects[0]!.key, serverText('select_version'));
   p.throwIfAny();
   checkBudget(QUERY_COST.statement + conditionsCost(conditions) + aggregatesCost(withCount), 'builder');
   // What `with` loads hangs from the page's rows, not from every row the conditions consider.
@@ -86,7 +97,9 @@ export function parseListQuery(
     const [name, direction] = resource.defaultSort;
     sort.push({ field: resource.fields[name]!, direction });
   }
-  return { conditions, sort, perPage, page, with: withTree, withCount, version };
+  const parsed: ListQuery = { conditions, sort, perPage, page, with: withTree, withCount, version };
+  if (columns) parsed.columns = columns;
+  return parsed;
 }
 
 /** GET /{resource}/{id}: only with, withCount and withSum. */
@@ -127,7 +140,8 @@ export function parseBuilderConditions(
   const conditions: Condition[] = [];
   items!.forEach((item, i) => {
     const k = itemKind(item, `${key}.${i}`, p);
-    if (!k || k[0] === 'orderBy' || k[0] === 'paginate') return; // a preset's own sort and page size do not change its count
+    // A preset's own sort, page size and columns do not change its count.
+    if (!k || k[0] === 'orderBy' || k[0] === 'paginate' || k[0] === 'select') return;
     const c = parseConditionItem(ctx, resource, k[0], k[1], `${key}.${i}`, p, 0);
     if (c) conditions.push(c);
   });

@@ -14,6 +14,7 @@ import { baseConditions, presentColumnsOf, relatedTargets, relationJoin, type Sq
 import { and, fieldValue, ref, unique } from './fragments.ts';
 import { keyFieldsFor, selectFields, toOneColumns } from './select.ts';
 import type { WithTree } from './tree.ts';
+import { chosenFields, relationChoice, type ColumnChoice } from './columns.ts';
 import { WITH_LIMITS } from './limits.ts';
 
 export type Row = Record<string, any>;
@@ -59,16 +60,17 @@ async function fetchRelated(
   target: Resource,
   ids: number[],
   subtree: WithTree,
+  choice: ColumnChoice | undefined,
 ): Promise<Row[]> {
   const owners = ctx.nextAlias();
   const alias = ctx.nextAlias();
   const capped = ctx.nextAlias();
   const { from, on } = relationJoin(ctx, owner, owners, relation, { resource: target }, alias);
-  const fields = unique([...readableFields(target, ctx.auth), ...keyFieldsFor(target, subtree)]);
+  const fields = unique([...chosenFields(target, ctx.auth, choice), ...keyFieldsFor(target, subtree)]);
   const order = ordered(ctx, target, alias);
   const columns = [
     selectFields(ctx, alias, fields),
-    ...toOneColumns(ctx, target, alias, subtree),
+    ...toOneColumns(ctx, target, alias, subtree, choice),
     ...presentColumnsOf(ctx, target, alias),
     sql`row_number() over (order by ${order}) as ${sql.id(RANK)}`,
   ];
@@ -81,7 +83,7 @@ async function fetchRelated(
   const { rows } = await statement.execute(db);
   const list = rows as Row[];
   for (const row of list) delete row[RANK];
-  await loadRelations(db, ctx, target, list, subtree, present);
+  await loadRelations(db, ctx, target, list, subtree, present, choice);
   return list;
 }
 
@@ -93,6 +95,7 @@ async function loadOne(
   rows: Row[],
   relation: Relation,
   subtree: WithTree,
+  choice: ColumnChoice | undefined,
 ) {
   const ids = unique(rows.map((r) => r.id as number));
   switch (relation.kind) {
@@ -110,7 +113,7 @@ async function loadOne(
       await Promise.all(
         [...byTarget].map(([target, related]) => {
           reviveJson(target, related);
-          return loadRelations(db, ctx, target, related, subtree, present);
+          return loadRelations(db, ctx, target, related, subtree, present, choice);
         }),
       );
       return;
@@ -119,7 +122,7 @@ async function loadOne(
       const target = ctx.registry.require(relation.resource);
       for (const row of rows) row[relation.name] = [];
       if (!ids.length) return;
-      const related = await fetchRelated(db, ctx, present, resource, relation, target, ids, subtree);
+      const related = await fetchRelated(db, ctx, present, resource, relation, target, ids, subtree, choice);
       const byOwner = new Map<number, Row[]>();
       for (const r of related) {
         // unnest gives the owner ids as bigint, which the pg driver answers as text.
@@ -159,12 +162,23 @@ export async function loadRelations(
   rows: Row[],
   tree: WithTree,
   present: RowPresenter,
+  /** The columns a `select` item chose on this level (columns.ts), if any. */
+  choice?: ColumnChoice,
 ): Promise<void> {
   if (rows.length === 0) return;
   // Each relation fills its own key of the rows: they load side by side.
   await Promise.all(
     Object.keys(tree).map((name) =>
-      loadOne(db, ctx, present, resource, rows, resource.relations[name]!, tree[name]!),
+      loadOne(
+        db,
+        ctx,
+        present,
+        resource,
+        rows,
+        resource.relations[name]!,
+        tree[name]!,
+        relationChoice(choice, name),
+      ),
     ),
   );
   await present(rows, {

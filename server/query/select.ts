@@ -15,11 +15,18 @@ import {
   type SqlContext,
 } from './sql.ts';
 import type { ListQuery, RelationSum, WithTree } from './tree.ts';
-import { readableFields } from './visibility.ts';
+import { chosenFields, relationChoice, type ColumnChoice } from './columns.ts';
+import { compiledOnce, identityOf } from './statement-cache.ts';
 
-/** `t0.col as "field"` for every field the caller may read (translated ones in the caller's language). */
+/**
+ * `t0.col as "field"` for every field the caller may read (translated ones in the caller's language):
+ * no value in it, so its text is compiled once per alias, language and list of fields (statement-cache.ts).
+ */
 export function selectFields(ctx: SqlContext, alias: string, fields: Field[]): Fragment {
-  return sql.join(fields.map((f) => sql`${fieldValue(alias, f, languageOf(ctx))} as ${sql.id(f.name)}`));
+  const language = languageOf(ctx);
+  return compiledOnce(`select ${alias} ${language} ${fields.map(identityOf).join(',')}`, () =>
+    sql.join(fields.map((f) => sql`${fieldValue(alias, f, language)} as ${sql.id(f.name)}`)),
+  );
 }
 
 /** `(select count(*) …) as "<relation>_count"`, one subquery per relation inside the one statement. */
@@ -78,8 +85,15 @@ export const isToOne = (relation: Relation): boolean =>
  * nested): the related row as one JSON column of the owner's statement instead of a statement per
  * relation. The related row passes the same baseConditions as any list of its resource, so a row the
  * caller may not see is null, as it would be when loaded on its own (query/relations.ts revives it).
+ * `choice`: the columns a `select` item asked for on each level (columns.ts); without, every readable one.
  */
-export function toOneColumns(ctx: SqlContext, resource: Resource, alias: string, tree: WithTree): Fragment[] {
+export function toOneColumns(
+  ctx: SqlContext,
+  resource: Resource,
+  alias: string,
+  tree: WithTree,
+  choice?: ColumnChoice,
+): Fragment[] {
   const out: Fragment[] = [];
   for (const [name, subtree] of Object.entries(tree)) {
     const relation = resource.relations[name]!;
@@ -90,8 +104,12 @@ export function toOneColumns(ctx: SqlContext, resource: Resource, alias: string,
         const rel = ctx.nextAlias();
         const { from, on } = relationJoin(ctx, resource, alias, relation, target, rel);
         const related = target.resource;
-        const fields = unique([...readableFields(related, ctx.auth), ...keyFieldsFor(related, subtree)]);
-        const columns = [selectFields(ctx, rel, fields), ...toOneColumns(ctx, related, rel, subtree)];
+        const chosen = relationChoice(choice, name);
+        const fields = unique([
+          ...chosenFields(related, ctx.auth, chosen),
+          ...keyFieldsFor(related, subtree),
+        ]);
+        const columns = [selectFields(ctx, rel, fields), ...toOneColumns(ctx, related, rel, subtree, chosen)];
         const where = and([on, ...baseConditions(ctx, related, rel)]);
         const row = ctx.nextAlias();
         return sql`(select row_to_json(${sql.id(row)}) from (select ${sql.join(columns)} from ${from} where ${where} limit 1) as ${sql.id(row)})`;
@@ -140,14 +158,14 @@ export function listStatements(
     ...extra,
     ...query.conditions.map((c) => compileCondition(ctx, resource, alias, c)),
   ]);
-  const fields = unique([...readableFields(resource, ctx.auth), ...extraFields]);
+  const fields = unique([...chosenFields(resource, ctx.auth, query.columns), ...extraFields]);
   const count = countTable
     ? sql`select coalesce(sum(${ref(alias, 'n')}), 0)::int as total from ${sql.table(countTable)} as ${sql.id(alias)} where ${where}`
     : sql`select count(*)::int as total from ${tableAs(resource, alias)} where ${where}`;
   const columns = [
     selectFields(ctx, alias, fields),
     ...countSubqueries(ctx, resource, alias, query.withCount),
-    ...toOneColumns(ctx, resource, alias, query.with),
+    ...toOneColumns(ctx, resource, alias, query.with, query.columns),
     ...presentColumnsOf(ctx, resource, alias),
     ...(total ? [sql`(${count}) as ${sql.id(TOTAL_COLUMN)}`] : []),
   ];

@@ -42,6 +42,13 @@ export interface WithTree {
   [relation: string]: WithTree;
 }
 
+/** The builder item `select` on one level of a list (columns.ts): its own fields, and per loaded relation its own. */
+export interface ColumnChoice {
+  /** The names of the fields asked for on this level; undefined: every readable field. */
+  fields?: Set<string>;
+  with: Record<string, ColumnChoice>;
+}
+
 export interface ListQuery {
   conditions: Condition[];
   sort: Sort[];
@@ -50,4 +57,6 @@ export interface ListQuery {
   with: WithTree;
   withCount: Relation[];
   version?: number;
+  /** The builder item `select`: the columns asked for (columns.ts); absent, every readable one. */
+  columns?: ColumnChoice;
 }

@@ -50,7 +50,7 @@ export async function listRows(
   const ctx = sqlContext(deps.registry, auth, presentColumns);
   const { rows } = listStatements(ctx, resource, query, keyFieldsFor(resource, query.with));
   const data = (await rows.execute(deps.db)).rows as Row[];
-  await loadRelations(deps.db, ctx, resource, data, query.with, presentRows);
+  await loadRelations(deps.db, ctx, resource, data, query.with, presentRows, query.columns);
   return data;
 }
 
@@ -79,7 +79,7 @@ export async function listRecords(
   else if (offset > 0)
     total = Number(((await statements.count.execute(deps.db)).rows[0] as { total: number }).total);
   for (const row of data) delete row[TOTAL_COLUMN];
-  await loadRelations(deps.db, ctx, resource, data, query.with, presentRows);
+  await loadRelations(deps.db, ctx, resource, data, query.with, presentRows, query.columns);
   return {
     data,
     total,

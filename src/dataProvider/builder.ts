@@ -47,7 +47,8 @@ export type BuilderItem =
   | { doesntHave: string }
   | { whereBetween: [string, [Scalar, Scalar]] }
   | { customField: [string, WhereOperator, Scalar] }
-  | { s: string };
+  | { s: string }
+  | { select: string[] };
 
 /** The part of react-admin's list params the builder reads. */
 export interface BuilderParams {

@@ -2,7 +2,8 @@
  * The data provider of both apps: react-admin's methods and the spec's other calls (section 7) over an
  * injected HTTP client. It never names a resource (DESIGN.md section 7); the model is ra-data-simple-rest.
  * `{r}` is the resource, `B(params)` the builder list of ./builder.ts (sort, filters, paginate), `meta.with`,
- * `meta.withCount` and `meta.withSum` become `with[]`, `withCount[]` and `withSum[]`, `meta.version` becomes `version`.
+ * `meta.withCount` and `meta.withSum` become `with[]`, `withCount[]` and `withSum[]`, `meta.version` becomes `version`,
+ * a list's `meta.select` the last builder item `{select: [...]}` (only the fields a list screen shows).
  *
  * | method                                     | HTTP call                                                         |
  * |--------------------------------------------|-------------------------------------------------------------------|
@@ -130,7 +131,8 @@ export function createDataProvider(http: HttpClient): ServiceDeskDataProvider {
     signal: AbortSignal | undefined,
   ): Promise<Paginated> {
     const base = meta?.listAction ? `/${resource}/${encodeURIComponent(meta.listAction)}` : `/${resource}`;
-    const path = withQuery(base, { builder, page, ...readQuery(meta) });
+    const items = meta?.select?.length ? [...builder, { select: meta.select }] : builder;
+    const path = withQuery(base, { builder: items, page, ...readQuery(meta) });
     return (await http.request<Paginated>(path, { signal })).body;
   }
 

@@ -29,6 +29,8 @@ export interface ReadMeta {
   listAction?: string;
   /** getOne: the language to read translated fields in instead of the app's (Accept-Language). */
   language?: string;
+  /** getList: only these fields (the builder item `select`, issue 40): `field` or `relation.field`. */
+  select?: string[];
   [key: string]: unknown;
 }
 

@@ -255,6 +255,26 @@ describe('getList', () => {
     );
   });
 
+  it('sends meta.select as the last builder item, and nothing for an empty one', async () => {
+    const { dataProvider, calls } = setup(() => page([]));
+    const params = {
+      pagination: { page: 1, perPage: 15 },
+      sort: { field: 'updated_at', order: 'DESC' as const },
+      filter: { status_id: 3 },
+    };
+    await dataProvider.getList('tickets', {
+      ...params,
+      meta: { with: ['status'], select: ['reference', 'status.name'] },
+    });
+    expect(calls[0]!.url).toBe(
+      '/api/tickets?builder[0][orderBy][0]=updated_at&builder[0][orderBy][1]=desc' +
+        '&builder[1][where][0]=status_id&builder[1][where][1]==&builder[1][where][2]=3&builder[2][paginate]=15' +
+        '&builder[3][select][0]=reference&builder[3][select][1]=status.name&page=1&with[0]=status',
+    );
+    await dataProvider.getList('tickets', { ...params, meta: { select: [] } });
+    expect(calls[1]!.url).not.toContain('select');
+  });
+
   it('aborts a pending getList of the same list when a new one starts', async () => {
     const { dataProvider, calls } = setup(
       (call) =>

@@ -13,6 +13,8 @@ import { authorize } from '../plugin.ts';
 import { validInput } from '../../http/route-validation.ts';
 import { listRecords, type Deps } from '../repository.ts';
 import { inVersion } from '../versions.ts';
+import { ValidationError } from '../../http/errors.ts';
+import { serverText } from '../../../common/server-texts.ts';
 import { actionRoute, listQuery } from '../../docs/action-schema.ts';
 import { paginated } from '../../docs/components.ts';
 import { answerSizeCeiling } from '../../http/answer-size.ts';
@@ -54,6 +56,9 @@ export const invoicingCollection: ActionPlugin = async (app, { db, registry }) =
       // The builder parser first: its 422s are the list's own (the generic lists' too, for now).
       validInput(request);
       const version = query.version ?? INVOICING_VERSION;
+      // This list answers in version 2 unless asked otherwise, where no field can be left out.
+      if (query.columns && version !== 1)
+        throw new ValidationError({ builder: [serverText('select_version')] });
       const page = await listRecords(deps, auth, invoices, query);
       return version === 1 ? page : inVersion(invoices, version, page);
     },

@@ -116,6 +116,7 @@ function ListView({
     initial: initial.settings,
     onError: notifyError,
     enabled: initial.source !== 'default' || startDecided,
+    columnsOnly: !actionColumn,
   });
   const { settings } = list;
   const persistence = useListPersistence({ storage, userId, route, settings, source: initial.source });

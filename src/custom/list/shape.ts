@@ -1,6 +1,8 @@
 /** What a list offers a user of an app, from the resource's schema: columns, sorts, filters. */
 import type { Field, Resource } from '../../../common/schema/types.ts';
-import { canReadResource, readableFields } from '../../resources/fields/rules.ts';
+import { canReadResource, labelFieldOf, readableFields, styleFieldOf } from '../../resources/fields/rules.ts';
+import { badgeOf } from '../../../common/schema/display.ts';
+import { registry } from '../../schema.ts';
 import { filterKind, referenceOf } from '../../resources/fields/kinds.ts';
 import { hasOwnDisplay } from '../../resources/fields/display.tsx';
 import type { AppKind } from '../appKind.ts';
@@ -15,6 +17,42 @@ export interface ListModel extends ListShape {
   kindOf: (field: string) => FilterKind | undefined;
   /** belongsTo relations to load with the rows (`with`) for these columns. */
   relationsFor: (columns: readonly string[]) => string[];
+  /** The builder item `select` for these columns: the fields their cells read (selectFor). */
+  selectFor: (columns: readonly string[]) => string[];
+}
+
+/**
+ * The fields a row of these columns reads, as the builder item `select` names them (issue 40): each
+ * column; the row's own name (`x-label`: a checkbox's label, a card's heading); what a date badge reads
+ * beside its date (x-badge settled, state); and for a reference column the related record's label and
+ * style (`status.name`, `status.style`), as the cell shows it (resources/fields/display.tsx). Only
+ * names this app's user may read: the server refuses any other. `id` comes always.
+ */
+export function selectFor(
+  resource: Resource,
+  appKind: AppKind,
+  columns: readonly string[],
+  relations: readonly string[],
+): string[] {
+  const readable = new Set(readableFields(resource, appKind).map((f) => f.name));
+  const names = new Set<string>();
+  const own = (name: string) => void (readable.has(name) && names.add(name));
+  own(resource.label);
+  for (const name of columns) {
+    const field = resource.fields[name];
+    if (!field || !readable.has(name)) continue;
+    own(name);
+    const badge = badgeOf(field);
+    for (const [settled] of badge?.settled ?? []) own(settled);
+    if (badge?.state) own(badge.state);
+    const relation = referenceOf(resource, field);
+    const target = relation && registry.get(relation.resource);
+    if (!relation || !target || !relations.includes(relation.name)) continue;
+    const related = new Set(readableFields(target, appKind).map((f) => f.name));
+    for (const shown of [labelFieldOf(target, appKind), styleFieldOf(target, appKind)])
+      if (shown && related.has(shown)) names.add(`${relation.name}.${shown}`);
+  }
+  return [...names];
 }
 
 /** The schema's x-list fields; the portal's own list (x-portal.list, in its order) where it has one. */
@@ -40,6 +78,12 @@ export function listModel(resource: Resource, appKind: AppKind): ListModel {
   const defaultSort: SortPair = sortable.includes(sortField)
     ? [sortField, sortDir]
     : [sortable[0] ?? 'id', 'asc'];
+  const relationsFor = (visible: readonly string[]) =>
+    visible.flatMap((name) => {
+      const field = fields[name];
+      const relation = field && referenceOf(resource, field);
+      return relation && canReadResource(relation.resource, appKind) ? [relation.name] : [];
+    });
   const kinds = new Map<string, FilterKind>();
   for (const f of readable) {
     const kind = filterKind(resource, f, appKind);
@@ -53,11 +97,7 @@ export function listModel(resource: Resource, appKind: AppKind): ListModel {
     sortable,
     defaultSort,
     kindOf: (name) => kinds.get(name),
-    relationsFor: (visible) =>
-      visible.flatMap((name) => {
-        const field = fields[name];
-        const relation = field && referenceOf(resource, field);
-        return relation && canReadResource(relation.resource, appKind) ? [relation.name] : [];
-      }),
+    relationsFor,
+    selectFor: (visible) => selectFor(resource, appKind, visible, relationsFor(visible)),
   };
 }

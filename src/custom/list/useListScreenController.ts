@@ -109,8 +109,13 @@ export function useListScreenController(options: {
   onError: (error: unknown) => void;
   /** False: the rows wait (a default view about to be applied would make the first page the wrong one). */
   enabled?: boolean;
+  /**
+   * The rows show their columns only (no action column of the resource's own, which may read any
+   * field): the list asks for those fields alone (the builder item `select`, issue 40).
+   */
+  columnsOnly?: boolean;
 }): ListScreenController {
-  const { resource, model, initial, onError, enabled = true } = options;
+  const { resource, model, initial, onError, enabled = true, columnsOnly = false } = options;
   const [defaults] = useState(() => ({
     sort: { field: initial.sort[0], order: toOrder(initial.sort[1]) },
     perPage: initial.perPage,
@@ -243,11 +248,19 @@ export function useListScreenController(options: {
     [current.filter, model, view.at],
   );
   const withRelations = useMemo(() => model.relationsFor(view.columns), [model, view.columns]);
+  // A list view is a list of its own (its own route), which may answer other fields: all of them.
+  // The records of a narrowed list are cached under a meta no detail screen asks with (`select`), so a
+  // detail never takes one of them for its full record (react-admin fills its getOne cache from lists).
+  const select = useMemo(
+    () => (columnsOnly && !view.listView ? model.selectFor(view.columns) : []),
+    [columnsOnly, view.listView, model, view.columns],
+  );
   const meta =
-    withRelations.length > 0 || view.listView
+    withRelations.length > 0 || view.listView || select.length > 0
       ? {
           ...(withRelations.length > 0 && { with: withRelations }),
           ...(view.listView && { listAction: view.listView }),
+          ...(select.length > 0 && { select }),
         }
       : undefined;
   const result = useGetList(

@@ -27,9 +27,9 @@ import { lazyWithTimeout } from '../../shell/lazy.ts';
 import { DateBadge, EMPTY_BADGE_LABELS } from '../../custom/detail/DateBadge.tsx';
 import { registry } from '../../schema.ts';
 import { hasDetailRoute } from '../menus.ts';
-import { useAppKind, type AppKind } from '../../custom/appKind.ts';
+import { useAppKind } from '../../custom/appKind.ts';
 import { asText, jsonText, KINDS, type FormatContext } from './kinds.ts';
-import { canReadResource, ellipsisLimit, labelFieldOf, readableFields } from './rules.ts';
+import { canReadResource, ellipsisLimit, labelFieldOf, styleFieldOf } from './rules.ts';
 
 /** The displays of the forms' own inputs (x-input) that have one, each a chunk of its own. */
 const OWN_DISPLAYS: Partial<
@@ -186,17 +186,6 @@ function RecordLink({ target, id, children }: { target: Resource; id: Identifier
       {children}
     </Link>
   );
-}
-
-/**
- * The field of a named list that styles its records (SPEC 3: priority style, status style_client):
- * clients see `style_client` where the list has one they may read.
- */
-function styleFieldOf(target: Resource | undefined, appKind: AppKind): string | undefined {
-  if (!target) return undefined;
-  const readable = new Set(readableFields(target, appKind).map((f) => f.name));
-  if (appKind === 'portal' && readable.has('style_client')) return 'style_client';
-  return readable.has('style') ? 'style' : undefined;
 }
 
 /** Style names of the stored lists -> theme colours; an unknown style is the neutral one. */

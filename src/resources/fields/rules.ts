@@ -71,3 +71,14 @@ export function labelFieldOf(target: Resource | undefined, appKind: AppKind): st
   const allowed = target.portal?.fields;
   return !allowed || allowed.includes(label) ? label : 'id';
 }
+
+/**
+ * The field of a named list that styles its records (SPEC 3: priority style, status style_client):
+ * clients see `style_client` where the list has one they may read.
+ */
+export function styleFieldOf(target: Resource | undefined, appKind: AppKind): string | undefined {
+  if (!target) return undefined;
+  const readable = new Set(readableFields(target, appKind).map((f) => f.name));
+  if (appKind === 'portal' && readable.has('style_client')) return 'style_client';
+  return readable.has('style') ? 'style' : undefined;
+}

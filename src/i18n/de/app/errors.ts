@@ -66,6 +66,12 @@ const errors: DeepPartial<ErrorTexts> = {
     nul_text: 'Texte dürfen das NUL-Zeichen nicht enthalten.',
     search_text_length: 'Geben Sie 3 bis 100 Zeichen ein, um zu suchen.',
     custom_field_unknown: 'Es gibt kein eigenes Feld %{name}.',
+    select_unknown: 'Es gibt kein Feld %{name}, das Sie hier lesen dürfen; es kann nicht angezeigt werden.',
+    select_not_loaded:
+      'Das Feld %{name} gehört zu einer Verknüpfung, die diese Liste nicht mitlädt: fügen Sie sie zu with hinzu.',
+    select_version: 'Die angezeigten Felder können nur in der ersten Version einer Liste gewählt werden.',
+    select_several_kinds:
+      'Das Feld %{name} kann nicht gewählt werden: die Verknüpfung führt zu verschiedenen Arten von Einträgen.',
     query_too_expensive:
       'Diese Liste verlangt zu viel auf einmal (Kosten %{cost}, höchstens %{budget}). Verwenden Sie weniger Filter über verknüpfte Einträge oder weniger Voreinstellungen.',
     with_too_many_rows:

@@ -64,6 +64,12 @@ const errors: ErrorTexts = {
     nul_text: 'Teksten mogen het NUL-teken niet bevatten.',
     search_text_length: 'Typ 3 tot 100 tekens om te zoeken.',
     custom_field_unknown: 'Er is geen eigen veld %{name}.',
+    select_unknown: 'Er is geen veld %{name} dat je hier mag lezen, dus het kan niet getoond worden.',
+    select_not_loaded:
+      'Het veld %{name} hoort bij een koppeling die deze lijst niet meelaadt: voeg die toe aan with.',
+    select_version: 'Welke velden je ziet kan alleen gekozen worden in de eerste versie van een lijst.',
+    select_several_kinds:
+      'Het veld %{name} kan niet gekozen worden: de koppeling leidt naar verschillende soorten items.',
     query_too_expensive:
       'Deze lijst vraagt te veel tegelijk (kosten %{cost}, hoogstens %{budget}). Gebruik minder filters via gekoppelde items of minder voorinstellingen.',
     with_too_many_rows:
