@@ -110,6 +110,22 @@ export const FIELD_INPUTS = [
 ] as const;
 export type FieldInput = (typeof FIELD_INPUTS)[number];
 
+/**
+ * The inputs whose values have a display of their own (src/resources/fields/display.tsx maps each to
+ * its component, exhaustively), shown by it rather than as raw JSON.
+ */
+export const DISPLAYED_INPUTS = [
+  'automation-actions',
+  'automation-conditions',
+  'checklist',
+  'portal-resources',
+] as const satisfies readonly FieldInput[];
+export type DisplayedInput = (typeof DISPLAYED_INPUTS)[number];
+
+/** Whether a field's value has a display of its own (x-input) to show it by, rather than its raw JSON. */
+export const hasOwnDisplay = (field: Pick<Field, 'name' | 'schema'>): boolean =>
+  (DISPLAYED_INPUTS as readonly string[]).includes(inputOf(field) ?? '');
+
 /** The input a field asks for (`x-input`), undefined for its kind's. */
 export function inputOf(field: Pick<Field, 'name' | 'schema'>): FieldInput | undefined {
   const raw = field.schema['x-input'];

@@ -1,10 +1,9 @@
 /** What a list offers a user of an app, from the resource's schema: columns, sorts, filters. */
 import type { Field, Resource } from '../../../common/schema/types.ts';
 import { canReadResource, labelFieldOf, readableFields, styleFieldOf } from '../../resources/fields/rules.ts';
-import { badgeOf } from '../../../common/schema/display.ts';
+import { badgeOf, hasOwnDisplay } from '../../../common/schema/display.ts';
 import { registry } from '../../schema.ts';
 import { filterKind, referenceOf } from '../../resources/fields/kinds.ts';
-import { hasOwnDisplay } from '../../resources/fields/display.tsx';
 import type { AppKind } from '../appKind.ts';
 import type { FilterKind } from './filters.ts';
 import type { ListShape, SortPair } from './persistence.ts';

@@ -22,7 +22,13 @@ import {
 import type { Field, Resource } from '../../../common/schema/types.ts';
 import { fieldKind, referenceOf } from '../../../common/schema/field-kind.ts';
 import { ellipsis } from '../../../common/format.ts';
-import { badgeOf, inputOf, meets } from '../../../common/schema/display.ts';
+import {
+  badgeOf,
+  hasOwnDisplay,
+  inputOf,
+  meets,
+  type DisplayedInput,
+} from '../../../common/schema/display.ts';
 import { lazyWithTimeout } from '../../shell/lazy.ts';
 import { DateBadge, EMPTY_BADGE_LABELS } from '../../custom/detail/DateBadge.tsx';
 import { registry } from '../../schema.ts';
@@ -32,20 +38,15 @@ import { asText, jsonText, KINDS, type FormatContext } from './kinds.ts';
 import { canReadResource, ellipsisLimit, labelFieldOf, styleFieldOf } from './rules.ts';
 
 /** The displays of the forms' own inputs (x-input) that have one, each a chunk of its own. */
-const OWN_DISPLAYS: Partial<
-  Record<
-    string,
-    ReturnType<typeof lazyWithTimeout<(props: { value: unknown; full?: boolean }) => ReactElement | null>>
-  >
+const OWN_DISPLAYS: Record<
+  DisplayedInput,
+  ReturnType<typeof lazyWithTimeout<(props: { value: unknown; full?: boolean }) => ReactElement | null>>
 > = {
   'automation-actions': lazyWithTimeout(() => import('../../custom/automation/ActionsDisplay.tsx')),
   'automation-conditions': lazyWithTimeout(() => import('../../custom/automation/ConditionsDisplay.tsx')),
   checklist: lazyWithTimeout(() => import('../../custom/checklist/ChecklistDisplay.tsx')),
   'portal-resources': lazyWithTimeout(() => import('../../custom/forms/PortalResourcesDisplay.tsx')),
 };
-
-/** Whether a field's value has a display of its own (x-input) to show it by, rather than its raw JSON. */
-export const hasOwnDisplay = (field: Field): boolean => OWN_DISPLAYS[inputOf(field) ?? ''] !== undefined;
 
 /** The value as shown in a table cell, card or show page. */
 export function displayValue(resource: Resource, field: Field, record: RaRecord | undefined): ReactNode {
@@ -149,13 +150,14 @@ export function FieldDisplay({ resource, field, record: recordProp, full, link =
     );
   }
 
-  const Own = OWN_DISPLAYS[inputOf(field) ?? ''];
-  if (Own)
+  if (hasOwnDisplay(field)) {
+    const Own = OWN_DISPLAYS[inputOf(field) as DisplayedInput];
     return (
       <Suspense fallback={null}>
         <Own value={value} full={full} />
       </Suspense>
     );
+  }
 
   if (kind === 'text' || kind === 'email' || kind === 'json') {
     const text = kind === 'json' ? jsonText(value) : asText(value);
