@@ -48,7 +48,7 @@ describe('the reports page’s address', () => {
   it('reads every setting it holds', () => {
     expect(
       read(
-        'tab=time&time_by=activity_id&period=custom&from=2026-01-05&to=2026-03-31&group=month&line=2&by=company_id&filter=' +
+        'tab=time&time_by=activity_id&satisfaction_by=company&period=custom&from=2026-01-05&to=2026-03-31&group=month&line=2&by=company_id&filter=' +
           encodeURIComponent(JSON.stringify({ company_id: [3, null], priority_id: [1] })),
       ),
     ).toEqual({
@@ -60,6 +60,7 @@ describe('the reports page’s address', () => {
       by: 'company_id',
       tab: 'time',
       timeBy: 'activity_id',
+      satisfactionBy: 'company',
     });
   });
 
@@ -73,11 +74,12 @@ describe('the reports page’s address', () => {
       by: 'operator_id',
       tab: 'tickets',
       timeBy: 'operator_id',
+      satisfactionBy: 'operator',
     };
     expect(read('')).toEqual(defaults);
     expect(
       read(
-        'tab=admin&time_by=ticket_id&period=forever&from=yesterday&to=2026-13&group=year&line=3&by=password&filter=%7Bnot%20json',
+        'tab=admin&time_by=ticket_id&satisfaction_by=client&period=forever&from=yesterday&to=2026-13&group=year&line=3&by=password&filter=%7Bnot%20json',
       ),
     ).toEqual(defaults);
     // Only the report's filter fields, from an object.
