@@ -246,6 +246,8 @@ for (const width of [1280, 375])
       await page.goto('/tickets/create');
       // Something typed, the required description and the demo's required custom field left empty.
       await page.getByRole('textbox', { name: 'Stage' }).fill('Intake');
+      // The tenant's custom fields join the form once read: the form a user sends has them.
+      await expect(page.getByRole('combobox', { name: 'Impact' })).toBeVisible();
       await page.getByRole('button', { name: 'Save' }).click();
       const toast = page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: 'Fill in:' });
       await expect(toast).toHaveText('Fill in: Description, Impact.');
