@@ -33,6 +33,8 @@ export interface Statement {
   parameters: readonly unknown[];
   /** Indexes of the statements that had ended when this one started. */
   after: number[];
+  /** Started after `StatementCapture.markAnswered` (the caller had its answer): set only then. */
+  afterAnswer?: true;
 }
 
 /** The header that marks a request whose statements are recorded; its value names the recording. */
@@ -66,6 +68,8 @@ interface Running {
 interface Recording {
   id: string;
   running: Running[];
+  /** How many statements had started when the caller marked its answer. */
+  answeredAt?: number;
 }
 
 let recordings = 0;
@@ -114,22 +118,35 @@ export class StatementCapture implements KyselyPlugin {
     } finally {
       this.recording = null;
     }
-    return ranOnly(recording.running);
+    return ranOnly(recording.running, recording.answeredAt ?? Infinity);
+  }
+
+  /**
+   * Marks, inside `record`'s action, the moment the caller had its answer: statements the request set
+   * off that start later are still recorded, with `afterAnswer` (a write's follow-up work).
+   */
+  markAnswered(): void {
+    if (this.recording) this.recording.answeredAt = this.recording.running.length;
   }
 }
 
 /** The statements that ran (got a result), their `after` indexes renumbered to the kept ones. */
-function ranOnly(running: Running[]): Statement[] {
+function ranOnly(running: Running[], answeredAt: number): Statement[] {
   const index = new Map<number, number>();
   running.forEach((r, i) => {
     if (r.ended) index.set(i, index.size);
   });
-  return running
-    .filter((r) => r.ended)
-    .map((r) => ({
-      ...r.statement,
-      after: r.statement.after.flatMap((i) => (index.has(i) ? [index.get(i)!] : [])),
-    }));
+  return running.flatMap((r, i) =>
+    r.ended
+      ? [
+          {
+            ...r.statement,
+            after: r.statement.after.flatMap((a) => (index.has(a) ? [index.get(a)!] : [])),
+            ...(i >= answeredAt && { afterAnswer: true as const }),
+          },
+        ]
+      : [],
+  );
 }
 
 /** Runs recorded statements with the order they had: each after those it followed in the API. */
