@@ -81,6 +81,7 @@ function freePort(): Promise<number> {
 
 interface Lhr {
   lighthouseVersion: string;
+  finalDisplayedUrl?: string;
   runtimeError?: { message: string };
   categories: { performance?: { score: number | null } };
   audits: Record<string, { numericValue?: number } | undefined>;
@@ -161,6 +162,9 @@ export async function measureLighthouse(
         const lhr = JSON.parse(json) as Lhr;
         version = lhr.lighthouseVersion;
         if (lhr.runtimeError) figure.error = lhr.runtimeError.message;
+        // A page that sent Lighthouse elsewhere (a signed-out list to the login) is not the page asked for.
+        const landed = lhr.finalDisplayedUrl ? new URL(lhr.finalDisplayedUrl).pathname : target.path;
+        if (landed !== target.path) figure.error = `ended on ${landed}, not ${target.path}`;
         figure.performance = lhr.categories.performance?.score ?? null;
         figure.totalBlockingTimeMs = lhr.audits['total-blocking-time']?.numericValue ?? null;
         figure.largestContentfulPaintMs = lhr.audits['largest-contentful-paint']?.numericValue ?? null;

@@ -36,17 +36,22 @@ export interface WriteBudget {
   minSamples: number;
 }
 
-/** "insert into "tickets" …" -> "insert tickets"; a select -> "select <first table>". */
+/**
+ * "insert into "tickets" …" -> "insert tickets"; a select -> "select <its first table>"; a statement
+ * with common table expressions by what it changes ("with: update tickets"), else "with: select …".
+ */
 export function statementKind(sql: string): string {
   const text = sql.replace(/\s+/g, ' ').trim().toLowerCase();
   const verb = text.split(' ')[0] ?? '';
-  const table =
-    /^insert into "?([\w.]+)"?/.exec(text)?.[1] ??
-    /^update "?([\w.]+)"?/.exec(text)?.[1] ??
-    /^delete from "?([\w.]+)"?/.exec(text)?.[1] ??
-    /\bfrom "?([\w.]+)"?/.exec(text)?.[1] ??
-    '';
-  return table ? `${verb} ${table}` : verb;
+  const change = /\b(insert into|update|delete from) "?([\w.]+)"?/.exec(text);
+  const from = /\bfrom "?([\w.]+)"?/.exec(text)?.[1];
+  if (verb === 'with') {
+    const names = [...text.matchAll(/(?:with|,) "?(\w+)"? as \(/g)].map((m) => m[1]);
+    const table = [...text.matchAll(/\bfrom "?([\w.]+)"?/g)].map((m) => m[1]).find((t) => !names.includes(t));
+    return change ? `with: ${change[1]!.split(' ')[0]} ${change[2]}` : `with: select ${table ?? ''}`.trim();
+  }
+  if (change && text.startsWith(change[1]!)) return `${verb} ${change[2]}`;
+  return from ? `${verb} ${from}` : verb;
 }
 
 export async function measureWrites(
