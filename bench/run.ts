@@ -28,7 +28,7 @@ import { instancesTable } from './instances-table.ts';
 import { output, stopAll } from './processes.ts';
 import { measureReport, planFacts, reportCases, reportScope, type ReportResult } from './reports.ts';
 import { checkDeskDays, checkReportDays } from './report-check.ts';
-import { ms, round, table } from './stats.ts';
+import { mark, ms, round, table } from './stats.ts';
 
 const argv = [...npmConfigArgs(process.env), ...process.argv.slice(2)];
 const args = parseArgs(argv);
@@ -40,7 +40,6 @@ const load = () =>
   loadavg()
     .map((n) => n.toFixed(2))
     .join(' ');
-const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const runs = (section: Section) => runsSection(args, section);
 
@@ -112,10 +111,16 @@ attributeRequests(app.server);
 await app.listen({ port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1' });
 const address = app.server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-const tokens = {
-  operator: await login(base, 'admin@example.com'),
-  client: await login(base, 'client@example.com'),
-};
+const tokens = { operator: '', client: '' };
+/**
+ * One session per account: a browser section that signs in (portal, Lighthouse) ends the bench's own
+ * session of that account, so the bench signs in again after them.
+ */
+async function signIn() {
+  tokens.operator = await login(base, 'admin@example.com');
+  tokens.client = await login(base, 'client@example.com');
+}
+await signIn();
 const headers = (who: 'operator' | 'client') => ({ authorization: `Bearer ${tokens[who]}` });
 
 /** Every number of a record rounded (undefined stays undefined, so the JSON leaves it out). */
@@ -215,7 +220,7 @@ try {
 
   // ---- 4. portal ----
   await section('portal', async () => {
-    const portal: PortalResult = await measurePortal(base, 'client@example.com', 5);
+    const portal: PortalResult = await measurePortal(base, 'client@example.com', 5).finally(signIn);
     print(`\n## 4. Portal load (load ${load()})`);
     print(portalTable(portal));
     if (portal.note) print(portal.note);
@@ -224,7 +229,7 @@ try {
 
   // ---- 4b. Lighthouse ----
   await section('lighthouse', async () => {
-    const result = await measureLighthouse(base);
+    const result = await measureLighthouse(base).finally(signIn);
     print(`\n## 4b. Lighthouse, mobile profile (load ${load()})`);
     if (!result.ran) print(`skipped: ${result.reason}`);
     else {
