@@ -18,7 +18,7 @@ import { closeAgent, login, request } from './http.ts';
 import { apiTable, kyselyRunner, measureScenario, pgRunner, type ScenarioResult } from './api-vs-sql.ts';
 import { DEFAULT_LIST, scenarios } from './scenarios.ts';
 import { measureThroughput, throughputTable, type ThroughputRow } from './throughput.ts';
-import { measureWrites, writesTable } from './writes.ts';
+import { measureWrites, removeWrites, writesTable } from './writes.ts';
 import { lighthouseTable, measureLighthouse } from './lighthouse.ts';
 import { measurePortal, portalTable, type PortalResult } from './portal.ts';
 import { measureEmbedded, type EmbeddedResult } from './embedded.ts';
@@ -98,7 +98,7 @@ if (runs('portal') || runs('lighthouse')) {
   await output(join('node_modules', '.bin', 'tsx'), ['scripts/build-if-stale.ts']);
 }
 
-// The product's own app, on a database handle that can record the statements it runs.
+// The product's own app; the capture records a measured request's statements only (attributeRequests).
 const capture = new StatementCapture(database.db);
 const config = {
   ...configFromEnv({ ...process.env, DATABASE_URL: '' }),
@@ -106,7 +106,6 @@ const config = {
   jwtSecret: randomBytes(32).toString('hex'),
 };
 const app = await buildApp({ db: capture.attach(), registry: registry(), config, logger: false });
-// Each measured request runs in a context of its own: the capture records its statements only.
 attributeRequests(app.server);
 await app.listen({ port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1' });
 const address = app.server.address();
@@ -188,9 +187,10 @@ try {
       ? { warmup: 2, samples: 30, seconds: 5, minSamples: 10 }
       : { warmup: 3, samples: 200, seconds: 15, minSamples: 30 };
     const { results, ticketIds } = await measureWrites(base, tokens.operator, capture, budget);
+    await removeWrites(base, tokens.operator, ticketIds);
     print(`\n## 2b. Writes, one after another (ms; load ${load()})`);
     print(writesTable(results));
-    print(`(${ticketIds.length} tickets of "Bench write …" added to the data set, with their messages)`);
+    print(`(the ${ticketIds.length} tickets made, with their messages, deleted again through the API)`);
     figures.writes = results.map((r) => ({ ...r, median: round(r.median), p99: round(r.p99) }));
   });
 

@@ -162,3 +162,19 @@ function countedKinds(kinds: string[]): string {
   }
   return out.map(([kind, n]) => (n > 1 ? `${kind} x${n}` : kind)).join(', ') || '-';
 }
+
+/**
+ * Deletes the tickets the writes made, through the API as an operator does (their messages go with
+ * them): they would otherwise head the default list, sorted by last change, in every later section and
+ * every later run on the same data set.
+ */
+export async function removeWrites(base: string, token: string, ticketIds: number[]): Promise<void> {
+  for (const id of ticketIds) {
+    const res = await fetch(`${base}/api/tickets/${id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`DELETE /api/tickets/${id}: ${res.status}`);
+  }
+}
