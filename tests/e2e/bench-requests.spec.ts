@@ -44,6 +44,11 @@ test.beforeEach(async ({ page }) => {
   await startWithEmptyStorage(page);
 });
 
+// The reference sort is kept as the admin's layout: the next spec on this server starts from the default.
+test.afterEach(async ({ page }) => {
+  await resetListLayouts(page.request, 'admin@example.com');
+});
+
 test(inLanguage('nl', "the bench's back-office calls are the ones the screens send"), async ({ page }) => {
   const calls = recordCalls(page);
   await signIn(page, 'admin@example.com', 'backoffice');
