@@ -9,7 +9,7 @@ import type { Db } from '../server/db/database.ts';
 import { replay, type Statement, type StatementCapture } from './capture.ts';
 import { request } from './http.ts';
 import type { Scenario } from './scenarios.ts';
-import { median, percentile } from './stats.ts';
+import { mark, median, ms, percentile, table } from './stats.ts';
 
 export interface ScenarioResult {
   name: string;
@@ -18,6 +18,10 @@ export interface ScenarioResult {
   api: { median: number; p99: number };
   raw: { median: number; p99: number };
   ratio: number;
+  /** The answer's size in bytes (uncompressed: the bench asks for no encoding). */
+  bytes: number;
+  screen: string;
+  checked: boolean;
   list: boolean;
   filtered: boolean;
   medianTargetMs?: number;
@@ -55,14 +59,17 @@ export async function measureScenario(
   run: RawRunner,
   budget: Budget,
 ): Promise<ScenarioResult & { statements_: Statement[] }> {
-  const call = async () => {
-    const res = await request(base + scenario.path, { headers });
+  const call = async (extra: Record<string, string> = {}) => {
+    const res = await request(base + scenario.path, { headers: { ...headers, ...extra } });
     if (res.status !== 200) throw new Error(`${scenario.name}: ${res.status} ${res.body.slice(0, 300)}`);
     return res;
   };
-  for (let i = 0; i < budget.warmup; i++) await call();
-  // Right after a call the caller's auth context is cached: the capture holds the scenario's own statements.
-  const statements = await capture.record(async () => void (await call()));
+  let bytes = 0;
+  for (let i = 0; i < budget.warmup; i++) bytes = (await call()).bytes;
+  // Right after a call the caller's auth context is cached: the capture holds what a warm call runs.
+  const statements = await capture.record(async (h) => {
+    bytes = (await call(h)).bytes;
+  });
   for (let i = 0; i < budget.warmup; i++) await replay(statements, run);
 
   const api: number[] = [];
@@ -85,9 +92,48 @@ export async function measureScenario(
     api: { median: apiMedian, p99: percentile(api, 99) },
     raw: { median: rawMedian, p99: percentile(raw, 99) },
     ratio: apiMedian / rawMedian,
+    bytes,
+    screen: scenario.screen,
+    checked: scenario.checked,
     list: scenario.list,
     filtered: scenario.filtered,
     medianTargetMs: scenario.medianTargetMs,
     statements_: statements,
   };
+}
+
+/** Section 2's table: each scenario's API and SQL times, its answer and the screen it stands for. */
+export function apiTable(results: ScenarioResult[]): string {
+  const targetOf = (r: ScenarioResult) => {
+    const parts: string[] = [];
+    if (r.list) parts.push(`ratio<=1.25 ${mark(r.ratio <= 1.25)}`);
+    if (r.filtered) parts.push(`median<=50ms ${mark(r.api.median <= 50)}`);
+    if (r.medianTargetMs)
+      parts.push(`median<=${r.medianTargetMs}ms ${mark(r.api.median <= r.medianTargetMs)}`);
+    return parts.join(', ') || '-';
+  };
+  const rows = table(
+    ['scenario', 'stmts', 'n', 'API p50', 'API p99', 'SQL p50', 'SQL p99', 'ratio', 'answer', 'target'],
+    results.map((r) => [
+      r.name,
+      r.statements,
+      r.samples,
+      ms(r.api.median),
+      ms(r.api.p99),
+      ms(r.raw.median),
+      ms(r.raw.p99),
+      r.ratio.toFixed(2),
+      `${(r.bytes / 1000).toFixed(1)} kB`,
+      targetOf(r),
+    ]),
+  );
+  const screens = table(
+    ['scenario', 'the call of', 'same query string as the app'],
+    results.map((r) => [
+      r.name,
+      r.screen,
+      r.checked ? 'checked (tests/e2e/bench-requests.spec.ts)' : 'not compared',
+    ]),
+  );
+  return `${rows}\n\n${screens}`;
 }

@@ -1,6 +1,15 @@
 /** Command line of `npm run bench`: --tickets N, --quick, --json, --skip <sections>, --only <sections>. */
 
-export const SECTIONS = ['api', 'throughput', 'portal', 'embedded', 'instances', 'reports'] as const;
+export const SECTIONS = [
+  'api',
+  'writes',
+  'throughput',
+  'portal',
+  'lighthouse',
+  'embedded',
+  'instances',
+  'reports',
+] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface BenchArgs {

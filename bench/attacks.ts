@@ -16,7 +16,7 @@ import { ATTACK_KEYS, attacks, type AttackContext, type AttackKey } from './atta
 import { prepareTarget, startServer, targetFor, type Engine } from './attack-server.ts';
 import { closeAgent, login } from './http.ts';
 import { stopAll } from './processes.ts';
-import { listPath } from './scenarios.ts';
+import { ticketListPath } from './app-requests.ts';
 import { ms, round, table } from './stats.ts';
 import { measureVictims, type Victim, type VictimFigures, type Window } from './victims.ts';
 
@@ -121,9 +121,11 @@ interface Row {
   attacker: string;
 }
 
-const PAGE = [{ paginate: 15 }, { orderBy: ['updated_at', 'desc'] }];
 /** Both victims read the tickets list as their app does: the back office's first page, the portal's. */
-const VICTIM_PATH = listPath(PAGE);
+const VICTIM_PATHS = {
+  operator: ticketListPath({ app: 'backoffice' }),
+  client: ticketListPath({ app: 'portal' }),
+};
 /** Before the baseline: the fresh server's first calls (JIT, caches) are not a user's everyday call. */
 const WARM_UP: Window = { calls: 10, seconds: 20, pauseMs: 0 };
 /** After starting an attack, before measuring: it is under way. */
@@ -154,8 +156,8 @@ try {
         const operator = { authorization: `Bearer ${await login(server.base, 'admin@example.com')}` };
         const client = { authorization: `Bearer ${await login(server.base, 'client@example.com')}` };
         const victims: Victim[] = [
-          { name: 'operator: ticket list', path: VICTIM_PATH, headers: operator },
-          { name: 'client: own tickets', path: VICTIM_PATH, headers: client },
+          { name: 'operator: ticket list', path: VICTIM_PATHS.operator, headers: operator },
+          { name: 'client: own tickets', path: VICTIM_PATHS.client, headers: client },
         ];
         const ctx: AttackContext = {
           base: server.base,

@@ -1,14 +1,15 @@
 /**
  * Section 5, issue 17 target 6: a small office on the embedded database. The server (`tsx
  * server/server.ts`, a process of its own) runs on a PGlite data folder with the demo data; 16 users
- * call it at once, each one call after another: 70 % the default ticket list (with its company and
- * status), 30 % writes, half of them a new ticket and half a message on a ticket. Read and write
+ * call it at once, each one call after another: 70 % the back office's default ticket list (as the
+ * screen sends it: ./app-requests.ts), 30 % writes, half of them a new ticket and half a message on a ticket. Read and write
  * latencies, and the calls that did not answer 2xx.
  */
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { start, stop } from './processes.ts';
 import { percentile } from './stats.ts';
+import { ticketListPath } from './app-requests.ts';
 
 export interface EmbeddedLoadResult {
   users: number;
@@ -22,7 +23,7 @@ export interface EmbeddedLoadResult {
 
 export const EMBEDDED_USERS = 16;
 const READ_SHARE = 0.7;
-const READ_PATH = '/api/tickets?with[]=company&with[]=status';
+const READ_PATH = ticketListPath({ app: 'backoffice' });
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -5,8 +5,8 @@
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Page } from 'playwright-core';
-import { bundleSizes } from '../scripts/bundle-size.ts';
-import { median } from './stats.ts';
+import { bundleSizes, INITIAL_BUDGET_BYTES } from '../scripts/bundle-size.ts';
+import { mark, median, ms, table } from './stats.ts';
 
 export interface PortalResult {
   initialGzip: number;
@@ -109,4 +109,46 @@ export async function measurePortal(base: string, email: string, runs: number): 
     await browser.close();
   }
   return result;
+}
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+/** Section 4's tables: the figures against their targets, then the lazy chunks. */
+export function portalTable(portal: PortalResult): string {
+  const figures = table(
+    ['figure', 'value', 'target'],
+    [
+      [
+        'portal initial JavaScript (gzip)',
+        kb(portal.initialGzip),
+        `<=300 kB ${mark(portal.initialGzip <= INITIAL_BUDGET_BYTES)}`,
+      ],
+      [
+        'back office initial JavaScript (gzip)',
+        kb(portal.backofficeInitialGzip),
+        `<= portal ${mark(portal.backofficeInitialGzip <= portal.initialGzip)}`,
+      ],
+      ["portal's first ticket list in Dutch, all its JavaScript (gzip)", kb(portal.firstListGzip), '-'],
+      [
+        'login submit -> first ticket row (median of 5)',
+        portal.loginToFirstRow ? `${ms(portal.loginToFirstRow.median)} ms` : '-',
+        portal.loginToFirstRow ? `<=700 ms ${mark(portal.loginToFirstRow.median <= 700)}` : '-',
+      ],
+      [
+        'of which: login call, me call, first list call ended at',
+        portal.firstRunCalls.map((c) => `${c.path} ${ms(c.ms)}`).join(', ') || '-',
+        'ms after submit (1st run)',
+      ],
+      [
+        'page number click -> new rows (median of 5)',
+        portal.pageToRows ? `${ms(portal.pageToRows.median)} ms` : '-',
+        '-',
+      ],
+    ],
+  );
+  const chunks = table(
+    ['lazy chunk', 'gzip'],
+    portal.lazy.map((c) => [c.file, kb(c.gzip)]),
+  );
+  return `${figures}\n${chunks}`;
 }

@@ -12,14 +12,15 @@ import { configFromEnv } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { registry } from '../server/schema/registry.ts';
 import { npmConfigArgs, parseArgs, runsSection, ticketCount, type Section } from './args.ts';
-import { StatementCapture } from './capture.ts';
+import { attributeRequests, StatementCapture } from './capture.ts';
 import { ensurePostgresDatabase, prepareDataset } from './dataset.ts';
 import { closeAgent, login, request } from './http.ts';
-import { kyselyRunner, measureScenario, pgRunner, type ScenarioResult } from './api-vs-sql.ts';
+import { apiTable, kyselyRunner, measureScenario, pgRunner, type ScenarioResult } from './api-vs-sql.ts';
 import { DEFAULT_LIST, scenarios } from './scenarios.ts';
-import { measureThroughput, type ThroughputRow } from './throughput.ts';
-import { measurePortal, type PortalResult } from './portal.ts';
-import { INITIAL_BUDGET_BYTES } from '../scripts/bundle-size.ts';
+import { measureThroughput, throughputTable, type ThroughputRow } from './throughput.ts';
+import { measureWrites, removeWrites, writesTable } from './writes.ts';
+import { lighthouseTable, measureLighthouse } from './lighthouse.ts';
+import { measurePortal, portalTable, type PortalResult } from './portal.ts';
 import { measureEmbedded, type EmbeddedResult } from './embedded.ts';
 import { measureEmbeddedLoad } from './embedded-load.ts';
 import { INSTANCES_CONNECTIONS, measureInstances, type InstancesRow } from './instances.ts';
@@ -27,7 +28,7 @@ import { instancesTable } from './instances-table.ts';
 import { output, stopAll } from './processes.ts';
 import { measureReport, planFacts, reportCases, reportScope, type ReportResult } from './reports.ts';
 import { checkDeskDays, checkReportDays } from './report-check.ts';
-import { ms, round, table } from './stats.ts';
+import { mark, ms, round, table } from './stats.ts';
 
 const argv = [...npmConfigArgs(process.env), ...process.argv.slice(2)];
 const args = parseArgs(argv);
@@ -39,7 +40,6 @@ const load = () =>
   loadavg()
     .map((n) => n.toFixed(2))
     .join(' ');
-const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const runs = (section: Section) => runsSection(args, section);
 
@@ -93,12 +93,12 @@ print(
 
 // The built apps, as `npm start` has them (built again only when their sources changed), before the
 // app starts: it reads the apps' pages once.
-if (runs('portal')) {
+if (runs('portal') || runs('lighthouse')) {
   if (!existsSync(join('dist', 'app', 'index.html'))) log('No built apps in dist/: building them …');
   await output(join('node_modules', '.bin', 'tsx'), ['scripts/build-if-stale.ts']);
 }
 
-// The product's own app, on a database handle that can record the statements it runs.
+// The product's own app; the capture records a measured request's statements only (attributeRequests).
 const capture = new StatementCapture(database.db);
 const config = {
   ...configFromEnv({ ...process.env, DATABASE_URL: '' }),
@@ -106,13 +106,20 @@ const config = {
   jwtSecret: randomBytes(32).toString('hex'),
 };
 const app = await buildApp({ db: capture.attach(), registry: registry(), config, logger: false });
+attributeRequests(app.server);
 await app.listen({ port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1' });
 const address = app.server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-const tokens = {
-  operator: await login(base, 'admin@example.com'),
-  client: await login(base, 'client@example.com'),
-};
+const tokens = { operator: '', client: '' };
+/**
+ * One session per account: a browser section that signs in (portal, Lighthouse) ends the bench's own
+ * session of that account, so the bench signs in again after them.
+ */
+async function signIn() {
+  tokens.operator = await login(base, 'admin@example.com');
+  tokens.client = await login(base, 'client@example.com');
+}
+await signIn();
 const headers = (who: 'operator' | 'client') => ({ authorization: `Bearer ${tokens[who]}` });
 
 /** Every number of a record rounded (undefined stays undefined, so the JSON leaves it out). */
@@ -164,31 +171,8 @@ try {
       results.push(r);
     }
     await raw.close();
-    const targetOf = (r: ScenarioResult) => {
-      const parts: string[] = [];
-      if (r.list) parts.push(`ratio<=1.25 ${mark(r.ratio <= 1.25)}`);
-      if (r.filtered) parts.push(`median<=50ms ${mark(r.api.median <= 50)}`);
-      if (r.medianTargetMs)
-        parts.push(`median<=${r.medianTargetMs}ms ${mark(r.api.median <= r.medianTargetMs)}`);
-      return parts.join(', ') || '-';
-    };
-    print(`\n## 2. API vs raw SQL, same statements (ms; load ${load()})`);
-    print(
-      table(
-        ['scenario', 'stmts', 'n', 'API p50', 'API p99', 'SQL p50', 'SQL p99', 'ratio', 'target'],
-        results.map((r) => [
-          r.name,
-          r.statements,
-          r.samples,
-          ms(r.api.median),
-          ms(r.api.p99),
-          ms(r.raw.median),
-          ms(r.raw.p99),
-          r.ratio.toFixed(2),
-          targetOf(r),
-        ]),
-      ),
-    );
+    print(`\n## 2. API vs raw SQL, same statements, only the measured call's (ms; load ${load()})`);
+    print(apiTable(results));
     figures.apiVsSql = results.map((r) => ({
       ...r,
       api: { median: round(r.api.median), p99: round(r.api.p99) },
@@ -197,13 +181,26 @@ try {
     }));
   });
 
+  // ---- 2b. writes ----
+  await section('writes', async () => {
+    const budget = quick
+      ? { warmup: 2, samples: 30, seconds: 5, minSamples: 10 }
+      : { warmup: 3, samples: 200, seconds: 15, minSamples: 30 };
+    const { results, ticketIds } = await measureWrites(base, tokens.operator, capture, budget);
+    await removeWrites(base, tokens.operator, ticketIds);
+    print(`\n## 2b. Writes, one after another (ms; load ${load()})`);
+    print(writesTable(results));
+    print(`(the ${ticketIds.length} tickets made, with their messages, deleted again through the API)`);
+    figures.writes = results.map((r) => ({ ...r, median: round(r.median), p99: round(r.p99) }));
+  });
+
   // ---- 3. throughput ----
   await section('throughput', async () => {
     const page = await request(base + DEFAULT_LIST, { headers: headers('operator') });
     if (page.status !== 200) throw new Error(`default list answered ${page.status}`);
     // The `pg` route replays the statements this very call runs (PostgreSQL only: PGlite is in-process).
-    const statements = await capture.record(async () => {
-      await request(base + DEFAULT_LIST, { headers: headers('operator') });
+    const statements = await capture.record(async (h) => {
+      await request(base + DEFAULT_LIST, { headers: { ...headers('operator'), ...h } });
     });
     const rows: ThroughputRow[] = await measureThroughput(base + DEFAULT_LIST, tokens.operator, page.body, {
       seconds: quick ? 4 : 10,
@@ -214,42 +211,7 @@ try {
       `\n## 3. Throughput, default list page vs the same statements through a bare pg route, and a bare Fastify route (autocannon; load ${load()})`,
     );
     if (!url) print('(no pg route on PGlite: it needs PostgreSQL)');
-    print(
-      table(
-        [
-          'connections',
-          'API req/s',
-          'API p50',
-          'API p99',
-          'pg route req/s',
-          'pg p99',
-          'API/pg',
-          'bare req/s',
-          'bare p99',
-          'API/bare',
-          'target',
-        ],
-        rows.map((r) => [
-          r.connections,
-          r.api.rps.toFixed(0),
-          ms(r.api.p50),
-          ms(r.api.p99),
-          r.sql ? r.sql.rps.toFixed(0) : '-',
-          r.sql ? ms(r.sql.p99) : '-',
-          r.sqlRatio !== undefined ? r.sqlRatio.toFixed(2) : '-',
-          r.bare.rps.toFixed(0),
-          ms(r.bare.p99),
-          r.ratio.toFixed(3),
-          [
-            ...(r.sqlRatio !== undefined && r.connections >= 8
-              ? [`API/pg>=0.7 ${mark(r.sqlRatio >= 0.7)}`]
-              : []),
-            ...(r.connections === 32 ? [`p99<=25ms ${mark(r.api.rps > 0 && r.api.p99 <= 25)}`] : []),
-            ...(r.api.errors ? [`${r.api.errors} errors`] : []),
-          ].join(', ') || '-',
-        ]),
-      ),
-    );
+    print(throughputTable(rows));
     print(
       `(page body ${page.body.length} bytes, the same for all three; ${statements.length} statement(s) per call)`,
     );
@@ -258,49 +220,23 @@ try {
 
   // ---- 4. portal ----
   await section('portal', async () => {
-    const portal: PortalResult = await measurePortal(base, 'client@example.com', 5);
+    const portal: PortalResult = await measurePortal(base, 'client@example.com', 5).finally(signIn);
     print(`\n## 4. Portal load (load ${load()})`);
-    print(
-      table(
-        ['figure', 'value', 'target'],
-        [
-          [
-            'portal initial JavaScript (gzip)',
-            kb(portal.initialGzip),
-            `<=300 kB ${mark(portal.initialGzip <= INITIAL_BUDGET_BYTES)}`,
-          ],
-          [
-            'back office initial JavaScript (gzip)',
-            kb(portal.backofficeInitialGzip),
-            `<= portal ${mark(portal.backofficeInitialGzip <= portal.initialGzip)}`,
-          ],
-          ["portal's first ticket list in Dutch, all its JavaScript (gzip)", kb(portal.firstListGzip), '-'],
-          [
-            'login submit -> first ticket row (median of 5)',
-            portal.loginToFirstRow ? `${ms(portal.loginToFirstRow.median)} ms` : '-',
-            portal.loginToFirstRow ? `<=700 ms ${mark(portal.loginToFirstRow.median <= 700)}` : '-',
-          ],
-          [
-            'of which: login call, me call, first list call ended at',
-            portal.firstRunCalls.map((c) => `${c.path} ${ms(c.ms)}`).join(', ') || '-',
-            'ms after submit (1st run)',
-          ],
-          [
-            'page number click -> new rows (median of 5)',
-            portal.pageToRows ? `${ms(portal.pageToRows.median)} ms` : '-',
-            '-',
-          ],
-        ],
-      ),
-    );
-    print(
-      table(
-        ['lazy chunk', 'gzip'],
-        portal.lazy.map((c) => [c.file, kb(c.gzip)]),
-      ),
-    );
+    print(portalTable(portal));
     if (portal.note) print(portal.note);
     figures.portal = portal;
+  });
+
+  // ---- 4b. Lighthouse ----
+  await section('lighthouse', async () => {
+    const result = await measureLighthouse(base).finally(signIn);
+    print(`\n## 4b. Lighthouse, mobile profile (load ${load()})`);
+    if (!result.ran) print(`skipped: ${result.reason}`);
+    else {
+      print(`Lighthouse ${result.lighthouse} in ${result.browser}`);
+      print(lighthouseTable(result));
+    }
+    figures.lighthouse = result;
   });
 
   // ---- 5. embedded ----

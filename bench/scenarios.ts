@@ -1,12 +1,26 @@
-/** The API calls the benchmark measures, as the apps send them (bracket-style builder query strings). */
-import qs from 'qs';
+/**
+ * The API calls the benchmark measures: the lists people open, as the apps send them (issue 40). The
+ * ticket calls come from ./app-requests.ts, whose query strings tests/e2e/bench-requests.spec.ts
+ * compares with the real screens' calls; `screen` says which screen a scenario stands for and whether
+ * that comparison covers it.
+ */
 import type { Dataset } from './dataset.ts';
+import {
+  globalSearchPath,
+  presetCountsPath,
+  ticketListPath,
+  ticketRecordPath,
+  ticketThreadPath,
+} from './app-requests.ts';
 
 export interface Scenario {
   name: string;
   /** Who calls: an operator or the portal client. */
   as: 'operator' | 'client';
   path: string;
+  /** The screen that sends this call; `checked`: tests/e2e/bench-requests.spec.ts compares the two. */
+  screen: string;
+  checked: boolean;
   /**
    * List scenarios carry the target API ≤ 1.25 × raw SQL; filtered ones (and the dashboard) also
    * ≤ 50 ms median.
@@ -19,62 +33,52 @@ export interface Scenario {
 
 /** Issue 18: the app bar's search stays within this at a million tickets. */
 export const SEARCH_TARGET_MS = 100;
-const searchPath = (q: string) => `/api/search?${qs.stringify({ q })}`;
 
-const PAGE = [{ paginate: 15 }, { orderBy: ['updated_at', 'desc'] }];
-const WITH = ['company', 'status'];
+/** The back office's default ticket list, page 1, as an operator without a layout of their own opens it. */
+export const DEFAULT_LIST = ticketListPath({ app: 'backoffice' });
 
-export const listPath = (builder: object[], page = 1) =>
-  `/api/tickets?${qs.stringify({ builder, with: WITH, page })}`;
-
-/** The default tickets list page of the back office. */
-export const DEFAULT_LIST = listPath(PAGE);
+/** The page of the deep-page scenario: page 5,000 (row 75,000), or the last but one of a smaller set. */
+export const deepPageOf = (tickets: number) => Math.min(5_000, Math.max(1, Math.ceil(tickets / 15) - 1));
 
 export function scenarios(data: Dataset): Scenario[] {
-  const lastPage = Math.ceil(data.tickets / 15);
-  const deepPage = Math.min(5_000, Math.max(1, lastPage - 1));
+  const deepPage = deepPageOf(data.tickets);
   const presets = [
-    { id: 1, builder: [{ whereIn: ['status_id', data.statusIds.slice(0, 5)] }] },
-    { id: 2, builder: [{ where: ['operator_id', '=', 'me'] }] },
-    { id: 3, builder: [{ whereIn: ['priority_id', data.priorityIds.slice(2)] }] },
+    { id: 1, builder: [{ whereIn: ['status_id', data.statusIds.slice(0, 5)] as [string, number[]] }] },
+    { id: 2, builder: [{ where: ['operator_id', '=', 'me'] as [string, '=', string] }] },
+    { id: 3, builder: [{ whereIn: ['priority_id', data.priorityIds.slice(2)] as [string, number[]] }] },
     { id: 4, builder: [{ whereNull: 'resolved_at' }] },
-    { id: 5, builder: [{ where: ['company_id', '=', data.filterCompanyId] }] },
+    { id: 5, builder: [{ where: ['company_id', '=', data.filterCompanyId] as [string, '=', number] }] },
   ];
+  const list = { list: true, filtered: false, checked: true } as const;
+  const filtered = { list: true, filtered: true, checked: false } as const;
   return [
-    { name: 'list page 1 (operator)', as: 'operator', path: listPath(PAGE), list: true, filtered: false },
     {
-      name: `list page ${deepPage.toLocaleString('en')}`,
+      name: 'default list (operator)',
       as: 'operator',
-      path: listPath(PAGE, deepPage),
-      list: true,
-      filtered: false,
-    },
-    { name: 'list page 1 (portal client)', as: 'client', path: listPath(PAGE), list: true, filtered: false },
-    {
-      name: 'filtered: status+company+search',
-      as: 'operator',
-      path: listPath([
-        ...PAGE,
-        { where: ['status_id', '=', data.filterStatusId] },
-        { where: ['company_id', '=', data.filterCompanyId] },
-        { s: 'printer' },
-      ]),
-      list: true,
-      filtered: true,
+      path: DEFAULT_LIST,
+      screen: 'back office: tickets, default layout',
+      ...list,
     },
     {
-      name: 'whereHas company name',
-      as: 'operator',
-      path: listPath([...PAGE, { whereHas: ['company', [{ where: ['name', 'like', 'Bakker Zorg'] }]] }]),
-      list: true,
-      filtered: true,
+      name: 'default list (portal client)',
+      as: 'client',
+      path: ticketListPath({ app: 'portal' }),
+      screen: 'portal: tickets, default layout',
+      ...list,
     },
     {
-      name: 'preset counts (5)',
+      name: 'list sorted by reference',
       as: 'operator',
-      path: `/api/presets-result-count/tickets?${qs.stringify({ builders: presets })}`,
-      list: false,
-      filtered: true,
+      path: ticketListPath({ app: 'backoffice', sort: { field: 'reference', order: 'ASC' } }),
+      screen: "back office: tickets, the reference header's sort",
+      ...list,
+    },
+    {
+      name: `list page ${deepPage.toLocaleString('en')} (operator)`,
+      as: 'operator',
+      path: ticketListPath({ app: 'backoffice', page: deepPage }),
+      screen: 'back office: tickets, next page (as page 2)',
+      ...list,
     },
     // The global search (issue 18 item 2): a word in 1 of 24 ticket descriptions (tens of thousands of
     // matches to take the newest five of), a ticket reference, and a word nothing holds.
@@ -85,40 +89,95 @@ export function scenarios(data: Dataset): Scenario[] {
     ].map(([name, q]) => ({
       name: name!,
       as: 'operator' as const,
-      path: searchPath(q!),
+      path: globalSearchPath(q!),
+      screen: "back office: the app bar's search",
       list: false,
       filtered: false,
+      checked: true,
       medianTargetMs: SEARCH_TARGET_MS,
     })),
-    // Issue 35: the list sorted by resolution due (tickets_resolution_due_idx, an index scan) and the
-    // 'breaches within 1 h' view as the app sends it (open statuses, next SLA due by now + 1 h).
     {
-      name: 'list sorted by resolution due',
+      name: 'ticket record (operator)',
       as: 'operator',
-      path: listPath([{ paginate: 15 }, { orderBy: ['resolution_due', 'asc'] }]),
-      list: true,
+      path: ticketRecordPath(data.detailTicketId),
+      screen: "back office: a ticket's screen, its record",
+      list: false,
       filtered: false,
+      checked: true,
     },
+    {
+      name: 'ticket thread (operator)',
+      as: 'operator',
+      path: ticketThreadPath(data.detailTicketId),
+      screen: "back office: a ticket's screen, its messages",
+      list: false,
+      filtered: false,
+      checked: true,
+    },
+    // Filters as the list's header controls send them, on the default layout's relations.
+    {
+      name: 'filtered: status+company+search',
+      as: 'operator',
+      path: ticketListPath({
+        app: 'backoffice',
+        filter: { status_id: data.filterStatusId, company_id: data.filterCompanyId, q: 'printer' },
+      }),
+      screen: 'back office: tickets, header filters',
+      ...filtered,
+    },
+    {
+      name: 'whereHas company name',
+      as: 'operator',
+      path: ticketListPath({
+        app: 'backoffice',
+        filter: { '@builder': [{ whereHas: ['company', [{ where: ['name', 'like', 'Bakker Zorg'] }]] }] },
+      }),
+      screen: 'back office: tickets, a relation condition',
+      ...filtered,
+    },
+    {
+      name: 'preset counts (5)',
+      as: 'operator',
+      path: presetCountsPath(presets),
+      screen: "back office: the list toolbar's presets",
+      list: false,
+      filtered: true,
+      checked: false,
+    },
+    // Issue 35: the 'breaches within 1 h' view (open statuses, next SLA due by now + 1 h).
     {
       name: "filtered: SLA 'breaches within 1 h'",
       as: 'operator',
-      path: listPath([
-        ...PAGE,
-        { whereIn: ['status_id', data.openStatusIds] },
-        { where: ['sla_due', '<=', new Date(Date.now() + 3600 * 1000).toISOString()] },
-      ]),
+      path: ticketListPath({
+        app: 'backoffice',
+        filter: {
+          status_id: data.openStatusIds,
+          'sla_due@<=': new Date(Date.now() + 3600 * 1000).toISOString(),
+        },
+      }),
+      screen: 'back office: tickets, an SLA view',
+      ...filtered,
+    },
+    // Issue 35: sorted by resolution due (tickets_resolution_due_idx, an index scan).
+    {
+      name: 'list sorted by resolution due',
+      as: 'operator',
+      path: ticketListPath({ app: 'backoffice', sort: { field: 'resolution_due', order: 'ASC' } }),
+      screen: 'back office: tickets, a sort of the columns dialog',
       list: true,
-      filtered: true,
+      filtered: false,
+      checked: false,
     },
     // The operator's start page (issue 18; with the SLA figures of issue 35 since): its target is the
     // filtered lists' 50 ms median.
-    { name: 'dashboard (operator)', as: 'operator', path: '/api/dashboard', list: false, filtered: true },
     {
-      name: 'ticket detail + messages',
+      name: 'dashboard (operator)',
       as: 'operator',
-      path: `/api/tickets/${data.detailTicketId}?${qs.stringify({ with: ['messages', 'status', 'company'] })}`,
+      path: '/api/dashboard',
+      screen: 'back office: dashboard',
       list: false,
-      filtered: false,
+      filtered: true,
+      checked: false,
     },
   ];
 }

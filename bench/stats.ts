@@ -27,3 +27,6 @@ export function table(headers: string[], rows: (string | number)[][]): string {
     '\n',
   );
 }
+
+/** A target's verdict in the tables. */
+export const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');

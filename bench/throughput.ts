@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import type { Statement } from './capture.ts';
 import { output, start, stop, waitForLine } from './processes.ts';
+import { mark, ms, table } from './stats.ts';
 
 export interface LoadResult {
   connections: number;
@@ -132,4 +133,46 @@ export async function measureThroughput(
     await stop(bare);
     if (sqlServer) await stop(sqlServer);
   }
+}
+
+/**
+ * Section 3's table. Targets: the API at least 70 % of the `pg` route's requests/s at 8 and 32
+ * connections; at 32 its p99 at most 25 ms (issue 17) and at most 1.5 times the `pg` route's (issue 40).
+ */
+export function throughputTable(rows: ThroughputRow[]): string {
+  return table(
+    [
+      'connections',
+      'API req/s',
+      'API p50',
+      'API p99',
+      'pg route req/s',
+      'pg p99',
+      'API/pg',
+      'bare req/s',
+      'bare p99',
+      'API/bare',
+      'target',
+    ],
+    rows.map((r) => [
+      r.connections,
+      r.api.rps.toFixed(0),
+      ms(r.api.p50),
+      ms(r.api.p99),
+      r.sql ? r.sql.rps.toFixed(0) : '-',
+      r.sql ? ms(r.sql.p99) : '-',
+      r.sqlRatio !== undefined ? r.sqlRatio.toFixed(2) : '-',
+      r.bare.rps.toFixed(0),
+      ms(r.bare.p99),
+      r.ratio.toFixed(3),
+      [
+        ...(r.sqlRatio !== undefined && r.connections >= 8 ? [`API/pg>=0.7 ${mark(r.sqlRatio >= 0.7)}`] : []),
+        ...(r.connections === 32 ? [`p99<=25ms ${mark(r.api.rps > 0 && r.api.p99 <= 25)}`] : []),
+        ...(r.connections === 32 && r.sql
+          ? [`p99<=1.5*pg ${mark(r.api.rps > 0 && r.api.p99 <= 1.5 * r.sql.p99)}`]
+          : []),
+        ...(r.api.errors ? [`${r.api.errors} errors`] : []),
+      ].join(', ') || '-',
+    ]),
+  );
 }

@@ -10,6 +10,8 @@ import { perRequest, type InstancesRow } from '../../bench/instances.ts';
 import { instancesTable } from '../../bench/instances-table.ts';
 import { median, percentile } from '../../bench/stats.ts';
 import { companyCount } from '../../bench/dataset.ts';
+import { statementKind, writesTable, type WriteResult } from '../../bench/writes.ts';
+import { lighthouseCommand, LIGHTHOUSE_PACKAGE } from '../../bench/lighthouse.ts';
 
 describe('bench options', () => {
   it('reads --tickets, --quick, --json and --skip, in both spellings', () => {
@@ -213,5 +215,50 @@ describe('bench HAProxy', () => {
         ['web-2', 'DOWN'],
       ]),
     );
+  });
+});
+
+describe('bench writes and Lighthouse (issue 40)', () => {
+  it('names a statement by its verb and table', () => {
+    expect(statementKind('insert into "tickets" ("tenant_id") values ($1) returning *')).toBe(
+      'insert tickets',
+    );
+    expect(statementKind('update "tickets" set "x" = $1 where "id" = $2')).toBe('update tickets');
+    expect(statementKind('delete from "messages" where "id" = $1')).toBe('delete messages');
+    expect(statementKind('select "t0"."id" from "tenant_configs" as "t0"')).toBe('select tenant_configs');
+    expect(statementKind('with e as (select 1 from "users") select * from e')).toBe('with: select users');
+    expect(statementKind('with "e" as (update "tickets" set x = 1 returning id) select * from "e"')).toBe(
+      'with: update tickets',
+    );
+  });
+
+  it('prints the statements of a write against the ticket create target, runs counted', () => {
+    const result = (name: string, kinds: string[]): WriteResult => ({
+      name,
+      samples: 10,
+      median: 12.3,
+      p99: 45.6,
+      statements: kinds.length,
+      kinds,
+      afterAnswer: 1,
+    });
+    const text = writesTable([
+      result('create a ticket (operator)', [
+        'select users',
+        'insert tickets',
+        'update tickets',
+        'update tickets',
+      ]),
+      result('post a message (operator)', ['insert messages']),
+    ]);
+    expect(text).toMatch(/create a ticket \(operator\) +10 +12\.3 +45\.6 +4 +1 +stmts<=3 MISSED/);
+    expect(text).toMatch(/post a message \(operator\) +10 +12\.3 +45\.6 +1 +1 +-/);
+    expect(text).toContain('create a ticket (operator): select users, insert tickets, update tickets x2');
+  });
+
+  it('runs the Lighthouse command named by LIGHTHOUSE_BIN only when it exists', () => {
+    expect(lighthouseCommand({ LIGHTHOUSE_BIN: '/nonexistent/lighthouse' })).toBeUndefined();
+    expect(lighthouseCommand({ LIGHTHOUSE_BIN: process.execPath })).toBe(process.execPath);
+    expect(LIGHTHOUSE_PACKAGE).toBe('lighthouse@12.2.3');
   });
 });
