@@ -21,13 +21,15 @@ export interface UserPayload {
   categories: number[];
   /**
    * The client's companies and its company role in each (issue 39): `on_behalf`, `manage_access`, what
-   * it may do; `grants_all` and `company_resources`, the portal resources it sees there company-wide.
+   * it may do; `grants_all` and `company_resources`, the portal resources it sees there company-wide;
+   * `own_resources`, those it sees there only where they are its own.
    */
   companies: ({
     id: number;
     name: string;
     grants_all?: boolean;
     company_resources?: string[];
+    own_resources?: string[];
   } & Partial<Record<CompanyAbility, boolean>>)[];
 }
 

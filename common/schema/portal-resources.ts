@@ -26,6 +26,19 @@ function byCompany(scope: PortalScope): boolean {
   return 'relation' in scope && scope.byRole === true;
 }
 
+/**
+ * Whether every row a client may see of a resource is decided by its company roles: a company scope, a
+ * `byRole` relation scope, or alternatives that all are (not ticket shares, which a client also sees
+ * as the sharer or the one shared with). Child records reached through their parent follow the parent.
+ */
+export function roleNarrowed(scope: PortalScope): boolean {
+  if (typeof scope !== 'object') return false;
+  if ('company' in scope) return true;
+  if ('relation' in scope) return scope.byRole === true;
+  if ('any' in scope) return scope.any.every(roleNarrowed);
+  return false;
+}
+
 /** A resource by its name (the registry's `get`). */
 type Lookup = (name: string) => Resource | undefined;
 

@@ -99,6 +99,7 @@ export const userSchema = {
           manage_access: { type: 'boolean' },
           grants_all: { type: 'boolean' },
           company_resources: { type: 'array', items: { type: 'string' } },
+          own_resources: { type: 'array', items: { type: 'string' } },
         },
       },
     },

@@ -53,13 +53,15 @@ function companyIds(): RawBuilder<number[]> {
 
 /**
  * The client's companies, with what its role there lets the portal offer (issue 39): its abilities, and
- * what it sees company-wide (the portal offers sharing a ticket it sees so, not one shared with it).
+ * what it sees company-wide (the portal offers sharing a ticket it sees so, not one shared with it) and
+ * what only as its own (with the former: which screens the portal offers at all).
  */
 function companies(): RawBuilder<UserPayload['companies']> {
   return sql<UserPayload['companies']>`coalesce((
     select json_agg(json_build_object('id', c.id, 'name', c.name,
       'on_behalf', coalesce(r.create_on_behalf, false), 'manage_access', coalesce(r.manage_access, false),
-      'grants_all', coalesce(r.grants_all, false), 'company_resources', coalesce(r.company_resources, '[]'))
+      'grants_all', coalesce(r.grants_all, false), 'company_resources', coalesce(r.company_resources, '[]'),
+      'own_resources', coalesce(r.own_resources, '[]'))
       order by c.name, c.id)
     from company_user cu join companies c on c.id = cu.company_id and c.tenant_id = cu.tenant_id
     left join company_roles r on r.tenant_id = cu.tenant_id and r.id = coalesce(cu.company_role_id, (

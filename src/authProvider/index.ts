@@ -35,7 +35,7 @@ import {
   type SessionUser,
 } from '../dataProvider/storage.ts';
 import { isQuoteLinkOnly, quoteLinkAllows } from './quoteLink.ts';
-import { holdsAbility } from '../../common/user.ts';
+import { portalOffers } from '../../common/portal-offers.ts';
 import { registry } from '../schema.ts';
 import {
   LOGGED_IN_ELSEWHERE_KEY,
@@ -74,9 +74,12 @@ export function storedUserMay(app: AppName, resource: string, action: string): b
 
 function userMay(user: SessionUser, app: AppName, resource: string, action: string): boolean {
   if (!user.permissions_names.includes(permissionName(app, resource, action))) return false;
+  if (app !== 'portal') return true;
   // A portal screen that needs a company role's ability (x-portal.ability: colleagues' access) is the
-  // screen of those clients only whose role has it in one of their companies.
-  return app !== 'portal' || holdsAbility(user, registry.get(resource)?.portal?.ability);
+  // screen of those clients only whose role has it in one of their companies; one of a resource the
+  // roles reach in no company (a member's invoices) is no screen of hers either.
+  const schema = registry.get(resource);
+  return !schema || portalOffers(user, schema);
 }
 
 interface LoginParams {

@@ -44,7 +44,7 @@ import {
   type SessionUser,
 } from '../dataProvider/storage.ts';
 import { registry } from '../schema.ts';
-import { holdsAbility } from '../../common/user.ts';
+import { portalOffers } from '../../common/portal-offers.ts';
 import { preloadScreen } from '../resources/index.tsx';
 import { setFlash } from './flash.ts';
 import { Waiting } from './Waiting.tsx';
@@ -168,10 +168,11 @@ export function decide(input: GuardInput, hostname: string): Verdict {
   // (5) The user could not be loaded: logged out, to login.
   if (!input.user.ok) return { kind: 'navigate', to: backHere, logout: true };
   // Route names are permission names as they are: 'tickets.create' needs 'portal.tickets.create'; a
-  // resource whose screens need a company role's ability (x-portal.ability) needs it in one company.
+  // resource whose screens need a company role's ability (x-portal.ability) needs it in one company,
+  // and one the company roles narrow needs some reach of them (common/user.ts portalOffers).
   const user = input.user.user;
-  const ability = registry.get(resource)?.portal?.ability;
-  return user.permissions_names.includes(`portal.${name}`) && holdsAbility(user, ability)
+  const schema = registry.get(resource);
+  return user.permissions_names.includes(`portal.${name}`) && (!schema || portalOffers(user, schema))
     ? { kind: 'pass' }
     : forbidden;
 }

@@ -230,7 +230,15 @@ describe.each(targets)('auth on $name', (target) => {
       expect(user.is_operator).toBe(0);
       // With what the client's company role there lets the portal offer (issue 39): the company admin's.
       expect(user.companies).toEqual([
-        { id: expect.any(Number), name: 'Jansen BV', on_behalf: true, manage_access: true },
+        {
+          id: expect.any(Number),
+          name: 'Jansen BV',
+          on_behalf: true,
+          manage_access: true,
+          grants_all: true,
+          company_resources: [],
+          own_resources: [],
+        },
       ]);
       expect(user.permissions_names.every((p: string) => !p.startsWith('tenant.'))).toBe(true);
     });

@@ -314,6 +314,7 @@ describe.each(targets)('company roles on $name', (target) => {
       on_behalf: false,
       grants_all: false,
       company_resources: ['companies'],
+      own_resources: ['tickets'],
     });
   });
 

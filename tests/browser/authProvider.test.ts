@@ -288,6 +288,27 @@ describe('identity and permissions', () => {
     ).toBe(true);
   });
 
+  it('a portal resource the company roles reach in no company is no screen: a member has no invoices', async () => {
+    const may = async (resource: string, companies: object[]) => {
+      localStorage.setItem(APP_PORTAL_TOKEN, 'jwt');
+      const permissions_names = ['portal.invoices.index', 'portal.tickets.index'];
+      localStorage.setItem(APP_USER, JSON.stringify({ ...USER, permissions_names, companies }));
+      const { authProvider } = setup('portal');
+      return authProvider.canAccess!({ resource, action: 'list' });
+    };
+    const member = {
+      id: 1,
+      name: 'Jansen BV',
+      grants_all: false,
+      company_resources: ['companies'],
+      own_resources: ['tickets'],
+    };
+    expect(await may('invoices', [member])).toBe(false);
+    expect(await may('tickets', [member])).toBe(true);
+    const finance = { ...member, id: 2, company_resources: ['invoices'] };
+    expect(await may('invoices', [member, finance])).toBe(true);
+  });
+
   it("a quote link's holder has no user: no /auth/me call, only the record token's actions", async () => {
     localStorage.setItem(APP_QUOTE_TOKEN, 'quote');
     const { authProvider, calls } = setup('portal');
