@@ -25,6 +25,50 @@ export const LIST_WITH = {
 
 export type AppKind = keyof typeof LIST_WITH;
 
+/**
+ * The fields the default columns' cells read, which the list screens ask for alone (the builder item
+ * `select`, src/custom/list/shape.ts `selectFor`): each column, a reference's label and style, and the
+ * fields the deadline badge reads. The portal reads a status's client name and style.
+ */
+export const LIST_SELECT: Record<AppKind, readonly string[]> = {
+  backoffice: [
+    'reference',
+    'description',
+    'priority_id',
+    'priority.label',
+    'priority.style',
+    'status_id',
+    'status.name',
+    'status.style',
+    'company_id',
+    'company.name',
+    'client_id',
+    'client.full_name',
+    'operator_id',
+    'operator.full_name',
+    'deadline',
+    'resolved_at',
+    'updated_at',
+  ],
+  portal: [
+    'reference',
+    'description',
+    'priority_id',
+    'priority.label',
+    'priority.style',
+    'status_id',
+    'status.name_client',
+    'status.style_client',
+    'company_id',
+    'company.name',
+    'client_id',
+    'client.full_name',
+    'deadline',
+    'resolved_at',
+    'updated_at',
+  ],
+};
+
 export interface ListRequest {
   app: AppKind;
   page?: number;
@@ -36,7 +80,10 @@ export interface ListRequest {
 
 /** GET /api/tickets as the list screen sends it (src/custom/list/useListScreenController.ts). */
 export function ticketListPath({ app, page = 1, sort = LIST_SORT, filter }: ListRequest): string {
-  const builder = toBuilder({ pagination: { page, perPage: LIST_PER_PAGE }, sort, filter });
+  const builder = [
+    ...toBuilder({ pagination: { page, perPage: LIST_PER_PAGE }, sort, filter }),
+    { select: [...LIST_SELECT[app]] },
+  ];
   return `/api/tickets?${toQueryString({ builder, page, with: [...LIST_WITH[app]] })}`;
 }
 
