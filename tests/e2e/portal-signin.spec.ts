@@ -13,7 +13,7 @@ import { expect, test as base, type APIRequestContext, type Page } from '@playwr
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { recipients, startSmtp, type LoopbackSmtp, type ParsedMail } from '../api/smtp.ts';
 import { freePort, startServer, type E2eServer } from './server.ts';
-import { expectAccessible, installClock, letTimePass, sign } from './support.ts';
+import { bearerOf, expectAccessible, installClock, letTimePass, sign } from './support.ts';
 
 const CLIENT = 'client@example.com';
 const MS_CLIENT_ID = 'e2e-client-id';
@@ -141,12 +141,6 @@ function linkIn(mail: ParsedMail, prefix: string): string {
   const match = new RegExp(`${escaped}[^\\s"<>]+`).exec(mail.text ?? '');
   if (!match) throw new Error(`no link starting with ${prefix} in: ${mail.text}`);
   return match[0];
-}
-
-async function bearer(request: APIRequestContext, username: string, password = 'demo'): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: { username, password } });
-  expect(res.ok(), await res.text()).toBe(true);
-  return (await res.json()).access_token;
 }
 
 /** The login form of the portal, filled by hand (support.ts' login() knows only the demo password). */
@@ -327,7 +321,7 @@ test.describe('a quote link from the mail', () => {
     desk,
   }) => {
     // The operator's calls have a request context of their own: the page's context keeps no cookie of theirs.
-    const operator = await bearer(request, 'admin@example.com');
+    const operator = await bearerOf(request, 'admin@example.com');
     const quotes = await jansenQuotes(request, operator);
     const quote = quotes.find((q) => q.status_id === 1) ?? quotes.find((q) => q.status_id === 2);
     expect(quote, 'a concept or sent quote of Jansen BV').toBeTruthy();
@@ -381,7 +375,7 @@ test.describe('a quote link from the mail', () => {
   });
 
   test('the quote from the link in English', async ({ page, request, desk }) => {
-    const operator = await bearer(request, 'admin@example.com');
+    const operator = await bearerOf(request, 'admin@example.com');
     // The sent quote (the concept one may have been accepted by the test above).
     const quote = (await jansenQuotes(request, operator)).find((q) => q.status_id === 2);
     expect(quote, 'a sent quote of Jansen BV').toBeTruthy();

@@ -10,7 +10,7 @@ import { request, type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test as base } from './fixtures.ts';
 import { recipients, startSmtp } from '../api/smtp.ts';
 import { freePort, startServer, type E2eServer } from './server.ts';
-import { expectAccessible, inLanguage, signIn, startIn } from './support.ts';
+import { api, bearerOf, expectAccessible, inLanguage, signIn, startIn } from './support.ts';
 
 const ADMIN = 'admin@example.com';
 const OPERATOR = 'operator@example.com';
@@ -42,22 +42,6 @@ const test = base.extend<
   baseURL: async ({ rated }, use) => use(rated.server.baseURL),
 });
 
-async function bearer(request: APIRequestContext, username: string): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: { username, password: 'demo' } });
-  expect(res.ok(), await res.text()).toBe(true);
-  return (await res.json()).access_token;
-}
-
-async function call(request: APIRequestContext, token: string, method: string, path: string, data?: object) {
-  const res = await request.fetch(`/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}` },
-    ...(data ? { data } : {}),
-  });
-  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
-  return res.json();
-}
-
 /**
  * The survey on, then per rating a ticket of the demo client with its operator, resolved; the client's
  * mail's link of that rating is followed as the survey page does (its token, POSTed with the rating).
@@ -67,14 +51,14 @@ async function rateFour(
   origin: string,
   smtp: Awaited<ReturnType<typeof startSmtp>>,
 ): Promise<{ admin: string; operator: string }> {
-  const admin = await bearer(request, ADMIN);
-  await call(request, admin, 'POST', '/config', { name: 'satisfaction_survey', value: 'on' });
+  const admin = await bearerOf(request, ADMIN);
+  await api(request, admin, 'POST', '/config', { name: 'satisfaction_survey', value: 'on' });
   // One session per account: each user's /auth/me with the token already held.
-  const me = async (token: string) => (await call(request, token, 'GET', '/auth/me')).user as { id: number };
-  const clientToken = await bearer(request, CLIENT);
+  const me = async (token: string) => (await api(request, token, 'GET', '/auth/me')).user as { id: number };
+  const clientToken = await bearerOf(request, CLIENT);
   const client = await me(clientToken);
-  const company = (await call(request, clientToken, 'GET', '/companies')).data[0] as { id: number };
-  const [adminUser, operatorUser] = [await me(admin), await me(await bearer(request, OPERATOR))];
+  const company = (await api(request, clientToken, 'GET', '/companies')).data[0] as { id: number };
+  const [adminUser, operatorUser] = [await me(admin), await me(await bearerOf(request, OPERATOR))];
   const ratings: [number, number][] = [
     [adminUser.id, 3],
     [adminUser.id, 2],
@@ -82,13 +66,13 @@ async function rateFour(
   ];
   let seen = 0;
   const rate = async (operatorId: number, rating: number) => {
-    const ticket = await call(request, admin, 'POST', '/tickets', {
+    const ticket = await api(request, admin, 'POST', '/tickets', {
       description: `Tevredenheid e2e ${rating}`,
       client_id: client.id,
       company_id: company.id,
       operator_id: operatorId,
     });
-    await call(request, admin, 'POST', `/tickets/${ticket.id}/close`, {});
+    await api(request, admin, 'POST', `/tickets/${ticket.id}/close`, {});
     // Other mails (an operator's notification) may come first: the client's survey is the one.
     let mail = await smtp.next(seen++);
     while (!(recipients(mail).includes(CLIENT) && mail.subject?.includes(String(ticket.reference))))
@@ -100,10 +84,10 @@ async function rateFour(
   };
   for (const [operatorId, rating] of ratings) await rate(operatorId, rating);
   // The tenant turns to the 1 to 5 scale: the next mail's links rate 1 to 5.
-  await call(request, admin, 'POST', '/config', { name: 'satisfaction_scale', value: '5' });
+  await api(request, admin, 'POST', '/config', { name: 'satisfaction_scale', value: '5' });
   await rate(operatorUser.id, 5);
   const nameOf = async (id: number) =>
-    ((await call(request, admin, 'GET', `/operators/${id}`)) as { full_name: string }).full_name;
+    ((await api(request, admin, 'GET', `/operators/${id}`)) as { full_name: string }).full_name;
   return { admin: await nameOf(adminUser.id), operator: await nameOf(operatorUser.id) };
 }
 

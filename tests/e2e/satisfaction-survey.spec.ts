@@ -8,7 +8,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test as base } from './fixtures.ts';
 import { recipients, startSmtp, type LoopbackSmtp, type ParsedMail } from '../api/smtp.ts';
 import { freePort, startServer, type E2eServer } from './server.ts';
-import { expectAccessible, inLanguage, startIn, type Lang } from './support.ts';
+import { api, bearerOf, expectAccessible, inLanguage, startIn, type Lang } from './support.ts';
 
 const CLIENT = 'client@example.com';
 const ADMIN = 'admin@example.com';
@@ -33,37 +33,21 @@ const test = base.extend<object, { desk: { server: E2eServer; smtp: LoopbackSmtp
   baseURL: async ({ desk }, use) => use(desk.server.baseURL),
 });
 
-async function bearer(request: APIRequestContext, username: string): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: { username, password: 'demo' } });
-  expect(res.ok(), await res.text()).toBe(true);
-  return (await res.json()).access_token;
-}
-
-async function call(request: APIRequestContext, token: string, method: string, path: string, data?: object) {
-  const res = await request.fetch(`/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}` },
-    ...(data ? { data } : {}),
-  });
-  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
-  return res.json();
-}
-
 /** Turns the survey on, makes a ticket of the demo client and resolves it; answers its reference. */
 async function resolveATicket(request: APIRequestContext, description: string): Promise<string> {
-  const admin = await bearer(request, ADMIN);
-  const settings = (await call(request, admin, 'GET', '/config')).data as { name: string }[];
+  const admin = await bearerOf(request, ADMIN);
+  const settings = (await api(request, admin, 'GET', '/config')).data as { name: string }[];
   if (!settings.some((c) => c.name === 'satisfaction_survey'))
-    await call(request, admin, 'POST', '/config', { name: 'satisfaction_survey', value: 'on' });
-  const clientToken = await bearer(request, CLIENT);
-  const client = (await call(request, clientToken, 'GET', '/auth/me')).user as { id: number };
-  const company = (await call(request, clientToken, 'GET', '/companies')).data[0] as { id: number };
-  const ticket = await call(request, admin, 'POST', '/tickets', {
+    await api(request, admin, 'POST', '/config', { name: 'satisfaction_survey', value: 'on' });
+  const clientToken = await bearerOf(request, CLIENT);
+  const client = (await api(request, clientToken, 'GET', '/auth/me')).user as { id: number };
+  const company = (await api(request, clientToken, 'GET', '/companies')).data[0] as { id: number };
+  const ticket = await api(request, admin, 'POST', '/tickets', {
     description,
     client_id: client.id,
     company_id: company.id,
   });
-  await call(request, admin, 'POST', `/tickets/${ticket.id}/close`, {});
+  await api(request, admin, 'POST', `/tickets/${ticket.id}/close`, {});
   return String(ticket.reference);
 }
 
@@ -148,10 +132,10 @@ for (const [lang, rating, word] of [
       await page.getByRole('button', { name: words.optOut }).click();
       await expect(page.getByRole('status').filter({ hasText: words.optedOut })).toBeVisible();
       await expectAccessible(page, 'survey opted out');
-      const admin = await bearer(page.request, ADMIN);
-      const client = (await call(page.request, await bearer(page.request, CLIENT), 'GET', '/auth/me')).user;
-      expect((await call(page.request, admin, 'GET', `/clients/${client.id}`)).survey_opt_out).toBe(true);
-      await call(page.request, admin, 'PUT', `/clients/${client.id}`, { survey_opt_out: false });
+      const admin = await bearerOf(page.request, ADMIN);
+      const client = (await api(page.request, await bearerOf(page.request, CLIENT), 'GET', '/auth/me')).user;
+      expect((await api(page.request, admin, 'GET', `/clients/${client.id}`)).survey_opt_out).toBe(true);
+      await api(page.request, admin, 'PUT', `/clients/${client.id}`, { survey_opt_out: false });
     },
   );
 }

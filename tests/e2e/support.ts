@@ -340,9 +340,30 @@ export async function forgetTicketListLayout(request: APIRequestContext, emails:
   }
 }
 
-/** The API as the signed-in page, with the app's bearer token `token`: the answer's JSON, any failure a failed test. */
-export async function api(page: Page, token: string, method: string, path: string, data?: object) {
-  const res = await page.request.fetch(`/api${path}`, {
+/** A bearer token of `username`, signed in through the API (which ends that user's earlier session). */
+export async function bearerOf(
+  request: APIRequestContext,
+  username: string,
+  password = DEMO_PASSWORD,
+): Promise<string> {
+  const res = await request.post('/api/auth/login', { data: { username, password } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return (await res.json()).access_token;
+}
+
+/**
+ * The API as the signed-in page (or a request context of its own), with the bearer token `token`: the
+ * answer's JSON, any failure a failed test.
+ */
+export async function api(
+  client: Page | APIRequestContext,
+  token: string,
+  method: string,
+  path: string,
+  data?: object,
+) {
+  const request = 'request' in client ? client.request : client;
+  const res = await request.fetch(`/api${path}`, {
     method,
     headers: { authorization: `Bearer ${token}` },
     ...(data ? { data } : {}),
