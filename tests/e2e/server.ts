@@ -68,6 +68,12 @@ export async function startServer(
       // count a journey reads would change under it (live.spec.ts once saw 4 unread for 3). The check
       // is tested in tests/api/live.test.ts; a journey that needs it passes DEADLINE_CHECK_MS.
       DEADLINE_CHECK_MS: '0',
+      // A spec's own request client (page.request, Node's agent) drops an idle socket 1 s before the
+      // server's announced keep-alive ends; on a loaded machine its timer fired late, it sent on a socket
+      // the server was closing, and the call failed with ECONNRESET (reports.spec.ts, CI of 2026-12-04).
+      // Browsers retry such a request; Node's agent does not. Kept longer than any test, no socket of a
+      // test ends under it. The limit itself is tested in tests/api/connection-limits.test.ts.
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: '300000',
       NODE_ENV: 'test',
       ...env,
     },
