@@ -72,7 +72,7 @@ test('an operator starts on their open tickets and makes all tickets their defau
 
     // One session per account: each login ends the one before, so the checks use the latest token.
     const first = await signIn(page, OPERATOR, 'backoffice', { to: '/tickets' });
-    const view = page.getByRole('combobox', { name: 'Weergave' });
+    const view = page.getByRole('combobox', { name: /^Weergave\b/ });
     await expect(view).toHaveText('Mijn open tickets');
     await expect(page.getByText(`van ${mine}`, { exact: false }).first()).toBeVisible();
     await expect(page.getByText('Mijn standaardweergave')).toBeVisible();
@@ -97,7 +97,7 @@ test('an operator starts on their open tickets and makes all tickets their defau
     const other = await secondDevice(browser, baseURL!);
     const second = await storeSession(other.page, OPERATOR, { locale: 'en' });
     await other.page.goto('/tickets');
-    const otherView = other.page.getByRole('combobox', { name: 'View' });
+    const otherView = other.page.getByRole('combobox', { name: /^View\b/ });
     await expect(otherView).toHaveText('All tickets');
     await expect(other.page.getByText('My default view')).toBeVisible();
     await expectAccessible(other.page, 'ticket list on all tickets (en, 375)');

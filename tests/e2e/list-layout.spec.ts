@@ -57,7 +57,7 @@ test(
     await page.setViewportSize({ width: 1280, height: 800 });
     const token = await storeSession(page, ADMIN);
     await page.goto('/tickets');
-    const view = page.getByRole('combobox', { name: 'Weergave' });
+    const view = page.getByRole('combobox', { name: /^Weergave\b/ });
     await view.click();
     await page.getByRole('option', { name: 'Alle tickets' }).click();
     // The menu fades out over the list for a moment; a click meant for a row must not land on it.
@@ -178,7 +178,7 @@ test(
     await page.setViewportSize({ width: 375, height: 800 });
     await storeSession(page, ADMIN);
     await page.goto('/tickets');
-    const view = page.getByRole('combobox', { name: 'View' });
+    const view = page.getByRole('combobox', { name: /^View\b/ });
     await view.click();
     await page.getByRole('option', { name: 'All tickets' }).click();
     // The menu fades out over the list for a moment; a click meant for a row must not land on it.

@@ -33,7 +33,7 @@ async function expectToast(page: Page, text: string) {
 async function filteredList(page: Page, mark: string, count: number) {
   await page.goto('/tickets');
   // A user without a default view of their own starts on their open tickets: these are nobody's yet.
-  const view = page.getByRole('combobox', { name: 'Weergave' });
+  const view = page.getByRole('combobox', { name: /^Weergave\b/ });
   await view.click();
   await page.getByRole('option', { name: 'Alle tickets' }).click();
   await expect(view).toHaveText('Alle tickets');

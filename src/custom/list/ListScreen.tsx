@@ -180,10 +180,14 @@ function ListView({
   };
   /** Something to reset (also a half-filled control). */
   const filterActive = hasActiveFilter(settings.filter);
-  const defaultViewBar =
-    listViews.canStart && listViews.systemViews.length > 0 ? (
-      <ListDefaultViewBar resource={resource.name} views={listViews} />
-    ) : null;
+  // A list with views of its own keeps the bar's place while they load: on a phone, where the bar
+  // stands in for the presets' select, that select showed for a moment and took a tap meant for the bar.
+  const viewsLoading = appKind === 'backoffice' && resource.views.length > 0 && !listViews.canStart;
+  const defaultViewBar = viewsLoading ? (
+    <Box sx={{ height: 40, mb: 1 }} aria-busy="true" />
+  ) : listViews.systemViews.length > 0 ? (
+    <ListDefaultViewBar resource={resource.name} views={listViews} />
+  ) : null;
 
   const { reload: reloadList } = list;
   const reloadPresets = presetsApi.refetch;
