@@ -100,10 +100,13 @@ export const ticketHooks: ResourceHooks = {
     await keepTicketClocks(trx, auth.tenantId, [id]);
     await ticketUpdated(trx, auth.tenantId, id);
   },
-  /** Tickets get a reference people can say on the phone: T-<year>-<id, five digits>. */
+  /**
+   * Tickets get a reference people can say on the phone: T-<year>-<id, at least five digits>. lpad
+   * alone also cuts: from id 100,000 on, every reference was one another ticket had.
+   */
   async afterStore(id, { trx, resource, auth }) {
     await sql`update ${sql.table(resource.table)}
-      set reference = 'T-' || to_char(now(), 'YYYY') || '-' || lpad(id::text, 5, '0')
+      set reference = 'T-' || to_char(now(), 'YYYY') || '-' || lpad(id::text, greatest(5, length(id::text)), '0')
       where id = ${id} and reference is null`.execute(trx);
     // Live lists and notifications (issue 19): templates are no one's work.
     if (resource.morphType) {
