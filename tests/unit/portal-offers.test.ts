@@ -71,4 +71,21 @@ describe('the portal screens a company role offers', () => {
     // Not narrowed by the roles: offered to a client of no company too.
     expect(rolesReach({ companies: [] }, registry().require('knowledge-articles'))).toBe(true);
   });
+
+  it('"own" reaches only a resource that says what its own rows are, as the server scopes them', () => {
+    // A role whose own list names invoices (stored before the server refused it: invoices have no
+    // x-portal.own, so the server's scope gives such a client none of them) offers no invoices screen.
+    const own = (names: string[]): Company => ({
+      ...clientWith('member').companies[0]!,
+      company_resources: [],
+      own_resources: names,
+    });
+    const invoices = registry().require('invoices');
+    const tickets = registry().require('tickets');
+    expect(invoices.portal?.own).toBeUndefined();
+    expect(tickets.portal?.own).toBeDefined();
+    expect(rolesReach({ companies: [own(['invoices'])] }, invoices)).toBe(false);
+    expect(rolesReach({ companies: [own(['tickets'])] }, tickets)).toBe(true);
+    expect(rolesReach({ companies: [own([])] }, tickets)).toBe(false);
+  });
 });

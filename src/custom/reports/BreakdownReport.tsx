@@ -4,16 +4,14 @@
  * link to exactly those tickets, and the table's files.
  */
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { REPORT_KEYS, type ReportBreakdown, type ReportKey } from '../../../common/reports.ts';
 import type { FilterState } from '../list/filters.ts';
-import { Count, FiguresTable, inSentence } from './parts.tsx';
+import { BreakdownPicker, Count, FiguresTable, inSentence } from './parts.tsx';
 import { figureCells, PERIOD_COLUMNS } from './PeriodReport.tsx';
 import { ReportFiles } from './ReportFiles.tsx';
 import { Loaded, useReport } from './useReport.tsx';
@@ -71,20 +69,7 @@ export function BreakdownReport({
       <Typography component="h2" variant="h6" id={`${headingId}-breakdown`}>
         {translate('reports.breakdown_title')}
       </Typography>
-      <TextField
-        select
-        size="small"
-        label={translate('reports.breakdown_by')}
-        value={by}
-        onChange={(e) => onBy(e.target.value as ReportKey)}
-        sx={{ maxWidth: 260 }}
-      >
-        {REPORT_KEYS.map((key) => (
-          <MenuItem key={key} value={key}>
-            {keyLabel(key)}
-          </MenuItem>
-        ))}
-      </TextField>
+      <BreakdownPicker value={by} keys={REPORT_KEYS} labelOf={keyLabel} onChange={onBy} />
       <Loaded state={state} height={160}>
         {(answer) => {
           const shown = answer.by;

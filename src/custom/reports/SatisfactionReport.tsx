@@ -5,9 +5,7 @@
  * column shows only when the period holds such ratings: a tenant on good-neutral-bad never sees an
  * empty column, and one that changed scale sees both (the scale is each survey's own, kept when mailed).
  */
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useLocaleState, useTranslate } from 'react-admin';
 import {
@@ -17,7 +15,7 @@ import {
   type SatisfactionRow,
 } from '../../../common/satisfaction-report.ts';
 import { toQueryString } from '../../dataProvider/builder.ts';
-import { FiguresTable, inSentence, periodLabel } from './parts.tsx';
+import { BreakdownPicker, FiguresTable, inSentence, periodLabel } from './parts.tsx';
 import { Loaded, useReport } from './useReport.tsx';
 
 type Figures = Pick<SatisfactionRow, 'rated' | 'good' | 'neutral' | 'bad' | 'rated_on_5' | 'average'>;
@@ -67,20 +65,7 @@ export function SatisfactionReport({
       <Typography variant="body2" color="text.secondary">
         {t('note')}
       </Typography>
-      <TextField
-        select
-        size="small"
-        label={translate('reports.breakdown_by')}
-        value={by}
-        onChange={(e) => onBy(e.target.value as SatisfactionBy)}
-        sx={{ maxWidth: 260 }}
-      >
-        {SATISFACTION_BY.map((key) => (
-          <MenuItem key={key} value={key}>
-            {t(`by.${key}`)}
-          </MenuItem>
-        ))}
-      </TextField>
+      <BreakdownPicker value={by} keys={SATISFACTION_BY} labelOf={(key) => t(`by.${key}`)} onChange={onBy} />
       <Loaded state={state} height={160}>
         {(answer) => {
           if (answer.rows.length === 0) return <Typography>{t('empty')}</Typography>;

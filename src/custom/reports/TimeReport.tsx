@@ -5,10 +5,8 @@
  * time as registered).
  */
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useLocaleState, useTranslate } from 'react-admin';
@@ -20,7 +18,7 @@ import {
   type TimeReportAnswer,
 } from '../../../common/time-report.ts';
 import { minutesText } from './period.ts';
-import { FiguresTable, inSentence, periodLabel } from './parts.tsx';
+import { BreakdownPicker, FiguresTable, inSentence, periodLabel } from './parts.tsx';
 import { ReportFiles } from './ReportFiles.tsx';
 import { Loaded, useReport } from './useReport.tsx';
 
@@ -106,20 +104,7 @@ export function TimeReport({
           );
         }}
       </Loaded>
-      <TextField
-        select
-        size="small"
-        label={translate('reports.breakdown_by')}
-        value={by}
-        onChange={(e) => onBy(e.target.value as TimeKey)}
-        sx={{ maxWidth: 260 }}
-      >
-        {TIME_KEYS.map((key) => (
-          <MenuItem key={key} value={key}>
-            {t(`time_${key}`)}
-          </MenuItem>
-        ))}
-      </TextField>
+      <BreakdownPicker value={by} keys={TIME_KEYS} labelOf={(key) => t(`time_${key}`)} onChange={onBy} />
       <Loaded state={perKey} height={160}>
         {(answer) => {
           const caption = translate('reports.time.breakdown_caption', {

@@ -6,6 +6,7 @@
 import { useContext, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -13,6 +14,8 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import { useTranslate } from 'react-admin';
 import { ScrollableTable } from '../detail/parts.tsx';
 import { REPORT_FILTERS, type ReportGroup } from '../../../common/reports.ts';
 import { listLink } from '../list/linkedFilter.ts';
@@ -180,5 +183,31 @@ export function FiguresTable({
         </Table>
       </ScrollableTable>
     </Paper>
+  );
+}
+
+/** The "Per" picker above a report's breakdown: what its rows are per, each key by its words. */
+export function BreakdownPicker<K extends string>(props: {
+  value: K;
+  keys: readonly K[];
+  labelOf: (key: K) => string;
+  onChange: (key: K) => void;
+}) {
+  const translate = useTranslate();
+  return (
+    <TextField
+      select
+      size="small"
+      label={translate('reports.breakdown_by')}
+      value={props.value}
+      onChange={(e) => props.onChange(e.target.value as K)}
+      sx={{ maxWidth: 260 }}
+    >
+      {props.keys.map((key) => (
+        <MenuItem key={key} value={key}>
+          {props.labelOf(key)}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }
