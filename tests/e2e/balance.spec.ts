@@ -4,7 +4,8 @@
  * card below its threshold says so and offers to buy more, which opens the contract with its upgrade form
  * in view and focus (the address the low-balance mail links). Axe-clean at 1280 and 375 px, in Dutch and
  * English (screenshots in /tmp/shots-balance/). The back office's ticket shows the same card; its "buy
- * more" opens the contract with the upgrade dialog open.
+ * more" opens the contract with the upgrade dialog open. The low-balance mail reaches a loopback SMTP
+ * server, and its link, opened signed out, leads through the login form to the upgrade form.
  *
  * A server of its own, on a copy of the demo whose prepaid card 'Strippenkaart Jansen BV' has 1 of its
  * 10 hours left: the worker's demo server keeps the figures other specs read.
@@ -14,8 +15,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { expectAccessible, inLanguage, signIn, startIn, type Lang } from './support.ts';
-import { SEEDED_DIR_ENV, startServer, type E2eServer } from './server.ts';
+import { expectAccessible, inLanguage, signIn, startIn, submitLogin, type Lang } from './support.ts';
+import { freePort, SEEDED_DIR_ENV, startServer, type E2eServer } from './server.ts';
+import { recipients, startSmtp, type LoopbackSmtp, type ParsedMail } from '../api/smtp.ts';
 import { openDatabase } from '../../server/db/database.ts';
 
 const CLIENT = 'client@example.com';
@@ -45,6 +47,7 @@ const WORDS = {
 test.describe.configure({ mode: 'serial' });
 
 let server: E2eServer;
+let smtp: LoopbackSmtp;
 let seeded: string;
 let contractId: number;
 let ticketId: number;
@@ -80,11 +83,24 @@ test.beforeAll(async () => {
     .executeTakeFirstOrThrow();
   ticketId = Number(ticket.id);
   await database.close();
-  server = await startServer({}, { seeded });
+  // The deadline loop sends the low-balance alert (server/reports/balance-alerts.ts) to the loopback
+  // SMTP server, its link on this server's own address.
+  smtp = await startSmtp();
+  const port = await freePort();
+  server = await startServer(
+    {
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SMTP_URL: smtp.url,
+      MAIL_POLL_MS: '500',
+      DEADLINE_CHECK_MS: '1000',
+    },
+    { seeded, port },
+  );
 });
 
 test.afterAll(async () => {
   await server?.stop();
+  await smtp?.close();
   if (seeded) rmSync(seeded, { recursive: true, force: true });
 });
 
@@ -179,6 +195,35 @@ test(
       await card.getByRole('article', { name: PREPAID }).getByRole('link', { name: w.buy }).click();
       await expect(page).toHaveURL(new RegExp(`/contracts/${contractId}\\?upgrade=1$`));
       await expect(page.getByRole('dialog', { name: w.upgrade })).toBeVisible();
+    } finally {
+      await page.close();
+    }
+  },
+);
+
+test(
+  inLanguage(
+    'nl',
+    "the low-balance mail's link, opened signed out, leads through the login to the upgrade form",
+  ),
+  async ({ browser }) => {
+    const link = `${server.baseURL}/app/contracts/${contractId}?upgrade=1`;
+    const isAlert = (mail: ParsedMail) => recipients(mail).includes(CLIENT) && !!mail.text?.includes(link);
+    let mail = smtp.received.find(isAlert);
+    for (let n = smtp.received.length; !mail; n++) {
+      const next = await smtp.next(n);
+      if (isAlert(next)) mail = next;
+    }
+    const page = await browser.newPage({ baseURL: server.baseURL });
+    try {
+      await startIn(page, 'nl');
+      await page.goto(link);
+      await expect(page).toHaveURL(/\/app\/login/);
+      await submitLogin(page, CLIENT);
+      await expect(page).toHaveURL(new RegExp(`/app/contracts/${contractId}\\?upgrade=1$`));
+      const upgrade = page.getByRole('region', { name: WORDS.nl.upgrade });
+      await expect(upgrade).toBeInViewport();
+      await expect(upgrade.getByRole('radio').first()).toBeFocused();
     } finally {
       await page.close();
     }
