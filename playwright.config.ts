@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM } from './tests/e2e/chromium.ts';
+import { CHROMIUM, CHROMIUM_ARGS } from './tests/e2e/chromium.ts';
 
 /**
  * End-to-end tests in Debian's Chromium headless shell (tests/e2e/chromium.ts) against the real server:
@@ -27,16 +27,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
 });

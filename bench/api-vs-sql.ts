@@ -9,7 +9,7 @@ import type { Db } from '../server/db/database.ts';
 import { replay, type Statement, type StatementCapture } from './capture.ts';
 import { request } from './http.ts';
 import type { Scenario } from './scenarios.ts';
-import { mark, median, ms, percentile, table } from './stats.ts';
+import { mark, median, ms, percentile, table, type Budget } from './stats.ts';
 
 export interface ScenarioResult {
   name: string;
@@ -41,14 +41,6 @@ export function pgRunner(url: string): { run: RawRunner; close: () => Promise<vo
 
 export function kyselyRunner(db: Db): RawRunner {
   return (sql, parameters) => db.executeQuery(CompiledQuery.raw(sql, [...parameters]));
-}
-
-export interface Budget {
-  warmup: number;
-  samples: number;
-  /** Stop sampling a scenario after this many seconds (at least `minSamples` taken). */
-  seconds: number;
-  minSamples: number;
 }
 
 export async function measureScenario(

@@ -13,6 +13,17 @@ export const LIST_PER_PAGE = 15;
 /** The ticket schema's x-default-sort, which both lists start with. */
 export const LIST_SORT = { field: 'updated_at', order: 'DESC' } as const;
 
+/*
+ * LIST_WITH and LIST_SELECT are written out, not computed by the apps' own `listModel` (its
+ * `relationsFor` and `selectFor` of the default columns, src/custom/list/shape.ts): that module reads
+ * the schemas through src/schema.ts, whose `import.meta.glob` only Vite provides, and the bench runs
+ * under tsx, where importing it fails ("glob is not a function"). Loading it through Vite's module
+ * runner (`runnerImport`) works but is experimental, makes this module asynchronous for everyone who
+ * imports it (the e2e spec too) and would build a second registry. So the copies are checked instead:
+ * tests/browser/list-select.test.ts compares them with `listModel`'s result (vitest runs on Vite), and
+ * tests/e2e/bench-requests.spec.ts compares whole calls with those of the real screens.
+ */
+
 /**
  * The belongsTo relations of the default columns (src/custom/list/shape.ts `relationsFor`): the back
  * office's list shows priority, status, company, client and operator; the portal's list (x-portal.list)

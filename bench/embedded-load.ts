@@ -5,9 +5,8 @@
  * screen sends it: ./app-requests.ts), 30 % writes, half of them a new ticket and half a message on a ticket. Read and write
  * latencies, and the calls that did not answer 2xx.
  */
-import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { start, stop } from './processes.ts';
+import { embeddedServerEnv, freePort, start, stop, waitForHealth } from './processes.ts';
 import { percentile } from './stats.ts';
 import { ticketListPath } from './app-requests.ts';
 
@@ -24,30 +23,6 @@ export interface EmbeddedLoadResult {
 export const EMBEDDED_USERS = 16;
 const READ_SHARE = 0.7;
 const READ_PATH = ticketListPath({ app: 'backoffice' });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function waitForHealth(base: string, deadlineMs: number): Promise<void> {
-  const until = Date.now() + deadlineMs;
-  while (Date.now() < until) {
-    const ok = await fetch(`${base}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the embedded server at ${base} did not become healthy`);
-}
 
 async function login(base: string, email: string): Promise<string> {
   const res = await fetch(`${base}/api/auth/login`, {
@@ -69,18 +44,14 @@ export async function measureEmbeddedLoad(
   users = EMBEDDED_USERS,
 ): Promise<EmbeddedLoadResult> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-  };
-  delete env.DATABASE_URL;
   const base = `http://127.0.0.1:${port}`;
-  const child = start(join('node_modules', '.bin', 'tsx'), ['server/server.ts'], env);
+  const child = start(
+    join('node_modules', '.bin', 'tsx'),
+    ['server/server.ts'],
+    embeddedServerEnv(port, dataDir),
+  );
   try {
-    await waitForHealth(base, 180_000);
+    await waitForHealth(child, base, 180_000);
     return await officeLoad(base, seconds, users);
   } finally {
     await stop(child);

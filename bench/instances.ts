@@ -9,14 +9,13 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { allProcesses, busiestOthers, CpuMeter, machineCpuMs, processName } from './cpu.ts';
 import { findHaproxy, haproxyConfig, serverStates } from './haproxy.ts';
 import { login, request } from './http.ts';
-import { processTree, start, stop, waitForLine } from './processes.ts';
+import { freePort, processTree, start, stop, waitForLine, waitUntil } from './processes.ts';
 import { autocannon } from './throughput.ts';
 
 /** Connections of the load generator in every row: past the point where one instance saturates. */
@@ -86,26 +85,6 @@ export function perRequest(cpu: CpuSplit, requests: number): CpuSplit {
     other: per(cpu.other),
     machine: per(cpu.machine),
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function until(what: string, condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /** The instance's process and whatever it started (tsx starts none today; counted all the same). */
@@ -191,7 +170,7 @@ export async function measureInstances(
         proxy.stderr?.on('data', (d: Buffer) => (said = (said + d.toString()).slice(-2000)));
         proxy.on('error', (error) => (said += String(error)));
         target = `http://127.0.0.1:${listen}`;
-        await until(
+        await waitUntil(
           `HAProxy to hold ${servers.map((s) => s.name).join(' and ')} up`,
           async () => {
             if (proxy.exitCode !== null || proxy.pid === undefined)

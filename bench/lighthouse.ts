@@ -14,12 +14,11 @@
  * browser's HTTP cache is emptied before each page so every page is a first visit's download.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM as HEADLESS_SHELL } from '../tests/e2e/chromium.ts';
-import { output } from './processes.ts';
+import { CHROMIUM as HEADLESS_SHELL, CHROMIUM_ARGS, FULL_CHROMIUM } from '../tests/e2e/chromium.ts';
+import { freePort, output } from './processes.ts';
 import { mark, table } from './stats.ts';
 
 export interface LighthousePage {
@@ -55,8 +54,6 @@ export const LIGHTHOUSE_PAGES: LighthousePage[] = [
   { name: 'back office dashboard (admin)', path: '/', as: 'admin@example.com' },
 ];
 
-const FULL_CHROMIUM = '/usr/bin/chromium';
-
 /** The Chromium of this machine Lighthouse runs in: the full browser when installed, else the shell. */
 export function lighthouseBrowser(): string | undefined {
   return [FULL_CHROMIUM, HEADLESS_SHELL].find((path) => existsSync(path));
@@ -65,18 +62,6 @@ export function lighthouseBrowser(): string | undefined {
 export function lighthouseCommand(env: NodeJS.ProcessEnv = process.env): string | undefined {
   const path = env.LIGHTHOUSE_BIN || join('node_modules', '.bin', 'lighthouse');
   return existsSync(path) ? path : undefined;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 interface Lhr {
@@ -106,16 +91,7 @@ export async function measureLighthouse(
     executablePath: browserPath,
     headless: true,
     locale: 'nl-NL',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      `--remote-debugging-port=${port}`,
-    ],
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
   });
   const figures: LighthouseFigure[] = [];
   let version = '';

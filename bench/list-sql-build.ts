@@ -6,37 +6,21 @@
  */
 import { performance } from 'node:perf_hooks';
 import qs from 'qs';
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import { registry as schemaRegistry } from '../server/schema/registry.ts';
 import { parseListQuery, QUERY_LIMITS } from '../server/query/parse.ts';
 import { sqlContext } from '../server/query/sql.ts';
 import { listStatements } from '../server/query/select.ts';
 import { keyFieldsFor } from '../server/query/relations.ts';
 import { hookTable } from '../server/resources/hooks.ts';
-import type { AuthContext } from '../server/auth/context.ts';
-import { clearStatementCache, useStatementCache } from '../server/query/statement-cache.ts';
+import { operatorAuth } from '../tests/callers.ts';
+import { clearStatementCache, compiler, useStatementCache } from '../server/query/statement-cache.ts';
 
 const N = Number(process.argv[2] ?? 10_000);
 const registry = schemaRegistry();
 const tickets = registry.require('tickets');
-const auth: AuthContext = {
-  kind: 'operator',
-  userId: 1,
-  tenantId: 1,
-  isOperator: 2,
+const auth = operatorAuth({
   permissions: new Set(Object.keys(registry.resources).map((r) => `tenant.${r}.index`)),
-  companyIds: [],
-  companyRoles: [],
-  categoryIds: [],
   language: 'nl',
-};
-const compiler = new Kysely<any>({
-  dialect: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (db) => new PostgresIntrospector(db),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
 });
 
 // The back office's default list: the schema's x-list columns and the belongsTo relations they show.

@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, FULL_CHROMIUM } from '../tests/e2e/chromium.ts';
 import { bundleSizes, INITIAL_BUDGET_BYTES } from '../scripts/bundle-size.ts';
 import { mark, median, ms, table } from './stats.ts';
 
@@ -20,18 +21,6 @@ export interface PortalResult {
   firstRunCalls: { path: string; ms: number }[];
   note?: string;
 }
-
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const ROW = 'table tbody tr:not([data-testid="skeleton-row"])';
 
@@ -67,9 +56,9 @@ export async function measurePortal(base: string, email: string, runs: number): 
     pageToRows: null,
     firstRunCalls: [],
   };
-  if (!existsSync(CHROMIUM))
-    return { ...result, note: `no Chromium at ${CHROMIUM}: browser timings skipped` };
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  if (!existsSync(FULL_CHROMIUM))
+    return { ...result, note: `no Chromium at ${FULL_CHROMIUM}: browser timings skipped` };
+  const browser = await chromium.launch({ executablePath: FULL_CHROMIUM, args: CHROMIUM_ARGS });
   try {
     const login: number[] = [];
     const paging: number[] = [];

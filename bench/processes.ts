@@ -1,6 +1,9 @@
 /** Child processes of the benchmark: started, waited for, and always stopped again. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { request } from './http.ts';
+
+export { freePort } from '../tests/free-port.ts';
 
 const children = new Set<ChildProcess>();
 
@@ -85,6 +88,64 @@ export async function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTER
   }, 10_000);
   await ended;
   clearTimeout(timer);
+}
+
+/**
+ * Asks `condition` until it holds (every `intervalMs`: a poll interval, not a wait for time); fails after
+ * `timeoutMs`, naming `what` it waited for.
+ */
+export async function waitUntil(
+  what: string,
+  condition: () => Promise<boolean>,
+  timeoutMs: number,
+  intervalMs = 100,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+/**
+ * The environment of a server the bench starts on an embedded (PGlite) data folder, on loopback: only
+ * warnings logged, and no DATABASE_URL from the caller's shell, which would send it to PostgreSQL.
+ */
+export function embeddedServerEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+  };
+  delete env.DATABASE_URL;
+  return env;
+}
+
+/**
+ * Waits until the server `child` started answers 200 on `base`/api/health; fails when it ends first.
+ * Asked every 25 ms, since embedded.ts measures the start to that precision; `meanwhile` runs before
+ * each ask (embedded.ts samples the memory of the starting server).
+ */
+export async function waitForHealth(
+  child: ChildProcess,
+  base: string,
+  timeoutMs: number,
+  meanwhile?: () => void,
+): Promise<void> {
+  await waitUntil(
+    `a ready ${base}/api/health`,
+    async () => {
+      if (child.exitCode !== null)
+        throw new Error(`the server ended with ${child.exitCode} before it was ready`);
+      meanwhile?.();
+      const res = await request(`${base}/api/health`).catch(() => null);
+      return res?.status === 200;
+    },
+    timeoutMs,
+    25,
+  );
 }
 
 export async function stopAll(): Promise<void> {

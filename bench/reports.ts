@@ -15,7 +15,7 @@ import { DEFAULT_TIME_ZONE } from '../common/sla/calendar.ts';
 import type { StatementCapture, Statement } from './capture.ts';
 import { request } from './http.ts';
 import type { RawRunner } from './api-vs-sql.ts';
-import { median, percentile } from './stats.ts';
+import { median, percentile, timeCalls, type Budget } from './stats.ts';
 
 export interface ReportCase {
   name: string;
@@ -33,13 +33,6 @@ export interface ReportResult {
   /** The answer's size in bytes (the file's, for the export). */
   bytes: number;
   targetMs?: number;
-}
-
-export interface ReportBudget {
-  warmup: number;
-  samples: number;
-  seconds: number;
-  minSamples: number;
 }
 
 export interface ReportScope {
@@ -116,7 +109,7 @@ export async function measureReport(
   base: string,
   c: ReportCase,
   headers: Record<string, string>,
-  budget: ReportBudget,
+  budget: Budget,
 ): Promise<ReportResult> {
   let bytes = 0;
   const call = async () => {
@@ -125,16 +118,7 @@ export async function measureReport(
     bytes = res.bytes;
   };
   for (let i = 0; i < budget.warmup; i++) await call();
-  const times: number[] = [];
-  const deadline = performance.now() + budget.seconds * 1000;
-  while (
-    times.length < budget.samples &&
-    (times.length < budget.minSamples || performance.now() < deadline)
-  ) {
-    const t = performance.now();
-    await call();
-    times.push(performance.now() - t);
-  }
+  const times = await timeCalls(call, budget);
   return {
     name: c.name,
     path: c.path,

@@ -9,6 +9,30 @@ export function percentile(samples: number[], p: number): number {
 
 export const median = (samples: number[]) => percentile(samples, 50);
 
+/** How long a case is sampled: `samples` calls, or fewer once `seconds` have passed and `minSamples` are in. */
+export interface Budget {
+  /** Untimed calls before the timed ones (the caller makes them). */
+  warmup: number;
+  samples: number;
+  seconds: number;
+  minSamples: number;
+}
+
+/** The times of `call`, one call after another, within `budget` (its warm-up not included), in ms. */
+export async function timeCalls(call: () => Promise<unknown>, budget: Budget): Promise<number[]> {
+  const times: number[] = [];
+  const deadline = performance.now() + budget.seconds * 1000;
+  while (
+    times.length < budget.samples &&
+    (times.length < budget.minSamples || performance.now() < deadline)
+  ) {
+    const t = performance.now();
+    await call();
+    times.push(performance.now() - t);
+  }
+  return times;
+}
+
 /** Milliseconds with a precision that fits the value. */
 export function ms(value: number): string {
   if (!Number.isFinite(value)) return '-';

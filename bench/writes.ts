@@ -8,7 +8,7 @@
  * the caller wait. No SQL side: replaying inserts measures nothing the lists do not.
  */
 import type { StatementCapture } from './capture.ts';
-import { mark, median, ms, percentile, table } from './stats.ts';
+import { mark, median, ms, percentile, table, timeCalls, type Budget } from './stats.ts';
 
 export interface WriteResult {
   name: string;
@@ -28,13 +28,6 @@ export const TICKET_CREATE_STATEMENTS = 3;
 
 /** How long after the answer statements the request set off are still counted (as `afterAnswer`). */
 const LINGER_MS = 300;
-
-export interface WriteBudget {
-  warmup: number;
-  samples: number;
-  seconds: number;
-  minSamples: number;
-}
 
 /**
  * "insert into "tickets" …" -> "insert tickets"; a select -> "select <its first table>"; a statement
@@ -58,7 +51,7 @@ export async function measureWrites(
   base: string,
   token: string,
   capture: StatementCapture,
-  budget: WriteBudget,
+  budget: Budget,
 ): Promise<{ results: WriteResult[]; ticketIds: number[]; messageIds: number[] }> {
   const ticketIds: number[] = [];
   const messageIds: number[] = [];
@@ -108,16 +101,7 @@ export async function measureWrites(
       capture.markAnswered();
       await new Promise((resolve) => setTimeout(resolve, LINGER_MS));
     });
-    const times: number[] = [];
-    const deadline = performance.now() + budget.seconds * 1000;
-    while (
-      times.length < budget.samples &&
-      (times.length < budget.minSamples || performance.now() < deadline)
-    ) {
-      const t = performance.now();
-      await write();
-      times.push(performance.now() - t);
-    }
+    const times = await timeCalls(() => write(), budget);
     const before = statements.filter((s) => !s.afterAnswer);
     results.push({
       name,

@@ -22,8 +22,11 @@ import type { Fragment } from './fragments.ts';
 /** Enough for every resource's columns in three languages and a few aliases; the oldest go first. */
 export const STATEMENT_CACHE_SIZE = 500;
 
-// Both engines compile with PostgresQueryCompiler (pg's dialect and kysely-pglite-dialect): one text.
-const compiler = new Kysely<Record<string, never>>({
+/**
+ * Compiles a fragment to its text without a database. Both engines compile with PostgresQueryCompiler
+ * (pg's dialect and kysely-pglite-dialect): one text. The tests and the bench compile theirs with it.
+ */
+export const compiler = new Kysely<Record<string, never>>({
   dialect: {
     createAdapter: () => new PostgresAdapter(),
     createDriver: () => new DummyDriver(),

@@ -7,13 +7,11 @@
  *
  * Needs the built apps (npm run build; npm test builds before it runs the API tests).
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIST_DIR } from '../../server/web/plugin.ts';
 import { buildTestApp, targets, type TestApp } from './harness.ts';
-import { multipart } from './multipart.ts';
+import { builtScript, storedTextFile } from './served-files.ts';
 
 /** Per answer by nature: when, how long, and a stored file's version and dates. */
 const VOLATILE = new Set(['date', 'content-length', 'etag', 'last-modified', 'content-disposition']);
@@ -39,16 +37,6 @@ const SECURITY = {
 };
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-
-function builtScript(): string {
-  if (!existsSync(`${DIST_DIR}/index.html`))
-    throw new Error('no built apps in dist/: run npm run build first');
-  const match = /<script type="module" crossorigin src="(\/static\/[^"]+\.js)"/.exec(
-    readFileSync(`${DIST_DIR}/index.html`, 'utf8'),
-  );
-  if (!match) throw new Error('dist/index.html loads no script from /static/');
-  return match[1]!;
-}
 
 describe.each(targets)('the headers of each kind of answer on $name', (target) => {
   let t: TestApp;
@@ -125,15 +113,7 @@ describe.each(targets)('the headers of each kind of answer on $name', (target) =
   });
 
   it('a stored file keeps its own sandbox', async () => {
-    const form = multipart([], [{ field: 'file', name: 'notes.txt', content: 'hello' }]);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/attachments',
-      payload: form.payload,
-      headers: { ...client, ...form.headers },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    await expectHeaders(created.json().url, {}, 200, {
+    await expectHeaders(await storedTextFile(t, client), {}, 200, {
       ...SECURITY,
       'content-security-policy': 'sandbox',
       'content-type': 'text/plain; charset=utf-8',

@@ -8,7 +8,6 @@
  * Needs the built apps (npm run build; npm test builds before it runs the API tests).
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -18,9 +17,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { configFromEnv } from '../../server/config.ts';
 import { registry } from '../../server/schema/registry.ts';
-import { DIST_DIR } from '../../server/web/plugin.ts';
 import { buildTestApp, targets, type TestApp } from './harness.ts';
-import { multipart } from './multipart.ts';
+import { builtScript, storedTextFile } from './served-files.ts';
 
 /** The apps' policy, directive by directive (docs/decisions.md, "Security headers"). */
 const APP_POLICY: Record<string, string> = {
@@ -49,17 +47,6 @@ function directives(header: unknown): Record<string, string> {
         return [name!, values.join(' ')];
       }),
   );
-}
-
-/** A hashed script of the build, as the pages load it. */
-function builtScript(): string {
-  if (!existsSync(`${DIST_DIR}/index.html`))
-    throw new Error('no built apps in dist/: run npm run build first');
-  const match = /<script type="module" crossorigin src="(\/static\/[^"]+\.js)"/.exec(
-    readFileSync(`${DIST_DIR}/index.html`, 'utf8'),
-  );
-  if (!match) throw new Error('dist/index.html loads no script from /static/');
-  return match[1]!;
 }
 
 describe.each(targets)('security headers and paths on $name', (target) => {
@@ -120,15 +107,7 @@ describe.each(targets)('security headers and paths on $name', (target) => {
     });
 
     it('a stored file keeps its own sandbox', async () => {
-      const form = multipart([], [{ field: 'file', name: 'notes.txt', content: 'hello' }]);
-      const created = await t.app.inject({
-        method: 'POST',
-        url: '/api/attachments',
-        payload: form.payload,
-        headers: { ...client, ...form.headers },
-      });
-      expect(created.statusCode, created.body).toBe(201);
-      const file = await get(created.json().url);
+      const file = await get(await storedTextFile(t, client));
       expect(file.statusCode).toBe(200);
       expect(file.headers['content-security-policy']).toBe('sandbox');
       expect(file.headers['x-content-type-options']).toBe('nosniff');

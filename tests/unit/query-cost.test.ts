@@ -14,7 +14,7 @@ import {
   withRows,
 } from '../../server/query/cost.ts';
 import { QUERY_COST, QUERY_LIMITS, WITH_LIMITS } from '../../server/query/limits.ts';
-import type { AuthContext } from '../../server/auth/context.ts';
+import { operatorAuth } from '../callers.ts';
 import { ValidationError } from '../../server/http/errors.ts';
 
 /** A world of its own: an owner has many widgets, a widget many parts; the cost follows the kinds. */
@@ -56,16 +56,7 @@ const parts = toResource({
 });
 const registry = new Registry([owners, widgets, parts], {});
 
-const operator: AuthContext = {
-  kind: 'operator',
-  userId: 7,
-  tenantId: 1,
-  isOperator: 2,
-  permissions: new Set(),
-  companyIds: [],
-  companyRoles: [],
-  categoryIds: [],
-};
+const operator = operatorAuth({ userId: 7 });
 
 const list = (query: object) =>
   parseListQuery(

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import qs from 'qs';
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import { Registry, toResource } from '../../server/schema/registry.ts';
 import { parseListQuery, parseBuilderConditions, QUERY_LIMITS } from '../../server/query/parse.ts';
 import { sqlContext } from '../../server/query/sql.ts';
@@ -8,7 +7,8 @@ import { containsPattern } from '../../server/query/fragments.ts';
 import { listStatements } from '../../server/query/select.ts';
 import type { AuthContext } from '../../server/auth/context.ts';
 import { ValidationError } from '../../server/http/errors.ts';
-import type { SchemaTables } from '../../server/db/schema-tables.ts';
+import { compiler } from '../../server/query/statement-cache.ts';
+import { companyAdmin, operatorAuth } from '../callers.ts';
 
 /** A small world of its own, so the expected SQL does not move when the real schemas grow. */
 const owners = toResource({
@@ -78,43 +78,16 @@ const custom = [
 ];
 const registry = new Registry([owners, widgets, parts, ...custom], {});
 
-const operator: AuthContext = {
-  kind: 'operator',
-  userId: 7,
-  tenantId: 1,
-  isOperator: 2,
-  permissions: new Set(),
-  companyIds: [],
-  companyRoles: [],
-  categoryIds: [3, 4],
-};
-// A company admin of both companies (issue 39's role that sees every portal resource company-wide).
-const adminOf = (companyId: number) => ({
-  companyId,
-  roleId: 1,
-  all: true,
-  company: [],
-  own: [],
-  onBehalf: true,
-  manageAccess: true,
-});
+const operator = operatorAuth({ userId: 7, categoryIds: [3, 4] });
 const client: AuthContext = {
   ...operator,
   kind: 'client',
   userId: 9,
   isOperator: 0,
   companyIds: [11, 12],
-  companyRoles: [adminOf(11), adminOf(12)],
+  // A company admin of both companies (issue 39's role that sees every portal resource company-wide).
+  companyRoles: [companyAdmin(11), companyAdmin(12)],
 };
-
-const compiler = new Kysely<SchemaTables>({
-  dialect: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (db) => new PostgresIntrospector(db),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
-});
 
 function parse(query: string, auth = operator) {
   return parseListQuery({ registry, auth }, widgets, qs.parse(query, { depth: QUERY_LIMITS.qsDepth }) as any);

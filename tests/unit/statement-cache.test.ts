@@ -6,23 +6,18 @@
  */
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import qs from 'qs';
-import {
-  DummyDriver,
-  Kysely,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  sql,
-} from 'kysely';
+import { sql } from 'kysely';
 import { registry as schemaRegistry } from '../../server/schema/registry.ts';
 import { parseListQuery, QUERY_LIMITS } from '../../server/query/parse.ts';
 import { sqlContext } from '../../server/query/sql.ts';
 import { listStatements } from '../../server/query/select.ts';
 import { keyFieldsFor } from '../../server/query/relations.ts';
 import type { AuthContext } from '../../server/auth/context.ts';
+import { companyAdmin, operatorAuth } from '../callers.ts';
 import {
   clearStatementCache,
   compiledOnce,
+  compiler,
   STATEMENT_CACHE_SIZE,
   statementCacheSize,
   statementCacheStats,
@@ -31,34 +26,7 @@ import {
 
 const registry = schemaRegistry();
 const tickets = registry.require('tickets');
-const compiler = new Kysely<any>({
-  dialect: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (db) => new PostgresIntrospector(db),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
-});
-
-const operator: AuthContext = {
-  kind: 'operator',
-  userId: 1,
-  tenantId: 1,
-  isOperator: 2,
-  permissions: new Set(),
-  companyIds: [],
-  companyRoles: [],
-  categoryIds: [5],
-};
-const role = (companyId: number) => ({
-  companyId,
-  roleId: 1,
-  all: true,
-  company: [],
-  own: [],
-  onBehalf: true,
-  manageAccess: true,
-});
+const operator = operatorAuth({ categoryIds: [5] });
 const client = (tenantId: number, userId: number, companies: number[]): AuthContext => ({
   ...operator,
   kind: 'client',
@@ -67,7 +35,7 @@ const client = (tenantId: number, userId: number, companies: number[]): AuthCont
   isOperator: 0,
   categoryIds: [],
   companyIds: companies,
-  companyRoles: companies.map(role),
+  companyRoles: companies.map(companyAdmin),
 });
 
 function compiled(auth: AuthContext, query: string) {
