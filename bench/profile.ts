@@ -5,6 +5,7 @@
  * (bench/sql-server.ts) the same way, running the statements that very list call ran. Each profile is
  * summarised by bucket (bench/profile-summary.ts) over the measured run only (not start-up or warm-up).
  * Usage: BENCH_DATABASE_URL=postgres://… npx tsx bench/profile.ts [--seconds 20] [--connections 8]
+ * [--no-profile] (each process's CPU per request from /proc is printed either way)
  * (the data set must exist: run the bench once first). The .cpuprofile files stay in a temp folder
  * that is printed, for Chrome's DevTools or speedscope.
  */
@@ -24,6 +25,7 @@ import { freePort } from '../tests/free-port.ts';
 import { summarise, summaryText, type CpuProfile } from './profile-summary.ts';
 import { DEFAULT_LIST } from './scenarios.ts';
 import { autocannon, type LoadResult } from './throughput.ts';
+import { processCpuMs } from './cpu.ts';
 
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error('BENCH_DATABASE_URL is needed (the profile is of the PostgreSQL set-up)');
@@ -33,6 +35,8 @@ const option = (name: string, fallback: number) => {
 };
 const seconds = option('--seconds', 20);
 const connections = option('--connections', 8);
+/** --no-profile: the same runs without the profiler, for the processes' CPU per request unprofiled. */
+const profiling = !process.argv.includes('--no-profile');
 const folder = mkdtempSync(join(tmpdir(), 'bench-profile-'));
 const load = () =>
   loadavg()
@@ -78,23 +82,31 @@ async function profiled(
 ): Promise<{ run: LoadResult; text: string }> {
   await autocannon(target, connections, 5, headers);
   const from = (performance.now() - spawnedAt) / 1000;
+  const cpuBefore = processCpuMs(child.pid!) ?? NaN;
   const run = await autocannon(target, connections, seconds, headers);
+  const cpuMs = (processCpuMs(child.pid!) ?? NaN) - cpuBefore;
   const to = (performance.now() - spawnedAt) / 1000;
   await stop(child);
+  const cpu = `process CPU (/proc, user + system): ${(cpuMs / run.requests).toFixed(3)} ms per request`;
+  if (!profiling) return { run, text: cpu };
   // Node writes one profile per thread (CPU.<date>.<time>.<pid>.<thread>.<n>): tsx's module loader
   // runs in a thread of its own; the requests are served by the main thread, 0.
   const dir = join(folder, name);
   const file = readdirSync(dir).find((f) => /^CPU\.\d+\.\d+\.\d+\.0\.\d+\.cpuprofile$/.test(f));
   if (!file) throw new Error(`${name}: no main thread's profile written in ${dir}`);
   const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile;
-  return { run, text: summaryText(summarise(profile, { from, to }, 20), run.requests) };
+  return { run, text: `${cpu}\n${summaryText(summarise(profile, { from, to }, 20), run.requests)}` };
 }
 
-const cpuProf = (name: string) => ['--cpu-prof', `--cpu-prof-dir=${join(folder, name)}`, '--import', 'tsx'];
+const cpuProf = (name: string) => [
+  ...(profiling ? ['--cpu-prof', `--cpu-prof-dir=${join(folder, name)}`] : []),
+  '--import',
+  'tsx',
+];
 const report = (name: string, { run, text }: { run: LoadResult; text: string }) =>
   console.log(
     `\n## ${name}: ${run.rps.toFixed(0)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, ${run.errors} errors ` +
-      `(${connections} connections, ${seconds} s, profiled; load ${load()})\n${text}`,
+      `(${connections} connections, ${seconds} s, ${profiling ? 'profiled' : 'not profiled'}; load ${load()})\n${text}`,
   );
 
 console.log(`profile of the default list, ${new Date().toISOString()}, load ${load()}\n${DEFAULT_LIST}`);
