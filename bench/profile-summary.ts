@@ -1,7 +1,9 @@
 /**
  * A `node --cpu-prof` profile's self time by bucket (issue 40): where an API process's CPU goes, by the
  * file of each sampled frame (the pg driver, JSON serialisation, Fastify, our own code by folder,
- * Kysely, GC, socket writes, …). Idle samples are left out: percentages are of the busy time.
+ * Kysely, GC, socket writes, …). Idle samples are left out: percentages are of the busy time. A sample
+ * stands for the time to the next one, wall time: on a busy machine a thread that waits for a core
+ * gets longer samples, so compare shares, and take CPU per request from /proc (bench/profile.ts).
  * Usage: tsx bench/profile-summary.ts <file.cpuprofile> [--from s] [--to s] [--top n]
  * (--from/--to: only the samples in that window, seconds after the profile started; bench/profile.ts
  * passes the load run's window so that start-up and warm-up are not counted.)
@@ -170,9 +172,9 @@ export function summaryText(summary: Summary, requests?: number): string {
   return [
     `profile ${summary.seconds.toFixed(1)} s, window ${summary.window.from.toFixed(1)}-${summary.window.to.toFixed(1)} s: ` +
       `busy ${(summary.busyMs / 1000).toFixed(2)} s, idle ${(summary.idleMs / 1000).toFixed(2)} s` +
-      (requests ? `, ${requests} requests: ${perRequest(summary.busyMs)} CPU ms per request` : ''),
+      (requests ? `, ${requests} requests: ${perRequest(summary.busyMs)} sampled ms per request` : ''),
     table(
-      ['bucket (self time)', 'ms', 'share', 'ms/request'],
+      ['bucket (self time)', 'sampled ms', 'share', 'per request'],
       summary.buckets.map((b) => [b.name, b.ms.toFixed(0), pct(b.share), perRequest(b.ms)]),
     ),
     '',
