@@ -91,7 +91,7 @@ export function resolveColumns(
  * The fields a level of the answer carries: `id` and the chosen ones, or every readable one without a
  * choice; in the resource's own order whatever the order asked, so one set of columns is one statement.
  */
-export function chosenFields(resource: Resource, auth: AuthContext, choice?: ColumnChoice): Field[] {
+export function chosenFields(resource: Resource, auth: AuthContext, choice?: ColumnChoice): readonly Field[] {
   const readable = readableFields(resource, auth);
   const chosen = choice?.fields;
   return chosen ? readable.filter((f) => f.name === 'id' || chosen.has(f.name)) : readable;
