@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, CssBaseline } from '@mui/material';
 import {
   AccessDenied,
@@ -40,7 +40,6 @@ import {
   ssoCallbackRoute,
 } from './guards.tsx';
 import { Waiting } from './Waiting.tsx';
-import { Layout } from './Layout.tsx';
 import { exportRoutes } from '../custom/exports/routes.tsx';
 import { twoFactorRoutes } from '../custom/two-factor/routes.tsx';
 import { reportRoutes } from '../custom/reports/routes.tsx';
@@ -61,6 +60,20 @@ function LoginPage() {
   return (
     <Suspense fallback={<Waiting />}>
       <LoginScreen />
+    </Suspense>
+  );
+}
+
+const LayoutScreen = lazyWithTimeout(() => import('./Layout.tsx').then((m) => ({ default: m.Layout })));
+
+/**
+ * The frame of the signed-in screens (app bar, menu, search, notifications, live events) is a chunk of
+ * its own too: the login page, a first visit's screen, never shows it (docs/benchmarks.md, issue 40).
+ */
+function Layout({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={<Waiting />}>
+      <LayoutScreen>{children}</LayoutScreen>
     </Suspense>
   );
 }
@@ -114,7 +127,7 @@ function LanguageFailed({ onRetry }: { onRetry: () => void }) {
 export function AppShell({ kind }: { kind: AppKind }) {
   useSelfValidatingForms();
   // Downloads beside the language and the status call, not after them.
-  useState(() => headsForLogin() && LoginScreen.preload());
+  useState(() => (headsForLogin() ? LoginScreen : LayoutScreen).preload());
   const [start, retryStart] = useStartingLanguage();
   const providers = useMemo(() => {
     const http = createHttpClient({
