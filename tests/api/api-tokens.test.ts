@@ -197,6 +197,111 @@ describe.each(targets)('API tokens on $name', (target) => {
     expect(Number(count.n)).toBe(0);
   });
 
+  it('answers bad input with a 422 naming each field, in the words of the record body', async () => {
+    const base = { name: 'Bad input', scopes: ['tenant.tickets.index'], expires_at: inDays(1) };
+    const answer = async (payload: unknown) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/api-tokens',
+        headers: { ...firstLine, 'content-type': 'application/json' },
+        payload: JSON.stringify(payload),
+      });
+      expect(res.statusCode, res.body).toBe(422);
+      const body = res.json() as { message: string; errors: Record<string, string[]> };
+      // The message is the first line.
+      expect(body.message).toBe(Object.values(body.errors)[0]![0]);
+      return body.errors;
+    };
+    const without = (name: keyof typeof base) =>
+      Object.fromEntries(Object.entries(base).filter(([k]) => k !== name));
+    const long = `x${'y'.repeat(69)}`;
+    const cases: [string, unknown, Record<string, string[]>][] = [
+      ['a list', [base], { body: ['The request body must be a JSON object.'] }],
+      ['null', null, { body: ['The request body must be a JSON object.'] }],
+      ['no name', without('name'), { name: ['The name field is required.'] }],
+      ['an empty name', { ...base, name: '' }, { name: ['The name field is required.'] }],
+      ['a number as name', { ...base, name: 5 }, { name: ['The name must be of type string.'] }],
+      [
+        'a long name',
+        { ...base, name: 'n'.repeat(101) },
+        { name: ['The name may not be longer than 100 characters.'] },
+      ],
+      ['an unknown field', { ...base, colour: 'red' }, { colour: ['Unknown field "colour".'] }],
+      [
+        'a long unknown name',
+        { ...base, [long]: 1 },
+        { [long.slice(0, 60)]: [`Unknown field ${JSON.stringify(long).slice(0, 60)}.`] },
+      ],
+      ['a read-only field', { ...base, prefix: 'sdk_x' }, { prefix: ['The prefix field is read-only.'] }],
+      [
+        'scopes as text',
+        { ...base, scopes: 'tenant.tickets.index' },
+        { scopes: ['The scopes must be of type array.'] },
+      ],
+      ['no scopes', { ...base, scopes: [] }, { scopes: ['The scopes must NOT have fewer than 1 items.'] }],
+      ['a scope as number', { ...base, scopes: [5] }, { scopes: ['The scopes must be of type string.'] }],
+      [
+        'a scope of another form',
+        { ...base, scopes: ['portal.tickets.index'] },
+        { scopes: ['The scopes must match pattern "^tenant\\.[a-z0-9-]{1,60}\\.[a-z0-9-]{1,60}$".'] },
+      ],
+      [
+        'a scope twice',
+        { ...base, scopes: ['tenant.tickets.index', 'tenant.tickets.index'] },
+        { scopes: ['The scopes must NOT have duplicate items (items ## 1 and 0 are identical).'] },
+      ],
+      ['no expiry', without('expires_at'), { expires_at: ['The expires_at field is required.'] }],
+      [
+        'an expiry that is no date',
+        { ...base, expires_at: 'tomorrow' },
+        { expires_at: ['The expires_at must be a valid date-time.'] },
+      ],
+      [
+        'an owner as text',
+        { ...base, owner_id: '5' },
+        { owner_id: ['The owner_id must be of type integer.'] },
+      ],
+      // Names the body may not have are said alone, before anything else is judged.
+      [
+        'an unknown field and no name',
+        { ...without('name'), colour: 'red', id: 3 },
+        { colour: ['Unknown field "colour".'], id: ['The id field is read-only.'] },
+      ],
+      [
+        'two fields wrong',
+        { ...base, name: 5, expires_at: 'tomorrow' },
+        {
+          name: ['The name must be of type string.'],
+          expires_at: ['The expires_at must be a valid date-time.'],
+        },
+      ],
+    ];
+    const answers: Record<string, unknown> = {};
+    const expected: Record<string, unknown> = {};
+    for (const [label, payload, errors] of cases) {
+      answers[label] = await answer(payload);
+      expected[label] = errors;
+    }
+    expect(answers).toEqual(expected);
+    // An owner that does not exist is the database's to say (by hand, after the body's checks).
+    expect(await answer({ ...base, owner_id: 2147483000 })).toEqual({
+      owner_id: ['The selected owner_id is invalid.'],
+    });
+  });
+
+  it('answers 401 and 403 before it judges the body', async () => {
+    const bad = { name: 5, colour: 'red' };
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/api-tokens', payload: bad });
+    expect(anonymous.statusCode).toBe(401);
+    const client = await t.app.inject({
+      method: 'POST',
+      url: '/api/api-tokens',
+      headers: await t.as('client@example.com'),
+      payload: bad,
+    });
+    expect(client.statusCode).toBe(403);
+  });
+
   it('stops working when it expires', async () => {
     const made = await makeToken(firstLine, {
       name: 'Short',
