@@ -261,11 +261,15 @@ describe.each(targets)('API tokens on $name', (target) => {
         { ...base, owner_id: '5' },
         { owner_id: ['The owner_id must be of type integer.'] },
       ],
-      // Names the body may not have are said alone, before anything else is judged.
+      // Every problem at once (the names the body may not have were said alone before the schema).
       [
         'an unknown field and no name',
         { ...without('name'), colour: 'red', id: 3 },
-        { colour: ['Unknown field "colour".'], id: ['The id field is read-only.'] },
+        {
+          colour: ['Unknown field "colour".'],
+          id: ['The id field is read-only.'],
+          name: ['The name field is required.'],
+        },
       ],
       [
         'two fields wrong',
@@ -287,6 +291,15 @@ describe.each(targets)('API tokens on $name', (target) => {
     expect(await answer({ ...base, owner_id: 2147483000 })).toEqual({
       owner_id: ['The selected owner_id is invalid.'],
     });
+  });
+
+  it('refuses a revoke of an id that is none with 422, after 401', async () => {
+    for (const raw of ['0', 'abc', '2147483648']) {
+      const res = await call('POST', `/api-tokens/${raw}/revoke`, firstLine);
+      const line = `The id "${raw}" is not valid: it must be a positive whole number.`;
+      expect([res.statusCode, res.json()]).toEqual([422, { message: line, errors: { id: [line] } }]);
+      expect((await call('POST', `/api-tokens/${raw}/revoke`, {})).statusCode).toBe(401);
+    }
   });
 
   it('answers 401 and 403 before it judges the body', async () => {

@@ -453,11 +453,15 @@ describe.each(targets)('webhooks on $name', (target) => {
       ['active as text', { ...base, active: 'yes' }, { active: ['The active must be of type boolean.'] }],
       ['the secret', { ...base, secret: 'whsec_mine' }, { secret: ['Unknown field "secret".'] }],
       ['a read-only field', { ...base, failures: 0 }, { failures: ['The failures field is read-only.'] }],
-      // Names the body may not have are said alone, before anything else is judged.
+      // Every problem at once (the names the body may not have were said alone before the schema).
       [
         'an unknown field and no URL',
         { name: 'x', events: [], colour: 1 },
-        { colour: ['Unknown field "colour".'] },
+        {
+          colour: ['Unknown field "colour".'],
+          url: ['The url field is required.'],
+          events: ['The events must NOT have fewer than 1 items.'],
+        },
       ],
     ];
     const answers: Record<string, unknown> = {};
