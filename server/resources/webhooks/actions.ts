@@ -75,7 +75,6 @@ export const webhookActions: ActionPlugin = async (app, { db, registry, config }
     const secret = newSecret();
     // by hand (hooks.ts): where the URL may point, which depends on the installation's setting and is
     // checked on every update as well.
-    const checked: Deps = { ...deps, validation: new CheckedBySchema() };
     const row = await storeRecord(bySchema, auth, webhooks, request.body, async (id, trx) => {
       await trx
         .updateTable('webhooks')
