@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { buildSecondInstance, buildTestApp, targets, type TestApp } from './harness.ts';
 import { openEvents } from './sse.ts';
+import { expectCallerFirst, expectInputErrors, inputErrorsOf } from './input-answers.ts';
 import { registry } from '../../server/schema/registry.ts';
 import { pickableFilter } from '../../src/custom/forms/pickable.ts';
 import { toBuilder, toQueryString } from '../../src/dataProvider/builder.ts';
@@ -199,23 +200,15 @@ describe.each(targets)('API tokens on $name', (target) => {
 
   it('answers bad input with a 422 naming each field, in the words of the record body', async () => {
     const base = { name: 'Bad input', scopes: ['tenant.tickets.index'], expires_at: inDays(1) };
-    const answer = async (payload: unknown) => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/api-tokens',
-        headers: { ...firstLine, 'content-type': 'application/json' },
-        payload: JSON.stringify(payload),
-      });
-      expect(res.statusCode, res.body).toBe(422);
-      const body = res.json() as { message: string; errors: Record<string, string[]> };
-      // The message is the first line.
-      expect(body.message).toBe(Object.values(body.errors)[0]![0]);
-      return body.errors;
-    };
+    const answer = inputErrorsOf(
+      () => t.app,
+      '/api/api-tokens',
+      () => firstLine,
+    );
     const without = (name: keyof typeof base) =>
       Object.fromEntries(Object.entries(base).filter(([k]) => k !== name));
     const long = `x${'y'.repeat(69)}`;
-    const cases: [string, unknown, Record<string, string[]>][] = [
+    await expectInputErrors(answer, [
       ['a list', [base], { body: ['The request body must be a JSON object.'] }],
       ['null', null, { body: ['The request body must be a JSON object.'] }],
       ['no name', without('name'), { name: ['The name field is required.'] }],
@@ -279,14 +272,7 @@ describe.each(targets)('API tokens on $name', (target) => {
           expires_at: ['The expires_at must be a valid date-time.'],
         },
       ],
-    ];
-    const answers: Record<string, unknown> = {};
-    const expected: Record<string, unknown> = {};
-    for (const [label, payload, errors] of cases) {
-      answers[label] = await answer(payload);
-      expected[label] = errors;
-    }
-    expect(answers).toEqual(expected);
+    ]);
     // An owner that does not exist is the database's to say (by hand, after the body's checks).
     expect(await answer({ ...base, owner_id: 2147483000 })).toEqual({
       owner_id: ['The selected owner_id is invalid.'],
@@ -303,16 +289,7 @@ describe.each(targets)('API tokens on $name', (target) => {
   });
 
   it('answers 401 and 403 before it judges the body', async () => {
-    const bad = { name: 5, colour: 'red' };
-    const anonymous = await t.app.inject({ method: 'POST', url: '/api/api-tokens', payload: bad });
-    expect(anonymous.statusCode).toBe(401);
-    const client = await t.app.inject({
-      method: 'POST',
-      url: '/api/api-tokens',
-      headers: await t.as('client@example.com'),
-      payload: bad,
-    });
-    expect(client.statusCode).toBe(403);
+    await expectCallerFirst(t.app, '/api/api-tokens', await t.as('client@example.com'));
   });
 
   it('stops working when it expires', async () => {

@@ -14,6 +14,7 @@ import { encryptPassword } from '../../server/mail/inbound/secret.ts';
 import type { WebhookSettings } from '../../server/resources/webhooks/settings.ts';
 import { buildSecondInstance, buildTestApp, targets, type TestApp } from './harness.ts';
 import { waitFor } from './processes.ts';
+import { expectCallerFirst, expectInputErrors, inputErrorsOf } from './input-answers.ts';
 import { startReceiver, type Receiver, type Received } from './webhook-receiver.ts';
 
 const SETTINGS: WebhookSettings = {
@@ -397,20 +398,13 @@ describe.each(targets)('webhooks on $name', (target) => {
 
   it('answers bad input with a 422 naming each field, in the words of the record body', async () => {
     const base = { name: 'bad input', url: 'https://example.com/hook', events: ['ticket.created'] };
-    const answer = async (payload: unknown, headers = admin) => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/webhooks',
-        headers: { ...headers, 'content-type': 'application/json' },
-        payload: JSON.stringify(payload),
-      });
-      expect(res.statusCode, res.body).toBe(422);
-      const body = res.json() as { message: string; errors: Record<string, string[]> };
-      expect(body.message).toBe(Object.values(body.errors)[0]![0]);
-      return body.errors;
-    };
+    const answer = inputErrorsOf(
+      () => t.app,
+      '/api/webhooks',
+      () => admin,
+    );
     const urlPattern = 'The url must match pattern "^[Hh][Tt][Tt][Pp][Ss]?://[^\\s]+$".';
-    const cases: [string, unknown, Record<string, string[]>][] = [
+    await expectInputErrors(answer, [
       ['a text', 'hook', { body: ['The request body must be a JSON object.'] }],
       [
         'nothing',
@@ -463,14 +457,7 @@ describe.each(targets)('webhooks on $name', (target) => {
           events: ['The events must NOT have fewer than 1 items.'],
         },
       ],
-    ];
-    const answers: Record<string, unknown> = {};
-    const expected: Record<string, unknown> = {};
-    for (const [label, payload, errors] of cases) {
-      answers[label] = await answer(payload);
-      expected[label] = errors;
-    }
-    expect(answers).toEqual(expected);
+    ]);
     // A URL that passes the pattern but is none is the target check's to say (by hand).
     expect(await answer({ ...base, url: 'https://exa[mple.com/hook' })).toEqual({
       url: ['The URL is not a valid address.'],
@@ -478,16 +465,7 @@ describe.each(targets)('webhooks on $name', (target) => {
   });
 
   it('answers 401 and 403 before it judges the body', async () => {
-    const bad = { name: 5, colour: 'red' };
-    const anonymous = await t.app.inject({ method: 'POST', url: '/api/webhooks', payload: bad });
-    expect(anonymous.statusCode).toBe(401);
-    const firstLine = await t.app.inject({
-      method: 'POST',
-      url: '/api/webhooks',
-      headers: await t.as('operator@example.com'),
-      payload: bad,
-    });
-    expect(firstLine.statusCode).toBe(403);
+    await expectCallerFirst(t.app, '/api/webhooks', await t.as('operator@example.com'));
   });
 
   it('refuses an unknown event type and a missing URL with 422', async () => {
