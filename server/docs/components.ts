@@ -7,6 +7,8 @@
 import pkg from '../../package.json' with { type: 'json' };
 import type { Registry } from '../schema/registry.ts';
 import type { Field, Resource } from '../../common/schema/types.ts';
+import { writableFieldsFor } from '../../common/schema/fields.ts';
+import { RECORD_BODY_LINES } from '../schema/validate.ts';
 import { AUTH_SCHEMAS } from '../auth/schemas.ts';
 import { MAX_PAGE_SIZE } from '../../common/page.ts';
 import { MAX_ID } from '../http/ids.ts';
@@ -188,6 +190,35 @@ function resourceSchemas(r: Resource, n: Names, registry: Registry): Record<stri
       },
     },
     [n.page]: paginated(schemaRef(n.record)),
+  };
+}
+
+/**
+ * The body of a generic create as a schema that checks it (a route that validates, http/route-validation.ts):
+ * the create component's fields, closed, in BodyValidation's words (x-error): a body that is no object, a
+ * read-only field, a name the record does not have. The owner is filled in from the caller, so never
+ * required. One body for every caller: a resource whose clients create writes other fields for them.
+ */
+export function checkedCreateBody(registry: Registry, r: Resource): Schema {
+  if (r.portal?.actions.includes('store')) throw new Error(`${r.name}: clients create with other fields`);
+  const writable = new Set(writableFieldsFor(r, false).map((f) => f.name));
+  const readOnly = Object.values(r.fields).filter((f) => f.readOnly);
+  const required = r.required.filter((name) => writable.has(name) && name !== r.owner);
+  return {
+    type: 'object',
+    description: 'The body of a create. Read-only fields are not accepted.',
+    properties: {
+      ...properties(r, registry, (f) => writable.has(f.name)),
+      ...Object.fromEntries(
+        readOnly.map((f) => [
+          f.name,
+          { readOnly: true, not: {}, 'x-error': RECORD_BODY_LINES.readOnly(f.name) },
+        ]),
+      ),
+    },
+    ...(required.length ? { required } : {}),
+    additionalProperties: false,
+    'x-error': { type: RECORD_BODY_LINES.notObject, additionalProperties: RECORD_BODY_LINES.unknown },
   };
 }
 

@@ -1,6 +1,6 @@
 import type { PortalScope, Resource } from '../../common/schema/types.ts';
 import type { Registry } from '../schema/registry.ts';
-import { ID_PARAMS, namesOf, pascal } from './components.ts';
+import { checkedCreateBody, ID_PARAMS, namesOf, pascal } from './components.ts';
 import { code, schemaRef, type Schema } from './refs.ts';
 import { errorResponses, RECORD_ERRORS } from './error-answers.ts';
 
@@ -155,6 +155,14 @@ function operation(r: Resource, action: string, summary: string, body: Schema): 
     description: [description, permissionText(r, action)].filter(Boolean).join('\n\n'),
     ...rest,
   };
+}
+
+/**
+ * The store route's schema with a body that checks (components.ts, checkedCreateBody), for a create route
+ * of its own that validates (`validating`): the body is the resource's create fields, closed.
+ */
+export function checkedStoreSchema(registry: Registry, r: Resource): Schema {
+  return { ...resourceRouteSchema(registry, r, 'store'), body: checkedCreateBody(registry, r) };
 }
 
 /** The Fastify schema of one generic route of a resource. */

@@ -56,19 +56,48 @@ function ownLine(schema: unknown, field: string, e: ErrorObject): string | undef
 }
 
 /**
+ * A name a closed object does not have, as the record bodies' line names it (./validate.ts): the key is
+ * its first 60 characters, the line shows it as JSON, cut at 60 characters.
+ */
+export const unknownName = (name: string) => ({
+  key: name.slice(0, 60),
+  shown: JSON.stringify(name).slice(0, 60),
+});
+
+/**
+ * The key and line of a name a closed object does not have: by itself, `The field x is not allowed.`,
+ * or in the object's own words, its x-error for `additionalProperties` with `{name}` (unknownName).
+ */
+function unknownLine(e: ErrorObject): [string, string] {
+  const name = String((e.params as Params).additionalProperty);
+  const own = (e.parentSchema as Params | undefined)?.['x-error'];
+  const text = own && typeof own === 'object' ? (own as Params).additionalProperties : undefined;
+  if (typeof text !== 'string')
+    return [name.slice(0, 100), `The field ${name.slice(0, 100)} is not allowed.`];
+  const { key, shown } = unknownName(name);
+  return [key, text.replace('{name}', () => shown)];
+}
+
+/**
  * The 422 lines of ajv's errors, by field: the first path segment under the body (or query, path) names
  * the field, `body` when the whole value is wrong. Each line once per field, in ajv's order. Needs the
  * errors of an ajv made with `verbose` (for `x-error`: the schema that failed).
  */
 export function inputErrors(errors: readonly ErrorObject[]): Record<string, string[]> {
   const lines: Record<string, string[]> = {};
+  const add = (field: string, line: string) => {
+    const list = (lines[field] ??= []);
+    if (!list.includes(line)) list.push(line);
+  };
   for (const e of errors) {
     // An `if` that failed only says its branch failed; the branch's own errors say what is wrong (an
     // if/then/else is how a schema says a hand check's else-if chain: one line per field).
     if (e.keyword === 'if') continue;
+    if (e.keyword === 'additionalProperties' && !e.instancePath) {
+      add(...unknownLine(e));
+      continue;
+    }
     const missing = (e.params as Params).missingProperty as string | undefined;
-    // A name a closed object does not have is named by itself (`The field x is not allowed.`).
-    const extra = e.keyword === 'additionalProperties' && !e.instancePath;
     const path = e.instancePath.split('/');
     const missingSchema = missing
       ? ((e.parentSchema as Params | undefined)?.properties as Params | undefined)?.[missing]
@@ -78,11 +107,7 @@ export function inputErrors(errors: readonly ErrorObject[]): Record<string, stri
     // name and the field's own x-error say it.
     const place = missing ? [...path.slice(1), missing] : path.slice(1);
     const inner = place.length > 1 && ownLine(missing ? missingSchema : e.parentSchema, '', e) !== undefined;
-    const field = extra
-      ? String((e.params as Params).additionalProperty).slice(0, 100)
-      : inner
-        ? place.join('.').slice(0, 100)
-        : (missing ?? (path[1] || 'body'));
+    const field = inner ? place.join('.').slice(0, 100) : (missing ?? (path[1] || 'body'));
     // The name a line of common/server-texts.ts says: the property's own (`kind` of `data.0.kind`).
     const name = inner ? place.filter((segment) => !/^\d+$/.test(segment)).pop()! : field;
     const failed = missing
@@ -92,11 +117,7 @@ export function inputErrors(errors: readonly ErrorObject[]): Record<string, stri
         path.length <= 2 || inner
         ? e.parentSchema
         : undefined;
-    const line = extra
-      ? `The field ${field} is not allowed.`
-      : (ownLine(failed, name, e) ?? describe(e, field));
-    const list = (lines[field] ??= []);
-    if (!list.includes(line)) list.push(line);
+    add(field, ownLine(failed, name, e) ?? describe(e, field));
   }
   return lines;
 }

@@ -6,7 +6,7 @@ import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { ValidationError } from '../http/errors.ts';
 import type { Field, Resource } from '../../common/schema/types.ts';
-import { inputErrors } from './input-errors.ts';
+import { inputErrors, unknownName } from './input-errors.ts';
 
 export const X_KEYWORDS = [
   'x-table',
@@ -139,6 +139,17 @@ export function ajvWith(components: readonly Record<string, unknown>[]): AjvPair
   return pair;
 }
 
+/**
+ * The lines of a record body that ajv has no words for: a body that is no object, a read-only field, a
+ * name the record does not have (`{name}`: ./input-errors.ts, unknownName). BodyValidation says them by
+ * hand; a route schema that checks a record body says them as x-errors (server/docs/components.ts).
+ */
+export const RECORD_BODY_LINES = {
+  notObject: 'The request body must be a JSON object.',
+  readOnly: (name: string) => `The ${name} field is read-only.`,
+  unknown: 'Unknown field {name}.',
+};
+
 /** Validators per resource and mode, compiled on first use (once per process). */
 export class BodyValidation {
   private compile(resource: Resource, writable: Field[], forCreate: boolean): ValidateFunction {
@@ -166,21 +177,30 @@ export class BodyValidation {
    */
   check(resource: Resource, body: unknown, writable: Field[], forCreate: boolean): Record<string, unknown> {
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
-      throw new ValidationError({ body: ['The request body must be a JSON object.'] });
+      throw new ValidationError({ body: [RECORD_BODY_LINES.notObject] });
     }
     const errors: Record<string, string[]> = {};
     const allowed = new Set(writable.map((f) => f.name));
     for (const name of Object.keys(body)) {
       if (allowed.has(name)) continue;
       const field = resource.fields[name];
-      const line = field?.readOnly
-        ? `The ${name} field is read-only.`
-        : `Unknown field ${JSON.stringify(name).slice(0, 60)}.`;
-      (errors[field ? name : name.slice(0, 60)] ??= []).push(line);
+      const { key, shown } = unknownName(name);
+      if (field?.readOnly) (errors[name] ??= []).push(RECORD_BODY_LINES.readOnly(name));
+      else (errors[field ? name : key] ??= []).push(RECORD_BODY_LINES.unknown.replace('{name}', shown));
     }
     if (Object.keys(errors).length) throw new ValidationError(errors);
     const validate = this.compile(resource, writable, forCreate);
     if (!validate(body)) throw new ValidationError(inputErrors(validate.errors ?? []));
+    return body as Record<string, unknown>;
+  }
+}
+
+/**
+ * For a route whose schema has checked the record body already (server/http/route-validation.ts,
+ * `validInput`, with the same words): the generic write takes the body as it is.
+ */
+export class CheckedBySchema extends BodyValidation {
+  override check(_resource: Resource, body: unknown): Record<string, unknown> {
     return body as Record<string, unknown>;
   }
 }

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { buildSecondInstance, buildTestApp, targets, type TestApp } from './harness.ts';
 import { openEvents } from './sse.ts';
+import { expectCallerFirst, expectInputErrors, inputErrorsOf } from './input-answers.ts';
 import { registry } from '../../server/schema/registry.ts';
 import { pickableFilter } from '../../src/custom/forms/pickable.ts';
 import { toBuilder, toQueryString } from '../../src/dataProvider/builder.ts';
@@ -195,6 +196,100 @@ describe.each(targets)('API tokens on $name', (target) => {
       .where('name', '=', 'Bad')
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
+  });
+
+  it('answers bad input with a 422 naming each field, in the words of the record body', async () => {
+    const base = { name: 'Bad input', scopes: ['tenant.tickets.index'], expires_at: inDays(1) };
+    const answer = inputErrorsOf(
+      () => t.app,
+      '/api/api-tokens',
+      () => firstLine,
+    );
+    const without = (name: keyof typeof base) =>
+      Object.fromEntries(Object.entries(base).filter(([k]) => k !== name));
+    const long = `x${'y'.repeat(69)}`;
+    await expectInputErrors(answer, [
+      ['a list', [base], { body: ['The request body must be a JSON object.'] }],
+      ['null', null, { body: ['The request body must be a JSON object.'] }],
+      ['no name', without('name'), { name: ['The name field is required.'] }],
+      ['an empty name', { ...base, name: '' }, { name: ['The name field is required.'] }],
+      ['a number as name', { ...base, name: 5 }, { name: ['The name must be of type string.'] }],
+      [
+        'a long name',
+        { ...base, name: 'n'.repeat(101) },
+        { name: ['The name may not be longer than 100 characters.'] },
+      ],
+      ['an unknown field', { ...base, colour: 'red' }, { colour: ['Unknown field "colour".'] }],
+      [
+        'a long unknown name',
+        { ...base, [long]: 1 },
+        { [long.slice(0, 60)]: [`Unknown field ${JSON.stringify(long).slice(0, 60)}.`] },
+      ],
+      ['a read-only field', { ...base, prefix: 'sdk_x' }, { prefix: ['The prefix field is read-only.'] }],
+      [
+        'scopes as text',
+        { ...base, scopes: 'tenant.tickets.index' },
+        { scopes: ['The scopes must be of type array.'] },
+      ],
+      ['no scopes', { ...base, scopes: [] }, { scopes: ['The scopes must NOT have fewer than 1 items.'] }],
+      ['a scope as number', { ...base, scopes: [5] }, { scopes: ['The scopes must be of type string.'] }],
+      [
+        'a scope of another form',
+        { ...base, scopes: ['portal.tickets.index'] },
+        { scopes: ['The scopes must match pattern "^tenant\\.[a-z0-9-]{1,60}\\.[a-z0-9-]{1,60}$".'] },
+      ],
+      [
+        'a scope twice',
+        { ...base, scopes: ['tenant.tickets.index', 'tenant.tickets.index'] },
+        { scopes: ['The scopes must NOT have duplicate items (items ## 1 and 0 are identical).'] },
+      ],
+      ['no expiry', without('expires_at'), { expires_at: ['The expires_at field is required.'] }],
+      [
+        'an expiry that is no date',
+        { ...base, expires_at: 'tomorrow' },
+        { expires_at: ['The expires_at must be a valid date-time.'] },
+      ],
+      [
+        'an owner as text',
+        { ...base, owner_id: '5' },
+        { owner_id: ['The owner_id must be of type integer.'] },
+      ],
+      // Every problem at once (the names the body may not have were said alone before the schema).
+      [
+        'an unknown field and no name',
+        { ...without('name'), colour: 'red', id: 3 },
+        {
+          colour: ['Unknown field "colour".'],
+          id: ['The id field is read-only.'],
+          name: ['The name field is required.'],
+        },
+      ],
+      [
+        'two fields wrong',
+        { ...base, name: 5, expires_at: 'tomorrow' },
+        {
+          name: ['The name must be of type string.'],
+          expires_at: ['The expires_at must be a valid date-time.'],
+        },
+      ],
+    ]);
+    // An owner that does not exist is the database's to say (by hand, after the body's checks).
+    expect(await answer({ ...base, owner_id: 2147483000 })).toEqual({
+      owner_id: ['The selected owner_id is invalid.'],
+    });
+  });
+
+  it('refuses a revoke of an id that is none with 422, after 401', async () => {
+    for (const raw of ['0', 'abc', '2147483648']) {
+      const res = await call('POST', `/api-tokens/${raw}/revoke`, firstLine);
+      const line = `The id "${raw}" is not valid: it must be a positive whole number.`;
+      expect([res.statusCode, res.json()]).toEqual([422, { message: line, errors: { id: [line] } }]);
+      expect((await call('POST', `/api-tokens/${raw}/revoke`, {})).statusCode).toBe(401);
+    }
+  });
+
+  it('answers 401 and 403 before it judges the body', async () => {
+    await expectCallerFirst(t.app, '/api/api-tokens', await t.as('client@example.com'));
   });
 
   it('stops working when it expires', async () => {

@@ -14,6 +14,7 @@ import { encryptPassword } from '../../server/mail/inbound/secret.ts';
 import type { WebhookSettings } from '../../server/resources/webhooks/settings.ts';
 import { buildSecondInstance, buildTestApp, targets, type TestApp } from './harness.ts';
 import { waitFor } from './processes.ts';
+import { expectCallerFirst, expectInputErrors, inputErrorsOf } from './input-answers.ts';
 import { startReceiver, type Receiver, type Received } from './webhook-receiver.ts';
 
 const SETTINGS: WebhookSettings = {
@@ -393,6 +394,78 @@ describe.each(targets)('webhooks on $name', (target) => {
     expect(test.statusCode).toBe(403);
     const log = await t.app.inject({ method: 'GET', url: '/api/webhook-deliveries', headers: firstLine });
     expect(log.statusCode).toBe(403);
+  });
+
+  it('answers bad input with a 422 naming each field, in the words of the record body', async () => {
+    const base = { name: 'bad input', url: 'https://example.com/hook', events: ['ticket.created'] };
+    const answer = inputErrorsOf(
+      () => t.app,
+      '/api/webhooks',
+      () => admin,
+    );
+    const urlPattern = 'The url must match pattern "^[Hh][Tt][Tt][Pp][Ss]?://[^\\s]+$".';
+    await expectInputErrors(answer, [
+      ['a text', 'hook', { body: ['The request body must be a JSON object.'] }],
+      [
+        'nothing',
+        {},
+        {
+          name: ['The name field is required.'],
+          url: ['The url field is required.'],
+          events: ['The events field is required.'],
+        },
+      ],
+      [
+        'a long name',
+        { ...base, name: 'n'.repeat(256) },
+        { name: ['The name may not be longer than 255 characters.'] },
+      ],
+      ['a number as URL', { ...base, url: 5 }, { url: ['The url must be of type string.'] }],
+      ['an empty URL', { ...base, url: '' }, { url: ['The url field is required.', urlPattern] }],
+      ['another scheme', { ...base, url: 'ftp://example.com/hook' }, { url: [urlPattern] }],
+      [
+        'a long URL',
+        { ...base, url: `https://example.com/${'a'.repeat(2000)}` },
+        { url: ['The url may not be longer than 2000 characters.'] },
+      ],
+      [
+        'events as text',
+        { ...base, events: 'ticket.created' },
+        { events: ['The events must be of type array.'] },
+      ],
+      ['no events', { ...base, events: [] }, { events: ['The events must NOT have fewer than 1 items.'] }],
+      [
+        'an unknown event',
+        { ...base, events: ['ticket.deleted'] },
+        { events: ['The selected events is invalid.'] },
+      ],
+      [
+        'an event twice',
+        { ...base, events: ['ticket.created', 'ticket.created'] },
+        { events: ['The events must NOT have duplicate items (items ## 1 and 0 are identical).'] },
+      ],
+      ['active as text', { ...base, active: 'yes' }, { active: ['The active must be of type boolean.'] }],
+      ['the secret', { ...base, secret: 'whsec_mine' }, { secret: ['Unknown field "secret".'] }],
+      ['a read-only field', { ...base, failures: 0 }, { failures: ['The failures field is read-only.'] }],
+      // Every problem at once (the names the body may not have were said alone before the schema).
+      [
+        'an unknown field and no URL',
+        { name: 'x', events: [], colour: 1 },
+        {
+          colour: ['Unknown field "colour".'],
+          url: ['The url field is required.'],
+          events: ['The events must NOT have fewer than 1 items.'],
+        },
+      ],
+    ]);
+    // A URL that passes the pattern but is none is the target check's to say (by hand).
+    expect(await answer({ ...base, url: 'https://exa[mple.com/hook' })).toEqual({
+      url: ['The URL is not a valid address.'],
+    });
+  });
+
+  it('answers 401 and 403 before it judges the body', async () => {
+    await expectCallerFirst(t.app, '/api/webhooks', await t.as('operator@example.com'));
   });
 
   it('refuses an unknown event type and a missing URL with 422', async () => {

@@ -13,11 +13,10 @@
 import { sql } from 'kysely';
 import { audit, HIDDEN } from '../../audit/audit.ts';
 import { actionRoute } from '../../docs/action-schema.ts';
-import { resourceRouteSchema } from '../../docs/resource-schemas.ts';
-import { documentationOnly } from '../../docs/validation.ts';
-import { validInput, type RecordParams } from '../../http/route-validation.ts';
+import { checkedStoreSchema } from '../../docs/resource-schemas.ts';
+import { validating, validInput, type RecordParams } from '../../http/route-validation.ts';
 import { encryptPassword } from '../../mail/inbound/secret.ts';
-import { BodyValidation } from '../../schema/validate.ts';
+import { BodyValidation, CheckedBySchema } from '../../schema/validate.ts';
 import type { ActionPlugin } from '../action-contract.ts';
 import { authorize } from '../plugin.ts';
 import { findRecord, storeRecord, type Deps } from '../repository.ts';
@@ -44,6 +43,8 @@ export const webhookActions: ActionPlugin = async (app, { db, registry, config }
   const webhooks = registry.get('webhooks');
   if (!webhooks) return;
   const deps: Deps = { db, registry, validation: new BodyValidation() };
+  // The create's body is its route schema's to check (validInput), in the same words.
+  const bySchema: Deps = { ...deps, validation: new CheckedBySchema() };
   useAllowPrivate(config.webhooks.allowPrivate);
 
   const worker = new WebhookWorker(db, config.webhooks, app.log);
@@ -55,7 +56,7 @@ export const webhookActions: ActionPlugin = async (app, { db, registry, config }
   });
 
   // The generic create's schema, its answer with the secret beside the record's fields.
-  const storeSchema = resourceRouteSchema(registry, webhooks, 'store') as Record<string, any>;
+  const storeSchema = checkedStoreSchema(registry, webhooks) as Record<string, any>;
   storeSchema.response = {
     ...storeSchema.response,
     201: {
@@ -68,23 +69,22 @@ export const webhookActions: ActionPlugin = async (app, { db, registry, config }
       additionalProperties: true,
     },
   };
-  app.post(
-    '/api/webhooks',
-    { schema: storeSchema, validatorCompiler: documentationOnly },
-    async (request, reply) => {
-      const auth = await authorize(request, webhooks, 'store');
-      const secret = newSecret();
-      const row = await storeRecord(deps, auth, webhooks, request.body, async (id, trx) => {
-        await trx
-          .updateTable('webhooks')
-          .set({ secret_encrypted: await encryptPassword(trx, auth.tenantId, secret) })
-          .where('id', '=', id)
-          .execute();
-      });
-      reply.status(201);
-      return { ...row, secret };
-    },
-  );
+  app.post('/api/webhooks', validating(storeSchema), async (request, reply) => {
+    const auth = await authorize(request, webhooks, 'store');
+    validInput(request);
+    const secret = newSecret();
+    // by hand (hooks.ts): where the URL may point, which depends on the installation's setting and is
+    // checked on every update as well.
+    const row = await storeRecord(bySchema, auth, webhooks, request.body, async (id, trx) => {
+      await trx
+        .updateTable('webhooks')
+        .set({ secret_encrypted: await encryptPassword(trx, auth.tenantId, secret) })
+        .where('id', '=', id)
+        .execute();
+    });
+    reply.status(201);
+    return { ...row, secret };
+  });
 
   app.post<RecordParams>(
     '/api/webhooks/:id/rotate',
