@@ -22,12 +22,10 @@ import { buildTestApp, firstClientTicketId, targets, type TestApp } from './harn
 
 /** A ticket create's statements in order (BEGIN and COMMIT are not counted). */
 const CREATE_STATEMENTS = [
+  // The id drawn with its reference, and the default status, before the insert (tickets/start.ts).
   'select tenant_configs',
-  'select ticket_statuses',
   'insert tickets',
-  'update tickets',
   'with: insert live_events',
-  'select tickets',
   'select contracts',
   'select sla_targets',
   'update tickets',
@@ -40,18 +38,15 @@ const CREATE_STATEMENTS = [
 const POST_STATEMENTS = [
   'select tickets',
   'insert messages',
-  'select messages',
   'with: insert live_events',
   'select tickets',
   'with: insert live_events',
-  'select messages',
   'select contracts',
   'select sla_targets',
   'update tickets',
-  'select messages',
   'select automation_rules',
   'insert webhook_deliveries',
-  'select users',
+  // The message with its author, then its attachments.
   'select users',
   'select unnest',
 ];

@@ -25,7 +25,7 @@ import { lockForMerge, MERGE_BODY, MERGE_FAILS, moveReferences } from '../merge.
 import { bodyIds } from '../../http/ids.ts';
 import { currentStatusId, logStatusChange } from './status-log.ts';
 import { MERGED, recordTicketChanges, writeHistory } from './history.ts';
-import { defaultStatusId } from './hooks.ts';
+import { defaultStatusId } from './start.ts';
 import { ARCHIVED, CLOSED, resolvedAtOnUpdate } from './resolved.ts';
 import { actionRoute, OPERATORS_ONLY, recordRef } from '../../docs/action-schema.ts';
 import { serverText } from '../../../common/server-texts.ts';
