@@ -301,14 +301,9 @@ export async function insertRecord(
 }
 
 /** Stores the record (`insertRecord`) and answers it as the caller may read it. */
-export async function storeRecord(
-  deps: Deps,
-  auth: AuthContext,
-  resource: Resource,
-  body: unknown,
-  alsoInTransaction?: (id: number, trx: DbTransaction) => Promise<void>,
-): Promise<Row> {
-  return findRecord(deps, auth, resource, await insertRecord(deps, auth, resource, body, alsoInTransaction));
+export async function storeRecord(...args: Parameters<typeof insertRecord>): Promise<Row> {
+  const [deps, auth, resource] = args;
+  return findRecord(deps, auth, resource, await insertRecord(...args));
 }
 
 export async function updateRecord(

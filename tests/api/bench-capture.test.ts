@@ -20,17 +20,25 @@ import { DEFAULT_LIST } from '../../bench/scenarios.ts';
 import { statementKind } from '../../bench/writes.ts';
 import { buildTestApp, firstClientTicketId, targets, type TestApp } from './harness.ts';
 
+/**
+ * What both writes run once the ticket's thread changed: its SLA clock measured again (its history,
+ * the policies it names, the update of the clock's columns), then the event's triggers and webhooks.
+ */
+const CLOCK_AND_EVENT = [
+  'select contracts',
+  'select sla_targets',
+  'update tickets',
+  'select automation_rules',
+  'insert webhook_deliveries',
+];
+
 /** A ticket create's statements in order (BEGIN and COMMIT are not counted). */
 const CREATE_STATEMENTS = [
   // The id drawn with its reference, and the default status, before the insert (tickets/start.ts).
   'select tenant_configs',
   'insert tickets',
   'with: insert live_events',
-  'select contracts',
-  'select sla_targets',
-  'update tickets',
-  'select automation_rules',
-  'insert webhook_deliveries',
+  ...CLOCK_AND_EVENT,
   'select tickets',
 ];
 
@@ -41,11 +49,7 @@ const POST_STATEMENTS = [
   'with: insert live_events',
   'select tickets',
   'with: insert live_events',
-  'select contracts',
-  'select sla_targets',
-  'update tickets',
-  'select automation_rules',
-  'insert webhook_deliveries',
+  ...CLOCK_AND_EVENT,
   // The message with its author, then its attachments.
   'select users',
   'select unnest',

@@ -1,10 +1,9 @@
 /**
  * What the paths that store a message tell afterwards (the live streams and notifications, its ticket's
  * SLA clock, the triggers) read of it: the columns below, taken from the insert's `returning`, so none
- * of them reads the row it just wrote again. A path that has only the id (an edit) reads them here.
+ * of them reads the row it just wrote again.
  */
 import type { Selectable } from 'kysely';
-import type { DbTransaction } from '../../db/database.ts';
 import type { Messages } from '../../db/tables.ts';
 
 export const STORED_MESSAGE_COLUMNS = [
@@ -19,17 +18,3 @@ export const STORED_MESSAGE_COLUMNS = [
 ] as const;
 
 export type StoredMessage = Pick<Selectable<Messages>, (typeof STORED_MESSAGE_COLUMNS)[number]>;
-
-/** The stored message `id` of the tenant, if there is one. */
-export async function storedMessage(
-  trx: DbTransaction,
-  tenantId: number,
-  id: number,
-): Promise<StoredMessage | undefined> {
-  return trx
-    .selectFrom('messages')
-    .select(STORED_MESSAGE_COLUMNS)
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
