@@ -7,6 +7,7 @@
  * close that circle (tests/unit/import-cycles.test.ts).
  */
 import type { DbTransaction } from '../db/database.ts';
+import type { StoredMessage } from '../resources/messages/stored.ts';
 
 export const AUTOMATION_EVENTS = [
   'ticket_created',
@@ -95,14 +96,13 @@ export async function automationEvent(trx: DbTransaction, facts: EventFacts): Pr
  * The event of a message just stored on a ticket through the messages' hooks: a client's message or an
  * operator's (a status-changed line of the thread is no message anyone wrote: no event).
  */
-export async function messageAdded(trx: DbTransaction, tenantId: number, messageId: number): Promise<void> {
-  const message = await trx
-    .selectFrom('messages')
-    .select(['morphable_type', 'morphable_id', 'is_from_client', 'type'])
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', messageId)
-    .executeTakeFirst();
-  if (message?.morphable_type !== 'ticket' || message.type !== 'normal') return;
+export async function messageAdded(
+  trx: DbTransaction,
+  tenantId: number,
+  message: StoredMessage,
+): Promise<void> {
+  if (message.morphable_type !== 'ticket' || message.type !== 'normal') return;
   const event = message.is_from_client ? 'client_message' : 'operator_message';
+  const messageId = Number(message.id);
   await automationEvent(trx, { tenantId, event, ticketId: Number(message.morphable_id), messageId });
 }

@@ -26,7 +26,8 @@ import { queueMail } from '../resources/messages/actions.ts';
 import { defaultAddress } from '../resources/messages/recipients.ts';
 import { messageStored, notify } from '../resources/notifications/notify.ts';
 import { changeTickets, type ColumnChange } from '../resources/tickets/change.ts';
-import { keepMessageClock } from '../sla/keep.ts';
+import { keepStoredMessageClock } from '../sla/keep.ts';
+import { STORED_MESSAGE_COLUMNS } from '../resources/messages/stored.ts';
 import {
   CUSTOM_FIELD_PREFIX,
   type AutomationAction,
@@ -95,12 +96,11 @@ async function addMessage(
       morphable_id: ticketId,
       actor_id: auth.userId,
     })
-    .returning('id')
+    .returning(STORED_MESSAGE_COLUMNS)
     .executeTakeFirstOrThrow();
-  const id = Number(row.id);
-  await messageStored(trx, auth, id);
-  await keepMessageClock(trx, auth.tenantId, id);
-  return id;
+  await messageStored(trx, auth, row);
+  await keepStoredMessageClock(trx, auth.tenantId, row);
+  return Number(row.id);
 }
 
 /** The active operators an action names: the ticket's operator, or named ones. */

@@ -20,11 +20,17 @@ export interface HookContext {
   flags?: Readonly<Record<string, boolean>>;
 }
 
+/** What `afterStore` gets besides the id: the row as the insert wrote it, defaults and all. */
+export interface StoreContext extends HookContext {
+  /** The insert's `returning *`: the hooks after it read what they need here, not in a statement of their own. */
+  stored: Readonly<Record<string, unknown>>;
+}
+
 export interface ResourceHooks {
   /** Adjust the columns about to be inserted (values are already validated). */
   beforeStore?(row: Record<string, unknown>, ctx: HookContext): Promise<void> | void;
   /** Runs in the same transaction, right after the insert. */
-  afterStore?(id: number, ctx: HookContext): Promise<void> | void;
+  afterStore?(id: number, ctx: StoreContext): Promise<void> | void;
   beforeUpdate?(id: number, changes: Record<string, unknown>, ctx: HookContext): Promise<void> | void;
   /** Runs in the same transaction, right after the update. */
   afterUpdate?(id: number, ctx: HookContext): Promise<void> | void;

@@ -6,7 +6,7 @@
 import type { Resource } from '../../common/schema/types.ts';
 import type { RowPresenter } from '../query/relations.ts';
 import type { PresentColumns } from '../query/sql.ts';
-import type { HookContext, ResourceHooks } from './hook-contract.ts';
+import type { HookContext, ResourceHooks, StoreContext } from './hook-contract.ts';
 import { resourceFolders } from './folders.ts';
 import { oneDefault } from './one-default.ts';
 
@@ -32,7 +32,7 @@ function withDeclared(resource: Resource, hooks: ResourceHooks = {}): ResourceHo
   const declared = oneDefault(resource, resource.oneDefault);
   return {
     ...hooks,
-    afterStore: both<[number, HookContext]>(hooks.afterStore, declared.afterStore),
+    afterStore: both<[number, StoreContext]>(hooks.afterStore, declared.afterStore),
     afterUpdate: both<[number, HookContext]>(hooks.afterUpdate, declared.afterUpdate),
   };
 }

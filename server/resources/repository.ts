@@ -247,16 +247,17 @@ export function mapDatabaseError(error: unknown, resource: Resource, action: 'wr
 }
 
 /**
- * `alsoInTransaction`: the caller's own writes that belong with this record (a message's files),
- * run after the insert and the hooks, in the same transaction.
+ * Stores the record and answers its id; `alsoInTransaction`: the caller's own writes that belong with
+ * this record (a message's files), run after the insert and the hooks, in the same transaction. For a
+ * caller that reads the record back its own way (a message with its attachments).
  */
-export async function storeRecord(
+export async function insertRecord(
   deps: Deps,
   auth: AuthContext,
   resource: Resource,
   body: unknown,
   alsoInTransaction?: (id: number, trx: DbTransaction) => Promise<void>,
-): Promise<Row> {
+): Promise<number> {
   const { body: recordBody, values: customValues } = takeCustomFields(resource, body);
   const checked = deps.validation.check(resource, recordBody, writableFields(resource, auth), true);
   checkPasswords(resource, checked);
@@ -274,13 +275,13 @@ export async function storeRecord(
         row[owner.column] = auth.userId;
       }
       await hooks.beforeStore?.(row, { trx, auth, resource });
-      const inserted = await bySchema(trx)
+      const stored = await bySchema(trx)
         .insertInto(resource.table)
         .values(row)
-        .returning('id')
+        .returningAll()
         .executeTakeFirstOrThrow();
-      const newId = Number(inserted.id);
-      await hooks.afterStore?.(newId, { trx, auth, resource });
+      const newId = Number(stored.id);
+      await hooks.afterStore?.(newId, { trx, auth, resource, stored });
       await alsoInTransaction?.(newId, trx);
       await writeCustomValues(trx, auth, resource, newId, customValues, true);
       await auditRecord(trx, auth, resource, 'store', newId, { after: data });
@@ -296,7 +297,13 @@ export async function storeRecord(
     if (error instanceof HttpError) throw error;
     mapDatabaseError(error, resource, 'write');
   }
-  return findRecord(deps, auth, resource, id);
+  return id;
+}
+
+/** Stores the record (`insertRecord`) and answers it as the caller may read it. */
+export async function storeRecord(...args: Parameters<typeof insertRecord>): Promise<Row> {
+  const [deps, auth, resource] = args;
+  return findRecord(deps, auth, resource, await insertRecord(...args));
 }
 
 export async function updateRecord(

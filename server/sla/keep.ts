@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import type { DbTransaction } from '../db/database.ts';
 import { markForRecheck } from './recheck.ts';
 import { measureTickets } from './measure.ts';
+import type { StoredMessage } from '../resources/messages/stored.ts';
 
 /** Measures and stores the clocks of tickets `ids` of the tenant now, and tells what they reached. */
 export async function keepTicketClocks(
@@ -18,6 +19,11 @@ export async function keepTicketClocks(
 ): Promise<void> {
   await measureTickets(trx, tenantId, ids, Date.now());
 }
+
+/** Where a message is: the ticket's id when it is on one. */
+type MessagePlace = Pick<StoredMessage, 'morphable_type' | 'morphable_id'>;
+const ticketOf = (message: MessagePlace | undefined) =>
+  message?.morphable_type === 'ticket' ? Number(message.morphable_id) : null;
 
 async function ticketOfMessage(
   trx: DbTransaction,
@@ -30,10 +36,20 @@ async function ticketOfMessage(
     .where('tenant_id', '=', tenantId)
     .where('id', '=', messageId)
     .executeTakeFirst();
-  return message?.morphable_type === 'ticket' ? Number(message.morphable_id) : null;
+  return ticketOf(message);
 }
 
-/** A message was stored or changed: its ticket's clock (a reply may meet or start a target). */
+/** A message was stored (as its insert returned it): its ticket's clock (a reply may meet or start a target). */
+export async function keepStoredMessageClock(
+  trx: DbTransaction,
+  tenantId: number,
+  message: MessagePlace,
+): Promise<void> {
+  const ticketId = ticketOf(message);
+  if (ticketId !== null) await keepTicketClocks(trx, tenantId, [ticketId]);
+}
+
+/** A message was changed (shown to the client or not): its ticket's clock. */
 export async function keepMessageClock(
   trx: DbTransaction,
   tenantId: number,

@@ -1,5 +1,5 @@
 /**
- * The mail's ticket and message, written through the same repository path (storeRecord, with its hooks)
+ * The mail's ticket and message, written through the same repository path (insertRecord, with its hooks)
  * as a client's portal ticket and reply: as the client where the portal's rules allow it, else by the desk.
  */
 import { systemContext, type AuthContext } from '../../auth/context.ts';
@@ -9,7 +9,7 @@ import type { StoredUpload } from '../../files/upload.ts';
 import { HttpError } from '../../http/errors.ts';
 import { BodyValidation } from '../../schema/validate.ts';
 import { insertAttachments } from '../../resources/attachments/rows.ts';
-import { storeRecord, type Deps } from '../../resources/repository.ts';
+import { insertRecord, type Deps } from '../../resources/repository.ts';
 import type { InboundDeps, MailboxRef } from './deps.ts';
 import { AlreadyTaken, alreadyClaimed, claim, doneAlready } from './incoming-rows.ts';
 import type { IncomingMail } from './parse.ts';
@@ -34,17 +34,17 @@ export async function openTicket(
     // As the client's own portal ticket; the desk's when the portal's rules refuse it (a required field).
     const body = { description, ...(client.companyIds.length ? { company_id: client.companyIds[0] } : {}) };
     try {
-      return Number((await storeRecord(repo, client, tickets, body, inTransaction)).id);
+      return await insertRecord(repo, client, tickets, body, inTransaction);
     } catch (error) {
       if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
       if (await alreadyClaimed(deps.db, box, key)) throw new AlreadyTaken();
     }
     const body2 = { ...body, client_id: client.userId };
-    return Number((await storeRecord(repo, systemContext(box.tenantId), tickets, body2, inTransaction)).id);
+    return await insertRecord(repo, systemContext(box.tenantId), tickets, body2, inTransaction);
   }
   const group = await unknownSenderGroup(deps.db, box.tenantId);
   const body = { description, ticket_group_id: group };
-  return Number((await storeRecord(repo, systemContext(box.tenantId), tickets, body, inTransaction)).id);
+  return await insertRecord(repo, systemContext(box.tenantId), tickets, body, inTransaction);
 }
 
 /** The mail as a message on the ticket: as the client, or by the desk with the author's fields (placement.ts). */
@@ -94,12 +94,12 @@ export async function addMessage(
     // The portal's fixed values (visible_to_client, is_from_client) are the hooks' to write, as for a portal reply.
     const { is_from_client: _from, visible_to_client: _visible, ...portalBody } = body;
     try {
-      return Number((await storeRecord(repo, client, messages, portalBody, write)).id);
+      return await insertRecord(repo, client, messages, portalBody, write);
     } catch (error) {
       // Not a ticket the client may see (another company's): written by the desk, as from the client.
       if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
       if (await doneAlready(deps.db, box, mail)) throw new AlreadyTaken();
     }
   }
-  return Number((await storeRecord(repo, systemContext(box.tenantId), messages, body, write)).id);
+  return await insertRecord(repo, systemContext(box.tenantId), messages, body, write);
 }

@@ -38,7 +38,7 @@ import { ticketMessageId } from '../../mail/reply-token.ts';
 import { BodyValidation } from '../../schema/validate.ts';
 import type { ActionPlugin } from '../action-contract.ts';
 import { authorize } from '../plugin.ts';
-import { findRecord, storeRecord, type Deps } from '../repository.ts';
+import { findRecord, insertRecord, type Deps } from '../repository.ts';
 import { insertAttachments } from '../attachments/rows.ts';
 import { formFields, readMessageForm } from './form.ts';
 import { messageMail } from './mail.ts';
@@ -227,7 +227,7 @@ async function createMessage(
   const html = typeof record.message === 'string' ? sanitizeMessage(record.message) : '';
   const shown = await ownUnlinked(deps.db, auth, embeddedImageIds(html));
   let outboxId: number | undefined;
-  const row = await storeRecord(deps, auth, messages, record, async (id, trx) => {
+  const id = await insertRecord(deps, auth, messages, record, async (id, trx) => {
     await insertAttachments(trx, files, {
       tenantId: auth.tenantId,
       userId: auth.userId,
@@ -241,7 +241,7 @@ async function createMessage(
     await linkUploads(trx, auth, id, shown);
     if (addresses && owner) outboxId = await queueMail(trx, auth.tenantId, id, owner, addresses);
   });
-  return { id: Number(row.id), outboxId };
+  return { id, outboxId };
 }
 
 /** The message's mail into the outbox, in the transaction that writes the message. */

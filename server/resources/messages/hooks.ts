@@ -12,7 +12,8 @@ import { actorColumn, addActors, addRecipientGravatars, signImages } from './pre
 import { statusColumn, statusNames } from '../tickets/status-log.ts';
 import { keepClientMessages, markEdited } from './edits.ts';
 import { messageStored } from '../notifications/notify.ts';
-import { keepMessageClock, markMessageClock } from '../../sla/keep.ts';
+import { keepMessageClock, keepStoredMessageClock, markMessageClock } from '../../sla/keep.ts';
+import type { StoredMessage } from './stored.ts';
 import { messageAdded } from '../../automation/events.ts';
 
 export const messageHooks: ResourceHooks = {
@@ -26,10 +27,12 @@ export const messageHooks: ResourceHooks = {
    * Announced to the live streams and notified (issue 19), whichever path stored it; its ticket's SLA
    * clock measured again (issue 35: a reply may meet or start a target); then the triggers (issue 37).
    */
-  async afterStore(id, { trx, auth }) {
-    await messageStored(trx, auth, id);
-    await keepMessageClock(trx, auth.tenantId, id);
-    await messageAdded(trx, auth.tenantId, id);
+  async afterStore(_id, { trx, auth, stored }) {
+    // The insert's own row (`returning *`): the generic store's, so its columns are not typed there.
+    const message = stored as StoredMessage;
+    await messageStored(trx, auth, message);
+    await keepStoredMessageClock(trx, auth.tenantId, message);
+    await messageAdded(trx, auth.tenantId, message);
   },
   async beforeUpdate(id, changes, { trx, auth }) {
     if ('morphable_type' in changes || 'morphable_id' in changes) {

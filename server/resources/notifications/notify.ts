@@ -21,6 +21,7 @@ import { enqueueMail } from '../../mail/enqueue.ts';
 import { ticketMessageId } from '../../mail/reply-token.ts';
 import { LANGUAGE_CONFIG } from '../../../common/language-config.ts';
 import { recordEvent } from '../../live/events.ts';
+import type { StoredMessage } from '../messages/stored.ts';
 import type { AuthContext } from '../../auth/context.ts';
 import type { Resource } from '../../../common/schema/types.ts';
 import { readableFieldsFor } from '../../../common/schema/fields.ts';
@@ -149,15 +150,13 @@ export function mentionedIds(html: string): number[] {
  * the latest activity), and the operators it concerns are notified. An internal note changes its
  * ticket for operators only: a client's stream is not even told that the ticket changed.
  */
-export async function messageStored(trx: DbTransaction, auth: AuthContext, id: number): Promise<void> {
+export async function messageStored(
+  trx: DbTransaction,
+  auth: AuthContext,
+  message: StoredMessage,
+): Promise<void> {
   const tenantId = auth.tenantId;
-  const message = await trx
-    .selectFrom('messages')
-    .select(['message', 'is_from_client', 'visible_to_client', 'morphable_type', 'morphable_id', 'actor_id'])
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!message) return;
+  const id = Number(message.id);
   await recordEvent(trx, { tenantId, kind: 'message.created', recordId: id });
   if (message.morphable_type !== 'ticket') return;
   const ticketId = Number(message.morphable_id);
@@ -197,16 +196,18 @@ export async function messageStored(trx: DbTransaction, auth: AuthContext, id: n
   );
 }
 
-/** A ticket was created: announced, and its operator told when someone else gave it to them. */
-export async function ticketStored(trx: DbTransaction, auth: AuthContext, id: number): Promise<void> {
+/**
+ * A ticket was created with operator `operatorId` (as its insert stored it): announced, and its
+ * operator told when someone else gave it to them.
+ */
+export async function ticketStored(
+  trx: DbTransaction,
+  auth: AuthContext,
+  id: number,
+  operatorId: unknown,
+): Promise<void> {
   await recordEvent(trx, { tenantId: auth.tenantId, kind: 'ticket.created', recordId: id });
-  const ticket = await trx
-    .selectFrom('tickets')
-    .select('operator_id')
-    .where('tenant_id', '=', auth.tenantId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  await assigned(trx, auth, id, ticket?.operator_id ?? null);
+  await assigned(trx, auth, id, operatorId);
 }
 
 /** Tickets `ids` are about to get operator `operatorId` (an update, a bulk change): who is told. */

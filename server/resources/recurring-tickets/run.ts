@@ -16,7 +16,7 @@ import type { Db, DbTransaction } from '../../db/database.ts';
 import type { Registry } from '../../schema/registry.ts';
 import { systemContext } from '../../auth/context.ts';
 import { BodyValidation } from '../../schema/validate.ts';
-import { storeRecord, type Deps } from '../repository.ts';
+import { insertRecord, type Deps } from '../repository.ts';
 import { DEFAULT_TIME_ZONE } from '../../../common/sla/calendar.ts';
 import { nextOccurrence, type Schedule } from './schedule.ts';
 
@@ -127,8 +127,12 @@ async function makeTicket(deps: RecurringDeps, row: Due, now: Date): Promise<boo
   for (const name of FROM_TEMPLATE) if (template[name] !== null) body[name] = template[name];
   const next = following(row, now);
   try {
-    await storeRecord(repo, systemContext(row.tenant_id), deps.registry.require('tickets'), body, (id, trx) =>
-      recordRun(trx, row, id, next),
+    await insertRecord(
+      repo,
+      systemContext(row.tenant_id),
+      deps.registry.require('tickets'),
+      body,
+      (id, trx) => recordRun(trx, row, id, next),
     );
     return true;
   } catch (error) {

@@ -16,7 +16,7 @@ import { serverText } from '../../../common/server-texts.ts';
 import { automationEvent } from '../../automation/events.ts';
 import { lineOperators, notify } from '../notifications/notify.ts';
 import { changeTickets } from '../tickets/change.ts';
-import { defaultStatusId } from '../tickets/hooks.ts';
+import { defaultStatusId } from '../tickets/start.ts';
 import { CLOSED, ARCHIVED } from '../tickets/resolved.ts';
 import { reopenOnBadRating, sentimentOf, type SurveyScale } from './settings.ts';
 

@@ -25,7 +25,7 @@ import { lockForMerge, MERGE_BODY, MERGE_FAILS, moveReferences } from '../merge.
 import { bodyIds } from '../../http/ids.ts';
 import { currentStatusId, logStatusChange } from './status-log.ts';
 import { MERGED, recordTicketChanges, writeHistory } from './history.ts';
-import { defaultStatusId } from './hooks.ts';
+import { defaultStatusId } from './start.ts';
 import { ARCHIVED, CLOSED, resolvedAtOnUpdate } from './resolved.ts';
 import { actionRoute, OPERATORS_ONLY, recordRef } from '../../docs/action-schema.ts';
 import { serverText } from '../../../common/server-texts.ts';
@@ -288,7 +288,7 @@ export const ticketActions: ActionPlugin = async (app, { db, registry }) => {
       const { id } = request.params;
       const original = await findRecord(deps, auth, tickets, id);
       // The ticket's own fields as a create body; the status is left out, so the clone starts where a new
-      // ticket starts, and the reference is the clone's own (tickets' afterStore hook).
+      // ticket starts, and the reference is the clone's own (drawn with its id, tickets/start.ts).
       const body: Record<string, unknown> = {};
       for (const field of writableFields(tickets, auth)) {
         if (field.name === 'status_id' || original[field.name] === undefined) continue;

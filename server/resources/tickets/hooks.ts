@@ -1,14 +1,13 @@
-import { sql } from 'kysely';
 import { ValidationError } from '../../http/errors.ts';
 import { isPortalCaller } from '../../query/visibility.ts';
 import {
   PORTAL_TICKET_FIELDS,
-  tenantConfig,
   tenantJsonConfig,
   type PortalTicketField,
 } from '../../settings/tenant-config.ts';
-import type { HookContext, ResourceHooks } from '../hook-contract.ts';
+import type { ResourceHooks } from '../hook-contract.ts';
 import { currentStatusId, logStatusChange } from './status-log.ts';
+import { ticketStart } from './start.ts';
 import { recordTicketChanges } from './history.ts';
 import { resolvedAtOnInsert, resolvedAtOnUpdate } from './resolved.ts';
 import { registry } from '../../schema/registry.ts';
@@ -19,32 +18,14 @@ import { guardClosing, OVERRIDE_FLAG } from '../checklist-items/closing.ts';
 import { portalTicketClient } from '../company-roles/access.ts';
 import { automationEvent, noteTicketFields, ticketUpdated } from '../../automation/events.ts';
 
-const OPEN = 1;
-
-/** The status a new ticket starts in: the tenant's setting, else its first open status. */
-export async function defaultStatusId({
-  trx,
-  auth,
-}: Pick<HookContext, 'trx' | 'auth'>): Promise<number | null> {
-  const configured = Number(await tenantConfig(trx, auth.tenantId, 'default_ticket_status_id'));
-  const statuses = trx.selectFrom('ticket_statuses').select('id').where('tenant_id', '=', auth.tenantId);
-  const chosen =
-    Number.isSafeInteger(configured) && configured > 0
-      ? await statuses.where('id', '=', configured).executeTakeFirst()
-      : undefined;
-  const status =
-    chosen ??
-    (await statuses.where('internal_type', '=', OPEN).orderBy('order').orderBy('id').executeTakeFirst());
-  return status ? Number(status.id) : null;
-}
-
 const isEmpty = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
 
 export const ticketHooks: ResourceHooks = {
   /**
    * A client's ticket is the client's own and starts in the default status (clients do not choose a
    * status), and carries the fields the portal's form requires (SPEC 5: portal_ticket_fields); an
-   * operator's ticket without a status starts in the default one too.
+   * operator's ticket without a status starts in the default one too. Its id and reference are drawn
+   * before the insert (./start.ts), with the default status when it needs one.
    */
   async beforeStore(row, ctx) {
     const portal = isPortalCaller(ctx.auth);
@@ -64,11 +45,15 @@ export const ticketHooks: ResourceHooks = {
       // The caller's own, or a colleague's when the caller's company role creates on behalf (issue 39).
       if (ctx.auth.userId !== null) row.client_id = await portalTicketClient(ctx.trx, ctx.auth, row);
     }
-    if (portal || isEmpty(row.status_id)) {
-      const status = await defaultStatusId(ctx);
-      if (status === null) throw new ValidationError({ status_id: [serverText('ticket_no_start_status')] });
-      row.status_id = status;
+    const needsStatus = portal || isEmpty(row.status_id);
+    const start = await ticketStart(ctx.trx, ctx.auth.tenantId, needsStatus);
+    if (needsStatus) {
+      if (start.status === null)
+        throw new ValidationError({ status_id: [serverText('ticket_no_start_status')] });
+      row.status_id = start.status;
     }
+    row.id = start.id;
+    row.reference = start.reference;
     const status = Number(row.status_id);
     if (Number.isSafeInteger(status)) row.resolved_at = resolvedAtOnInsert(ctx.auth.tenantId, status);
   },
@@ -100,17 +85,10 @@ export const ticketHooks: ResourceHooks = {
     await keepTicketClocks(trx, auth.tenantId, [id]);
     await ticketUpdated(trx, auth.tenantId, id);
   },
-  /**
-   * Tickets get a reference people can say on the phone: T-<year>-<id, at least five digits>. lpad
-   * alone also cuts: from id 100,000 on, every reference was one another ticket had.
-   */
-  async afterStore(id, { trx, resource, auth }) {
-    await sql`update ${sql.table(resource.table)}
-      set reference = 'T-' || to_char(now(), 'YYYY') || '-' || lpad(id::text, greatest(5, length(id::text)), '0')
-      where id = ${id} and reference is null`.execute(trx);
-    // Live lists and notifications (issue 19): templates are no one's work.
+  /** Live lists and notifications (issue 19), the SLA clock, the triggers: templates are no one's work. */
+  async afterStore(id, { trx, resource, auth, stored }) {
     if (resource.morphType) {
-      await ticketStored(trx, auth, id);
+      await ticketStored(trx, auth, id, stored.operator_id);
       await keepTicketClocks(trx, auth.tenantId, [id]);
       await automationEvent(trx, { tenantId: auth.tenantId, event: 'ticket_created', ticketId: id });
     }

@@ -183,7 +183,7 @@ export async function seedSlaDemo(
       },
     ]);
     const ticketId = id!;
-    // The reference a ticket made in the app gets (tickets' afterStore hook), in the year it was made.
+    // The reference a ticket made in the app gets (server/resources/tickets/start.ts), in the year it was made.
     await db
       .updateTable('tickets')
       .set({ reference: `T-${new Date(created).getUTCFullYear()}-${String(ticketId).padStart(5, '0')}` })
