@@ -48,3 +48,12 @@ export function fileHeaders(file: {
     'cache-control': 'private, max-age=300',
   };
 }
+
+/**
+ * The route option of every route that sends a stored file: never compressed. The compressor passes a
+ * stream through as it is when its first two bytes look compressed (a gzip or RFC 1950 deflate header,
+ * a check that the text '80' or 'x ' passes), yet still labels it with the encoding it chose: such a text
+ * file reached the browser as "content-encoding: gzip" and could not be read. Uploads are mostly
+ * compressed formats anyway, and a download's size is the file's.
+ */
+export const UNCOMPRESSED = { compress: false } as const;

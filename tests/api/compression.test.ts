@@ -10,6 +10,7 @@ import { COMPRESS_THRESHOLD } from '../../server/http/compression.ts';
 import { ANSWER_LIMITS } from '../../server/query/limits.ts';
 import { buildTestApp, targets, type TestApp } from './harness.ts';
 import { openEvents } from './sse.ts';
+import { storedTextFile } from './served-files.ts';
 
 describe.each(targets)('compressed answers on $name', (target) => {
   let t: TestApp;
@@ -56,6 +57,23 @@ describe.each(targets)('compressed answers on $name', (target) => {
       expect(Object.keys(res.json().errors)).toEqual(['builder']);
     } finally {
       limits.maxBytes = kept;
+    }
+  });
+
+  it('sends a stored file as it was stored, also one whose first bytes look compressed', async () => {
+    // '80' passes the compressor's check for a deflate header (server/files/serve.ts UNCOMPRESSED): such
+    // a file went out as it is, labelled gzip, and no client could read it.
+    const content = `80${'a'.repeat(2 * COMPRESS_THRESHOLD)}`;
+    const url = await storedTextFile(t, admin, content);
+    for (const encoding of ['gzip', 'br, gzip, deflate']) {
+      const file = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { ...admin, 'accept-encoding': encoding },
+      });
+      expect(file.statusCode, file.body).toBe(200);
+      expect(file.headers['content-encoding']).toBeUndefined();
+      expect(file.rawPayload.toString('utf8')).toBe(content);
     }
   });
 

@@ -19,9 +19,13 @@ export function builtScript(): string {
   return match[1]!;
 }
 
-/** A text file stored as an attachment by the caller of `headers`; its address. */
-export async function storedTextFile(t: TestApp, headers: Record<string, string>): Promise<string> {
-  const form = multipart([], [{ field: 'file', name: 'notes.txt', content: 'hello' }]);
+/** A text file (`content`) stored as an attachment by the caller of `headers`; its address. */
+export async function storedTextFile(
+  t: TestApp,
+  headers: Record<string, string>,
+  content = 'hello',
+): Promise<string> {
+  const form = multipart([], [{ field: 'file', name: 'notes.txt', content }]);
   const created = await t.app.inject({
     method: 'POST',
     url: '/api/attachments',

@@ -10,7 +10,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
 import { fileStoreFor, type FileStore } from '../../files/store.ts';
-import { fileHeaders } from '../../files/serve.ts';
+import { fileHeaders, UNCOMPRESSED } from '../../files/serve.ts';
 import { signedFileUrl, signingKey, signingKeys, verifyToken } from '../../files/signed-urls.ts';
 import { discard, multipartLimits, readMultipart, type UploadLimits } from '../../files/upload.ts';
 import { baseFieldName, formBoolean, formInteger } from '../../http/form-values.ts';
@@ -111,6 +111,7 @@ export const attachmentActions: ActionPlugin = async (app, { db, registry, confi
     {
       // Validated by Fastify, as before: the token's length is checked before any work.
       schema: { ...FILE_SCHEMA, params: idParams },
+      ...UNCOMPRESSED,
     },
     async (request, reply) => {
       const id = parseId(request.params.id);

@@ -12,7 +12,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileStoreFor } from '../../files/store.ts';
-import { fileHeaders } from '../../files/serve.ts';
+import { fileHeaders, UNCOMPRESSED } from '../../files/serve.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { linkOrigin } from '../../mail/link-origin.ts';
 import { validating, validInput } from '../../http/route-validation.ts';
@@ -117,10 +117,13 @@ export const publicPages: ActionPlugin = async (app, { db, registry, config }) =
 
   app.get<{ Params: { id: string } }>(
     '/kb/files/:id',
-    validating({
-      ...HIDDEN,
-      params: { type: 'object', properties: { id: { type: 'string', pattern: '^\\d{1,9}$' } } },
-    }),
+    {
+      ...validating({
+        ...HIDDEN,
+        params: { type: 'object', properties: { id: { type: 'string', pattern: '^\\d{1,9}$' } } },
+      }),
+      ...UNCOMPRESSED,
+    },
     async (request, reply) => {
       const tenantId = await tenantOf(request);
       validInput(request);
