@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import qs from 'qs';
 import type { Config } from './config.ts';
 import { embeddedDatabase, type Db } from './db/database.ts';
 import type { Registry } from './schema/registry.ts';
@@ -22,8 +21,7 @@ import { docsPlugin } from './docs/plugin.ts';
 import { resourceRoutes } from './resources/plugin.ts';
 import { webApps } from './web/plugin.ts';
 import { resourceActions } from './resources/actions.ts';
-import { QUERY_LIMITS } from './query/parse.ts';
-import { decodeJsonQuery, JsonQueryError } from './query/json-query.ts';
+import { parseQueryString, queryStringProblems } from './query/query-string.ts';
 import { exportRoutes } from './exports/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { timeReportRoutes } from './reports/time-routes.ts';
@@ -81,40 +79,6 @@ export const REDACTED_LOG_PATHS = [
   'access_token',
 ];
 
-/** A symbol: no query string can spell it (nor is it a text the NUL check reads: http/nul-text.ts). */
-const QUERY_STRING_ERROR = Symbol('query-string-error');
-
-/**
- * The builder query is nested (`builder[0][where][0]=…`): qs with hard limits, so a hostile query
- * string costs bounded work before our own parser checks every name in it. qs throws past its limits,
- * at routing time; the error is carried to a hook that answers 422. The builder may also come as one
- * JSON-encoded parameter (query/json-query.ts), decoded here into the shape the brackets give.
- */
-function parseQueryString(s: string): Record<string | symbol, unknown> {
-  let query: Record<string, unknown>;
-  try {
-    query = qs.parse(s, {
-      depth: QUERY_LIMITS.qsDepth,
-      arrayLimit: QUERY_LIMITS.qsArrayLimit,
-      parameterLimit: QUERY_LIMITS.qsParameterLimit,
-      strictDepth: true,
-    }) as Record<string, unknown>;
-  } catch {
-    return {
-      [QUERY_STRING_ERROR]: {
-        query: [`The query string is nested more than ${QUERY_LIMITS.qsDepth} levels deep.`],
-      },
-    };
-  }
-  try {
-    decodeJsonQuery(query);
-  } catch (error) {
-    if (!(error instanceof JsonQueryError)) throw error;
-    return { [QUERY_STRING_ERROR]: { [error.key]: [error.message] } };
-  }
-  return query;
-}
-
 /** The whole API as a plugin tree that tests build and `inject` into; server.ts only listens. */
 export async function buildApp({
   db,
@@ -161,8 +125,8 @@ export async function buildApp({
   }
   if (faults) installFaults(app);
   app.addHook('preValidation', async (request) => {
-    const problems = (request.query as Record<symbol, unknown> | undefined)?.[QUERY_STRING_ERROR];
-    if (problems) throw new ValidationError(problems as Record<string, string[]>);
+    const problems = queryStringProblems(request.query);
+    if (problems) throw new ValidationError(problems);
   });
   // First: every answer, an early refusal included, carries the security headers.
   await app.register(securityHeadersPlugin);

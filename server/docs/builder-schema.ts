@@ -9,10 +9,10 @@ import { schemaRef, type Schema } from './refs.ts';
 
 export const OPERATORS = ['=', '!=', '<', '<=', '>', '>=', 'like'];
 
-const tuple = (items: Schema[], minItems = items.length): Schema => ({
+const tuple = (items: Schema[]): Schema => ({
   type: 'array',
   prefixItems: items,
-  minItems,
+  minItems: items.length,
   maxItems: items.length,
 });
 
@@ -32,7 +32,10 @@ function builderItem(): Schema {
     description:
       'One builder item: an object with exactly one key (the value as `qs` parses the query string).',
     oneOf: [
-      item('orderBy', 'Sort by a sortable field.', tuple([named('field'), { enum: ['asc', 'desc'] }])),
+      // The direction may be left out (`asc`), as server/query/parse.ts reads it.
+      item('orderBy', 'Sort by a sortable field; the direction defaults to `asc`.', {
+        oneOf: [tuple([named('field'), { enum: ['asc', 'desc'] }]), tuple([named('field')])],
+      }),
       item('paginate', 'Page size.', {
         type: 'integer',
         minimum: 1,
@@ -51,8 +54,9 @@ function builderItem(): Schema {
       item('whereNotNull', 'The field is not null.', named('field')),
       item(
         'whereHas',
-        'A related record matches the nested builder items.',
-        tuple([named('relation'), schemaRef('Builder')]),
+        'A related record matches the nested builder items; without them, any related record exists.',
+        // qs drops an empty list, so `[relation]` alone is how "has any" arrives.
+        { oneOf: [tuple([named('relation'), schemaRef('Builder')]), tuple([named('relation')])] },
       ),
       item('doesntHave', 'No related record exists.', named('relation')),
       item(
@@ -101,13 +105,13 @@ or in the bracket style of the \`qs\` library with indices, which the apps send 
 
 | item | value | meaning |
 |---|---|---|
-| \`orderBy\` | \`[field, asc\\|desc]\` | sort by a sortable field; several items sort by several fields |
+| \`orderBy\` | \`[field, asc\\|desc]\` or \`[field]\` | sort by a sortable field (\`asc\` unless said); several items sort by several fields |
 | \`paginate\` | \`n\` | page size, 1 to ${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE} |
 | \`where\` | \`[field, op, value]\` or \`[field, value]\` | compare a filterable field (\`[field, value]\` means \`=\`) |
 | \`whereIn\` | \`[field, [values]]\` | the field is one of the values |
 | \`whereNull\` | \`field\` | the field is null |
 | \`whereNotNull\` | \`field\` | the field is not null |
-| \`whereHas\` | \`[relation, [builder items]]\` | a related record matches the nested items |
+| \`whereHas\` | \`[relation, [builder items]]\` or \`[relation]\` | a related record matches the nested items (any related record without them) |
 | \`doesntHave\` | \`relation\` | no related record exists |
 | \`whereBetween\` | \`[field, [from, to]]\` | the field lies between from and to |
 | \`customField\` | \`[name, op, value]\` | compare the value of the custom field \`name\` |

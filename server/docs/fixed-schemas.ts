@@ -38,10 +38,15 @@ export function presetCountSchema(registry: Registry): Schema {
         description:
           'The presets to count, at most 20: one JSON-encoded parameter, `builders=[{"id":1,"builder":[…]}]`, ' +
           'or the bracket style `builders[0][id]=1&builders[0][builder][0][where][0]=…`.',
+        maxItems: 20,
         items: {
           type: 'object',
-          required: ['id', 'builder'],
-          properties: { id: { type: ['integer', 'string'] }, builder: schemaRef('Builder') },
+          required: ['id'],
+          properties: {
+            id: { type: ['integer', 'string'], maxLength: 50 },
+            // Without conditions (qs leaves an empty list out), a preset counts every row.
+            builder: schemaRef('Builder'),
+          },
         },
       },
     }),

@@ -3,6 +3,7 @@ import type { Registry } from '../schema/registry.ts';
 import { checkedCreateBody, ID_PARAMS, namesOf, pascal } from './components.ts';
 import { code, schemaRef, type Schema } from './refs.ts';
 import { errorResponses, RECORD_ERRORS } from './error-answers.ts';
+import { RECORD_BODY_LINES } from '../schema/validate.ts';
 
 /**
  * The Fastify schemas of the generic resource routes (server/resources/plugin.ts), from the registry:
@@ -13,17 +14,27 @@ import { errorResponses, RECORD_ERRORS } from './error-answers.ts';
 /** The generic actions: a route each. */
 export type GenericAction = 'index' | 'show' | 'store' | 'update' | 'destroy' | 'update-order';
 
-/** The bracket-style query keys that name relations: `with[]=company` as qs reads it. */
+/**
+ * The query keys that name relations, as qs hands them to the route: `with[]=company&with[]=status`
+ * is a list, `with=company,status` one text the parser splits at its commas. A name may be a path
+ * (`company.contacts`), so the relations are named in the description, not as an enum; the parser
+ * checks each against what the caller may load. The document names them in the bracket style
+ * (`with[]`: ./transform.ts, styleQueryParameters).
+ */
+export const RELATION_LISTS = ['with', 'withCount', 'withSum'] as const;
+
+function relationList(description: string): Schema {
+  return { type: ['array', 'string'], description, items: { type: 'string' } };
+}
+
 function relationQuery(r: Resource, key: 'with' | 'withCount'): Schema {
   const relations = Object.keys(r.relations);
-  return {
-    type: 'array',
-    description:
-      key === 'with'
-        ? 'Relations to load into each record (`with[]=company` or `with[0]=company`).'
-        : 'Relations to count for each record (`withCount[]=messages`); each comes back as `<relation>_count`.',
-    items: relations.length ? { type: 'string', enum: relations } : { type: 'string' },
-  };
+  const names = relations.length ? ` Relations: ${code(relations)}.` : '';
+  return relationList(
+    key === 'with'
+      ? `Relations to load into each record (\`with[]=company\`, \`with[0]=company\` or \`with=company,status\`; \`company.contacts\` goes deeper).${names}`
+      : `Relations to count for each record (\`withCount[]=messages\`); each comes back as \`<relation>_count\`.${names}`,
+  );
 }
 
 /** `withSum[]` on a show: `relation.field` over this resource's to-many relations. */
@@ -31,21 +42,21 @@ function sumQuery(r: Resource): Schema {
   const toMany = Object.values(r.relations).filter(
     (rel) => rel.kind !== 'belongsTo' && rel.kind !== 'morphTo',
   );
-  return {
-    type: 'array',
-    description:
-      'Sums of a number field over a to-many relation, as `relation.field` ' +
+  return relationList(
+    'Sums of a number field over a to-many relation, as `relation.field` ' +
       `(${toMany.map((rel) => rel.name).join(', ') || 'none'}); each comes back as \`<relation>_sum_<field>\`.`,
-    items: { type: 'string' },
-  };
+  );
 }
 
 /**
- * A query string schema that documents without constraining: qs has parsed the brackets, and our
- * parser (server/query/parse.ts) checks every name against the schema and answers 422 in its own words.
+ * A query string schema, as qs has parsed the brackets. A route that validates (`validating`) checks it
+ * after our parser (server/query/parse.ts), whose 422s name every problem in the contract's words and
+ * judge each name against what the caller may see; the schema then refuses what the document does not
+ * allow and the parser let through. `closed`: no other parameter (the generic lists and records, whose
+ * parser refuses any other name too).
  */
-export function queryString(properties: Record<string, Schema>): Schema {
-  return { type: 'object', properties, additionalProperties: true };
+export function queryString(properties: Record<string, Schema>, { closed = false } = {}): Schema {
+  return { type: 'object', properties, additionalProperties: !closed };
 }
 
 /** The list query of a list route: the builder grammar is the `Builder` component's description. */
@@ -169,13 +180,13 @@ export function checkedStoreSchema(registry: Registry, r: Resource): Schema {
 export function resourceRouteSchema(registry: Registry, r: Resource, action: GenericAction): Schema {
   const n = namesOf(registry, r);
   const errors = errorResponses(...RECORD_ERRORS);
-  const withQuery = { 'with[]': relationQuery(r, 'with'), 'withCount[]': relationQuery(r, 'withCount') };
+  const withQuery = { with: relationQuery(r, 'with'), withCount: relationQuery(r, 'withCount') };
   const record = (description: string) => ({ description, ...schemaRef(n.record) });
   switch (action) {
     case 'index':
       return operation(r, 'index', `List ${r.name}`, {
         description: indexDescription(r),
-        querystring: queryString(listQuery(withQuery)),
+        querystring: queryString(listQuery(withQuery), { closed: true }),
         response: { 200: { description: 'A page.', ...schemaRef(n.page) }, ...errors },
       });
     case 'store':
@@ -186,7 +197,7 @@ export function resourceRouteSchema(registry: Registry, r: Resource, action: Gen
     case 'show':
       return operation(r, 'show', `Show ${withArticle(r.title)}`, {
         params: ID_PARAMS,
-        querystring: queryString({ ...withQuery, 'withSum[]': sumQuery(r) }),
+        querystring: queryString({ ...withQuery, withSum: sumQuery(r) }, { closed: true }),
         response: { 200: record(`The ${r.title}.`), ...errors },
       });
     case 'update':
@@ -212,8 +223,11 @@ export function resourceRouteSchema(registry: Registry, r: Resource, action: Gen
         body: {
           type: 'object',
           required: ['order'],
-          properties: { order: { type: 'integer' } },
+          properties: {
+            order: { type: 'integer', minimum: 0, maximum: 1_000_000, 'x-error': 'order_out_of_range' },
+          },
           additionalProperties: false,
+          'x-error': { type: RECORD_BODY_LINES.notObject },
         },
         response: { 200: record(`The ${r.title}, with its order saved.`), ...errors },
       });

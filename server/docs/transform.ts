@@ -4,6 +4,7 @@
  */
 
 import { JSON_QUERY_PARAMETERS } from '../query/json-query.ts';
+import { RELATION_LISTS } from './resource-schemas.ts';
 
 type Doc = Record<string, any>;
 type Shared = Record<string, { name: string; description: string }>;
@@ -37,8 +38,9 @@ export function shareErrorResponses(doc: Doc, shared: Shared): Doc {
  * objects holding lists: OpenAPI's deepObject style is defined for flat objects only, so generated
  * clients and contract testers could not write or check the bracket style (`builder[0][where][0]=…`).
  * The document describes the equivalent JSON-encoded parameter (`builder=[{"where":[…]}]`, decoded by
- * server/query/json-query.ts) and names the bracket style in the description. A list such as `with[]`
- * is repeated `with[]=…` keys.
+ * server/query/json-query.ts) and names the bracket style in the description. A list of relations
+ * (`with`, as the route's schema names what qs makes of it) is written as the apps send it: repeated
+ * `with[]=…` keys.
  */
 export function styleQueryParameters(doc: Doc): Doc {
   for (const op of operations(doc)) {
@@ -50,8 +52,8 @@ export function styleQueryParameters(doc: Doc): Doc {
         delete parameter.style;
         delete parameter.explode;
         parameter.content = { 'application/json': { schema } };
-      } else if (String(parameter.name).endsWith('[]')) {
-        Object.assign(parameter, { style: 'form', explode: true });
+      } else if ((RELATION_LISTS as readonly string[]).includes(parameter.name)) {
+        Object.assign(parameter, { name: `${parameter.name}[]`, style: 'form', explode: true });
       }
     }
   }

@@ -60,6 +60,15 @@ export const routeValidatorCompiler = compilerOf({ body: sharedAjv(), query: sha
 export const componentCompiler = (components: readonly Record<string, unknown>[]) =>
   compilerOf(ajvWith(components));
 
+/**
+ * `compiler` for a route's params and query string only: its body is checked in the handler, once the
+ * caller is known (server/resources/plugin.ts: a client writes fewer fields than an operator).
+ */
+export const paramsOnly =
+  (compiler: FastifySchemaCompiler<unknown>): FastifySchemaCompiler<unknown> =>
+  (route) =>
+    route.httpPart === 'body' ? () => true : compiler(route);
+
 /** ajv's errors as the 422 of SPEC 7/8 (its message: the first line, as ValidationError makes it). */
 export const routeErrorFormatter: SchemaErrorFormatter = (errors) =>
   new ValidationError(inputErrors(errors as unknown as ErrorObject[]));

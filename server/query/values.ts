@@ -20,6 +20,20 @@ export function asList(value: unknown): unknown[] | undefined {
   return undefined;
 }
 
+/**
+ * The query string with every list as a list: qs hands a list longer than its arrayLimit (or one with
+ * an index past it) over as an object with numeric keys. Made a list here, in index order, as `asList`
+ * reads it, so the route schemas (a `whereIn` of 150 ids is an array) and our parser see one shape.
+ * Bounded by qs's own limits (depth, parameters) before this runs.
+ */
+export function compactLists(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(compactLists);
+  if (!value || typeof value !== 'object') return value;
+  const list = asList(value);
+  if (list) return list.map(compactLists);
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, compactLists(v)]));
+}
+
 export function isScalarInput(v: unknown): v is string | number | boolean {
   return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 }

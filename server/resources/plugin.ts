@@ -4,7 +4,7 @@
  * The index, show and preset-count reads run through `app.reads`: on the read replica when one is set
  * and may answer (http/read-position.ts), with the same statements, scoping and timeout as on the primary.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
 import type { AuthContext } from '../auth/context.ts';
 import type { Db } from '../db/database.ts';
 import { forbidden, HttpError, notFound, ValidationError } from '../http/errors.ts';
@@ -20,7 +20,7 @@ import { checkBudget, presetsCost } from '../query/cost.ts';
 import { answerSizeCeiling } from '../http/answer-size.ts';
 import { resourceRouteSchema, type GenericAction } from '../docs/resource-schemas.ts';
 import { presetCountSchema } from '../docs/fixed-schemas.ts';
-import { documentationOnly } from '../docs/validation.ts';
+import { paramsOnly, validating, validInput, type RecordParams } from '../http/route-validation.ts';
 import {
   countPresets,
   destroyRecord,
@@ -54,6 +54,9 @@ export function parseId(raw: string): number {
 
 const MAX_PRESETS = 20;
 
+/** The routes whose bodies are still checked by BodyValidation for the caller's side (see below). */
+const BODY_BY_SIDE: readonly GenericAction[] = ['store', 'update'];
+
 export async function resourceRoutes(
   app: FastifyInstance,
   { db, registry }: { db: Db; registry: Registry },
@@ -61,20 +64,31 @@ export async function resourceRoutes(
   // Password fields are hashed in the auth plugin's queue (absent only in apps without auth: docs tests).
   const passwords = app.hasDecorator('passwordHashing') ? app.passwordHashing : undefined;
   const deps: Deps = { db, registry, validation: new BodyValidation(), passwords };
-  type IdParams = { Params: { id: string } };
-  // The route schemas document and serialise; input is checked by our parser and validator, whose
-  // 422 messages are the contract (SPEC 7/8). This plugin is not fastify-plugin: the setting stays here.
-  app.setValidatorCompiler(documentationOnly);
 
   for (const resource of registry.resources.values()) {
     const base = `/api/${resource.name}`;
     const has = (action: string) => resource.actions.includes(action);
-    const schema = (action: GenericAction) => resourceRouteSchema(registry, resource, action);
+    /**
+     * The route's schema checks its params and query string (`validating`; each handler calls
+     * `validInput` where its hand check stood). A create's and an update's body depends on the caller:
+     * a client writes fewer fields (x-portal), which one schema judged before the caller is known
+     * cannot say, so BodyValidation checks it with the caller's side of the same fields.
+     */
+    const route = (action: GenericAction, onSend?: onSendHookHandler) => {
+      const options = validating(resourceRouteSchema(registry, resource, action));
+      const checked = BODY_BY_SIDE.includes(action)
+        ? { ...options, validatorCompiler: paramsOnly(options.validatorCompiler) }
+        : options;
+      return onSend ? { ...checked, onSend: [checked.onSend, onSend] } : checked;
+    };
 
     if (has('index')) {
-      app.get(base, { schema: schema('index'), onSend: answerSizeCeiling('builder') }, async (request) => {
+      app.get(base, route('index', answerSizeCeiling('builder')), async (request) => {
         const auth = await authorize(request, resource, 'index');
+        // The builder parser first: its 422s are the contract's words and judge each name against
+        // what this caller may see; then the schema refuses what the document does not allow.
         const query = parseListQuery({ registry, auth }, resource, request.query as Record<string, unknown>);
+        validInput(request);
         const page = await app.reads.run(request, (db) =>
           listRecords({ ...deps, db }, auth, resource, query),
         );
@@ -82,52 +96,59 @@ export async function resourceRoutes(
       });
     }
     if (has('show')) {
-      app.get<IdParams>(
-        `${base}/:id`,
-        { schema: schema('show'), onSend: answerSizeCeiling('with') },
-        async (request) => {
-          const auth = await authorize(request, resource, 'show');
-          const id = parseId(request.params.id);
-          const show = parseShowQuery({ registry, auth }, resource, request.query as Record<string, unknown>);
-          return app.reads.run(request, (db) => findRecord({ ...deps, db }, auth, resource, id, show));
-        },
-      );
+      app.get<RecordParams>(`${base}/:id`, route('show', answerSizeCeiling('with')), async (request) => {
+        const auth = await authorize(request, resource, 'show');
+        validInput(request, 'params');
+        const show = parseShowQuery({ registry, auth }, resource, request.query as Record<string, unknown>);
+        validInput(request);
+        const { id } = request.params;
+        return app.reads.run(request, (db) => findRecord({ ...deps, db }, auth, resource, id, show));
+      });
     }
     // A resource's own route (server/resources/<name>/actions.ts, registered first) replaces the
     // generic one: messages and attachments are created from multipart forms with files.
     if (has('store') && !app.hasRoute({ method: 'POST', url: base })) {
-      app.post(base, { schema: schema('store') }, async (request, reply) => {
+      app.post(base, route('store'), async (request, reply) => {
         const auth = await authorize(request, resource, 'store');
+        validInput(request);
         reply.status(201);
         return storeRecord(deps, auth, resource, request.body);
       });
     }
     if (has('update')) {
-      app.put<IdParams>(`${base}/:id`, { schema: schema('update') }, async (request) => {
+      app.put<RecordParams>(`${base}/:id`, route('update'), async (request) => {
         const auth = await authorize(request, resource, 'update');
-        return updateRecord(deps, auth, resource, parseId(request.params.id), request.body);
+        validInput(request);
+        return updateRecord(deps, auth, resource, request.params.id, request.body);
       });
     }
     if (has('destroy')) {
-      app.delete<IdParams>(`${base}/:id`, { schema: schema('destroy') }, async (request) => {
+      app.delete<RecordParams>(`${base}/:id`, route('destroy'), async (request) => {
         const auth = await authorize(request, resource, 'destroy');
-        await destroyRecord(deps, auth, resource, parseId(request.params.id));
+        validInput(request);
+        await destroyRecord(deps, auth, resource, request.params.id);
         return { message: `${resource.title} deleted.` };
       });
     }
     if (has('update-order')) {
-      app.put<IdParams>(`${base}/:id/update-order`, { schema: schema('update-order') }, async (request) => {
-        const auth = await authorize(request, resource, 'update-order');
-        return updateOrder(deps, auth, resource, parseId(request.params.id), request.body);
-      });
+      app.put<RecordParams & { Body: { order: number } }>(
+        `${base}/:id/update-order`,
+        route('update-order'),
+        async (request) => {
+          const auth = await authorize(request, resource, 'update-order');
+          validInput(request);
+          return updateOrder(deps, auth, resource, request.params.id, request.body.order);
+        },
+      );
     }
   }
 
   // GET /presets-result-count/{resource}?builders[0][id]=1&builders[0][builder][0][where][0]=…
   app.get<{ Params: { resource: string } }>(
     '/api/presets-result-count/:resource',
-    { schema: presetCountSchema(registry) },
+    validating(presetCountSchema(registry)),
     async (request) => {
+      // An unknown resource is a record that does not exist (404), as before the schema named them.
       const resource = registry.get(request.params.resource);
       const auth = await request.getAuth();
       if (!resource) throw notFound();
@@ -148,6 +169,8 @@ export async function resourceRoutes(
           conditions: parseBuilderConditions({ registry, auth }, resource, builder, `builders.${i}.builder`),
         };
       });
+      // The parser first, as for a list (above); then the schema.
+      validInput(request);
       // One budget for the whole call: twenty cheap presets pass, twenty nested searches do not.
       checkBudget(presetsCost(presets.map((p) => p.conditions)), 'builders');
       return app.reads.run(request, (db) => countPresets({ ...deps, db }, auth, resource, presets));

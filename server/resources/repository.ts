@@ -376,23 +376,15 @@ export async function destroyRecord(
   }
 }
 
-/** PUT /{resource}/{id}/update-order {order}: an update of the resource's order field alone. */
+/** PUT /{resource}/{id}/update-order {order}: an update of the resource's order field alone (the route's
+ * schema has checked the order: a whole number from 0 to 1,000,000). */
 export async function updateOrder(
   deps: Deps,
   auth: AuthContext,
   resource: Resource,
   id: number,
-  body: unknown,
+  order: number,
 ): Promise<Row> {
-  const order = (body as { order?: unknown } | null)?.order;
-  const valid =
-    !!body &&
-    typeof body === 'object' &&
-    Object.keys(body).every((k) => k === 'order') &&
-    Number.isInteger(order) &&
-    (order as number) >= 0 &&
-    (order as number) <= 1_000_000;
-  if (!valid) throw new ValidationError({ order: [serverText('order_out_of_range')] });
   if (!resource.fields[resource.orderField]) throw notFound();
   return updateRecord(deps, auth, resource, id, { [resource.orderField]: order });
 }
