@@ -8,7 +8,8 @@ import pkg from '../../package.json' with { type: 'json' };
 import type { Registry } from '../schema/registry.ts';
 import type { Field, Resource } from '../../common/schema/types.ts';
 import { writableFieldsFor } from '../../common/schema/fields.ts';
-import { RECORD_BODY_LINES } from '../schema/validate.ts';
+import { recordBodySchema } from '../schema/record-body.ts';
+import { CUSTOM_FIELDS_KEY } from '../resources/custom-values.ts';
 import { AUTH_SCHEMAS } from '../auth/schemas.ts';
 import { MAX_PAGE_SIZE } from '../../common/page.ts';
 import { MAX_ID } from '../http/ids.ts';
@@ -155,8 +156,18 @@ function openObjects(props: Record<string, Schema>): Record<string, Schema> {
 }
 
 function resourceSchemas(r: Resource, n: Names, registry: Registry): Record<string, Schema> {
-  const writable = (f: Field) => !f.readOnly;
-  const required = r.required.filter((name) => r.fields[name] && !r.fields[name].readOnly);
+  const customFields: Record<string, Schema> = r.morphType
+    ? {
+        [CUSTOM_FIELDS_KEY]: {
+          type: 'object',
+          description: "The tenant's custom fields of this record, by name.",
+        },
+      }
+    : {};
+  // x-flags: no fields, a word to the resource's own rules about this change.
+  const flags = Object.fromEntries(
+    Object.entries(r.flags).map(([name, description]) => [name, { type: 'boolean', description }]),
+  );
   return {
     [n.record]: {
       type: 'object',
@@ -170,56 +181,34 @@ function resourceSchemas(r: Resource, n: Names, registry: Registry): Record<stri
       // fields that a query adds are written as they are, not dropped.
       additionalProperties: true,
     },
+    // The bodies as they are checked (server/schema/record-body.ts), an operator's fields; a client's
+    // are named in the operation (resource-schemas.ts). Custom field values and x-flags are taken out of
+    // the body before that check and checked on their own (resources/custom-values.ts, flags.ts).
     [n.create]: {
-      type: 'object',
       title: `${r.title} (create)`,
       description: 'The body of a create. Read-only fields are not accepted.',
-      properties: properties(r, registry, writable),
-      ...(required.length ? { required } : {}),
+      ...withExtras(recordBody(r, registry, true), customFields),
     },
     [n.update]: {
-      type: 'object',
       title: `${r.title} (update)`,
       description: 'The body of an update: only the fields that change. Read-only fields are not accepted.',
-      properties: {
-        ...properties(r, registry, writable),
-        // x-flags: no fields, a word to the resource's own rules about this change.
-        ...Object.fromEntries(
-          Object.entries(r.flags).map(([name, description]) => [name, { type: 'boolean', description }]),
-        ),
-      },
+      ...withExtras(recordBody(r, registry, false), { ...customFields, ...flags }),
     },
     [n.page]: paginated(schemaRef(n.record)),
   };
 }
 
-/**
- * The body of a generic create as a schema that checks it (a route that validates, http/route-validation.ts):
- * the create component's fields, closed, in BodyValidation's words (x-error): a body that is no object, a
- * read-only field, a name the record does not have. The owner is filled in from the caller, so never
- * required. One body for every caller: a resource whose clients create writes other fields for them.
- */
-export function checkedCreateBody(registry: Registry, r: Resource): Schema {
-  if (r.portal?.actions.includes('store')) throw new Error(`${r.name}: clients create with other fields`);
-  const writable = new Set(writableFieldsFor(r, false).map((f) => f.name));
-  const readOnly = Object.values(r.fields).filter((f) => f.readOnly);
-  const required = r.required.filter((name) => writable.has(name) && name !== r.owner);
-  return {
-    type: 'object',
-    description: 'The body of a create. Read-only fields are not accepted.',
-    properties: {
-      ...properties(r, registry, (f) => writable.has(f.name)),
-      ...Object.fromEntries(
-        readOnly.map((f) => [
-          f.name,
-          { readOnly: true, not: {}, 'x-error': RECORD_BODY_LINES.readOnly(f.name) },
-        ]),
-      ),
-    },
-    ...(required.length ? { required } : {}),
-    additionalProperties: false,
-    'x-error': { type: RECORD_BODY_LINES.notObject, additionalProperties: RECORD_BODY_LINES.unknown },
-  };
+/** The body of an operator's create or update of `r`, as it is checked, with the document's field texts. */
+export function recordBody(r: Resource, registry: Registry, create: boolean): Schema {
+  return recordBodySchema(r, writableFieldsFor(r, false), {
+    create,
+    fieldSchema: (f) => fieldSchema(f, registry),
+  });
+}
+
+/** A body with the parts taken out of it before its check (custom field values, flags). */
+function withExtras(body: Schema, extras: Record<string, Schema>): Schema {
+  return { ...body, properties: { ...(body.properties as Record<string, Schema>), ...extras } };
 }
 
 /** A page of a list: its rows and where it is. */

@@ -1,9 +1,10 @@
 import type { PortalScope, Resource } from '../../common/schema/types.ts';
 import type { Registry } from '../schema/registry.ts';
-import { checkedCreateBody, ID_PARAMS, namesOf, pascal } from './components.ts';
+import { writableFieldsFor } from '../../common/schema/fields.ts';
+import { ID_PARAMS, namesOf, pascal } from './components.ts';
 import { code, schemaRef, type Schema } from './refs.ts';
 import { errorResponses, RECORD_ERRORS } from './error-answers.ts';
-import { RECORD_BODY_LINES } from '../schema/validate.ts';
+import { RECORD_BODY_LINES } from '../schema/record-body.ts';
 
 /**
  * The Fastify schemas of the generic resource routes (server/resources/plugin.ts), from the registry:
@@ -121,7 +122,12 @@ function permissionText(r: Resource, action: string): string {
   if (!portal?.actions.includes(action)) return `${tenant} Clients (portal) cannot call this.`;
   const where = portal.where.length ? ` where ${conditionText(portal.where)}` : '';
   const fields = portal.fields ? ` They receive only ${code(portal.fields)}.` : '';
-  return `${tenant} Clients need \`portal.${r.name}.${action}\` and see ${scopeText(portal.scope)}${where}.${fields}`;
+  // A client's body is the create or update body with fewer fields (server/schema/record-body.ts).
+  const writes =
+    action === 'store' || action === 'update'
+      ? ` They write only ${code(writableFieldsFor(r, true).map((f) => f.name))}.`
+      : '';
+  return `${tenant} Clients need \`portal.${r.name}.${action}\` and see ${scopeText(portal.scope)}${where}.${fields}${writes}`;
 }
 
 function relationsText(r: Resource): string {
@@ -169,11 +175,13 @@ function operation(r: Resource, action: string, summary: string, body: Schema): 
 }
 
 /**
- * The store route's schema with a body that checks (components.ts, checkedCreateBody), for a create route
- * of its own that validates (`validating`): the body is the resource's create fields, closed.
+ * The store route's schema for a create route of its own that validates (`validating`): its body, the
+ * create component, is the record body as it is checked (server/schema/record-body.ts), an operator's.
+ * Not for a resource whose clients create: they write other fields, which one schema cannot say.
  */
 export function checkedStoreSchema(registry: Registry, r: Resource): Schema {
-  return { ...resourceRouteSchema(registry, r, 'store'), body: checkedCreateBody(registry, r) };
+  if (r.portal?.actions.includes('store')) throw new Error(`${r.name}: clients create with other fields`);
+  return resourceRouteSchema(registry, r, 'store');
 }
 
 /** The Fastify schema of one generic route of a resource. */

@@ -92,7 +92,12 @@ export function queueExportSchema(registry: Registry): Schema {
             ],
           },
         },
-        locale: { type: 'string', enum: ['nl', 'en', 'de'] },
+        locale: {
+          type: 'string',
+          // pickLocale: another value is not refused, it falls back as none does.
+          description:
+            'The language of the file and its mail: `nl`, `en` or `de`; another or none: Accept-Language, else Dutch.',
+        },
       },
     },
     answers: {

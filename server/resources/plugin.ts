@@ -54,7 +54,7 @@ export function parseId(raw: string): number {
 
 const MAX_PRESETS = 20;
 
-/** The routes whose bodies are still checked by BodyValidation for the caller's side (see below). */
+/** The routes whose bodies are checked for the caller's side, by BodyValidation (see below). */
 const BODY_BY_SIDE: readonly GenericAction[] = ['store', 'update'];
 
 export async function resourceRoutes(
@@ -72,7 +72,9 @@ export async function resourceRoutes(
      * The route's schema checks its params and query string (`validating`; each handler calls
      * `validInput` where its hand check stood). A create's and an update's body depends on the caller:
      * a client writes fewer fields (x-portal), which one schema judged before the caller is known
-     * cannot say, so BodyValidation checks it with the caller's side of the same fields.
+     * cannot say. BodyValidation checks it when the record is reached (a missing one is a 404 first),
+     * against the schema of the caller's side made by the generator of the document's bodies
+     * (server/schema/record-body.ts).
      */
     const route = (action: GenericAction, onSend?: onSendHookHandler) => {
       const options = validating(resourceRouteSchema(registry, resource, action));

@@ -6,7 +6,8 @@ import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { ValidationError } from '../http/errors.ts';
 import type { Field, Resource } from '../../common/schema/types.ts';
-import { inputErrors, unknownName } from './input-errors.ts';
+import { inputErrors } from './input-errors.ts';
+import { RECORD_BODY_LINES, recordBodySchema } from './record-body.ts';
 
 export const X_KEYWORDS = [
   'x-table',
@@ -81,15 +82,6 @@ export function createAjv({ coerce = false }: { coerce?: boolean } = {}): Ajv202
   return ajv;
 }
 
-export interface BodyValidator {
-  (body: unknown, writable: Field[], forCreate: boolean): Record<string, unknown>;
-}
-
-function strip(schema: Record<string, unknown>): Record<string, unknown> {
-  const { readOnly: _r, writeOnly: _w, ...rest } = schema;
-  return rest;
-}
-
 /**
  * The compiled validators of each resource (the registry's Resource object: the same in every app of
  * the process, another for another registry), by mode and fields, and the one Ajv that compiles them:
@@ -139,18 +131,12 @@ export function ajvWith(components: readonly Record<string, unknown>[]): AjvPair
   return pair;
 }
 
-/**
- * The lines of a record body that ajv has no words for: a body that is no object, a read-only field, a
- * name the record does not have (`{name}`: ./input-errors.ts, unknownName). BodyValidation says them by
- * hand; a route schema that checks a record body says them as x-errors (server/docs/components.ts).
- */
-export const RECORD_BODY_LINES = {
-  notObject: 'The request body must be a JSON object.',
-  readOnly: (name: string) => `The ${name} field is read-only.`,
-  unknown: 'Unknown field {name}.',
-};
+export { RECORD_BODY_LINES };
 
-/** Validators per resource and mode, compiled on first use (once per process). */
+/**
+ * A record's body checked against the schema of the fields the caller may write (./record-body.ts: the
+ * same generator as the document's create and update bodies), each schema compiled once per process.
+ */
 export class BodyValidation {
   private compile(resource: Resource, writable: Field[], forCreate: boolean): ValidateFunction {
     let cache = compiled.get(resource);
@@ -158,37 +144,14 @@ export class BodyValidation {
     const key = `${forCreate}:${writable.map((f) => f.name).join(',')}`;
     let fn = cache.get(key);
     if (!fn) {
-      const names = new Set(writable.map((f) => f.name));
-      fn = sharedAjv().compile({
-        type: 'object',
-        additionalProperties: false,
-        properties: Object.fromEntries(writable.map((f) => [f.name, strip(f.schema)])),
-        // The owner field is filled in by the server from the caller.
-        required: forCreate ? resource.required.filter((r) => names.has(r) && r !== resource.owner) : [],
-      });
+      fn = sharedAjv().compile(recordBodySchema(resource, writable, { create: forCreate }));
       cache.set(key, fn);
     }
     return fn;
   }
 
-  /**
-   * The body's fields, checked: unknown and read-only names first (clearer than ajv's words), then
-   * types, formats, lengths and required fields.
-   */
+  /** The body's fields, checked: every problem of the body in one 422. */
   check(resource: Resource, body: unknown, writable: Field[], forCreate: boolean): Record<string, unknown> {
-    if (!body || typeof body !== 'object' || Array.isArray(body)) {
-      throw new ValidationError({ body: [RECORD_BODY_LINES.notObject] });
-    }
-    const errors: Record<string, string[]> = {};
-    const allowed = new Set(writable.map((f) => f.name));
-    for (const name of Object.keys(body)) {
-      if (allowed.has(name)) continue;
-      const field = resource.fields[name];
-      const { key, shown } = unknownName(name);
-      if (field?.readOnly) (errors[name] ??= []).push(RECORD_BODY_LINES.readOnly(name));
-      else (errors[field ? name : key] ??= []).push(RECORD_BODY_LINES.unknown.replace('{name}', shown));
-    }
-    if (Object.keys(errors).length) throw new ValidationError(errors);
     const validate = this.compile(resource, writable, forCreate);
     if (!validate(body)) throw new ValidationError(inputErrors(validate.errors ?? []));
     return body as Record<string, unknown>;

@@ -341,9 +341,11 @@ describe.each(targets)('builder query on $name', (target) => {
       payload: { name: '', id: 3, bogus: 1 },
     });
     expect(bad.statusCode).toBe(422);
+    // Every problem in one answer: the names and the empty name (the body's schema, issue 34).
     expect(bad.json().errors).toEqual({
       id: ['The id field is read-only.'],
       bogus: ['Unknown field "bogus".'],
+      name: ['The name field is required.'],
     });
     const empty = await t.app.inject({
       method: 'POST',

@@ -6,6 +6,7 @@ import { resourceRoutes } from '../../server/resources/plugin.ts';
 import type { Db } from '../../server/db/database.ts';
 import { Registry, registry, toResource } from '../../server/schema/registry.ts';
 import type { Resource } from '../../common/schema/types.ts';
+import { writableFieldsFor } from '../../common/schema/fields.ts';
 
 /**
  * The document is what @fastify/swagger builds from the generic resource routes' schemas (the whole
@@ -444,17 +445,28 @@ describe('the OpenAPI document of the real schemas', () => {
         const readable = fields.filter((f) => !f.writeOnly).map((f) => f.name);
         expect(Object.keys(schemas[c.record].properties), r.name).toEqual(readable);
       }
-      const writable = fields.filter((f) => !f.readOnly).map((f) => f.name);
+      // A body is the record body as it is checked (server/schema/record-body.ts): an operator's writable
+      // fields, each read-only field by name (refused), then what is taken out before the check.
+      const writable = writableFieldsFor(r, false).map((f) => f.name);
+      const refused = fields.filter((f) => f.readOnly).map((f) => f.name);
+      const custom = r.morphType ? ['custom_fields'] : [];
       if (c.create) {
-        expect(Object.keys(schemas[c.create].properties), r.name).toEqual(writable);
+        expect(Object.keys(schemas[c.create].properties), r.name).toEqual([
+          ...writable,
+          ...refused,
+          ...custom,
+        ]);
+        expect(schemas[c.create].additionalProperties, r.name).toBe(false);
         expect(schemas[c.create].required ?? [], r.name).toEqual(
-          r.required.filter((f) => !r.fields[f]?.readOnly),
+          r.required.filter((f) => writable.includes(f) && f !== r.owner),
         );
       }
       if (c.update) {
         // An update also takes the resource's flags (x-flags: no field, a word to its hooks).
         expect(Object.keys(schemas[c.update].properties), r.name).toEqual([
           ...writable,
+          ...refused,
+          ...custom,
           ...Object.keys(r.flags),
         ]);
         expect(schemas[c.update].required, r.name).toBeUndefined();
@@ -601,8 +613,8 @@ describe('the OpenAPI document of a fixture registry', () => {
       minLength: 8,
       writeOnly: true,
     });
-    expect(schemas.AccountCreate.properties.created_at).toBeUndefined();
-    // created_at is read-only, so it cannot be required on create.
+    // created_at is read-only: refused by name, so it cannot be required on create.
+    expect(schemas.AccountCreate.properties.created_at).toEqual({ readOnly: true, not: {} });
     expect(schemas.AccountCreate.required).toEqual(['name', 'password']);
     expect(schemas.AccountUpdate.required).toBeUndefined();
     expect(schemas.PaginatedAccount.required).toEqual([
