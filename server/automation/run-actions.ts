@@ -9,7 +9,7 @@
  *
  * `set` goes through the tickets' own change path (tickets/change.ts: history, status message, SLA
  * clocks, live streams, the new operator told), the same as the bulk bar; a custom field through the
- * custom values' writer. A `note` is an internal message, a `reply` a message to the client from a
+ * custom values' writer, with its own history entry (custom-field-action.ts). A `note` is an internal message, a `reply` a message to the client from a
  * standard answer, mailed as an operator's reply is (messages/actions.ts's queueMail), `mail_operators`
  * a mail from a standard answer to operators. Messages a rule writes are no event of their own (the
  * rule would be answering itself); its field changes are (triggers.ts).
@@ -21,7 +21,6 @@ import { HttpError } from '../http/errors.ts';
 import { sanitizeMessage } from '../html/sanitize.ts';
 import { enqueueMail } from '../mail/enqueue.ts';
 import type { Registry } from '../schema/registry.ts';
-import { writeCustomValues } from '../resources/custom-values.ts';
 import { queueMail } from '../resources/messages/actions.ts';
 import { defaultAddress } from '../resources/messages/recipients.ts';
 import { messageStored, notify } from '../resources/notifications/notify.ts';
@@ -37,6 +36,7 @@ import { serverText } from '../../common/server-texts.ts';
 import { answerValues } from './answer-values.ts';
 import { fillPlaceholders } from '../../common/standard-answers/placeholders.ts';
 import { ACTION_PERMISSION, checkActions } from './check-actions.ts';
+import { setCustomField } from './custom-field-action.ts';
 
 /** Who runs the actions: a rule (the desk) or a signed-in user (a macro). */
 export type Actor = { kind: 'rule'; ruleId: number; name: string } | { kind: 'user'; auth: AuthContext };
@@ -161,8 +161,7 @@ async function runOne(
     case 'set': {
       if (action.field.startsWith(CUSTOM_FIELD_PREFIX)) {
         const name = action.field.slice(CUSTOM_FIELD_PREFIX.length);
-        for (const id of ticketIds)
-          await writeCustomValues(trx, auth, tickets, id, { [name]: action.value }, false);
+        await setCustomField(trx, registry, auth, tickets, ticketIds, name, action.value, by);
         return ticketIds.map((ticketId) => ({ ticketId, action: index, type: 'set', field: action.field }));
       }
       const column = tickets.fields[action.field]!.column;
