@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import type { AuthContext } from '../auth/context.ts';
 import type { Db, DbTransaction } from '../db/database.ts';
 import { ValidationError } from '../http/errors.ts';
+import { problemWith, type Definition } from '../resources/custom-values.ts';
 import { and, ref, tableAs } from '../query/fragments.ts';
 import { baseConditions, sqlContext } from '../query/sql.ts';
 import type { Registry } from '../schema/registry.ts';
@@ -102,16 +103,19 @@ async function checkSet(
   const value = action.value;
   if (field.startsWith(CUSTOM_FIELD_PREFIX)) {
     const name = field.slice(CUSTOM_FIELD_PREFIX.length);
-    const known = await db
+    const known = (await db
       .selectFrom('custom_fields')
-      .select('id')
+      .select(['id', 'name', 'title', 'type', 'options', 'is_required'])
       .where('tenant_id', '=', auth.tenantId)
       .where('morphable_type', '=', registry.require('tickets').morphType ?? 'ticket')
       .where('name', '=', name)
-      .executeTakeFirst();
+      .executeTakeFirst()) as Definition | undefined;
     if (!known) errors[`${key}.field`] = [serverText('custom_field_unknown', { name: name.slice(0, 100) })];
     else if (value !== null && typeof value !== 'string')
       errors[`${key}.value`] = [serverText('value_not_text', { field: name.slice(0, 100) })];
+    // As a form's value is checked (an option of a select, a date): else the rule would fail each run.
+    else if (typeof value === 'string' && value.trim() !== '' && problemWith(known, value))
+      errors[`${key}.value`] = [problemWith(known, value)!];
     return;
   }
   if (!(SETTABLE_FIELDS as readonly string[]).includes(field)) {

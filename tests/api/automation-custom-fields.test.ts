@@ -54,6 +54,17 @@ describe.each(targets)('custom fields set by automation on $name', (target) => {
       morphable_type: 'ticket',
     });
     expect(field.statusCode, field.body).toBe(201);
+    const choice = await post('/api/custom-fields', {
+      name: 'omgeving',
+      title: 'Omgeving',
+      type: 1,
+      morphable_type: 'ticket',
+      options: [
+        { name: 'test', label: 'Test' },
+        { name: 'productie', label: 'Productie' },
+      ],
+    });
+    expect(choice.statusCode, choice.body).toBe(201);
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -142,5 +153,18 @@ describe.each(targets)('custom fields set by automation on $name', (target) => {
     expect(res.statusCode, res.body).toBe(422);
     expect(Object.keys(res.json().errors)).toEqual(['actions.1.field']);
     expect(res.json().errors['actions.1.field'][0]).toContain('bestaat_niet');
+  });
+
+  it('refuses a value the custom field does not take (no option of its list), naming the value', async () => {
+    const body = (value: string) => ({
+      kind: 'trigger',
+      name: 'Omgeving',
+      event: 'ticket_created',
+      actions: [{ type: 'set', field: 'custom_fields.omgeving', value }],
+    });
+    const res = await post('/api/automation-rules', body('acceptatie'));
+    expect(res.statusCode, res.body).toBe(422);
+    expect(Object.keys(res.json().errors)).toEqual(['actions.0.value']);
+    expect((await post('/api/automation-rules', body('productie'))).statusCode).toBe(201);
   });
 });
