@@ -157,6 +157,8 @@ for (const [lang, width] of [
         .filter({ hasText: ticket.reference as string });
       await expect(run).toHaveCount(1);
       await expect(run).toContainText(t.applied);
+      // The event by its name, not its code.
+      await expect(run).toContainText(t.created);
       await expectAccessible(page, `rule's last runs ${lang} ${width}`);
     } finally {
       await api(page, token, 'DELETE', `/automation-rules/${rule.id}`);
