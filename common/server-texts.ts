@@ -180,6 +180,9 @@ export const SERVER_TEXTS = {
   automation_too_many_actions: 'A rule or macro has at most {count} actions.',
   automation_action_not_allowed:
     'You may not take the action {name} yourself, so a rule of yours may not either.',
+  automation_action_person_only:
+    'The action {name} is for macros only: a rule acts for no one to log time for.',
+  automation_minutes_invalid: 'The minutes must be a whole number from 1 to {max}.',
   automation_loop:
     'This rule would fire again on its own change of {name}: add a condition that excludes the value it sets.',
   automation_event_field_unknown: 'There is no ticket field {name} to watch.',

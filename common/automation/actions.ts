@@ -33,7 +33,12 @@ export type AutomationAction =
   /** A mail to operators from a standard answer (not in the thread). */
   | { type: 'mail_operators'; standard_answer_id: number; to: OperatorRecipients }
   /** An in-app notification to operators. */
-  | { type: 'notify'; to: OperatorRecipients; text: string };
+  | { type: 'notify'; to: OperatorRecipients; text: string }
+  /**
+   * Time logged on the ticket by the person who applies the list (a macro's only: a rule acts for no
+   * one to log time for): `minutes` of work, with an optional description.
+   */
+  | { type: 'log_time'; minutes: number; description?: string | null };
 
 export type AutomationActionType = AutomationAction['type'];
 
@@ -43,7 +48,19 @@ export const ACTION_TYPES: readonly AutomationActionType[] = [
   'reply',
   'mail_operators',
   'notify',
+  'log_time',
 ];
+
+/**
+ * The types only a person's list may hold: a macro's, whose actions field says so (`x-person-actions`),
+ * never a rule's.
+ */
+export const PERSON_ACTION_TYPES: readonly AutomationActionType[] = ['log_time'];
+
+/** The most minutes one `log_time` action logs: a working day and a half. */
+export const MAX_LOGGED_MINUTES = 720;
+/** The longest description of logged time (a time registration's own limit). */
+export const MAX_LOGGED_DESCRIPTION = 2000;
 
 /** At most this many actions in one rule or macro. */
 export const MAX_ACTIONS = 20;

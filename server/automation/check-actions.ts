@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import type { AuthContext } from '../auth/context.ts';
 import type { Db, DbTransaction } from '../db/database.ts';
 import { ValidationError } from '../http/errors.ts';
+import { problemWith, type Definition } from '../resources/custom-values.ts';
 import { and, ref, tableAs } from '../query/fragments.ts';
 import { baseConditions, sqlContext } from '../query/sql.ts';
 import type { Registry } from '../schema/registry.ts';
@@ -17,6 +18,9 @@ import {
   ACTION_TYPES,
   CUSTOM_FIELD_PREFIX,
   MAX_ACTIONS,
+  MAX_LOGGED_DESCRIPTION,
+  MAX_LOGGED_MINUTES,
+  PERSON_ACTION_TYPES,
   SETTABLE_FIELDS,
   type AutomationAction,
   type AutomationActionType,
@@ -37,7 +41,7 @@ export const MAX_NOTIFY_TEXT = 1_000;
 /**
  * The permission a user needs to take each kind of action by hand: setting a field is an edit of the
  * ticket; a note or a reply is a new message; mailing or notifying operators is part of handling the
- * ticket, as an assignment tells its operator.
+ * ticket, as an assignment tells its operator; logging time is storing a time registration.
  */
 export const ACTION_PERMISSION: Record<AutomationActionType, string> = {
   set: 'tenant.tickets.update',
@@ -45,6 +49,7 @@ export const ACTION_PERMISSION: Record<AutomationActionType, string> = {
   reply: 'tenant.messages.store',
   mail_operators: 'tenant.tickets.update',
   notify: 'tenant.tickets.update',
+  log_time: 'tenant.time-registrations.store',
 };
 
 type Errors = Record<string, string[]>;
@@ -98,16 +103,19 @@ async function checkSet(
   const value = action.value;
   if (field.startsWith(CUSTOM_FIELD_PREFIX)) {
     const name = field.slice(CUSTOM_FIELD_PREFIX.length);
-    const known = await db
+    const known = (await db
       .selectFrom('custom_fields')
-      .select('id')
+      .select(['id', 'name', 'title', 'type', 'options', 'is_required'])
       .where('tenant_id', '=', auth.tenantId)
       .where('morphable_type', '=', registry.require('tickets').morphType ?? 'ticket')
       .where('name', '=', name)
-      .executeTakeFirst();
+      .executeTakeFirst()) as Definition | undefined;
     if (!known) errors[`${key}.field`] = [serverText('custom_field_unknown', { name: name.slice(0, 100) })];
     else if (value !== null && typeof value !== 'string')
       errors[`${key}.value`] = [serverText('value_not_text', { field: name.slice(0, 100) })];
+    // As a form's value is checked (an option of a select, a date): else the rule would fail each run.
+    else if (typeof value === 'string' && value.trim() !== '' && problemWith(known, value))
+      errors[`${key}.value`] = [problemWith(known, value)!];
     return;
   }
   if (!(SETTABLE_FIELDS as readonly string[]).includes(field)) {
@@ -148,16 +156,36 @@ async function checkRecipients(
       errors[`${key}.to.operator_ids.${i}`] = [serverText('selected_invalid', { field: 'operator_ids' })];
 }
 
+/** A `log_time` action's minutes and description. */
+function checkLogTime(action: Record<string, unknown>, key: string, errors: Errors): void {
+  const minutes = action.minutes;
+  if (
+    typeof minutes !== 'number' ||
+    !Number.isInteger(minutes) ||
+    minutes < 1 ||
+    minutes > MAX_LOGGED_MINUTES
+  )
+    errors[`${key}.minutes`] = [serverText('automation_minutes_invalid', { max: MAX_LOGGED_MINUTES })];
+  const description = action.description;
+  if (description !== undefined && description !== null && typeof description !== 'string')
+    errors[`${key}.description`] = [serverText('value_not_text', { field: 'description' })];
+  else if (typeof description === 'string' && description.length > MAX_LOGGED_DESCRIPTION)
+    errors[`${key}.description`] = [
+      serverText('value_too_long', { field: 'description', max: MAX_LOGGED_DESCRIPTION }),
+    ];
+}
+
 /**
  * The action list, checked; a 422 naming each wrong part otherwise. `permissions`: the user must hold
- * each action's permission (a rule is saved by someone who could take its actions by hand).
+ * each action's permission (a rule is saved by someone who could take its actions by hand). `person`:
+ * the list is applied by a person (a macro), so it may hold the person-only types (log_time).
  */
 export async function checkActions(
   db: Db | DbTransaction,
   registry: Registry,
   auth: AuthContext,
   raw: unknown,
-  options: { key?: string; permissions?: boolean } = {},
+  options: { key?: string; permissions?: boolean; person?: boolean } = {},
 ): Promise<AutomationAction[]> {
   const base = options.key ?? 'actions';
   const errors: Errors = {};
@@ -175,11 +203,16 @@ export async function checkActions(
       continue;
     }
     const type = action.type as AutomationActionType;
+    if (!options.person && PERSON_ACTION_TYPES.includes(type)) {
+      errors[`${key}.type`] = [serverText('automation_action_person_only', { name: type })];
+      continue;
+    }
     if (options.permissions && !auth.permissions.has(ACTION_PERMISSION[type])) {
       errors[key] = [serverText('automation_action_not_allowed', { name: type })];
       continue;
     }
     if (type === 'set') await checkSet(db, registry, auth, action, key, errors);
+    else if (type === 'log_time') checkLogTime(action, key, errors);
     else if (type === 'note') {
       if (!text(action.body)) errors[`${key}.body`] = [serverText('field_required', { field: 'body' })];
     } else if (type === 'notify') {

@@ -9,10 +9,12 @@
  *
  * `set` goes through the tickets' own change path (tickets/change.ts: history, status message, SLA
  * clocks, live streams, the new operator told), the same as the bulk bar; a custom field through the
- * custom values' writer. A `note` is an internal message, a `reply` a message to the client from a
- * standard answer, mailed as an operator's reply is (messages/actions.ts's queueMail), `mail_operators`
- * a mail from a standard answer to operators. Messages a rule writes are no event of their own (the
- * rule would be answering itself); its field changes are (triggers.ts).
+ * custom values' writer, with its own history entry (custom-field-action.ts). A `note` is an internal
+ * message, a `reply` a message to the client from a standard answer, mailed as an operator's reply is
+ * (messages/actions.ts's queueMail), `mail_operators` a mail from a standard answer to operators,
+ * `log_time` (a macro's only) a time registration by the user (log-time-action.ts). Messages a rule
+ * writes are no event of their own (the rule would be answering itself); its field changes are
+ * (triggers.ts).
  */
 import type { AuthContext } from '../auth/context.ts';
 import { systemContext } from '../auth/context.ts';
@@ -21,7 +23,6 @@ import { HttpError } from '../http/errors.ts';
 import { sanitizeMessage } from '../html/sanitize.ts';
 import { enqueueMail } from '../mail/enqueue.ts';
 import type { Registry } from '../schema/registry.ts';
-import { writeCustomValues } from '../resources/custom-values.ts';
 import { queueMail } from '../resources/messages/actions.ts';
 import { defaultAddress } from '../resources/messages/recipients.ts';
 import { messageStored, notify } from '../resources/notifications/notify.ts';
@@ -37,6 +38,8 @@ import { serverText } from '../../common/server-texts.ts';
 import { answerValues } from './answer-values.ts';
 import { fillPlaceholders } from '../../common/standard-answers/placeholders.ts';
 import { ACTION_PERMISSION, checkActions } from './check-actions.ts';
+import { setCustomField } from './custom-field-action.ts';
+import { logTime } from './log-time-action.ts';
 
 /** Who runs the actions: a rule (the desk) or a signed-in user (a macro). */
 export type Actor = { kind: 'rule'; ruleId: number; name: string } | { kind: 'user'; auth: AuthContext };
@@ -53,6 +56,8 @@ export interface ActionEffect {
   mailed?: boolean;
   /** notify: how many operators were told. */
   notified?: number;
+  /** log_time: the time registration made. */
+  timeRegistrationId?: number;
 }
 
 const fieldChanges = (index: number, changes: ColumnChange[]): ActionEffect[] =>
@@ -161,8 +166,7 @@ async function runOne(
     case 'set': {
       if (action.field.startsWith(CUSTOM_FIELD_PREFIX)) {
         const name = action.field.slice(CUSTOM_FIELD_PREFIX.length);
-        for (const id of ticketIds)
-          await writeCustomValues(trx, auth, tickets, id, { [name]: action.value }, false);
+        await setCustomField(trx, registry, auth, tickets, ticketIds, name, action.value, by);
         return ticketIds.map((ticketId) => ({ ticketId, action: index, type: 'set', field: action.field }));
       }
       const column = tickets.fields[action.field]!.column;
@@ -251,6 +255,15 @@ async function runOne(
       }
       return effects;
     }
+    case 'log_time': {
+      const ids = await logTime(trx, registry, auth, ticketIds, action.minutes, action.description ?? null);
+      return ticketIds.map((ticketId, i) => ({
+        ticketId,
+        action: index,
+        type: 'log_time',
+        timeRegistrationId: ids[i],
+      }));
+    }
   }
 }
 
@@ -274,7 +287,8 @@ export async function runActions(
           [`actions.${i}`]: [serverText('automation_action_not_allowed', { name: action.type })],
         });
     });
-    await checkActions(trx, registry, auth, actions);
+    // A user applies the list: person-only actions (log_time) are theirs to take.
+    await checkActions(trx, registry, auth, actions, { person: true });
   }
   const by = actor.kind === 'rule' ? { ruleId: actor.ruleId } : {};
   const effects: ActionEffect[] = [];

@@ -37,7 +37,7 @@ export function takeCustomFields(
   return { body: rest, values };
 }
 
-interface Definition {
+export interface Definition {
   id: number;
   name: string;
   title: string;
@@ -54,7 +54,8 @@ function asText(value: unknown): string | null | undefined {
   return value.trim() === '' ? null : value;
 }
 
-function problemWith(definition: Definition, value: string): string | undefined {
+/** What is wrong with a value for the field (too long, no option of a select, no date), if anything. */
+export function problemWith(definition: Definition, value: string): string | undefined {
   if (value.length > MAX_LENGTH) return `${definition.title} may be at most ${MAX_LENGTH} characters long.`;
   if (definition.type === SELECT && !definition.options.some((o) => o.name === value)) {
     return serverText('selected_invalid', { field: definition.title });

@@ -41,6 +41,7 @@ export const X_KEYWORDS = [
   'x-ellipsis',
   'x-width',
   'x-input',
+  'x-person-actions',
   'x-portal-resources',
   'x-detail',
   'x-time',

@@ -1,6 +1,7 @@
 /**
  * Triggers on the events of the SLA clock and on long chains (issue 37) on both engines: an SLA breach
- * runs its sla_breach triggers once however many instances measure the clock (a claim of the alert),
+ * runs its sla_breach triggers, and a target entering its warning window its sla_warning triggers, once
+ * however many instances measure the clock (a claim of the alert),
  * an operator's message runs the operator_message triggers, the bulk bar and macros run the
  * ticket_updated triggers of the fields they set, and a chain of distinct rules, each firing
  * the next, stops at the fixed depth with the rule past it logged as a loop.
@@ -101,6 +102,55 @@ describe.each(targets)('automation events on $name', (target) => {
       .execute();
     await recheckSlaBatch(t.db);
     expect(await runs(ruleId, id)).toEqual([{ outcome: 'applied', depth: 0 }]);
+    const ticket = await t.db
+      .selectFrom('tickets')
+      .select('priority_id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(ticket.priority_id).toBe(priority.Hoog);
+  });
+
+  it('runs an sla_warning trigger once when the clock enters the warning window, and no breach trigger', async () => {
+    const sla = await post('/api/slas', { name: 'Waarschuwing', response_time: 60, resolution_time: 480 });
+    expect(sla.statusCode, sla.body).toBe(201);
+    const warned = await rule({
+      name: 'Bij waarschuwing hoog',
+      event: 'sla_warning',
+      actions: [{ type: 'set', field: 'priority_id', value: priority.Hoog }],
+    });
+    const breached = await rule({
+      name: 'Bij overschrijding notitie',
+      event: 'sla_breach',
+      actions: [{ type: 'note', body: 'Te laat.' }],
+    });
+    const created = await post('/api/tickets', {
+      description: 'Bijna te laat',
+      status_id: status.open,
+      sla_id: sla.json().id,
+      priority_id: priority.Laag,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = Number(created.json().id);
+    const row = await t.db
+      .selectFrom('tickets')
+      .select('created_at')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    // 50 of the first response's 60 minutes: past the 75 % warning (45), short of 90 % (54) and the breach.
+    await t.db
+      .updateTable('tickets')
+      .set({ created_at: new Date(row.created_at.getTime() - 50 * MIN), sla_recheck_at: new Date(0) })
+      .where('id', '=', id)
+      .execute();
+    await Promise.all([t, second ?? t, t].map((i) => recheckSlaBatch(i.db)));
+    await t.db
+      .updateTable('tickets')
+      .set({ sla_recheck_at: new Date(0) })
+      .where('id', '=', id)
+      .execute();
+    await recheckSlaBatch(t.db);
+    expect(await runs(warned, id)).toEqual([{ outcome: 'applied', depth: 0 }]);
+    expect(await runs(breached, id)).toEqual([]);
     const ticket = await t.db
       .selectFrom('tickets')
       .select('priority_id')

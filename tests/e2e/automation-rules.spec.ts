@@ -2,7 +2,8 @@
  * Issue 37, item 1: building a trigger in the back office. Second line makes a rule on the create
  * screen (its event, a condition in the list's builder language, an action picked in the action
  * editor: a field and its new value), and the next ticket that matches gets the change, which its
- * history says was made by the rule. One language per journey, at 1280 and 375 px, axe-clean.
+ * history says was made by the rule, and the rule's last-runs tab lists the run. One language per
+ * journey, at 1280 and 375 px, axe-clean.
  */
 import { expect, test } from './fixtures.ts';
 import { api, expectAccessible, inLanguage, startIn, storeSession } from './support.ts';
@@ -29,6 +30,8 @@ const TEXT = {
     matchesOne: '1 open ticket voldoet nu aan de voorwaarden',
     showList: 'Toon in de ticketlijst',
     reset: 'Filters wissen',
+    runs: 'Laatste uitvoeringen',
+    applied: 'Uitgevoerd',
   },
   en: {
     name: 'Name',
@@ -51,6 +54,8 @@ const TEXT = {
     matchesOne: '1 open ticket meets the conditions now',
     showList: 'Show in the ticket list',
     reset: 'Reset filters',
+    runs: 'Last runs',
+    applied: 'Applied',
   },
 } as const;
 
@@ -142,6 +147,19 @@ for (const [lang, width] of [
       await reset.click();
       await expect(reset).toBeDisabled();
       expect((await saved).status()).toBe(200);
+
+      // The rule's log: its last runs, the one on this test's ticket applied.
+      await page.goto(`/automation-rules/${rule.id}`);
+      await page.getByRole('tab', { name: t.runs }).click();
+      const run = page
+        .getByRole('tabpanel')
+        .getByRole('row')
+        .filter({ hasText: ticket.reference as string });
+      await expect(run).toHaveCount(1);
+      await expect(run).toContainText(t.applied);
+      // The event by its name, not its code.
+      await expect(run).toContainText(t.created);
+      await expectAccessible(page, `rule's last runs ${lang} ${width}`);
     } finally {
       await api(page, token, 'DELETE', `/automation-rules/${rule.id}`);
     }

@@ -1,7 +1,7 @@
 /**
  * The back office's detail screen and record actions (issue 6): create, edit and delete with the spec's
- * toasts, close, restore and clone a ticket, merge two companies, a missing record back to its list,
- * and a first-line operator without the merge button. Records are made through the screens (an API
+ * toasts, close, restore and clone a ticket, a ticket's merge dialog that deletes nothing, merge two
+ * companies, a missing record back to its list, and a first-line operator without the merge button. Records are made through the screens (an API
  * login would end the browser's session: one session per account); axe-core scans a detail with its
  * action buttons (a company's) and the merge dialog.
  */
@@ -83,6 +83,23 @@ test('an operator creates, edits, closes, restores, clones and deletes a ticket'
   await expect(page).not.toHaveURL(new RegExp(`/tickets/${id}$`));
   await expect(page).toHaveURL(/\/tickets\/\d+$/);
   await expect(page.getByText(`${description} bijgewerkt`)).toBeVisible();
+
+  // The clone's Merge dialog (issue 37): it speaks of merging, and says nothing is deleted (companies'
+  // merge does delete; this one closes). Cancelled: the deletes below need both tickets.
+  await page.getByRole('button', { name: 'Samenvoegen' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading')).toHaveText(/^Tickets samenvoegen in \S+$/);
+  await expect(dialog).toContainText('Hun berichten, tijd en producten gaan naar dit ticket');
+  await dialog.getByRole('combobox', { name: 'Zoeken' }).fill(`${description} bijgewerkt`);
+  await page.getByRole('option', { name: new RegExp(`${description} bijgewerkt$`) }).click();
+  await dialog.getByRole('button', { name: 'Verder' }).click();
+  await expect(dialog).toContainText('wordt samengevoegd in');
+  await expect(dialog).toContainText('Er wordt niets verwijderd.');
+  const said = (await dialog.innerText()).replace('Er wordt niets verwijderd.', '');
+  expect(said).not.toMatch(/verwijder/i);
+  await expect(dialog.getByRole('button', { name: 'Verwijderen' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Annuleren' }).click();
+  await expect(dialog).toHaveCount(0);
 
   // Delete the clone, then the original: each goes back to the list (newest first), where it is gone.
   for (const path of [page.url(), `/tickets/${id}`]) {

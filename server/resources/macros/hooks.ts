@@ -21,10 +21,14 @@ function checkSharing(personal: boolean, roleId: unknown, { auth }: HookContext)
     throw new ValidationError({ personal: [serverText('macro_share_refused')] });
 }
 
-/** The actions as the writer sent them (the write gives JSON columns as text), checked, as the column's text. */
-async function checkedActions(column: unknown, { trx, auth }: HookContext): Promise<string> {
+/**
+ * The actions as the writer sent them (the write gives JSON columns as text), checked, as the column's
+ * text. A person applies a macro, so its list may hold person-only actions where its field says so.
+ */
+async function checkedActions(column: unknown, { trx, auth, resource }: HookContext): Promise<string> {
   const raw: unknown = typeof column === 'string' ? JSON.parse(column) : column;
-  return JSON.stringify(await checkActions(trx, registry(), auth, raw, { permissions: true }));
+  const person = resource.fields.actions?.schema['x-person-actions'] === true;
+  return JSON.stringify(await checkActions(trx, registry(), auth, raw, { permissions: true, person }));
 }
 
 export const macroHooks: ResourceHooks = {

@@ -1,8 +1,8 @@
 /**
  * A macro's or a rule's actions as people read them (`x-input: "automation-actions"`), the display
  * beside ./ActionsInput.tsx: on a detail, one numbered line per action with what it does and to what
- * (a field's new value named as the ticket list names it, a standard answer by its title); in a table
- * cell or card, what the actions do, in order. Raw JSON was all a reader had before.
+ * (a field's new value named as the ticket list names it, a standard answer by its title, the minutes
+ * logged); in a table cell or card, what the actions do, in order. Raw JSON was all a reader had before.
  */
 import { ReferenceField, TextField, useTranslate } from 'react-admin';
 import Box from '@mui/material/Box';
@@ -41,6 +41,13 @@ function ActionLine({ action }: { action: AutomationAction }) {
         {typeof action.to === 'string'
           ? ` (${t(`recipients.${action.to}`)})`
           : ` (${t('named_operators', { smart_count: action.to?.operator_ids?.length ?? 0 })})`}
+      </>
+    );
+  if (action.type === 'log_time')
+    return (
+      <>
+        {what}: {t('minutes_count', { smart_count: action.minutes })}
+        {action.description ? ` (“${action.description}”)` : ''}
       </>
     );
   if (action.type === 'reply' || action.type === 'mail_operators')

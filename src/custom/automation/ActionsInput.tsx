@@ -1,30 +1,43 @@
 /**
  * The form input of an action list in the automation's language (common/automation/actions.ts): a
  * macro's or a rule's `actions` (`x-input: "automation-actions"`). One row per action, in order: what it
- * does, then what that needs (a ticket field and its new value, a note, a standard answer, to whom). The
- * server checks the list again against the tenant's data and names a wrong part (`actions.2.value`),
- * which react-admin shows under that row's input.
+ * does, then what that needs (a ticket field and its new value, a note, a standard answer, to whom, the
+ * minutes to log). The server checks the list again against the tenant's data and names a wrong part
+ * (`actions.2.value`), which react-admin shows under that row's input.
  */
 import { useMemo } from 'react';
 import {
   ArrayInput,
   AutocompleteInput,
   FormDataConsumer,
+  NumberInput,
   ReferenceInput,
   SelectInput,
   SimpleFormIterator,
   TextInput,
   maxLength,
+  maxValue,
+  minValue,
+  number,
   required,
   useTranslate,
 } from 'react-admin';
-import { SETTABLE_FIELDS, type AutomationActionType } from '../../../common/automation/actions.ts';
+import {
+  MAX_LOGGED_DESCRIPTION,
+  MAX_LOGGED_MINUTES,
+  PERSON_ACTION_TYPES,
+  SETTABLE_FIELDS,
+  type AutomationActionType,
+} from '../../../common/automation/actions.ts';
 import { registry } from '../../schema.ts';
 import { ReferenceSearchInput } from '../../resources/fields/ReferenceSearchInput.tsx';
 import type { InputExtraProps } from '../../resources/fields/kinds.ts';
 
-/** The types an editor offers: those the runner takes. */
-const OFFERED: AutomationActionType[] = ['set', 'note', 'reply', 'mail_operators', 'notify'];
+/**
+ * The types an editor offers: those the runner takes; the person-only ones (log_time) only in a list a
+ * person applies, whose field says so (`x-person-actions`, a macro's).
+ */
+const OFFERED: AutomationActionType[] = ['set', 'note', 'reply', 'mail_operators', 'notify', 'log_time'];
 const RECIPIENTS = ['assigned', 'group'] as const;
 /** Whom a notification goes to here: the ticket's operator (named operators are the API's, as a list of ids). */
 const NOTIFIED = ['assigned'] as const;
@@ -65,6 +78,26 @@ function ActionDetails({ type, field }: { type?: string; field?: string }) {
     );
   }
   if (type === 'note') return <TextInput source="body" label={t('body')} multiline validate={required()} />;
+  if (type === 'log_time')
+    return (
+      <>
+        <NumberInput
+          source="minutes"
+          label={t('minutes')}
+          helperText={t('minutes_help')}
+          min={1}
+          max={MAX_LOGGED_MINUTES}
+          step={1}
+          validate={[required(), number(), minValue(1), maxValue(MAX_LOGGED_MINUTES)]}
+        />
+        <TextInput
+          source="description"
+          label={t('time_description')}
+          multiline
+          validate={maxLength(MAX_LOGGED_DESCRIPTION)}
+        />
+      </>
+    );
   if (type === 'notify')
     return (
       <>
@@ -105,10 +138,15 @@ function ActionDetails({ type, field }: { type?: string; field?: string }) {
 
 export default function ActionsInput(props: InputExtraProps) {
   const translate = useTranslate();
-  const { source, label, helperText, validate } = props;
+  const { source, label, helperText, validate, resource } = props;
+  const byPerson = registry.get(resource)?.fields[source]?.schema['x-person-actions'] === true;
   const types = useMemo(
-    () => OFFERED.map((id) => ({ id, name: translate(`automation_actions.types.${id}`) })),
-    [translate],
+    () =>
+      OFFERED.filter((id) => byPerson || !PERSON_ACTION_TYPES.includes(id)).map((id) => ({
+        id,
+        name: translate(`automation_actions.types.${id}`),
+      })),
+    [translate, byPerson],
   );
   return (
     <ArrayInput

@@ -58,6 +58,7 @@ const macrosMessages = {
       reply: 'Dem Kunden mit einem Textbaustein antworten',
       mail_operators: 'Mitarbeitenden einen Textbaustein mailen',
       notify: 'Mitarbeitende benachrichtigen',
+      log_time: 'Zeit erfassen',
     },
     field: 'Feld',
     value: 'Neuer Wert',
@@ -67,6 +68,10 @@ const macrosMessages = {
     named_operators: '%{smart_count} genannter Mitarbeitender |||| %{smart_count} genannte Mitarbeitende',
     standard_answer: 'Textbaustein',
     to: 'An',
+    minutes: 'Minuten',
+    minutes_help: 'Ganze Minuten, von 1 bis 720; erfasst auf den Namen dessen, der das Makro anwendet.',
+    minutes_count: '%{smart_count} Minute |||| %{smart_count} Minuten',
+    time_description: 'Beschreibung der Arbeit',
     recipients: {
       assigned: 'Der zugewiesene Mitarbeitende',
       group: 'Die Mitarbeitenden der Ticketgruppe',

@@ -58,6 +58,7 @@ const macrosMessages = {
       reply: 'Reply to the client with a standard answer',
       mail_operators: 'Mail operators a standard answer',
       notify: 'Notify operators',
+      log_time: 'Log time',
     },
     field: 'Field',
     value: 'New value',
@@ -67,6 +68,10 @@ const macrosMessages = {
     named_operators: '%{smart_count} named operator |||| %{smart_count} named operators',
     standard_answer: 'Standard answer',
     to: 'To',
+    minutes: 'Minutes',
+    minutes_help: 'Whole minutes, from 1 to 720; logged in the name of whoever applies the macro.',
+    minutes_count: '%{smart_count} minute |||| %{smart_count} minutes',
+    time_description: 'Description of the work',
     recipients: {
       assigned: 'The assigned operator',
       group: "The ticket group's operators",

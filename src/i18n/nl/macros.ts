@@ -58,6 +58,7 @@ const macrosMessages = {
       reply: 'De klant antwoorden met een standaardantwoord',
       mail_operators: 'Medewerkers een standaardantwoord mailen',
       notify: 'Medewerkers een melding sturen',
+      log_time: 'Tijd registreren',
     },
     field: 'Veld',
     value: 'Nieuwe waarde',
@@ -67,6 +68,10 @@ const macrosMessages = {
     named_operators: '%{smart_count} genoemde medewerker |||| %{smart_count} genoemde medewerkers',
     standard_answer: 'Standaardantwoord',
     to: 'Aan',
+    minutes: 'Minuten',
+    minutes_help: 'Hele minuten, van 1 tot 720; geregistreerd op naam van wie de macro toepast.',
+    minutes_count: '%{smart_count} minuut |||| %{smart_count} minuten',
+    time_description: 'Omschrijving van het werk',
     recipients: {
       assigned: 'De toegewezen medewerker',
       group: 'De medewerkers van de ticketgroep',

@@ -196,6 +196,9 @@ const errors: DeepPartial<ErrorTexts> = {
     automation_too_many_actions: 'Eine Regel oder ein Makro hat höchstens %{count} Aktionen.',
     automation_action_not_allowed:
       'Sie dürfen die Aktion %{name} selbst nicht ausführen, also auch keine Regel von Ihnen.',
+    automation_action_person_only:
+      'Die Aktion %{name} ist nur für Makros: Eine Regel handelt für niemanden, für den sie Zeit erfassen könnte.',
+    automation_minutes_invalid: 'Die Minuten müssen eine ganze Zahl von 1 bis %{max} sein.',
     automation_loop:
       'Diese Regel würde bei ihrer eigenen Änderung von %{name} erneut auslösen: Fügen Sie eine Bedingung hinzu, die den gesetzten Wert ausschließt.',
     automation_event_field_unknown: 'Es gibt kein Ticketfeld %{name}, auf das geachtet werden kann.',

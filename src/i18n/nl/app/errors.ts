@@ -182,6 +182,9 @@ const errors: ErrorTexts = {
     automation_too_many_actions: 'Een regel of macro heeft hoogstens %{count} acties.',
     automation_action_not_allowed:
       'U mag de actie %{name} zelf niet uitvoeren, dus een regel van u ook niet.',
+    automation_action_person_only:
+      "De actie %{name} is alleen voor macro's: een regel handelt voor niemand voor wie hij tijd kan registreren.",
+    automation_minutes_invalid: 'De minuten moeten een heel getal van 1 tot %{max} zijn.',
     automation_loop:
       'Deze regel zou opnieuw afgaan op zijn eigen wijziging van %{name}: voeg een voorwaarde toe die de waarde uitsluit die hij instelt.',
     automation_event_field_unknown: 'Er is geen ticketveld %{name} om op te letten.',
