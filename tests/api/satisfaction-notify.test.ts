@@ -1,8 +1,9 @@
 /**
  * Who a bad survey rating tells (issue 39, item 3: "notifies the operator and their line";
- * server/resources/satisfaction-surveys/rate.ts): the ticket's operator and the other active operators of
- * the same line, not the other line; a ticket nobody holds tells the line that takes unassigned work (the
- * first line, as a client's reply on such a ticket does); a good or neutral rating tells nobody.
+ * server/resources/satisfaction-surveys/rate.ts): the ticket's operator and the other active operators
+ * of the same line, not the other line (nor the operator once archived); a ticket nobody holds tells
+ * the line that takes unassigned work (the first line, as a client's reply on such a ticket does); a
+ * good or neutral rating tells nobody.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { targets } from './harness.ts';
@@ -59,11 +60,15 @@ describe.each(targets)('who a survey rating tells on $name', (target) => {
       .map((n) => Number(n.user_id))
       .sort((a, b) => a - b);
   /** A resolved ticket rated `rating` on the scale of 3 (3 good, 2 neutral, 1 bad) through its link. */
-  const rated = async (rating: number, options: { unassigned?: boolean } = {}) => {
+  const rated = async (rating: number, options: { operator?: number | null } = {}) => {
     const id = await d.makeTicket();
     await d.close(id);
-    if (options.unassigned)
-      await d.t.db.updateTable('tickets').set({ operator_id: null }).where('id', '=', id).execute();
+    if (options.operator !== undefined)
+      await d.t.db
+        .updateTable('tickets')
+        .set({ operator_id: options.operator })
+        .where('id', '=', id)
+        .execute();
     const res = await d.rate(await d.tokenOf(id), { rating });
     expect(res.statusCode, res.body).toBe(200);
     return id;
@@ -91,7 +96,7 @@ describe.each(targets)('who a survey rating tells on $name', (target) => {
   });
 
   it('a bad rating of a ticket nobody holds tells the first line, which takes unassigned work', async () => {
-    const id = await rated(1, { unassigned: true });
+    const id = await rated(1, { operator: null });
     const ticket = await d.t.db
       .selectFrom('tickets')
       .select('operator_id')
@@ -99,6 +104,11 @@ describe.each(targets)('who a survey rating tells on $name', (target) => {
       .executeTakeFirstOrThrow();
     expect(ticket.operator_id).toBeNull();
     expect(await told(id)).toEqual(firstLine);
+  });
+
+  it('an operator who has left is not told; the colleagues of the line still are', async () => {
+    const id = await rated(1, { operator: archived });
+    expect(await told(id)).toEqual(secondLine);
   });
 
   it('a good or a neutral rating tells nobody', async () => {
