@@ -5,11 +5,14 @@
  * with the id of a record her company admin sees and she does not. Each answer must be 404 (not hers
  * to see) or 403 (not hers to do); any other answer (a 200, or a 422 that reads the body of a record
  * she may not see) is a door. The routes come from the document, so a route added later is probed too.
+ * And the portal's writes that name a record (a message on a ticket, a file on a message, a checklist
+ * item ticked) refuse one of a colleague's ticket the same way.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../server/schema/registry.ts';
 import { buildTestApp, targets, type TestApp } from './harness.ts';
 import { FINANCE, makeFinanceClient } from './finance-client.ts';
+import { multipart } from './multipart.ts';
 
 const ADMIN = 'client@example.com';
 const MEMBER = 'lotte.smit@jansenbv.nl';
@@ -96,5 +99,61 @@ describe.each(targets)('company roles: every {id} route on $name', (target) => {
       });
       expect(res.statusCode, `${path}: ${res.body.slice(0, 100)}`).toBe(200);
     }
+  });
+
+  it("a member's writes that name a colleague's unshared ticket, its message or its checklist are 404", async () => {
+    const member = await t.as(MEMBER);
+    const hers = new Set(await list(MEMBER, 'tickets'));
+    const ticket = (await list(ADMIN, 'tickets')).find((i) => !hers.has(i))!;
+    const item = await t.app.inject({
+      method: 'POST',
+      url: '/api/checklist-items',
+      headers: await t.as(OPERATOR),
+      payload: { ticket_id: ticket, text: 'Stap', visible_to_client: true },
+    });
+    expect(item.statusCode, item.body).toBe(201);
+    const message = await t.db
+      .selectFrom('messages')
+      .select('id')
+      .where('morphable_type', '=', 'ticket')
+      .where('morphable_id', '=', ticket)
+      .where('visible_to_client', '=', true)
+      .executeTakeFirstOrThrow();
+    const file = multipart(
+      [['message_id', String(message.id)]],
+      [{ field: 'file', name: 'notitie.txt', content: Buffer.from('hallo') }],
+    );
+    const writes = [
+      {
+        method: 'POST' as const,
+        url: '/api/messages',
+        headers: member,
+        payload: { message: '<p>Ook van mij</p>', morphable_type: 'ticket', morphable_id: ticket },
+      },
+      {
+        method: 'PUT' as const,
+        url: `/api/checklist-items/${item.json().id}`,
+        headers: member,
+        payload: { done: true },
+      },
+      {
+        method: 'POST' as const,
+        url: '/api/attachments',
+        headers: { ...member, ...file.headers },
+        payload: file.payload,
+      },
+    ];
+    for (const write of writes) {
+      const res = await t.app.inject(write);
+      expect(res.statusCode, `${write.method} ${write.url}: ${res.body.slice(0, 100)}`).toBe(404);
+    }
+    // Her admin may tick the same item: the refusal is the role's.
+    const ticked = await t.app.inject({
+      method: 'PUT',
+      url: `/api/checklist-items/${item.json().id}`,
+      headers: await t.as(ADMIN),
+      payload: { done: true },
+    });
+    expect(ticked.statusCode, ticked.body).toBe(200);
   });
 });
