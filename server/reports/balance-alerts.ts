@@ -33,9 +33,13 @@ import { currentBalances, type TenantBalance } from './contract-balance.ts';
 const BATCH = 200;
 const OPERATOR_LINES = [1, 2];
 
-/** The portal's address of a contract with its upgrade form in view (src/resources/contracts/). */
-export function upgradeLink(origin: string | undefined, contractId: number): string {
-  return `${origin ?? ''}/app/contracts/${contractId}?upgrade=1`;
+/**
+ * The portal's address a balance mail links: a prepaid card's page with its upgrade form in view
+ * (src/resources/contracts/), a contract with periods' plain page (it has no upgrade form: its mail asks
+ * the client to get in touch, and an `upgrade` that opens nothing would promise a purchase).
+ */
+export function upgradeLink(origin: string | undefined, contractId: number, prepaid = true): string {
+  return `${origin ?? ''}/app/contracts/${contractId}${prepaid ? '?upgrade=1' : ''}`;
 }
 
 /**
@@ -93,7 +97,7 @@ async function tell(
   at: Date,
   origin: string | undefined,
 ): Promise<void> {
-  const link = upgradeLink(origin, b.contract_id);
+  const link = upgradeLink(origin, b.contract_id, b.prepaid);
   for (const client of await balanceRecipients(trx, b.tenant_id, b.contract_id)) {
     const text = balanceMailText(b, level, mailLanguage(client.language) ?? 'nl', link);
     await enqueueMail(

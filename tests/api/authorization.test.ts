@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../server/schema/registry.ts';
 import type { Resource } from '../../common/schema/types.ts';
 import { buildTestApp, targets, type TestApp } from './harness.ts';
+import { FINANCE, makeFinanceClient } from './finance-client.ts';
 
 const CALLERS = [
   'admin@example.com',
@@ -15,6 +16,9 @@ const CALLERS = [
   'other@example.com',
   // A member of client@example.com's company (issue 39): her company role sees only her own tickets.
   'lotte.smit@jansenbv.nl',
+  // A finance client of the same company (issue 39), made by the test: the demo has none, and its
+  // accounts are a fixed contract. Her role sees invoices, quotes, subscriptions and contracts, own tickets.
+  FINANCE,
   'anonymous',
 ] as const;
 type Caller = (typeof CALLERS)[number];
@@ -32,6 +36,13 @@ const OWN_OPERATOR_LISTS = new Set(['notifications', 'notification-preferences']
  * further): a record that is missing or someone else's is a 404, the probe body a 422.
  */
 const OWN_REPORT_RECORDS = new Set(['report-subscriptions']);
+/**
+ * Relations whose `with` answer is not the related resource's row but what the owner's presenter puts
+ * there: a message's `actor` is its author's display facts, operator or client alike, on every message
+ * the caller may read (server/resources/messages/present.ts), so a client author is no row of
+ * `operators`. The cross-role probe checks no such relation's rows against the resource they name.
+ */
+const PRESENTED_RELATIONS = new Set(['messages.actor']);
 
 function permitted(
   permissions: Set<string>,
@@ -53,6 +64,7 @@ describe.each(targets)('authorization matrix on $name', (target) => {
 
   beforeAll(async () => {
     t = await buildTestApp(target);
+    await makeFinanceClient(t);
     for (const caller of CALLERS) {
       if (caller === 'anonymous') continue;
       const { token, body } = await t.login(caller);
@@ -178,42 +190,109 @@ describe.each(targets)('authorization matrix on $name', (target) => {
     expect(problems).toEqual([]);
   });
 
-  it('a member asking for what only her company admin sees gets 404 and finds nothing, on every portal resource', async () => {
-    const problems: string[] = [];
-    const admin = who.get('client@example.com')!;
-    const member = who.get('lotte.smit@jansenbv.nl')!;
-    let beyond = 0;
-    for (const resource of registry().resources.values()) {
-      if (!resource.portal || !resource.portal.actions.includes('index')) continue;
-      const list = async (headers: Record<string, string>) =>
-        (
-          await t.app.inject({
-            method: 'GET',
-            url: `/api/${resource.name}?builder[0][paginate]=100`,
-            headers,
-          })
-        ).json().data as { id: number }[];
-      const mine = new Set((await list(member.headers)).map((r) => r.id));
-      for (const row of (await list(admin.headers)).filter((r) => !mine.has(r.id)).slice(0, 3)) {
-        beyond += 1;
-        if (resource.portal.actions.includes('show')) {
-          const show = await t.app.inject({
-            method: 'GET',
-            url: `/api/${resource.name}/${row.id}`,
-            headers: member.headers,
-          });
-          if (show.statusCode !== 404) problems.push(`${resource.name}/${row.id}: show ${show.statusCode}`);
+  /**
+   * The cross-role probe (issue 39: "a cross-role probe suite shows no side door"): for every portal
+   * resource, the rows the company admin lists that `narrow` does not are looked for by `narrow` along
+   * every read path: the record, a filter on its id, a `whereHas` through every portal relation that leads
+   * to the resource, and a `with` of those relations (anything it loads must be a row `narrow` may open);
+   * and her list's total is the number of rows her pages hold, also filtered by company (the summary
+   * count tables answer such totals for operators).
+   */
+  it.each(['lotte.smit@jansenbv.nl', FINANCE] as const)(
+    '%s asking for what only her company admin sees gets 404 and finds nothing, on every portal resource and path',
+    async (narrowCaller) => {
+      const problems: string[] = [];
+      const admin = who.get('client@example.com')!;
+      const narrow = who.get(narrowCaller)!;
+      const get = (url: string, headers: Record<string, string>) =>
+        t.app.inject({ method: 'GET', url, headers });
+      const portal = [...registry().resources.values()].filter((r) => r.portal?.actions.includes('index'));
+      /** Every row a caller lists (page by page): the probe compares whole lists, not first pages. */
+      const all = async (name: string, headers: Record<string, string>) => {
+        const rows: Record<string, any>[] = [];
+        for (let page = 1; page <= 50; page++) {
+          const res = await get(`/api/${name}?builder[0][paginate]=100&page=${page}`, headers);
+          rows.push(...res.json().data);
+          if (res.json().data.length < 100) break;
         }
-        const byFilter = await t.app.inject({
-          method: 'GET',
-          url: `/api/${resource.name}?builder[0][where][0]=id&builder[0][where][1]==&builder[0][where][2]=${row.id}`,
-          headers: member.headers,
-        });
-        if (byFilter.json().total !== 0) problems.push(`${resource.name}/${row.id}: found by where id`);
+        return rows;
+      };
+      const jansen = (await get('/api/auth/me', narrow.headers)).json().user.companies[0].id as number;
+      const whereId = (id: number) =>
+        `[where][0]=id&builder[0][whereHas][1][0][where][1]==&builder[0][whereHas][1][0][where][2]=${id}`;
+      let beyond = 0;
+      let reachedByAdmin = 0;
+      for (const resource of portal) {
+        const mine = await all(resource.name, narrow.headers);
+        const mineIds = new Set(mine.map((r) => r.id));
+        // The list total is what her pages hold, also with a company filter.
+        const total = (await get(`/api/${resource.name}?builder[0][paginate]=1`, narrow.headers)).json()
+          .total;
+        if (total !== mine.length) problems.push(`${resource.name}: total ${total}, listed ${mine.length}`);
+        const scope = resource.portal!.scope;
+        if (typeof scope === 'object' && 'company' in scope && mine.every((r) => scope.company in r)) {
+          const field = scope.company;
+          const filtered = (
+            await get(
+              `/api/${resource.name}?builder[0][where][0]=${field}&builder[0][where][1]==&builder[0][where][2]=${jansen}&builder[1][paginate]=1`,
+              narrow.headers,
+            )
+          ).json().total;
+          const expected = mine.filter((r) => r[field] === jansen).length;
+          if (filtered !== expected)
+            problems.push(`${resource.name}: total by ${field} ${filtered}, listed ${expected}`);
+        }
+        // The portal relations that lead to this resource, from any portal resource.
+        const inbound = portal.flatMap((from) =>
+          Object.values(from.relations)
+            .filter((rel) => rel.kind !== 'morphTo' && rel.resource === resource.name)
+            .map((rel) => ({ from: from.name, relation: rel.name })),
+        );
+        for (const row of (await all(resource.name, admin.headers))
+          .filter((r) => !mineIds.has(r.id))
+          .slice(0, 3)) {
+          beyond += 1;
+          if (resource.portal!.actions.includes('show')) {
+            const show = await get(`/api/${resource.name}/${row.id}`, narrow.headers);
+            if (show.statusCode !== 404) problems.push(`${resource.name}/${row.id}: show ${show.statusCode}`);
+          }
+          const byFilter = await get(
+            `/api/${resource.name}?builder[0][where][0]=id&builder[0][where][1]==&builder[0][where][2]=${row.id}`,
+            narrow.headers,
+          );
+          if (byFilter.json().total !== 0) problems.push(`${resource.name}/${row.id}: found by where id`);
+          for (const { from, relation } of inbound) {
+            const url = `/api/${from}?builder[0][whereHas][0]=${relation}&builder[0][whereHas][1][0]${whereId(row.id)}`;
+            const asNarrow = await get(url, narrow.headers);
+            if (asNarrow.statusCode !== 200 || asNarrow.json().total !== 0)
+              problems.push(
+                `${from} whereHas ${relation} ${row.id}: ${asNarrow.statusCode} ${asNarrow.body.slice(0, 80)}`,
+              );
+            if ((await get(url, admin.headers)).json().total > 0) reachedByAdmin += 1;
+          }
+        }
+        // `with`: whatever her lists load through a relation to this resource is a row she may open.
+        for (const { from, relation } of inbound) {
+          if (PRESENTED_RELATIONS.has(`${from}.${relation}`)) continue;
+          const res = await get(`/api/${from}?builder[0][paginate]=100&with[0]=${relation}`, narrow.headers);
+          if (res.statusCode !== 200) {
+            problems.push(`${from} with ${relation}: ${res.statusCode} ${res.body.slice(0, 80)}`);
+            continue;
+          }
+          const loaded = (res.json().data as Record<string, any>[]).flatMap((r) =>
+            [r[relation] ?? []].flat().map((x: { id: number }) => x.id),
+          );
+          for (const id of new Set(loaded.filter((i) => !mineIds.has(i)))) {
+            const show = await get(`/api/${resource.name}/${id}`, narrow.headers);
+            if (show.statusCode !== 200)
+              problems.push(`${from} with ${relation}: loaded ${resource.name}/${id}`);
+          }
+        }
       }
-    }
-    expect(problems).toEqual([]);
-    // The probe probed: the admin sees rows the member does not (tickets, invoices, their lines, files…).
-    expect(beyond).toBeGreaterThan(10);
-  });
+      expect(problems).toEqual([]);
+      // The probe probed: the admin sees rows she does not, and reaches some of them through a relation.
+      expect(beyond).toBeGreaterThan(10);
+      expect(reachedByAdmin).toBeGreaterThan(20);
+    },
+  );
 });

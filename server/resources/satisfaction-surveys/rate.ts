@@ -165,8 +165,9 @@ async function ratedTicket(
 }
 
 /**
- * The ticket's operator and the operators of their line (first or second); a ticket without an
- * operator tells the line that takes unassigned work (the first, else the second).
+ * The ticket's operator and the active operators of their line (first or second); an operator who has
+ * left (archived) is not told, their line still is. A ticket without an operator tells the line that
+ * takes unassigned work (the first, else the second), as a client's reply on such a ticket does.
  */
 async function notifyBadRating(
   trx: DbTransaction,
@@ -180,7 +181,7 @@ async function notifyBadRating(
       ? undefined
       : await trx
           .selectFrom('users')
-          .select(['id', 'is_operator'])
+          .select(['id', 'is_operator', 'archived_at'])
           .where('tenant_id', '=', tenantId)
           .where('id', '=', operatorId)
           .where('is_staff', '=', true)
@@ -194,7 +195,7 @@ async function notifyBadRating(
       .where('archived_at', 'is', null)
       .where('is_operator', '=', operator.is_operator)
       .execute();
-    to = [Number(operator.id), ...line.map((u) => Number(u.id))];
+    to = [...(operator.archived_at === null ? [Number(operator.id)] : []), ...line.map((u) => Number(u.id))];
   } else to = await lineOperators(trx, tenantId);
   await notify(
     trx,
