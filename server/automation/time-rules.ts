@@ -26,7 +26,11 @@ const BATCH = 200;
 
 export type Since = 'status_changed' | 'last_operator_reply' | 'last_client_message' | 'resolved' | 'created';
 
-/** The instant a ticket's "since" began, as SQL over the ticket `alias`; null when it has not. */
+/**
+ * The instant a ticket's "since" began, as SQL over the ticket `alias`; null when it has not. A ticket
+ * without a reply (or a client message) has waited for one since it was made: "no operator reply for 4
+ * hours" is first of all the new ticket nobody answered.
+ */
 function anchorOf(since: Since, alias: string): Fragment {
   const id = ref(alias, 'id');
   const tenant = ref(alias, 'tenant_id');
@@ -43,9 +47,9 @@ function anchorOf(since: Since, alias: string): Fragment {
       return sql`coalesce((select max(c.created_at) from ticket_changes c
         where c.tenant_id = ${tenant} and c.ticket_id = ${id} and c.field = 'status_id'), ${ref(alias, 'created_at')})`;
     case 'last_operator_reply':
-      return lastMessage(false);
+      return sql`coalesce(${lastMessage(false)}, ${ref(alias, 'created_at')})`;
     case 'last_client_message':
-      return lastMessage(true);
+      return sql`coalesce(${lastMessage(true)}, ${ref(alias, 'created_at')})`;
   }
 }
 

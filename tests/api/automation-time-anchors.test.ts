@@ -1,6 +1,7 @@
 /**
  * The time-based rules the issue names (issue 37, item 2), run by the rules' loop (runTimeRules) on both
- * engines with two instances looking: no operator reply for 4 hours (`last_operator_reply`), resolved
+ * engines with two instances looking: no operator reply for 4 hours (`last_operator_reply`, counted
+ * from the ticket's creation while nobody answered), resolved
  * for 7 days then archived (`resolved`), and waiting for the client for 3 business days, a reminder
  * mailed to the client, then closed after 5 (`status_changed` in business days of the ticket's SLA
  * calendar, a pair of rules). Time passes by writing the tickets' timestamps into the past, or by the
@@ -151,6 +152,30 @@ describe.each(targets)('time-based rules by anchor on $name', (target) => {
     await age(5);
     await look();
     expect(await runs(ruleId, id)).toEqual(['applied', 'applied']);
+  });
+
+  it('counts a ticket nobody answered from its creation: the new ticket left 4 hours', async () => {
+    const marker = `onbeantwoord-${target.name}`;
+    const ruleId = await rule({
+      name: 'Nieuw en onbeantwoord',
+      since: 'last_operator_reply',
+      amount: 4,
+      unit: 'hours',
+      conditions: only(marker),
+      actions: [{ type: 'set', field: 'priority_id', value: priority.Hoog }],
+    });
+    const id = await newTicket(marker);
+    const age = (hours: number) =>
+      sql`update tickets set created_at = created_at - make_interval(hours => ${hours})
+        where id = ${id}`.execute(t.db);
+    await age(3);
+    await look();
+    expect(await runs(ruleId, id)).toEqual([]); // 3 of the 4 hours since it came in
+    await age(2);
+    await look();
+    await look();
+    expect(await runs(ruleId, id)).toEqual(['applied']);
+    expect((await ticket(id)).priority_id).toBe(priority.Hoog);
   });
 
   it('archives a ticket resolved 7 days ago, once, by the rule', async () => {
