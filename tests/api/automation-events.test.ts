@@ -67,23 +67,21 @@ describe.each(targets)('automation events on $name', (target) => {
     if (t) await t.db.updateTable('automation_rules').set({ active: false }).execute();
   });
 
-  it('runs an sla_breach trigger once, however many instances measure the breach', async () => {
-    const sla = await post('/api/slas', { name: 'Automatisch', response_time: 60, resolution_time: 480 });
+  /** A ticket on a new SLA whose first response is due in 60 minutes, at priority Laag. */
+  const slaTicket = async (name: string, description: string) => {
+    const sla = await post('/api/slas', { name, response_time: 60, resolution_time: 480 });
     expect(sla.statusCode, sla.body).toBe(201);
-    const ruleId = await rule({
-      name: 'Bij overschrijding hoog',
-      event: 'sla_breach',
-      actions: [{ type: 'set', field: 'priority_id', value: priority.Hoog }],
-    });
     const created = await post('/api/tickets', {
-      description: 'Te laat',
+      description,
       status_id: status.open,
       sla_id: sla.json().id,
       priority_id: priority.Laag,
     });
     expect(created.statusCode, created.body).toBe(201);
-    const id = Number(created.json().id);
-    expect(await runs(ruleId, id)).toEqual([]);
+    return Number(created.json().id);
+  };
+  /** The ticket made `minutes` earlier, measured by every instance at once, then once more. */
+  const ageOnClock = async (id: number, minutes: number) => {
     const row = await t.db
       .selectFrom('tickets')
       .select('created_at')
@@ -91,7 +89,7 @@ describe.each(targets)('automation events on $name', (target) => {
       .executeTakeFirstOrThrow();
     await t.db
       .updateTable('tickets')
-      .set({ created_at: new Date(row.created_at.getTime() - 70 * MIN), sla_recheck_at: new Date(0) })
+      .set({ created_at: new Date(row.created_at.getTime() - minutes * MIN), sla_recheck_at: new Date(0) })
       .where('id', '=', id)
       .execute();
     await Promise.all([t, second ?? t, t].map((i) => recheckSlaBatch(i.db)));
@@ -101,18 +99,25 @@ describe.each(targets)('automation events on $name', (target) => {
       .where('id', '=', id)
       .execute();
     await recheckSlaBatch(t.db);
+  };
+  const priorityOf = async (id: number) =>
+    (await t.db.selectFrom('tickets').select('priority_id').where('id', '=', id).executeTakeFirstOrThrow())
+      .priority_id;
+
+  it('runs an sla_breach trigger once, however many instances measure the breach', async () => {
+    const ruleId = await rule({
+      name: 'Bij overschrijding hoog',
+      event: 'sla_breach',
+      actions: [{ type: 'set', field: 'priority_id', value: priority.Hoog }],
+    });
+    const id = await slaTicket('Automatisch', 'Te laat');
+    expect(await runs(ruleId, id)).toEqual([]);
+    await ageOnClock(id, 70);
     expect(await runs(ruleId, id)).toEqual([{ outcome: 'applied', depth: 0 }]);
-    const ticket = await t.db
-      .selectFrom('tickets')
-      .select('priority_id')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect(ticket.priority_id).toBe(priority.Hoog);
+    expect(await priorityOf(id)).toBe(priority.Hoog);
   });
 
   it('runs an sla_warning trigger once when the clock enters the warning window, and no breach trigger', async () => {
-    const sla = await post('/api/slas', { name: 'Waarschuwing', response_time: 60, resolution_time: 480 });
-    expect(sla.statusCode, sla.body).toBe(201);
     const warned = await rule({
       name: 'Bij waarschuwing hoog',
       event: 'sla_warning',
@@ -123,40 +128,12 @@ describe.each(targets)('automation events on $name', (target) => {
       event: 'sla_breach',
       actions: [{ type: 'note', body: 'Te laat.' }],
     });
-    const created = await post('/api/tickets', {
-      description: 'Bijna te laat',
-      status_id: status.open,
-      sla_id: sla.json().id,
-      priority_id: priority.Laag,
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const id = Number(created.json().id);
-    const row = await t.db
-      .selectFrom('tickets')
-      .select('created_at')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
+    const id = await slaTicket('Waarschuwing', 'Bijna te laat');
     // 50 of the first response's 60 minutes: past the 75 % warning (45), short of 90 % (54) and the breach.
-    await t.db
-      .updateTable('tickets')
-      .set({ created_at: new Date(row.created_at.getTime() - 50 * MIN), sla_recheck_at: new Date(0) })
-      .where('id', '=', id)
-      .execute();
-    await Promise.all([t, second ?? t, t].map((i) => recheckSlaBatch(i.db)));
-    await t.db
-      .updateTable('tickets')
-      .set({ sla_recheck_at: new Date(0) })
-      .where('id', '=', id)
-      .execute();
-    await recheckSlaBatch(t.db);
+    await ageOnClock(id, 50);
     expect(await runs(warned, id)).toEqual([{ outcome: 'applied', depth: 0 }]);
     expect(await runs(breached, id)).toEqual([]);
-    const ticket = await t.db
-      .selectFrom('tickets')
-      .select('priority_id')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect(ticket.priority_id).toBe(priority.Hoog);
+    expect(await priorityOf(id)).toBe(priority.Hoog);
   });
 
   it("runs an operator_message trigger on an operator's message", async () => {
