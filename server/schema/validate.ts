@@ -7,7 +7,7 @@ import addFormats from 'ajv-formats';
 import { ValidationError } from '../http/errors.ts';
 import type { Field, Resource } from '../../common/schema/types.ts';
 import { inputErrors } from './input-errors.ts';
-import { RECORD_BODY_LINES, recordBodySchema } from './record-body.ts';
+import { recordBodySchema } from './record-body.ts';
 
 export const X_KEYWORDS = [
   'x-table',
@@ -131,8 +131,6 @@ export function ajvWith(components: readonly Record<string, unknown>[]): AjvPair
   withComponents.set(key, pair);
   return pair;
 }
-
-export { RECORD_BODY_LINES };
 
 /**
  * A record's body checked against the schema of the fields the caller may write (./record-body.ts: the
