@@ -3,7 +3,7 @@ import Paper from '@mui/material/Paper';
 import type { Resource } from '../../../common/schema/types.ts';
 import { BulkActionBar } from './bulkActions.tsx';
 import { overrides } from '../../resources/override-contract.ts';
-import type { ListScreenController } from './useListScreenController.ts';
+import type { ListScreenController } from './ListScreenController.ts';
 // Only lists whose schema has x-bulk show it: its code loads with the first such list.
 const SchemaBulkBar = lazy(() => import('./SchemaBulkBar.tsx'));
 

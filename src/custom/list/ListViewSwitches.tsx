@@ -3,7 +3,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import { useTranslate } from 'react-admin';
 import { listViews } from './listViews.ts';
-import type { ListScreenController } from './useListScreenController.ts';
+import type { ListScreenController } from './ListScreenController.ts';
 
 /** A switch per list view of the resource (./listViews.ts): its rows instead of the list's own. */
 export function ListViewSwitches({ views, list }: { views: string[]; list: ListScreenController }) {

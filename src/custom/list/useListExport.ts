@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useDataProvider, useLocaleState, useNotify, type Identifier } from 'react-admin';
 import type { Resource } from '../../../common/schema/types.ts';
 import type { ServiceDeskDataProvider } from '../../dataProvider/index.ts';
-import type { ListScreenController } from './useListScreenController.ts';
+import type { ListScreenController } from './ListScreenController.ts';
 
 /** The list's export (SPEC 2): what the table shows, as a file the server mails; `exporting` meanwhile. */
 export function useListExport({

@@ -11,6 +11,7 @@
  * keys of its own (./useListPersistence.ts).
  */
 import { useCallback, useMemo, useState } from 'react';
+import type { ListScreenController } from './ListScreenController.ts';
 import {
   SET_FILTER,
   SET_PAGE,
@@ -20,52 +21,19 @@ import {
   useListParams,
   useEvent,
   useRecordSelection,
-  type Identifier,
   type ListControllerResult,
   type RaRecord,
   type SortPayload,
 } from 'react-admin';
 import type { Resource } from '../../../common/schema/types.ts';
 import { isAbort } from '../../shell/errors.ts';
-import { toProviderFilter, type FilterState, type ProviderFilter } from './filters.ts';
+import { toProviderFilter, type FilterState } from './filters.ts';
 import { lastPageOf, rangeOf } from './pageItems.ts';
 import type { Direction, ListSettings } from './persistence.ts';
 import type { ListModel } from './shape.ts';
 
 /** The header's text filters wait 250 ms themselves; a filter set through the context waits this long. */
 const CONTEXT_FILTER_DEBOUNCE_MS = 250;
-
-export interface ListScreenController {
-  /** For `ListContextProvider`. */
-  context: ListControllerResult;
-  /** Columns, sort, filter and page size, as kept and as presets hold them (./persistence.ts). */
-  settings: ListSettings;
-  /** The filter as the data provider gets it (also the export's and the counts'). */
-  providerFilter: ProviderFilter;
-  /** The selected rows that are on the page. */
-  selected: Identifier[];
-  /** Changes when the filter is replaced from outside the header controls: they start over. */
-  filterEpoch: number;
-  /** Skeletons show (first load, another page or filter, a retry after a failure). */
-  loading: boolean;
-  /** No rows to show because the load failed (rows shown before stay when a reload fails). */
-  failed: boolean;
-  range?: { from: number; to: number; total: number };
-  lastPage: number;
-  /** A header filter control's new value (undefined: no filter on the field); back to page 1. */
-  setFilter: (field: string, value: unknown) => void;
-  /** A column's width as the user sized it; undefined: back to the schema's. */
-  setWidth: (column: string, px: number | undefined) => void;
-  /** Replaces columns, sort, filter and page size at once (reset, a preset, the columns dialog). */
-  replace: (next: ListSettings, options?: { firstPage?: boolean }) => void;
-  /** Reads the rows from a list view (./listViews.ts) or, undefined, from the list itself; page 1. */
-  setListView: (view: string | undefined) => void;
-  listView?: string;
-  /** Reads the rows again, date presets relative to now. */
-  reload: () => void;
-  /** Reads the same rows again in place, no skeletons (a live change of a record shown). */
-  refetchQuietly: () => void;
-}
 
 type Order = SortPayload['order'];
 const toOrder = (direction: Direction): Order => (direction === 'desc' ? 'DESC' : 'ASC');

@@ -14,7 +14,7 @@ import { presetFilter, presetSettings, type TablePreset } from './persistence.ts
 import type { ListModel } from './shape.ts';
 import { choiceConfigName, presetKey, startView, useSystemViews, type SystemView } from './systemViews.ts';
 import type { ListPersistence } from './useListPersistence.ts';
-import type { ListScreenController } from './useListScreenController.ts';
+import type { ListScreenController } from './ListScreenController.ts';
 import { usePresets } from './usePresets.ts';
 
 /** The user's stored choice of default view for a route (./systemViews.ts), or null. */
