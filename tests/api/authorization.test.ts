@@ -32,7 +32,7 @@ const MISSING_ID = 2147483647;
 const OWN_OPERATOR_LISTS = new Set(['notifications', 'notification-preferences']);
 /**
  * Resources whose every call is a route of their own for operators who may read reports, on the
- * caller's own records only (issue 36, item 4; tests/api/report-subscriptions.test.ts tests them
+ * caller's own records only (issue 36, item 4; tests/api/report-subscriptions-routes.test.ts tests them
  * further): a record that is missing or someone else's is a 404, the probe body a 422.
  */
 const OWN_REPORT_RECORDS = new Set(['report-subscriptions']);

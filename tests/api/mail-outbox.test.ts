@@ -103,7 +103,7 @@ describe.each(targets)('mail outbox on $name', (target) => {
         return row.status === 'failed' && row;
       });
       expect(given.attempts).toBe(3);
-      // Kept, so that an operator can queue it again (mail-failures.test.ts).
+      // Kept, so that an operator can queue it again (mail-failures-retry.test.ts).
       expect(given.mail).not.toBeNull();
     } finally {
       smtp.refusing = false;

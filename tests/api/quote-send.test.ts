@@ -228,7 +228,7 @@ describe.each(targets)('sending a quote on $name', (target) => {
     } finally {
       smtp.refuseNext = 0;
     }
-    // The mail is in the tenant's outbox, which its operators see (mail-failures.test.ts).
+    // The mail is in the tenant's outbox, which its operators see (mail-failures-list.test.ts).
     const row = await t.db
       .selectFrom('mail_outbox as m')
       .innerJoin('quotes as q', 'q.tenant_id', 'm.tenant_id')

@@ -1,29 +1,24 @@
 /**
- * Scheduled reports (issue 36, item 4): an operator's subscriptions to a report by mail, each their own
- * (another operator 404, a client 403), their settings checked with the page's names (422); and the
- * pass that mails them (server/resources/report-subscriptions/deliver.ts): the previous week on Monday
- * morning and the previous month on the 1st in the desk's zone (Europe/Amsterdam), once per period with
- * two passes racing (two instances on PostgreSQL), only to an operator still allowed, with the XLSX the
- * export route gives for that period or a link to the page with those settings, through the real SMTP
- * server.
+ * Scheduled reports (issue 36, item 4), the pass that mails them
+ * (server/resources/report-subscriptions/deliver.ts): the previous week on Monday morning and the previous
+ * month on the 1st in the desk's zone (Europe/Amsterdam), once per period with two passes racing (two
+ * instances on PostgreSQL), only to an operator still allowed, with the XLSX the export route gives for
+ * that period or a link to the page with those settings, through the real SMTP server. The routes:
+ * tests/api/report-subscriptions-routes.test.ts.
  */
 import ExcelJS from 'exceljs';
 import qs from 'qs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSecondInstance, buildTestApp, targets, type TestApp } from './harness.ts';
-import { backOffice, type BackOffice } from './back-office.ts';
-import { statusesByKind } from './sla-world.ts';
-import { startSmtp, type LoopbackSmtp, type ParsedMail } from './smtp.ts';
+import { buildSecondInstance, targets, type TestApp } from './harness.ts';
+import type { BackOffice } from './back-office.ts';
+import type { LoopbackSmtp, ParsedMail } from './smtp.ts';
+import { at, ORIGIN, subscriptionWorld, type SubscriptionWorld } from './report-subscriptions-world.ts';
 import { sendDueReports } from '../../server/resources/report-subscriptions/deliver.ts';
 import { latestPeriod } from '../../server/resources/report-subscriptions/schedule.ts';
 import { fileStoreFor } from '../../server/files/store.ts';
 import { readSettings } from '../../src/custom/reports/settings.ts';
 import type { Db } from '../../server/db/database.ts';
-
-const ORIGIN = 'https://desk.example.com';
-/** Moments in the desk's zone in November and December 2026 (UTC+1). */
-const at = (local: string) => new Date(`${local}:00+01:00`).getTime();
 
 type Attachment = { filename: string; content: Buffer };
 const attachmentsOf = (mail: ParsedMail) => (mail as ParsedMail & { attachments: Attachment[] }).attachments;
@@ -76,19 +71,12 @@ describe('the period a subscription mails', () => {
 });
 
 describe.each(targets)('report subscriptions on $name', (target) => {
+  let w: SubscriptionWorld | undefined;
   let t: TestApp;
   let b: BackOffice;
   let smtp: LoopbackSmtp;
   let company: number;
-
-  const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers = b.admin, payload?: object) =>
-    t.app.inject({ method, url: `/api/report-subscriptions${url}`, headers, payload });
-
-  const subscribe = async (payload: object, headers = b.admin) => {
-    const res = await api('POST', '', headers, payload);
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json() as { id: number };
-  };
+  let subscribe: SubscriptionWorld['subscribe'];
 
   /** Dates a subscription back, as if made long ago: every period after it is due. */
   const madeLongAgo = (db: Db, id: number) =>
@@ -117,124 +105,10 @@ describe.each(targets)('report subscriptions on $name', (target) => {
   };
 
   beforeAll(async () => {
-    smtp = await startSmtp();
-    t = await buildTestApp(target, {
-      config: { deadlineCheckMs: 0, smtpUrl: smtp.url, mailPollMs: 100, publicUrl: ORIGIN },
-    });
-    b = await backOffice(t, []);
-    const status = await statusesByKind(t, b.tenantId);
-    const post = async (url: string, payload: Record<string, unknown>) => {
-      const res = await t.app.inject({ method: 'POST', url, headers: b.admin, payload });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().id as number;
-    };
-    company = await post('/api/companies', { name: 'Abonnement BV' });
-    const ticket = await post('/api/tickets', {
-      description: 'Werk',
-      status_id: status.open,
-      company_id: company,
-    });
-    // Tuesday 17 and Sunday 22 November (in the week of the 16th), and Monday 23 (the next one).
-    for (const [executed_at, time_spent] of [
-      ['2026-11-17T09:00:00Z', 50],
-      ['2026-11-22T22:30:00Z', 20],
-      ['2026-11-22T23:30:00Z', 100],
-    ] as const)
-      await post('/api/time-registrations', {
-        ticket_id: ticket,
-        executed_at,
-        time_spent,
-        description: 'Gedaan',
-      });
+    w = await subscriptionWorld(target);
+    ({ t, b, smtp, company, subscribe } = w);
   });
-  afterAll(async () => {
-    await t?.close();
-    await smtp?.close();
-  });
-
-  it('keeps an operator’s subscription theirs: the others 404, a client 403', async () => {
-    const { id } = await subscribe({
-      report: 'tickets',
-      frequency: 'weekly',
-      delivery: 'xlsx',
-      group: 'day',
-      line: 2,
-      by: 'company_id',
-      filters: { company_id: [company, 'none'], priority_id: [1] },
-    });
-    const mine = await api('GET', `/${id}`);
-    expect(mine.statusCode).toBe(200);
-    expect(mine.json()).toMatchObject({
-      id,
-      report: 'tickets',
-      frequency: 'weekly',
-      delivery: 'xlsx',
-      group: 'day',
-      line: 2,
-      by: 'company_id',
-      filters: { company_id: [company, 'none'], priority_id: [1] },
-      paused: false,
-    });
-    expect((await api('GET', '')).json().data.map((s: { id: number }) => s.id)).toContain(id);
-
-    // Another operator who may read reports: not in their list, and 404 for every call on it.
-    expect((await api('GET', '', b.limited)).json().data).toEqual([]);
-    expect((await api('GET', `/${id}`, b.limited)).statusCode).toBe(404);
-    expect((await api('PUT', `/${id}`, b.limited, { paused: true })).statusCode).toBe(404);
-    expect((await api('DELETE', `/${id}`, b.limited)).statusCode).toBe(404);
-    expect((await api('GET', `/${id}`)).json().paused).toBe(false);
-
-    // A client, and an operator without the reports' permission: 403.
-    expect((await api('GET', '', b.client)).statusCode).toBe(403);
-    expect((await api('GET', `/${id}`, b.client)).statusCode).toBe(403);
-    expect((await api('POST', '', b.client, { report: 'tickets' })).statusCode).toBe(403);
-    const firstLine = await t.as('operator@example.com');
-    expect((await api('GET', '', firstLine)).statusCode).toBe(403);
-
-    // Paused and resumed by its owner, then deleted.
-    expect((await api('PUT', `/${id}`, b.admin, { paused: true })).json().paused).toBe(true);
-    expect((await api('PUT', `/${id}`, b.admin, { paused: false })).json().paused).toBe(false);
-    const gone = await api('DELETE', `/${id}`);
-    expect(gone.statusCode).toBe(200);
-    expect((await api('GET', `/${id}`)).statusCode).toBe(404);
-  });
-
-  it('refuses settings the page does not know, naming the field (422)', async () => {
-    const good = {
-      report: 'tickets',
-      frequency: 'monthly',
-      delivery: 'link',
-      group: 'week',
-      by: 'operator_id',
-      filters: {},
-    };
-    const cases: [object, string][] = [
-      [{ ...good, filters: { 'company_id; drop table': [1] } }, 'filters'],
-      [{ ...good, filters: { company_id: ['some'] } }, 'filters'],
-      [{ ...good, by: 'contract_id' }, 'by'],
-      [{ ...good, group: 'year' }, 'group'],
-      [{ ...good, frequency: 'daily' }, 'frequency'],
-      [{ ...good, delivery: 'pdf' }, 'delivery'],
-      [{ ...good, report: 'sales' }, 'report'],
-      [{ ...good, from: '2026-11-01' }, 'from'],
-      // The time report keeps the company and operator filters only, and breaks down by its own keys.
-      [{ ...good, report: 'time', filters: { ticket_group_id: [1] } }, 'filters'],
-      [{ ...good, report: 'time', by: 'priority_id' }, 'by'],
-    ];
-    for (const [payload, field] of cases) {
-      const res = await api('POST', '', b.admin, payload);
-      expect(res.statusCode, JSON.stringify(payload)).toBe(422);
-      expect(Object.keys(res.json().errors).join(' '), JSON.stringify(payload)).toContain(field);
-    }
-    const time = await api('POST', '', b.admin, { ...good, report: 'time', by: 'contract_id' });
-    expect(time.statusCode, time.body).toBe(201);
-    await api('DELETE', `/${time.json().id}`);
-    // A change of nothing is a 422 on one's own subscription; an unknown one is a 404 before its body.
-    const own = (await api('GET', '')).json().data[0].id as number;
-    expect((await api('PUT', `/${own}`, b.admin, {})).statusCode).toBe(422);
-    expect((await api('PUT', `/${own}`, b.admin, { paused: 'yes' })).statusCode).toBe(422);
-    expect((await api('PUT', '/999999', b.admin, {})).statusCode).toBe(404);
-  });
+  afterAll(() => w?.close());
 
   it('mails the previous week on Monday morning with the export’s XLSX, once', async () => {
     const { id } = await subscribe({

@@ -1,185 +1,38 @@
 /**
- * The SLA clock kept on the ticket (issue 35, item 3): every write path stores the full recompute's
- * answer in its own transaction; time alone (a threshold, a due instant) and changes of an SLA or a
- * calendar are measured by the claimed background pass, which warns once per ticket, target, threshold
- * and due instant however many instances run it.
+ * The SLA clock kept on the ticket (issue 35, item 3), its background pass: time alone (a threshold, a
+ * due instant), changes of an SLA or a calendar and a contract's SLA starting or ending are measured by
+ * the claimed pass, which warns once per ticket, target, threshold and due instant and runs a breach's
+ * actions once however many instances run it, and stops after the batch in hand. The write paths:
+ * tests/api/sla-stored-clock-writes.test.ts.
  */
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSecondInstance, buildTestApp, targets, type TestApp } from './harness.ts';
-import { backOffice, type BackOffice } from './back-office.ts';
-import { statusesByKind, withoutDemoSlas } from './sla-world.ts';
-import { ticketClock } from '../../server/sla/ticket-clock.ts';
-import { storedTicketClock, tenantMidnight, tenantToday } from '../../server/sla/stored-clock.ts';
+import type { BackOffice } from './back-office.ts';
+import { MIN, storedClockWorld, type StoredClockWorld } from './sla-stored-clock-world.ts';
+import { tenantMidnight, tenantToday } from '../../server/sla/stored-clock.ts';
 import { recheckSlaBatch, recheckSlaClocks, SLA_RECHECK_BATCH } from '../../server/sla/recheck.ts';
-
-const MIN = 60_000;
-const STORED = [
-  'applied_sla_id',
-  'applied_sla_source',
-  'first_response_due',
-  'first_response_state',
-  'next_response_due',
-  'next_response_state',
-  'resolution_due',
-  'resolution_state',
-  'sla_state',
-  'sla_due',
-  'sla_recheck_at',
-  'first_response_at',
-  'first_response_minutes',
-  'resolution_minutes',
-  'reopened_at',
-] as const;
 
 describe.each(targets)('the SLA clock stored on the ticket on $name', (target) => {
   let t: TestApp;
   let second: TestApp | undefined;
   let b: BackOffice;
-  let slaId: number;
   let adminId: number;
-  const status: Record<'open' | 'waiting' | 'closed', number> = { open: 0, waiting: 0, closed: 0 };
-
-  const api = (method: 'POST' | 'PUT', url: string, payload: Record<string, unknown>) =>
-    t.app.inject({ method, url, headers: b.admin, payload });
-
-  const stored = (id: number) =>
-    t.db
-      .selectFrom('tickets')
-      .select(['created_at', ...STORED])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-
-  /** The stored columns equal a full recompute from the history at the moment they were read. */
-  async function expectRecomputed(id: number) {
-    const now = Date.now();
-    const row = await stored(id);
-    const measured = (await ticketClock(t.db, b.tenantId, id, now, tenantToday(now)))!;
-    const { created_at: _, ...columns } = row;
-    expect(columns).toEqual(storedTicketClock(measured));
-  }
-
-  async function ticket(fields: Record<string, unknown> = {}): Promise<number> {
-    const res = await api('POST', '/api/tickets', {
-      description: 'Stored clock',
-      status_id: status.open,
-      sla_id: slaId,
-      operator_id: adminId,
-      ...fields,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().id;
-  }
-
-  /** Moves the ticket's start `minutes` back and marks it, as time passing and the pass's look would. */
-  async function age(id: number, minutes: number) {
-    const row = await stored(id);
-    await t.db
-      .updateTable('tickets')
-      .set({ created_at: new Date(row.created_at.getTime() - minutes * MIN), sla_recheck_at: new Date(0) })
-      .where('id', '=', id)
-      .execute();
-  }
-
-  const alerts = (id: number) =>
-    t.db
-      .selectFrom('notifications')
-      .select(['kind', 'user_id', 'dedupe_key'])
-      .where('ticket_id', '=', id)
-      .where('kind', 'in', ['sla_warning', 'sla_breached'])
-      .orderBy('id')
-      .execute();
+  let api: StoredClockWorld['api'];
+  let stored: StoredClockWorld['stored'];
+  let expectRecomputed: StoredClockWorld['expectRecomputed'];
+  let ticket: StoredClockWorld['ticket'];
+  let age: StoredClockWorld['age'];
+  let alerts: StoredClockWorld['alerts'];
 
   beforeAll(async () => {
     t = await buildTestApp(target, { config: { deadlineCheckMs: 0 } });
     if (target.url) second = await buildSecondInstance(t, { config: { deadlineCheckMs: 0 } });
-    b = await backOffice(t, []);
-    await withoutDemoSlas(t, b.tenantId);
-    adminId = (
-      await t.db
-        .selectFrom('users')
-        .select('id')
-        .where('email', '=', 'admin@example.com')
-        .executeTakeFirstOrThrow()
-    ).id;
-    slaId = (
-      await api('POST', '/api/slas', { name: 'Stored', response_time: 60, resolution_time: 480 })
-    ).json().id;
-    Object.assign(status, await statusesByKind(t, b.tenantId));
+    ({ b, adminId, api, stored, expectRecomputed, ticket, age, alerts } = await storedClockWorld(t));
   });
   afterAll(async () => {
     await second?.close();
     await t?.close();
-  });
-
-  it('stores the clock when a ticket is created, answered and paused, each time equal to a recompute', async () => {
-    const id = await ticket();
-    const created = (await stored(id)).created_at.getTime();
-    expect(await stored(id)).toMatchObject({
-      applied_sla_id: slaId,
-      applied_sla_source: 'ticket',
-      first_response_state: 'running',
-      first_response_due: new Date(created + 60 * MIN),
-      resolution_state: 'running',
-      resolution_due: new Date(created + 480 * MIN),
-      next_response_state: null,
-      sla_state: 'running',
-      sla_due: new Date(created + 60 * MIN),
-      // The first warning (75 % of 60 minutes) is the next change by time alone.
-      sla_recheck_at: new Date(created + 45 * MIN),
-    });
-    await expectRecomputed(id);
-
-    const reply = await api('POST', '/api/messages', {
-      morphable_type: 'ticket',
-      morphable_id: id,
-      message: '<p>We kijken ernaar.</p>',
-      visible_to_client: true,
-    });
-    expect(reply.statusCode, reply.body).toBe(201);
-    expect(await stored(id)).toMatchObject({
-      first_response_state: 'met',
-      first_response_due: null,
-      sla_due: new Date(created + 480 * MIN),
-    });
-    await expectRecomputed(id);
-
-    expect((await api('PUT', `/api/tickets/${id}`, { status_id: status.waiting })).statusCode).toBe(200);
-    expect(await stored(id)).toMatchObject({
-      sla_state: 'paused',
-      resolution_state: 'paused',
-      resolution_due: null,
-      sla_due: null,
-      sla_recheck_at: null,
-    });
-    await expectRecomputed(id);
-
-    expect(
-      (await t.app.inject({ method: 'POST', url: `/api/tickets/${id}/close`, headers: b.admin })).statusCode,
-    ).toBe(200);
-    expect(await stored(id)).toMatchObject({
-      sla_state: 'met',
-      resolution_state: 'met',
-      sla_recheck_at: null,
-    });
-    await expectRecomputed(id);
-  });
-
-  it('an internal note changes nothing, and a ticket without any SLA stores none', async () => {
-    const id = await ticket();
-    const before = await stored(id);
-    const note = await api('POST', '/api/messages', {
-      morphable_type: 'ticket',
-      morphable_id: id,
-      message: '<p>Intern.</p>',
-      visible_to_client: false,
-    });
-    expect(note.statusCode, note.body).toBe(201);
-    expect(await stored(id)).toEqual(before);
-
-    const bare = await ticket({ sla_id: null });
-    expect(await stored(bare)).toMatchObject({ applied_sla_id: null, sla_state: null, sla_recheck_at: null });
-    await expectRecomputed(bare);
   });
 
   it('the pass measures what time alone changes, and warns once however many instances run it', async () => {
@@ -272,24 +125,6 @@ describe.each(targets)('the SLA clock stored on the ticket on $name', (target) =
       .execute();
     expect(assigned).toHaveLength(1);
     await expectRecomputed(id);
-  });
-
-  it("a merge keeps each clock to its own history: the kept one does not take the other's reply", async () => {
-    const kept = await ticket();
-    const other = await ticket();
-    const reply = await api('POST', '/api/messages', {
-      morphable_type: 'ticket',
-      morphable_id: other,
-      message: '<p>Opgelost.</p>',
-      visible_to_client: true,
-    });
-    expect(reply.statusCode, reply.body).toBe(201);
-    const merge = await api('POST', '/api/tickets/merge', { ids: [kept, other] });
-    expect(merge.statusCode, merge.body).toBe(200);
-    expect(await stored(kept)).toMatchObject({ first_response_state: 'running' });
-    expect(await stored(other)).toMatchObject({ first_response_state: 'met' });
-    await expectRecomputed(kept);
-    await expectRecomputed(other);
   });
 
   it('an unassigned ticket warns the operators of the line', async () => {
