@@ -7,7 +7,7 @@
  * What keeps those statements right is not TypeScript but the schema: a name reaches SQL only after it
  * was checked against the resource's own fields and relations (query/parse.ts whitelists every
  * requested field, filter and sort; toColumns writes only schema fields), and the schema test
- * (tests/api/schema-columns.test.ts) checks every schema column against the migrated database.
+ * (tests/api/schema-migration.test.ts) checks every schema column against the migrated database.
  *
  * Use it only where the table name is not a literal; a statement on a named table takes the typed `Db`.
  */

@@ -26,8 +26,8 @@ const ACTIONS = ['index', 'show', 'store', 'update', 'destroy'] as const;
 const MISSING_ID = 2147483647;
 /**
  * Resources without generic actions whose list is a route of their own, scoped to the caller (issue 19:
- * each operator's notifications and preferences; tests/api/live.test.ts tests them further): operators
- * only, so a client is refused and nobody signed out gets in.
+ * each operator's notifications and preferences; tests/api/live-notifications.test.ts tests them
+ * further): operators only, so a client is refused and nobody signed out gets in.
  */
 const OWN_OPERATOR_LISTS = new Set(['notifications', 'notification-preferences']);
 /**

@@ -3,7 +3,7 @@
  * endpoint: GET /api/events over HTTP for Jansen BV's admin and its member Lotte. A message and a change
  * on a colleague's ticket that is not shared with her reach the admin's stream and not hers, message
  * events included; once it is shared with her, they reach her too, and after the share ends, no more.
- * (tests/api/company-roles.test.ts asks the frame reader directly; this is the stream a browser reads.)
+ * (tests/api/company-roles-reads.test.ts asks the frame reader directly; this is the stream a browser reads.)
  */
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -4,7 +4,7 @@
  * shared with her, not a colleague's; a finance client finds the company's invoices, a member none; a
  * client finds portal articles and those chosen for her company, never an internal one or one chosen for
  * another company. The search is its own statement (server/search/global-search.ts), so it is checked
- * here beside the list paths of tests/api/company-roles.test.ts and tests/api/knowledge-base.test.ts.
+ * here beside the list paths of tests/api/company-roles-reads.test.ts and tests/api/knowledge-base.test.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -66,7 +66,8 @@ export async function startServer(
       // No deadline check: it tells the demo's operators of the seed's deadlines (yesterday's passed,
       // today's an hour away) at a time that depends on the clock and the worker's start, so a bell
       // count a journey reads would change under it (live.spec.ts once saw 4 unread for 3). The check
-      // is tested in tests/api/live.test.ts; a journey that needs it passes DEADLINE_CHECK_MS.
+      // is tested in tests/api/live-notifications.test.ts; a journey that needs it passes
+      // DEADLINE_CHECK_MS.
       DEADLINE_CHECK_MS: '0',
       // A spec's own request client (page.request, Node's agent) drops an idle socket 1 s before the
       // server's announced keep-alive ends; on a loaded machine its timer fired late, it sent on a socket
