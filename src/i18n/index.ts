@@ -72,7 +72,7 @@ export function loadedLanguage(code: LocaleCode): TranslationMessages | undefine
 /**
  * The two texts shown before any language is loaded (the spinner's name, and what is said when the
  * language cannot be downloaded): each language's own `ra.page.loading`, `app.errors.network` and
- * `app.errors.retry`, kept equal to the message files by tests/browser/i18n.test.ts.
+ * `app.errors.retry`, kept equal to the message files by tests/browser/i18n-provider.test.ts.
  */
 export const START_TEXTS: Record<LocaleCode, { loading: string; failed: string; retry: string }> = {
   nl: {

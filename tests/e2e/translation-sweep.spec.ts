@@ -24,9 +24,10 @@
  * Not reached here, and where it is tested: a detail's load failure (journeys-errors.spec.ts), a 422
  * in a form (forms.spec.ts), the first-run and setup pages (first-run.spec.ts), screens of a record in a
  * particular state (a quote to accept: portal-details.spec.ts; a ticket's tabs and thread:
- * ticket-tabs.spec.ts, thread.spec.ts), header filter menus (journeys-lists.spec.ts), the user menu
- * (user-menu.spec.ts), the shortcuts help and global search (workspace.spec.ts), mailbox and mail
- * failure screens (mailboxes.spec.ts, mail-failures.spec.ts), the quote link (journeys-quote-link.spec.ts).
+ * ticket-tabs.spec.ts, thread-portal.spec.ts, thread-backoffice.spec.ts), header filter menus
+ * (journeys-lists.spec.ts), the user menu (user-menu.spec.ts), the shortcuts help and global search
+ * (workspace.spec.ts), mailbox and mail failure screens (mailboxes.spec.ts, mail-failures.spec.ts), the
+ * quote link (journeys-quote-link.spec.ts).
  */
 import { expect, test as base } from './fixtures.ts';
 import { startServer, type E2eServer } from './server.ts';
