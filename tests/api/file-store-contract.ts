@@ -1,6 +1,6 @@
 /**
  * What every file store promises (server/files/store.ts), as one suite each store's test file runs
- * against its own backend: file-stores.test.ts for the local folder and the database, s3-store.test.ts
+ * against its own backend: file-stores.test.ts for the local folder and the database, s3-store-objects.test.ts
  * for an S3-compatible server. A new store passes the same suite rather than a copy of it.
  */
 import { spawn } from 'node:child_process';

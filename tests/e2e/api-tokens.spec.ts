@@ -3,7 +3,8 @@
  * sees it once with a copy button and the warning that it is not shown again, calls the API with it,
  * and revokes it on its detail page, after which the API refuses it. In Dutch at 1280 px and in English
  * at 375 px, axe-clean (screenshots in /tmp/shots-api-tokens/). Scopes, expiry, the limit per token and
- * revocation across instances are tested at the API (tests/api/api-tokens.test.ts).
+ * revocation across instances are tested at the API (tests/api/api-tokens-making.test.ts,
+ * tests/api/api-tokens-use.test.ts).
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';

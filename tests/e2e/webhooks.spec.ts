@@ -4,7 +4,7 @@
  * (the signing secret is shown once, in a dialog), sends a test event (the receiver gets it, signed with
  * that secret; the toast says it was delivered) and reads the delivery in the webhook's deliveries tab;
  * in Dutch at 1280 px and in English at 375 px, axe-clean (screenshots in /tmp/shots-webhooks/). The
- * delivery rules themselves are tested at the API (tests/api/webhooks.test.ts).
+ * delivery rules themselves are tested at the API (tests/api/webhooks-delivery.test.ts).
  */
 import { createHmac } from 'node:crypto';
 import type { Page } from '@playwright/test';

@@ -2,7 +2,7 @@
  * Issue 40, item 3: an access token verified once answers from memory, but never longer than the full
  * verification would still pass it: not past its expiry, not once its key generation is retired or
  * replaced, and a changed token is a different token. How many are kept is bounded. (That a logged-out
- * or replaced session is refused with a token still in this cache: tests/api/auth.test.ts.)
+ * or replaced session is refused with a token still in this cache: tests/api/auth-sessions.test.ts.)
  */
 import Fastify from 'fastify';
 import fastifyJwt, { type JWT } from '@fastify/jwt';
