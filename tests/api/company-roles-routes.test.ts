@@ -2,9 +2,10 @@
  * No side door through a route of its own (issue 39, item 1): every `{id}` route the OpenAPI document
  * lists (the generic record routes and each resource's actions: files, PDFs, the invoicing file,
  * accept, buy, a ticket's balance and SLA…) is called by a member and by a finance client of Jansen BV
- * with the id of a record her company admin sees and she does not. Each answer must be 404 (not hers
- * to see) or 403 (not hers to do); any other answer (a 200, or a 422 that reads the body of a record
- * she may not see) is a door. The routes come from the document, so a route added later is probed too.
+ * with the id of a record her company admin sees and she does not. Each answer must be exactly what the
+ * same route answers for a record that does not exist, 404 (not hers to see) or 403 (not hers to do):
+ * a 200, a 422 that reads the body of a record she may not see, or an answer that tells the record
+ * exists is a door. The routes come from the document, so a route added later is probed too.
  * And the portal's writes that name a record (a message on a ticket, a file on a message, a checklist
  * item ticked) refuse one of a colleague's ticket the same way.
  */
@@ -19,6 +20,8 @@ const MEMBER = 'lotte.smit@jansenbv.nl';
 const OPERATOR = 'admin@example.com';
 /** Route prefixes that are no resource's name but take one's id: SPEC 7's invoicing file is an invoice's. */
 const ID_OF: Record<string, string> = { invoicing: 'invoices' };
+/** An id no record has. */
+const MISSING = 2_147_483_647;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
 describe.each(targets)('company roles: every {id} route on $name', (target) => {
@@ -55,7 +58,7 @@ describe.each(targets)('company roles: every {id} route on $name', (target) => {
   afterAll(() => t?.close());
 
   it.each([MEMBER, FINANCE])(
-    '%s gets 404 or 403 from every {id} route for a record only her admin sees',
+    '%s gets from every {id} route for a record only her admin sees what a missing record gets (404, or 403)',
     async (email) => {
       const problems: string[] = [];
       const beyond = new Map<string, number>();
@@ -69,15 +72,20 @@ describe.each(targets)('company roles: every {id} route on $name', (target) => {
         const id = beyond.get(resource);
         if (id === undefined) continue;
         probed += 1;
-        const url = `/api${path.replace('{id}', String(id))}`;
-        const res = await t.app.inject({
-          method,
-          url,
-          headers: await t.as(email),
-          ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
-        });
-        if (res.statusCode !== 404 && res.statusCode !== 403)
-          problems.push(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 100)}`);
+        const call = async (recordId: number) =>
+          t.app.inject({
+            method,
+            url: `/api${path.replace('{id}', String(recordId))}`,
+            headers: await t.as(email),
+            ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+          });
+        const res = await call(id);
+        // Exactly as for a record that does not exist: 404 where she may call the route, 403 where not.
+        const expected = (await call(MISSING)).statusCode;
+        if (res.statusCode !== expected || (expected !== 404 && expected !== 403))
+          problems.push(
+            `${method} ${path}: ${res.statusCode}, a missing record ${expected}: ${res.body.slice(0, 100)}`,
+          );
       }
       expect(problems).toEqual([]);
       // The probe probed: records of the role-narrowed resources, through their actions too.
