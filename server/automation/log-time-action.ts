@@ -7,7 +7,9 @@
  * refuses the action in a rule's list, and this refuses an actor without a user.
  */
 import type { AuthContext } from '../auth/context.ts';
+import type { Insertable } from 'kysely';
 import type { DbTransaction } from '../db/database.ts';
+import type { TimeRegistrations } from '../db/tables.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Registry } from '../schema/registry.ts';
 import { timeRegistrationHooks } from '../resources/time-registrations/hooks.ts';
@@ -29,7 +31,7 @@ export async function logTime(
   const resource = registry.require(TIME_REGISTRATIONS);
   const ids: number[] = [];
   for (const ticketId of ticketIds) {
-    const row: Record<string, unknown> = {
+    const row: Insertable<TimeRegistrations> = {
       tenant_id: auth.tenantId,
       ticket_id: ticketId,
       operator_id: auth.userId,
@@ -37,10 +39,11 @@ export async function logTime(
       description: description?.trim() ? description : null,
       executed_at: new Date(),
     };
-    await timeRegistrationHooks.beforeStore?.(row, { trx, auth, resource });
+    // The hook rounds the time as a registration stored through its form is (time_spent_rounded).
+    await timeRegistrationHooks.beforeStore?.(row as Record<string, unknown>, { trx, auth, resource });
     const stored = await trx
       .insertInto('time_registrations')
-      .values(row as never)
+      .values(row)
       .returning('id')
       .executeTakeFirstOrThrow();
     ids.push(Number(stored.id));
