@@ -18,11 +18,36 @@ import { ValidationError } from './errors.ts';
 
 /** The compiler of route schemas with `pair`: bodies never coerced, query strings and params coerced. */
 function compilerOf(pair: AjvPair): FastifySchemaCompiler<unknown> {
-  return ({ schema, httpPart }) => {
-    if (httpPart === 'body')
-      return pair.body.compile(schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
+  return ({ schema, httpPart, contentType }) => {
+    if (httpPart === 'body') {
+      const validate = pair.body.compile(schema as object);
+      return (contentType === MULTIPART ? awaitingForm(validate) : validate) as ReturnType<
+        FastifySchemaCompiler<unknown>
+      >;
+    }
     return finiteOnly(pair.query.compile(schema as object));
   };
+}
+
+export const MULTIPART = 'multipart/form-data';
+
+/**
+ * The validator of a multipart body: the form is a stream its handler reads, so Fastify, which validates
+ * before the handler, has no body (null) and lets it pass; the handler judges the form it read with this
+ * same validator (server/http/form-body.ts, validForm).
+ */
+function awaitingForm(validate: ValidateFunction): ValidateFunction {
+  const check = ((data: unknown) => {
+    if (data === null) {
+      check.errors = null;
+      return true;
+    }
+    const valid = validate(data);
+    check.errors = validate.errors;
+    return valid;
+  }) as ValidateFunction;
+  check.errors = null;
+  return check;
 }
 
 /**
@@ -100,9 +125,17 @@ export function validInput(request: FastifyRequest, part?: 'params'): void {
  * ones of the fields the schema found nothing wrong with after them.
  */
 export function validInputWith(request: FastifyRequest, byHand: Record<string, string[]>): void {
-  (request as FastifyRequest & { [checked]?: boolean })[checked] = true;
   const error = request.validationError as ValidationError | undefined;
-  const errors = { ...error?.errors };
+  judged(request, { ...error?.errors }, byHand);
+}
+
+/** The input judged: the schema's lines, then the hand-written ones of fields it had none for. */
+export function judged(
+  request: FastifyRequest,
+  errors: Record<string, string[]>,
+  byHand: Record<string, string[]>,
+): void {
+  (request as FastifyRequest & { [checked]?: boolean })[checked] = true;
   for (const [field, lines] of Object.entries(byHand)) errors[field] ??= lines;
   if (Object.keys(errors).length) throw new ValidationError(errors);
 }

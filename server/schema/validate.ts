@@ -80,6 +80,9 @@ export function createAjv({ coerce = false }: { coerce?: boolean } = {}): Ajv202
   ajv.addFormat('password', true);
   // Rich text: any string; the server sanitises it before it is stored (server/html/rich-text.ts).
   ajv.addFormat('html', true);
+  // A file part of a multipart form (OpenAPI's binary): its file name stands in the form's values
+  // (server/http/form-body.ts); its kind and size are judged as it streams in (server/files/upload.ts).
+  ajv.addFormat('binary', true);
   return ajv;
 }
 

@@ -13,7 +13,9 @@ import { fileStoreFor, type FileStore } from '../../files/store.ts';
 import { fileHeaders, UNCOMPRESSED } from '../../files/serve.ts';
 import { signedFileUrl, signingKey, signingKeys, verifyToken } from '../../files/signed-urls.ts';
 import { discard, multipartLimits, readMultipart, type UploadLimits } from '../../files/upload.ts';
-import { baseFieldName, formBoolean, formInteger } from '../../http/form-values.ts';
+import { baseFieldName } from '../../http/form-values.ts';
+import { formValues, validForm } from '../../http/form-body.ts';
+import { validating } from '../../http/route-validation.ts';
 import { HttpError, notFound, ValidationError } from '../../http/errors.ts';
 import { BodyValidation } from '../../schema/validate.ts';
 import type { ActionPlugin } from '../action-contract.ts';
@@ -22,8 +24,7 @@ import { findRecord, type Deps } from '../repository.ts';
 import { audienceOf } from '../messages/present.ts';
 import { attachmentFor, attachmentForLink, type StoredAttachment } from './access.ts';
 import { insertAttachments } from './rows.ts';
-import { documentationOnly } from '../../docs/validation.ts';
-import { FILE_SCHEMA, UPLOAD_SCHEMA } from './openapi.ts';
+import { FILE_SCHEMA, UPLOAD_FORM, UPLOAD_SCHEMA } from './openapi.ts';
 import { serverText } from '../../../common/server-texts.ts';
 
 type IdParams = { Params: { id: string }; Querystring: { token?: string } };
@@ -48,10 +49,10 @@ export const attachmentActions: ActionPlugin = async (app, { db, registry, confi
   const limits: UploadLimits = { maxBytes: config.attachmentMaxBytes, maxFiles: 1 };
   await app.register(multipart, { limits: multipartLimits(limits), throwFileSizeLimit: true });
 
-  // The body is a multipart stream: readMultipart and the checks below are its validation.
-  const upload = { schema: UPLOAD_SCHEMA, validatorCompiler: documentationOnly };
-  app.post('/api/attachments', upload, async (request, reply) => {
+  const route = validating(UPLOAD_SCHEMA);
+  app.post('/api/attachments', route, async (request, reply) => {
     const auth = await authorize(request, attachments, 'store');
+    // Not a form at all: no schema of the route is for it (the content type is not a value).
     if (!request.isMultipart()) {
       throw new ValidationError({
         file: ['The file must be sent as multipart/form-data in the field file.'],
@@ -59,21 +60,11 @@ export const attachmentActions: ActionPlugin = async (app, { db, registry, confi
     }
     const form = await readMultipart(request, store, limits, (field) => baseFieldName(field) === 'file');
     try {
-      const errors: Record<string, string[]> = {};
-      for (const name of form.fields.keys()) {
-        if (!['is_embedded', 'message_id'].includes(name)) {
-          errors[name.slice(0, 60)] = [`Unknown field ${JSON.stringify(name).slice(0, 60)}.`];
-        }
-      }
-      const upload = form.files[0];
-      if (!upload) errors.file = ['The file field is required.'];
-      const embedded = formBoolean(form.fields.get('is_embedded')?.[0] ?? false, 'is_embedded');
-      if (typeof embedded === 'object') errors.is_embedded = [embedded.error];
-      const rawMessage = form.fields.get('message_id')?.[0];
-      const messageId =
-        rawMessage === undefined || rawMessage === '' ? null : formInteger(rawMessage, 'message_id');
-      if (typeof messageId === 'object' && messageId !== null) errors.message_id = [messageId.error];
-      if (Object.keys(errors).length) throw new ValidationError(errors);
+      const { values, byHand } = formValues(UPLOAD_FORM, form);
+      validForm(request, values, byHand);
+      const upload = form.files[0]!;
+      const embedded = values.is_embedded === true;
+      const messageId = (values.message_id as number | null | undefined) ?? null;
 
       if (typeof messageId === 'number') {
         // The message must be one the caller sees; a client adds files to their own messages only.
@@ -82,21 +73,21 @@ export const attachmentActions: ActionPlugin = async (app, { db, registry, confi
           throw new ValidationError({ message_id: [serverText('files_own_messages')] });
         }
       }
-      const [id] = await insertAttachments(db, [upload!], {
+      const [id] = await insertAttachments(db, [upload], {
         tenantId: auth.tenantId,
         userId: auth.userId,
-        messageId: messageId as number | null,
-        embedded: embedded as boolean,
+        messageId,
+        embedded,
       });
       const audience = audienceOf(auth)!;
       reply.status(201);
       return {
         id,
         url: signedFileUrl(await signingKey(db), auth.tenantId, id!, audience),
-        name: upload!.name,
-        extension: upload!.extension,
-        size: upload!.size,
-        mime_type: upload!.mime,
+        name: upload.name,
+        extension: upload.extension,
+        size: upload.size,
+        mime_type: upload.mime,
         is_embedded: embedded,
         message_id: messageId,
       };

@@ -35,6 +35,25 @@ const UPLOAD: Schema = {
   additionalProperties: false,
 };
 
+/** The upload's form, as its route checks it (server/http/form-body.ts): the file and two fields. */
+export const UPLOAD_FORM: Schema = {
+  type: 'object',
+  required: ['file'],
+  properties: {
+    file: BINARY,
+    is_embedded: { type: 'boolean', 'x-error': 'The is_embedded field must be true or false.' },
+    message_id: {
+      type: ['integer', 'null'],
+      minimum: 1,
+      maximum: 2_147_483_647,
+      description: 'Empty: no message.',
+      'x-error': 'The message_id must be a positive whole number.',
+    },
+  },
+  additionalProperties: false,
+  'x-error': { additionalProperties: 'Unknown field {name}.' },
+};
+
 export const UPLOAD_SCHEMA: Schema = actionSchema({
   tag: 'attachments',
   operationId: 'attachmentsStore',
@@ -48,15 +67,7 @@ export const UPLOAD_SCHEMA: Schema = actionSchema({
   params: false,
   body: {
     content: {
-      'multipart/form-data': {
-        type: 'object',
-        required: ['file'],
-        properties: {
-          file: BINARY,
-          is_embedded: { type: 'boolean' },
-          message_id: { type: 'integer' },
-        },
-      },
+      'multipart/form-data': UPLOAD_FORM,
     },
   },
   answers: { 201: { description: 'The stored file.', schema: UPLOAD }, 413: TOO_LARGE },

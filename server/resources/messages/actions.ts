@@ -26,11 +26,14 @@ import {
   discard,
   multipartLimits,
   readMultipart,
+  type MultipartForm,
   type StoredUpload,
   type UploadLimits,
 } from '../../files/upload.ts';
 import { embeddedImageIds, sanitizeMessage } from '../../html/sanitize.ts';
 import { baseFieldName } from '../../http/form-values.ts';
+import { formValues, validForm } from '../../http/form-body.ts';
+import { validating, validInputWith } from '../../http/route-validation.ts';
 import { ValidationError } from '../../http/errors.ts';
 import { enqueueMail } from '../../mail/enqueue.ts';
 import { newMessageId } from '../../mail/message-id.ts';
@@ -40,10 +43,9 @@ import type { ActionPlugin } from '../action-contract.ts';
 import { authorize } from '../plugin.ts';
 import { findRecord, insertRecord, type Deps } from '../repository.ts';
 import { insertAttachments } from '../attachments/rows.ts';
-import { formFields, readMessageForm } from './form.ts';
+import { readMessageForm, type MessageForm } from './form.ts';
 import { messageMail } from './mail.ts';
 import { checkAddresses, defaultAddress, describeRecipients, type Addresses } from './recipients.ts';
-import { documentationOnly } from '../../docs/validation.ts';
 import { createMessageSchema } from './openapi.ts';
 import { serverText } from '../../../common/server-texts.ts';
 
@@ -152,24 +154,24 @@ export const messageActions: ActionPlugin = async (app, { db, registry, config }
   });
   await app.register(multipart, { limits: multipartLimits(limits), throwFileSizeLimit: true });
 
-  // Multipart or JSON: readMessageForm, then the schema (through storeRecord) validate the body.
-  const create = {
-    schema: createMessageSchema(registry, messages, registry.require('attachments')),
-    validatorCompiler: documentationOnly,
-  };
-  app.post('/api/messages', create, async (request, reply) => {
+  // Multipart or JSON, each checked by its schema: JSON by Fastify, the form once it is read.
+  const schemas = createMessageSchema(registry, messages, registry.require('attachments'));
+  app.post('/api/messages', validating(schemas.route), async (request, reply) => {
     const auth = await authorize(request, messages, 'store');
     let body: unknown = request.body;
     let files: StoredUpload[] = [];
+    let form: MultipartForm | undefined;
     if (request.isMultipart()) {
-      const form = await readMultipart(request, store, limits, (f) =>
-        ['file', 'files'].includes(baseFieldName(f)),
-      );
+      form = await readMultipart(request, store, limits, (f) => baseFieldName(f) === 'file');
       files = form.files;
-      body = formFields(messages, form.fields);
     }
     try {
-      const created = await createMessage(deps, auth, messages, body, files);
+      const typed = form ? formValues(schemas.form, form) : undefined;
+      if (typed) body = typed.values;
+      const read = readMessageForm(body, auth);
+      if (typed) validForm(request, typed.values, { ...typed.byHand, ...read.byHand });
+      else validInputWith(request, read.byHand);
+      const created = await createMessage(deps, auth, messages, read, files);
       const outcome = created.outboxId ? await app.outbox.sendNow(created.outboxId) : undefined;
       const mailError =
         outcome === 'failed' ? MAIL_GIVEN_UP_NOW : outcome === 'retrying' ? MAIL_RETRYING : undefined;
@@ -191,10 +193,9 @@ async function createMessage(
   deps: Deps,
   auth: AuthContext,
   messages: Resource,
-  body: unknown,
+  { record, attachmentIds }: MessageForm,
   files: StoredUpload[],
 ): Promise<{ id: number; outboxId?: number }> {
-  const { record, attachmentIds } = readMessageForm(body, auth);
   const owner = await ownerOf(deps, auth, messages, record);
 
   const errors: Record<string, string[]> = {};

@@ -7,7 +7,7 @@ import { actionSchema, schemaRef } from '../../docs/action-schema.ts';
 import type { Schema } from '../../docs/refs.ts';
 import type { Registry } from '../../schema/registry.ts';
 import type { Resource } from '../../../common/schema/types.ts';
-import { namesOf } from '../../docs/components.ts';
+import { namesOf, recordBody } from '../../docs/components.ts';
 import { TOO_LARGE, URL_TEXT } from '../attachments/openapi.ts';
 
 const ACTOR: Schema = {
@@ -29,37 +29,80 @@ const ACTOR: Schema = {
   additionalProperties: true,
 };
 
-const FORM_FIELDS: Record<string, Schema> = {
-  message: { type: 'string', description: 'HTML; sanitised on the server before it is stored.' },
-  morphable_type: { type: 'string', enum: ['ticket', 'asset', 'company', 'user'] },
-  morphable_id: { type: 'integer' },
-  description: { type: 'string', maxLength: 255 },
-  is_from_client: { type: 'boolean', description: 'Clients: always true (false is a 422).' },
-  visible_to_client: {
-    type: 'boolean',
-    description: 'Clients: always true (false is a 422). Operators: default false (an internal note).',
-  },
-  activity_id: { type: 'integer' },
-  'attachment_ids[]': {
+/** The call's own fields beside the message's: uploads to link, the portal's action, the files. */
+const EXTRA_FIELDS: Record<string, Schema> = {
+  attachment_ids: {
     type: 'array',
-    items: { type: 'integer' },
-    description: "The caller's own uploads (POST /attachments) that no message holds yet.",
+    maxItems: 50,
+    items: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 2_147_483_647,
+      'x-error': 'Each of the attachment_ids must be a positive whole number.',
+    },
+    description:
+      "The caller's own uploads (POST /attachments) that no message holds yet; in a form `attachment_ids[]`.",
+    'x-error': { maxItems: 'At most 50 attachments can be linked at once.' },
   },
-  action: { type: 'string', pattern: '^send_from_portal([_-][A-Za-z0-9_-]{1,50})?$' },
-  send_to_client: { type: 'boolean', description: 'Operators: mail the message to the client.' },
-  'to[]': { type: 'array', items: { type: 'string', format: 'email' } },
-  'cc[]': { type: 'array', items: { type: 'string', format: 'email' } },
-  'bcc[]': { type: 'array', items: { type: 'string', format: 'email' } },
-  'file[0]': {
-    type: 'string',
-    format: 'binary',
-    description: '`file[0]`, `file[1]`, … or `file[]`: up to 20 files.',
+  action: {
+    type: ['string', 'null'],
+    pattern: '^(send_from_portal([_-][A-Za-z0-9_-]{1,50})?)?$',
+    'x-error': 'The action must be send_from_portal, optionally followed by a suffix.',
   },
 };
 
-export function createMessageSchema(registry: Registry, messages: Resource, attachments: Resource): Schema {
+/** The files of a form: `file[0]`, `file[1]`, … or `file[]`. */
+const FILES: Schema = {
+  type: 'array',
+  items: { type: 'string', format: 'binary' },
+  maxItems: 20,
+  description: '`file[0]`, `file[1]`, … or `file[]`: up to 20 files.',
+};
+
+/**
+ * An operator's message sent to the client is visible to the client: a body that says otherwise is
+ * refused, not silently changed (a client's message is always visible, messages/form.ts).
+ */
+const SENT_IS_VISIBLE: Schema = {
+  if: { required: ['send_to_client'], properties: { send_to_client: { const: true } } },
+  then: {
+    properties: {
+      visible_to_client: {
+        const: true,
+        'x-error': 'A message sent to the client must be visible to the client.',
+      },
+    },
+  },
+};
+
+/**
+ * The body of a create, as JSON and as a form (the form adds its files): an operator's fields of a
+ * message as the generic create checks them, the call's own fields, and the rule above. A client
+ * writes fewer fields; who the caller is is not in the body, so messages/form.ts says that.
+ */
+function messageBodies(registry: Registry, messages: Resource): { json: Schema; form: Schema } {
+  const record = recordBody(messages, registry, true);
+  const json: Schema = {
+    ...record,
+    ...SENT_IS_VISIBLE,
+    properties: { ...(record.properties as Record<string, Schema>), ...EXTRA_FIELDS },
+    'x-error': { ...(record['x-error'] as Schema), type: NOT_A_BODY },
+  };
+  const form = { ...json, properties: { ...(json.properties as Record<string, Schema>), file: FILES } };
+  return { json, form };
+}
+
+/** A body that is neither: no JSON object, no form (also said when there is no body at all). */
+export const NOT_A_BODY = 'The request body must be a JSON object or a multipart form.';
+
+export function createMessageSchema(
+  registry: Registry,
+  messages: Resource,
+  attachments: Resource,
+): { route: Schema; form: Schema } {
   const names = namesOf(registry, messages);
-  return actionSchema({
+  const bodies = messageBodies(registry, messages);
+  const route = actionSchema({
     tag: messages.name,
     operationId: 'messagesStore',
     summary: 'Create a message, with files',
@@ -74,27 +117,7 @@ export function createMessageSchema(registry: Registry, messages: Resource, atta
       'recorded when it is sent (`recipients`, operators only).',
     ].join(' '),
     params: false,
-    body: {
-      content: {
-        'multipart/form-data': {
-          type: 'object',
-          required: ['message', 'morphable_type', 'morphable_id'],
-          properties: FORM_FIELDS,
-        },
-        'application/json': {
-          allOf: [
-            schemaRef(names.create),
-            {
-              type: 'object',
-              properties: {
-                attachment_ids: { type: 'array', items: { type: 'integer' } },
-                action: FORM_FIELDS.action,
-              },
-            },
-          ],
-        },
-      },
-    },
+    body: { content: { 'multipart/form-data': bodies.form, 'application/json': bodies.json } },
     answers: {
       201: {
         description: 'The message as `GET /messages/{id}?with[]=attachments` shows it.',
@@ -130,4 +153,5 @@ export function createMessageSchema(registry: Registry, messages: Resource, atta
     },
     errors: [401, 403, 404, 422],
   });
+  return { route, form: bodies.form };
 }
