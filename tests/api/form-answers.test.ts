@@ -6,38 +6,25 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { targets } from './harness.ts';
-import { multipart, type FormFile } from './multipart.ts';
+import type { FormFile } from './multipart.ts';
 import { onTicket, startMessagesDesk, type MessagesDesk } from './messages-world.ts';
 
 describe.each(targets)('the multipart routes’ answers on $name', (target) => {
-  let { t, inject, post, admin, client, ticketId, close } = {} as MessagesDesk;
+  let { t, inject, post, upload, admin, client, ticketId, close } = {} as MessagesDesk;
   beforeAll(async () => {
-    ({ t, inject, post, admin, client, ticketId, close } = await startMessagesDesk(target));
+    ({ t, inject, post, upload, admin, client, ticketId, close } = await startMessagesDesk(target));
   });
   afterAll(() => close?.());
 
-  const upload = (headers: Record<string, string>, fields: [string, string][], files: FormFile[]) => {
-    const form = multipart(fields, files);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/attachments',
-      payload: form.payload,
-      headers: { ...headers, ...form.headers },
-    });
-  };
   const note: FormFile = { field: 'file', name: 'notitie.txt', content: 'hallo' };
 
   describe('the upload', () => {
     it('says every wrong field at once, in its own words', async () => {
-      const res = await upload(
-        client,
-        [
-          ['is_embedded', 'maybe'],
-          ['message_id', '0'],
-          ['path', '/etc/passwd'],
-        ],
-        [],
-      );
+      const res = await upload(client, [
+        ['is_embedded', 'maybe'],
+        ['message_id', '0'],
+        ['path', '/etc/passwd'],
+      ]);
       expect(res.statusCode).toBe(422);
       expect(res.json()).toEqual({
         message: 'The file field is required.',
@@ -51,7 +38,7 @@ describe.each(targets)('the multipart routes’ answers on $name', (target) => {
     });
 
     it('says that a file sent as text is no file', async () => {
-      const res = await upload(client, [['file', 'x.png']], []);
+      const res = await upload(client, [['file', 'x.png']]);
       expect(res.json()).toEqual({
         message: 'The file field must be sent as a file.',
         errors: { file: ['The file field must be sent as a file.'] },
@@ -118,7 +105,11 @@ describe.each(targets)('the multipart routes’ answers on $name', (target) => {
 
     it('links at most 50 uploads at once', async () => {
       const ids = Array.from({ length: 51 }, (_, i) => ['attachment_ids[]', String(i + 1)]);
-      const res = await post(admin, [...onTicket(ticketId), ['message', 'x'], ...(ids as [string, string][])]);
+      const res = await post(admin, [
+        ...onTicket(ticketId),
+        ['message', 'x'],
+        ...(ids as [string, string][]),
+      ]);
       expect(res.json()).toEqual({
         message: 'At most 50 attachments can be linked at once.',
         errors: { attachment_ids: ['At most 50 attachments can be linked at once.'] },

@@ -29,16 +29,19 @@ export async function startMessagesDesk(target: Target) {
     headers: object,
     payload?: object,
   ) => t.app.inject({ method, url, headers: headers as Record<string, string>, payload: payload as never });
-  /** POST /api/messages as a multipart form. */
-  const post = (headers: Record<string, string>, fields: [string, string][], files: FormFile[] = []) => {
-    const form = multipart(fields, files);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/messages',
-      payload: form.payload,
-      headers: { ...headers, ...form.headers },
-    });
-  };
+  /** POST `url` as a multipart form. */
+  const postForm =
+    (url: string) =>
+    (headers: Record<string, string>, fields: [string, string][], files: FormFile[] = []) => {
+      const form = multipart(fields, files);
+      return t.app.inject({
+        method: 'POST',
+        url,
+        payload: form.payload,
+        headers: { ...headers, ...form.headers },
+      });
+    };
+  const post = postForm('/api/messages');
 
   const admin = await t.as('admin@example.com');
   const ticketOf = async (company: string) =>
@@ -74,6 +77,8 @@ export async function startMessagesDesk(target: Target) {
     t,
     inject,
     post,
+    /** POST /api/attachments as a multipart form. */
+    upload: postForm('/api/attachments'),
     admin,
     firstLine: await t.as('operator@example.com'),
     client: await t.as('client@example.com'),
