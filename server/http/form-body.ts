@@ -32,14 +32,8 @@ const holdsFiles = (schema: Schema | undefined): boolean =>
 function typed(schema: Schema | undefined, value: string): unknown {
   const types = typesOf(schema);
   if (value === '' && types.includes('null')) return null;
-  if (types.includes('boolean')) {
-    const b = formBoolean(value, '');
-    return typeof b === 'boolean' ? b : value;
-  }
-  if (types.includes('integer')) {
-    const n = formInteger(value, '');
-    return typeof n === 'number' ? n : value;
-  }
+  if (types.includes('boolean')) return formBoolean(value) ?? value;
+  if (types.includes('integer')) return formInteger(value) ?? value;
   if (types.includes('object')) {
     try {
       return JSON.parse(value) as unknown;
