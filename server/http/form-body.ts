@@ -100,8 +100,7 @@ export function validForm(
   byHand: Record<string, string[]> = {},
 ): void {
   const bodies = request.getValidationFunction('body') as unknown as
-    | Record<string, ValidateFunction | undefined>
-    | undefined;
+    Record<string, ValidateFunction | undefined> | undefined;
   const validate = bodies?.[MULTIPART];
   if (!validate) throw new Error(`${request.url}: the route has no ${MULTIPART} body schema`);
   validate(values);

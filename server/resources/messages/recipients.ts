@@ -28,10 +28,9 @@ const MAX_ADDRESSES = 50;
  * characters, looked at first.
  */
 const ADDRESS = /^[^\s@<>()[\],;:"\\]+@[^\s@<>()[\],;:"\\.]+(?:\.[^\s@<>()[\],;:"\\.]+)+$/;
-export const isMailboxAddress = Object.assign(
-  (text: string) => text.length <= 255 && ADDRESS.test(text),
-  { pattern: ADDRESS },
-);
+export const isMailboxAddress = Object.assign((text: string) => text.length <= 255 && ADDRESS.test(text), {
+  pattern: ADDRESS,
+});
 
 /** Adds a line per bad address to `errors`; the cleaned lists otherwise. */
 export function checkAddresses(record: Record<string, unknown>, errors: Record<string, string[]>): Addresses {
