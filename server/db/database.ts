@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { lockFolder } from './folder-lock.ts';
@@ -32,6 +32,11 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** PGlite only: start from this `dumpDataDir` tarball instead of an empty database. */
   loadDataDir?: Blob;
+  /**
+   * PGlite only: its WebAssembly modules compiled and its file bundle read once, for a process that
+   * opens many databases (a test worker: about 0.7 s of each one's start).
+   */
+  pgliteParts?: Pick<PGliteOptions, 'pgliteWasmModule' | 'initdbWasmModule' | 'fsBundle'>;
   /** PostgreSQL schema to work in (tests isolate themselves this way). */
   schema?: string;
   poolSize?: number;
@@ -132,6 +137,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   const pglite = new PGlite({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
+    ...options.pgliteParts,
     extensions: { pg_trgm },
     parsers: { [NUMERIC]: parseNumeric, [INT8]: parseNumeric, [DATE]: keepString },
   });

@@ -9,7 +9,7 @@ import { cpSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
-import { openDatabase, type DatabaseConnection } from '../../server/db/database.ts';
+import { openDatabase, type DatabaseConnection, type DatabaseOptions } from '../../server/db/database.ts';
 import type { PgliteSeed } from '../seed-folder.ts';
 
 /** Where the run's seeds are; handed from the global setup to the test files (vitest `provide`). */
@@ -79,10 +79,32 @@ export interface Copy {
 }
 
 /** A fresh PGlite database from the seed's tarball; the seed's files copied under `dataDir`. */
+/**
+ * What every PGlite copy of a worker starts from, read once per worker (the API files share their
+ * worker's modules): the seed's dump, and PGlite's compiled WebAssembly and file bundle.
+ */
+let startParts: Promise<{ dump: Blob; parts: DatabaseOptions['pgliteParts'] }> | undefined;
+let startPartsOf: string | undefined;
+
+async function readStartParts(dumpPath: string) {
+  const dist = (name: string) => new URL(name, import.meta.resolve('@electric-sql/pglite'));
+  const [dump, pgliteWasmModule, initdbWasmModule, fsBundle] = await Promise.all([
+    readFile(dumpPath).then((bytes) => new Blob([bytes])),
+    readFile(dist('pglite.wasm')).then((bytes) => WebAssembly.compile(bytes)),
+    readFile(dist('initdb.wasm')).then((bytes) => WebAssembly.compile(bytes)),
+    readFile(dist('pglite.data')).then((bytes) => new Blob([bytes])),
+  ]);
+  return { dump, parts: { pgliteWasmModule, initdbWasmModule, fsBundle } };
+}
+
 export async function pgliteCopy(seeds: Seeds, dataDir: string): Promise<Copy> {
-  const dump = new Blob([await readFile(seeds.pglite.dump)]);
+  if (startPartsOf !== seeds.pglite.dump) {
+    startPartsOf = seeds.pglite.dump;
+    startParts = readStartParts(seeds.pglite.dump);
+  }
+  const { dump, parts } = await startParts!;
   cpSync(seeds.pglite.files, join(dataDir, 'files'), { recursive: true });
-  return { database: await openDatabase({ loadDataDir: dump }), drop: async () => {} };
+  return { database: await openDatabase({ loadDataDir: dump, pgliteParts: parts }), drop: async () => {} };
 }
 
 /**
