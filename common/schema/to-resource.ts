@@ -4,11 +4,12 @@
  */
 import type { Field, FieldType, FixedCondition, Portal, Relation, Resource } from './types.ts';
 import { CRUD_ACTIONS } from './types.ts';
+import { jsonTypes } from './json-types.ts';
 
 const FIELD_TYPES: FieldType[] = ['integer', 'number', 'string', 'boolean', 'object', 'array'];
 
 function toField(name: string, s: Record<string, any>): Field {
-  const types: string[] = Array.isArray(s.type) ? s.type : [s.type];
+  const types = jsonTypes(s);
   const type = types.find((t) => t !== 'null') as FieldType;
   if (!FIELD_TYPES.includes(type)) throw new Error(`field ${name}: unsupported type ${String(s.type)}`);
   return {

@@ -2,6 +2,7 @@
  * A schema file's JSON Schema made fit for the document: our `x-` vocabulary and the file's identity
  * taken out (they mean nothing there), and every object left open, as records are written.
  */
+import { jsonTypes } from '../../common/schema/json-types.ts';
 import type { Schema } from './refs.ts';
 
 /** Keywords whose value is a map from names to schemas: the names are data, not keywords. */
@@ -45,7 +46,7 @@ export function openSchema(value: unknown): unknown {
       out[key] = Object.fromEntries(Object.entries(v).map(([name, s]) => [name, openSchema(s)]));
     } else out[key] = openSchema(v);
   }
-  const types = Array.isArray(out.type) ? out.type : [out.type];
+  const types = jsonTypes(out);
   // fast-json-stringify writes an object schema without `additionalProperties` as only its listed keys
   // (`{}` for a bare `type: object`): the keys it does not list are written as they are instead.
   if ((types.includes('object') || 'properties' in out) && !('additionalProperties' in out)) {

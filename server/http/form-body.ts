@@ -9,16 +9,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type { MultipartForm } from '../files/upload.ts';
+import { jsonTypes } from '../../common/schema/json-types.ts';
 import { inputErrors } from '../schema/input-errors.ts';
 import { judged, MULTIPART } from './route-validation.ts';
 import { baseFieldName, formBoolean, formInteger } from './form-values.ts';
 
 type Schema = Record<string, unknown>;
-
-const typesOf = (schema: Schema | undefined): string[] => {
-  const type = schema?.type;
-  return Array.isArray(type) ? (type as string[]) : typeof type === 'string' ? [type] : [];
-};
 
 /** A file part is documented as OpenAPI's binary string, alone or as a list's items. */
 const holdsFiles = (schema: Schema | undefined): boolean =>
@@ -30,7 +26,7 @@ const holdsFiles = (schema: Schema | undefined): boolean =>
  * in the property's own words (its x-error).
  */
 function typed(schema: Schema | undefined, value: string): unknown {
-  const types = typesOf(schema);
+  const types = jsonTypes(schema);
   if (value === '' && types.includes('null')) return null;
   if (types.includes('boolean')) return formBoolean(value) ?? value;
   if (types.includes('integer')) return formInteger(value) ?? value;
@@ -71,8 +67,8 @@ export function formValues(
     if (holdsFiles(property)) {
       // Kept as sent, so the field is not missing: this line is what is wrong with it.
       byHand[name] = [`The ${name} field must be sent as a file.`];
-      values[name] = typesOf(property).includes('array') ? texts : texts[texts.length - 1];
-    } else if (typesOf(property).includes('array')) {
+      values[name] = jsonTypes(property).includes('array') ? texts : texts[texts.length - 1];
+    } else if (jsonTypes(property).includes('array')) {
       const items = property!.items as Schema | undefined;
       values[name] = texts.filter((v) => v !== '').map((v) => typed(items, v));
     } else if (!property && listed) {
@@ -83,7 +79,7 @@ export function formValues(
   }
   for (const file of form.files) {
     const name = baseFieldName(file.field);
-    values[name] = typesOf(own(name)).includes('array')
+    values[name] = jsonTypes(own(name)).includes('array')
       ? [...((values[name] as string[] | undefined) ?? []), file.name]
       : file.name;
   }
