@@ -1076,6 +1076,7 @@ export interface TicketChanges {
   to_label: string | null;
   to_value: string | null;
   user_id: number | null;
+  user_label: string | null;
 }
 
 export interface TicketGroups {

@@ -67,12 +67,24 @@ describe.each(targets)('satisfaction surveys on $name', (target) => {
     expect(ticket.json().satisfaction).toBe('bad');
     const history = await d.t.db
       .selectFrom('ticket_changes')
-      .select(['field', 'to_value', 'to_label', 'user_id'])
+      .select(['field', 'to_value', 'to_label', 'user_id', 'user_label'])
       .where('ticket_id', '=', id)
       .where('field', '=', 'satisfaction')
       .execute();
+    // The client is named in the history too, as operators are.
+    const client = await d.t.db
+      .selectFrom('users')
+      .select('full_name')
+      .where('id', '=', d.clientId)
+      .executeTakeFirstOrThrow();
     expect(history).toEqual([
-      { field: 'satisfaction', to_value: 'bad', to_label: 'Slecht', user_id: d.clientId },
+      {
+        field: 'satisfaction',
+        to_value: 'bad',
+        to_label: 'Slecht',
+        user_id: d.clientId,
+        user_label: client.full_name,
+      },
     ]);
     const told = await d.t.db
       .selectFrom('notifications')

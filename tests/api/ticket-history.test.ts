@@ -209,10 +209,42 @@ describe.each(targets)('ticket history on $name', (target) => {
         from_label: 'New',
         to_label: 'In progress',
         user: { full_name: 'Sanne Bakker' },
+        user_label: 'Sanne Bakker',
       });
     }
     const dutch = (await history(ticketId, 'admin@example.com')).json().data as Change[];
     expect(dutch[0]!.to_label).toBe('In behandeling');
+  });
+
+  it('names who made a change, and keeps the name of an operator deleted since', async () => {
+    const created = await post('/api/operators', {
+      first_name: 'Tess',
+      last_name: 'Tijdelijk',
+      email: 'tess.tijdelijk@example.com',
+      password: 'Correct-Horse-42',
+      is_operator: 2,
+      role_id: (await sql<{ role_id: number }>`select role_id from users where id = ${adminId}`.execute(t.db))
+        .rows[0]!.role_id,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await t.login('tess.tijdelijk@example.com', 'Correct-Horse-42');
+    const company = await sql<{
+      id: number;
+    }>`select company_id as id from tickets where id = ${ticketId}`.execute(t.db);
+    const id = await newTicket(Number(company.rows[0]!.id), 'Door Tess');
+    expect((await put(id, { priority_id: priority.Hoog }, 'tess.tijdelijk@example.com')).statusCode).toBe(
+      200,
+    );
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/operators/${created.json().id}`,
+      headers: await t.as('admin@example.com'),
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
+    const rows = (await history(id, 'admin@example.com')).json().data as (Change & { user_label: string })[];
+    expect(rows.map((r) => [r.field, r.user_id, r.user_label])).toEqual([
+      ['priority_id', null, 'Tess Tijdelijk'],
+    ]);
   });
 
   it('is closed to clients and offers no writes', async () => {

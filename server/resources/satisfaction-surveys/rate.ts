@@ -16,6 +16,7 @@ import { serverText } from '../../../common/server-texts.ts';
 import { automationEvent } from '../../automation/events.ts';
 import { lineOperators, notify } from '../notifications/notify.ts';
 import { changeTickets } from '../tickets/change.ts';
+import { userName } from '../tickets/history.ts';
 import { defaultStatusId } from '../tickets/start.ts';
 import { CLOSED, ARCHIVED } from '../tickets/resolved.ts';
 import { reopenOnBadRating, sentimentOf, type SurveyScale } from './settings.ts';
@@ -149,6 +150,7 @@ async function ratedTicket(
       tenant_id: tenantId,
       ticket_id: ticketId,
       user_id: clientId,
+      user_label: userName(trx, clientId),
       field: 'satisfaction',
       from_value: null,
       to_value: rated.sentiment,

@@ -119,6 +119,16 @@ async function addLabels(trx: DbTransaction, registry: Registry, tenantId: numbe
   }
 }
 
+/**
+ * The name a person has now, as the value of a change they make (kept with the change: a client's name
+ * too, and a name that outlives its account). A subquery, so the insert stays one statement.
+ */
+export const userName = (trx: DbTransaction, userId: number | null) =>
+  trx
+    .selectFrom('users')
+    .select('full_name')
+    .where('id', '=', userId ?? 0);
+
 /** Writes history entries as they are (a deleted message, a merge), in the caller's transaction. */
 export async function writeHistory(
   trx: DbTransaction,
@@ -135,6 +145,7 @@ export async function writeHistory(
         tenant_id: auth.tenantId,
         ticket_id: e.ticketId,
         user_id: e.slaId || e.ruleId ? null : auth.userId,
+        user_label: e.slaId || e.ruleId ? null : userName(trx, auth.userId),
         sla_id: e.slaId ?? null,
         rule_id: e.ruleId ?? null,
         field: e.field,

@@ -87,6 +87,7 @@ export async function seedSlaDemo(
     if (company === undefined) fail(`no company ${plan.company}`);
     const client = company && plan.client !== null ? company.clients[plan.client]! : null;
     const actor = plan.operator === null ? people.operatorId : operatorId[plan.operator];
+    const actorName = people.operators.find((o) => o.id === actor)?.name ?? null;
     const created = base - plan.createdMinutesAgo * MIN;
     const at = (after: number) => new Date(created + after * MIN);
 
@@ -132,6 +133,7 @@ export async function seedSlaDemo(
         const [from, target] = [TICKET_STATUSES[status]!, TICKET_STATUSES[to]!];
         changes.push({
           user_id: actor,
+          user_label: actorName,
           field: 'status_id',
           from_value: String(lists.statusIds[status]),
           to_value: String(lists.statusIds[to]),
@@ -153,6 +155,7 @@ export async function seedSlaDemo(
         const to = slaId(event.sla);
         changes.push({
           user_id: actor,
+          user_label: actorName,
           field: 'sla_id',
           from_value: sla === null ? null : String(sla),
           to_value: String(to),

@@ -329,6 +329,7 @@ export async function seedTickets(
             {
               ticket_id: ticketIds[i],
               user_id: t.operator.id,
+              user_label: t.operator.name,
               field: 'status_id',
               from_value: String(statusIds[0]),
               to_value: String(statusIds[t.status]),
