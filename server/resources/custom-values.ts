@@ -46,6 +46,13 @@ export interface Definition {
   is_required: boolean;
 }
 
+/** A custom value a write changed, by its field's title (a ticket's history tells it). */
+export interface CustomValueChange {
+  title: string;
+  from: string | null;
+  to: string | null;
+}
+
 /** A sent value as stored text, or null for "no value". */
 function asText(value: unknown): string | null | undefined {
   if (value === null || value === undefined) return null;
@@ -73,10 +80,10 @@ export async function writeCustomValues(
   recordId: number,
   values: Record<string, unknown> | undefined,
   forCreate: boolean,
-): Promise<void> {
+): Promise<CustomValueChange[]> {
   const morphType = resource.morphType;
   const mustCheckRequired = forCreate && isPortalCaller(auth);
-  if (!morphType || (!values && !mustCheckRequired)) return;
+  if (!morphType || (!values && !mustCheckRequired)) return [];
   const definitions = (await trx
     .selectFrom('custom_fields')
     .select(['id', 'name', 'title', 'type', 'options', 'is_required'])
@@ -102,6 +109,7 @@ export async function writeCustomValues(
     } else if (present) writes.push({ definition, value });
   }
   if (Object.keys(errors).length) throw new ValidationError(errors);
+  const before = await storedValues(trx, auth.tenantId, morphType, recordId, writes);
   for (const { definition, value } of writes) {
     const owner = { custom_field_id: definition.id, morphable_type: morphType, morphable_id: recordId };
     if (value === null) {
@@ -124,4 +132,35 @@ export async function writeCustomValues(
       )
       .execute();
   }
+  return writes
+    .map(({ definition, value }) => ({
+      title: definition.title,
+      from: before.get(definition.id) ?? null,
+      to: value,
+    }))
+    .filter((c) => c.from !== c.to);
+}
+
+/** The values the record holds now of the fields about to be written, by field id (one statement). */
+async function storedValues(
+  trx: DbTransaction,
+  tenantId: number,
+  morphType: string,
+  recordId: number,
+  writes: { definition: Definition }[],
+): Promise<Map<number, string | null>> {
+  if (writes.length === 0) return new Map();
+  const rows = await trx
+    .selectFrom('custom_values')
+    .select(['custom_field_id', 'value'])
+    .where('tenant_id', '=', tenantId)
+    .where('morphable_type', '=', morphType)
+    .where('morphable_id', '=', recordId)
+    .where(
+      'custom_field_id',
+      'in',
+      writes.map((w) => w.definition.id),
+    )
+    .execute();
+  return new Map(rows.map((r) => [Number(r.custom_field_id), r.value]));
 }

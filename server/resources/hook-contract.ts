@@ -9,6 +9,7 @@ import type { AuthContext } from '../auth/context.ts';
 import type { Resource } from '../../common/schema/types.ts';
 import type { PresentContext, Row } from '../query/relations.ts';
 import type { SqlContext } from '../query/sql.ts';
+import type { CustomValueChange } from './custom-values.ts';
 
 export type { PresentContext };
 
@@ -34,6 +35,11 @@ export interface ResourceHooks {
   beforeUpdate?(id: number, changes: Record<string, unknown>, ctx: HookContext): Promise<void> | void;
   /** Runs in the same transaction, right after the update. */
   afterUpdate?(id: number, ctx: HookContext): Promise<void> | void;
+  /**
+   * Runs in an update's transaction after its custom values (x-morph-type) are written, with those whose
+   * value changed; not on a create, which changes nothing.
+   */
+  customValuesChanged?(id: number, changes: CustomValueChange[], ctx: HookContext): Promise<void> | void;
   /** Runs in the delete's transaction, before the row goes; throwing stops the delete. */
   beforeDestroy?(id: number, ctx: HookContext): Promise<void> | void;
   /**

@@ -335,7 +335,8 @@ export async function updateRecord(
             .$if(resource.tenant, (q) => q.where('tenant_id', '=', auth.tenantId))
             .execute();
         }
-        await writeCustomValues(trx, auth, resource, id, customValues, false);
+        const changed = await writeCustomValues(trx, auth, resource, id, customValues, false);
+        if (changed.length) await hooks.customValuesChanged?.(id, changed, { trx, auth, resource, flags });
         await hooks.afterUpdate?.(id, { trx, auth, resource, flags });
         await auditRecord(trx, auth, resource, 'update', id, { before: current, after: data });
         if (isPortalCaller(auth)) {

@@ -2,7 +2,8 @@
  * A rule's or macro's `set` action on a custom field (issue 37: set fields, custom fields included) on
  * both engines: the value is stored as a form would store it, and the change is in the ticket's history
  * by the rule (or by the user who applied the macro), its labels naming the field; a rule naming a
- * custom field the tenant does not have is a 422 naming the action's field.
+ * custom field the tenant does not have is a 422 naming the action's field. A custom value changed by
+ * hand in the ticket's form is in the history the same way.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, targets, type TestApp } from './harness.ts';
@@ -138,6 +139,52 @@ describe.each(targets)('custom fields set by automation on $name', (target) => {
         user_id: await admin(),
       },
     ]);
+  });
+
+  it('records a custom value changed by hand in the form, each changed field once, no unchanged one', async () => {
+    const created = await post('/api/tickets', {
+      description: 'Nieuwe werkplek',
+      company_id: b.ownCompanyId,
+      custom_fields: { locatie: 'Utrecht' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = Number(created.json().id);
+    const put = (custom_fields: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/tickets/${id}`,
+        headers: b.admin,
+        payload: { custom_fields },
+      });
+    // Creating is no change; then a change of one field, the same value again, two fields, one emptied.
+    for (const values of [{ locatie: 'Zwolle' }, { locatie: 'Zwolle' }, { locatie: '', omgeving: 'test' }]) {
+      const res = await put(values);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const rows = await t.db
+      .selectFrom('ticket_changes')
+      .select(['from_label', 'to_label', 'user_id', 'user_label'])
+      .where('ticket_id', '=', id)
+      .where('field', '=', 'custom_field')
+      .orderBy('id')
+      .execute();
+    const by = { user_id: await admin(), user_label: 'Sanne Bakker' };
+    expect(rows).toEqual([
+      { from_label: 'Locatie: Utrecht', to_label: 'Locatie: Zwolle', ...by },
+      { from_label: 'Locatie: Zwolle', to_label: null, ...by },
+      { from_label: null, to_label: 'Omgeving: test', ...by },
+    ]);
+    // A refused value changes nothing and records nothing.
+    const refused = await put({ omgeving: 'acceptatie' });
+    expect(refused.statusCode).toBe(422);
+    expect(
+      await t.db
+        .selectFrom('ticket_changes')
+        .select('id')
+        .where('ticket_id', '=', id)
+        .where('field', '=', 'custom_field')
+        .execute(),
+    ).toHaveLength(3);
   });
 
   it('refuses a rule that sets a custom field the tenant does not have, naming the action', async () => {

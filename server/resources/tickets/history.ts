@@ -33,6 +33,8 @@ export const TRACKED_FIELDS = [
 /** History entries that are not a field of the ticket. */
 export const MESSAGE_DELETED = 'message_deleted';
 export const MERGED = 'merged';
+/** A change of any custom field: one enum value for all, the field's title in its labels. */
+export const CUSTOM_FIELD_CHANGE = 'custom_field';
 
 const TICKETS = 'tickets';
 
@@ -47,6 +49,27 @@ export interface ChangeEntry {
   slaId?: number;
   /** Made by this automation rule (issue 37), not by the caller. */
   ruleId?: number;
+}
+
+/**
+ * The history entries of a ticket's changed custom values, labelled with the field's title ("Locatie:
+ * Utrecht"): the entry's `field` is the same for every custom field, and the reader must still see which
+ * one changed.
+ */
+export function customFieldEntries(
+  ticketId: number,
+  changes: { title: string; from: string | null; to: string | null }[],
+  by: { ruleId?: number } = {},
+): ChangeEntry[] {
+  return changes.map((c) => ({
+    ticketId,
+    field: CUSTOM_FIELD_CHANGE,
+    from: c.from,
+    to: c.to,
+    fromLabel: c.from === null ? null : `${c.title}: ${c.from}`,
+    toLabel: c.to === null ? null : `${c.title}: ${c.to}`,
+    ...by,
+  }));
 }
 
 /** A column's value as the history keeps it: ids and texts as text, instants in ISO form. */

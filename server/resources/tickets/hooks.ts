@@ -8,7 +8,7 @@ import {
 import type { ResourceHooks } from '../hook-contract.ts';
 import { currentStatusId, logStatusChange } from './status-log.ts';
 import { ticketStart } from './start.ts';
-import { recordTicketChanges } from './history.ts';
+import { customFieldEntries, recordTicketChanges, writeHistory } from './history.ts';
 import { resolvedAtOnInsert, resolvedAtOnUpdate } from './resolved.ts';
 import { registry } from '../../schema/registry.ts';
 import { serverText } from '../../../common/server-texts.ts';
@@ -78,6 +78,10 @@ export const ticketHooks: ResourceHooks = {
     if ('operator_id' in changes) await operatorChanging(trx, auth, [id], changes.operator_id);
     if (!statusChanges) return;
     await logStatusChange(trx, auth, id, status, await currentStatusId(trx, auth, id));
+  },
+  /** A custom value changed by hand is in the history as a rule's or a macro's change is. */
+  async customValuesChanged(id, changes, { trx, auth }) {
+    await writeHistory(trx, registry(), auth, customFieldEntries(id, changes));
   },
   /** The SLA clock measured again from the history just written (issue 35); then the triggers (issue 37). */
   async afterUpdate(id, { trx, auth, resource }) {
