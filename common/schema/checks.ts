@@ -187,6 +187,12 @@ export function checkReferences(reg: SchemaLookup, r: Resource): void {
       if ('relation' in scope) {
         const rel = Object.hasOwn(r.relations, scope.relation) ? r.relations[scope.relation] : undefined;
         if (!rel) return fail(`x-portal.scope names unknown relation ${scope.relation}`);
+        if (scope.whose !== undefined) {
+          const target = rel.kind === 'morphTo' ? undefined : reg.get(rel.resource);
+          if (!target) fail(`x-portal.scope.whose: ${scope.relation} must lead to one resource`);
+          else if (typeof scope.whose !== 'string' || !Object.hasOwn(target.fields, scope.whose))
+            fail(`x-portal.scope.whose: ${target.name} has no field ${String(scope.whose)}`);
+        }
         if (scope.byRole === undefined) return;
         if (typeof scope.byRole !== 'boolean') fail('x-portal.scope.byRole is true or false');
         // The role is read in the related record's company: that record must be scoped by one.

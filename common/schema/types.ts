@@ -56,9 +56,11 @@ export type PortalScope =
   /**
    * The related record is visible. With `byRole`, the company roles name this resource itself: it is
    * visible only where the client's role in the related record's company reaches it (contracts, seen
-   * through their companies, are finance's and the admin's, not every member's).
+   * through their companies, are finance's and the admin's, not every member's). With `whose`, the
+   * related record's field of that name must also be the client's own id (a share of a ticket she is
+   * the client of, whoever made it).
    */
-  | { relation: string; byRole?: boolean }
+  | { relation: string; byRole?: boolean; whose?: string }
   | { where: FixedCondition[] }
   | { any: PortalScope[] };
 

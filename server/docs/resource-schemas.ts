@@ -104,10 +104,12 @@ function scopeText(scope: PortalScope): string {
   if (scope === 'tenant') return 'every row';
   if ('company' in scope) return `rows whose \`${scope.company}\` is one of their companies`;
   if ('user' in scope) return `rows whose \`${scope.user}\` is their own id`;
-  if ('relation' in scope)
+  if ('relation' in scope) {
+    const theirs = scope.whose ? ` and whose \`${scope.whose}\` is their own id` : '';
     return scope.byRole
-      ? `rows whose \`${scope.relation}\` they may see, in companies where their company role reaches this resource`
-      : `rows whose \`${scope.relation}\` they may see`;
+      ? `rows whose \`${scope.relation}\` they may see${theirs}, in companies where their company role reaches this resource`
+      : `rows whose \`${scope.relation}\` they may see${theirs}`;
+  }
   if ('where' in scope) return `rows where ${conditionText(scope.where)}`;
   return scope.any.map(scopeText).join(', or ');
 }

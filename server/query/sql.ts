@@ -141,7 +141,7 @@ function portalScope(
       alias,
       relation,
       targets,
-      byRole(ctx, resource, scope, targets),
+      [...byRole(ctx, resource, scope, targets), ...whose(ctx, scope, targets)],
       depth + 1,
     );
   }
@@ -166,6 +166,13 @@ function byRole(
   const company = (target.portal!.scope as { company: string }).company;
   const values = reachOf(ctx.auth.companyRoles, resource.name).company;
   return [{ type: 'whereIn', field: target.fields[company]!, values }];
+}
+
+/** A `whose` relation scope: the related record's field names the client herself (schema checks: one target). */
+function whose(ctx: SqlContext, scope: { whose?: string }, targets: RelatedTarget[]): Condition[] {
+  if (!scope.whose) return [];
+  const field = targets[0]!.resource.fields[scope.whose]!;
+  return [{ type: 'where', field, op: '=', value: ctx.auth.userId ?? 0 }];
 }
 
 export function relatedTargets(registry: Registry, relation: Relation): RelatedTarget[] {

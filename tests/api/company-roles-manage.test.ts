@@ -15,6 +15,7 @@ import {
   startCompanyRolesDesk,
   type CompanyRolesDesk,
 } from './company-roles-world.ts';
+import { FINANCE, makeFinanceClient } from './finance-client.ts';
 
 describe.each(targets)('company roles on $name', (target) => {
   let { t, call, ids, jansen, pieter, lotte, eva, priority, roles, notLottes, close } =
@@ -176,6 +177,37 @@ describe.each(targets)('company roles on $name', (target) => {
     // Unshared, it is gone for her again.
     expect((await call(ADMIN, 'DELETE', `/api/ticket-shares/${shared.json().id}`)).statusCode).toBe(200);
     expect((await call(MEMBER, 'GET', `/api/tickets/${id}`)).statusCode).toBe(404);
+  });
+
+  it("the admin's shares of her own ticket she sees and may end; those of a colleague's ticket she does not", async () => {
+    const fenna = (await makeFinanceClient(t)).id;
+    const mine = await call(MEMBER, 'POST', '/api/tickets', {
+      description: 'Printer op de tweede verdieping',
+      custom_fields: { impact: 'department' },
+      priority_id: priority,
+      company_id: jansen,
+    });
+    expect(mine.statusCode, mine.body).toBe(201);
+    const ofHers = await call(ADMIN, 'POST', '/api/ticket-shares', {
+      ticket_id: mine.json().id,
+      user_id: fenna,
+    });
+    expect(ofHers.statusCode, ofHers.body).toBe(201);
+    const ofPieters = await call(ADMIN, 'POST', '/api/ticket-shares', {
+      ticket_id: await notLottes(),
+      user_id: fenna,
+    });
+    expect(ofPieters.statusCode, ofPieters.body).toBe(201);
+    // Who else reads her ticket is hers to know, whoever shared it; Pieter's ticket's shares are not.
+    const seen = await ids(MEMBER, '/api/ticket-shares?builder[0][paginate]=100');
+    expect(seen).toContain(ofHers.json().id);
+    expect(seen).not.toContain(ofPieters.json().id);
+    expect((await call(MEMBER, 'GET', `/api/ticket-shares/${ofPieters.json().id}`)).statusCode).toBe(404);
+    expect((await call(MEMBER, 'DELETE', `/api/ticket-shares/${ofPieters.json().id}`)).statusCode).toBe(404);
+    // The one shared with shows it too, and the ticket's client ends it.
+    expect(await ids(FINANCE, '/api/ticket-shares?builder[0][paginate]=100')).toContain(ofHers.json().id);
+    expect((await call(MEMBER, 'DELETE', `/api/ticket-shares/${ofHers.json().id}`)).statusCode).toBe(200);
+    expect((await call(FINANCE, 'GET', `/api/tickets/${mine.json().id}`)).statusCode).toBe(404);
   });
 
   it('the admin makes her finance: she sees the invoices, and no longer once made a member again', async () => {

@@ -357,6 +357,30 @@ describe('a broken schema', () => {
     );
   });
 
+  it('is rejected for a whose relation scope that names no field of the related resource, or a morphTo', () => {
+    const relations = {
+      ticket: { kind: 'belongsTo', resource: 'tickets', key: 'id' },
+      owner: { kind: 'morphTo', morph: 'owner', types: { ticket: 'tickets' } },
+    };
+    const scoped = (scope: object) => ({
+      properties: {
+        id: { type: 'integer' },
+        name: { type: 'string', 'x-sort': true },
+        owner_type: { type: 'string' },
+        owner_id: { type: 'integer' },
+      },
+      'x-relations': relations,
+      'x-portal': { actions: ['index'], scope },
+    });
+    expect(withBroken(scoped({ relation: 'ticket', whose: 'client_id' }))).not.toThrow();
+    expect(withBroken(scoped({ relation: 'ticket', whose: 'nobody_id' }))).toThrow(
+      /x-portal.scope.whose: tickets has no field nobody_id/,
+    );
+    expect(withBroken(scoped({ relation: 'owner', whose: 'client_id' }))).toThrow(
+      /x-portal.scope.whose: owner must lead to one resource/,
+    );
+  });
+
   it('is rejected for an unsupported type or a missing id while it is read', () => {
     expect(() =>
       toResource({ $id: 'broken', properties: { id: { type: 'integer' }, x: { type: 'date' } } }),
