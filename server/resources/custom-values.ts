@@ -109,7 +109,8 @@ export async function writeCustomValues(
     } else if (present) writes.push({ definition, value });
   }
   if (Object.keys(errors).length) throw new ValidationError(errors);
-  const before = await storedValues(trx, auth.tenantId, morphType, recordId, writes);
+  // A new record holds no values yet: nothing to read.
+  const before = forCreate ? new Map() : await storedValues(trx, auth.tenantId, morphType, recordId, writes);
   for (const { definition, value } of writes) {
     const owner = { custom_field_id: definition.id, morphable_type: morphType, morphable_id: recordId };
     if (value === null) {
