@@ -17,6 +17,7 @@ import type { Registry } from '../../schema/registry.ts';
 import { fieldValue } from '../../query/fragments.ts';
 import { formatMoment } from '../../pdf/time.ts';
 import { surveysOnStatusChange, withdrawSurveys } from '../satisfaction-surveys/send.ts';
+import type { CustomValueChange } from '../custom-values.ts';
 
 /** The ticket fields whose changes are recorded (issue 18). */
 export const TRACKED_FIELDS = [
@@ -58,7 +59,7 @@ export interface ChangeEntry {
  */
 export function customFieldEntries(
   ticketId: number,
-  changes: { title: string; from: string | null; to: string | null }[],
+  changes: CustomValueChange[],
   by: { ruleId?: number } = {},
 ): ChangeEntry[] {
   return changes.map((c) => ({
