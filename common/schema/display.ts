@@ -107,6 +107,7 @@ export const FIELD_INPUTS = [
   'checklist',
   'portal-resources',
   'rich-text',
+  'ticket-fields',
 ] as const;
 export type FieldInput = (typeof FIELD_INPUTS)[number];
 
@@ -119,6 +120,7 @@ export const DISPLAYED_INPUTS = [
   'automation-conditions',
   'checklist',
   'portal-resources',
+  'ticket-fields',
 ] as const satisfies readonly FieldInput[];
 export type DisplayedInput = (typeof DISPLAYED_INPUTS)[number];
 

@@ -165,3 +165,47 @@ for (const [lang, width] of [
     }
   });
 }
+
+test(
+  inLanguage('nl', 'a trigger on a ticket update watches fields picked by their names, shown as chips'),
+  async ({ page }) => {
+    await startIn(page, 'nl');
+    const token = await storeSession(page, 'admin@example.com', { locale: 'nl' });
+    await page.goto('/automation-rules/create');
+    await page.getByRole('textbox', { name: /^Naam/ }).fill(`Status bewaakt ${Date.now()}`);
+    await page.getByRole('combobox', { name: /^Soort/ }).click();
+    await page.getByRole('option', { name: 'Trigger', exact: true }).click();
+    await page.getByRole('combobox', { name: 'Gebeurtenis' }).click();
+    await page.getByRole('option', { name: 'Ticket gewijzigd' }).click();
+    // The fields by the ticket list's labels, searched as typed; the help says what none means.
+    const watched = page.getByRole('combobox', { name: 'Bij wijziging van' });
+    await expect(page.getByText('Leeg: bij elke wijziging.')).toBeVisible();
+    await watched.fill('Stat');
+    await page.getByRole('option', { name: 'Status', exact: true }).click();
+    await watched.fill('Prior');
+    await page.getByRole('option', { name: 'Prioriteit', exact: true }).click();
+    await page.getByRole('button', { name: /^Toevoegen$/ }).click();
+    await page.getByRole('combobox', { name: /^Wat hij doet/ }).click();
+    await page.getByRole('option', { name: 'Een interne notitie toevoegen' }).click();
+    await page.getByRole('textbox', { name: /^Notitie/ }).fill('Status of prioriteit gewijzigd');
+    await expectAccessible(page, 'trigger form with watched fields nl 1280');
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/automation-rules') && r.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Opslaan' }).click();
+    const answer = await saved;
+    expect(answer.status(), await answer.text()).toBe(201);
+    const rule = (await answer.json()) as { id: number; event_fields: string[] };
+    try {
+      expect(rule.event_fields).toEqual(['status_id', 'priority_id']);
+      // The detail reads the names, not the codes.
+      await page.goto(`/automation-rules/${rule.id}`);
+      const chips = page.getByRole('listitem').filter({ hasText: /^(Status|Prioriteit)$/ });
+      await expect(chips).toHaveText(['Status', 'Prioriteit']);
+      await expect(page.getByText('status_id')).toHaveCount(0);
+      await expectAccessible(page, 'trigger detail with watched fields nl 1280');
+    } finally {
+      await api(page, token, 'DELETE', `/automation-rules/${rule.id}`);
+    }
+  },
+);

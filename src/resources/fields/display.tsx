@@ -46,6 +46,7 @@ const OWN_DISPLAYS: Record<
   'automation-conditions': lazyWithTimeout(() => import('../../custom/automation/ConditionsDisplay.tsx')),
   checklist: lazyWithTimeout(() => import('../../custom/checklist/ChecklistDisplay.tsx')),
   'portal-resources': lazyWithTimeout(() => import('../../custom/forms/PortalResourcesDisplay.tsx')),
+  'ticket-fields': lazyWithTimeout(() => import('../../custom/automation/TicketFieldsDisplay.tsx')),
 };
 
 /** The value as shown in a table cell, card or show page. */

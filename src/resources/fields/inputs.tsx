@@ -31,6 +31,7 @@ const OWN_INPUTS: Record<
   'automation-conditions': lazyWithTimeout(() => import('../../custom/automation/ConditionsInput.tsx')),
   checklist: lazyWithTimeout(() => import('../../custom/checklist/ChecklistInput.tsx')),
   'portal-resources': lazyWithTimeout(() => import('../../custom/forms/PortalResourcesInput.tsx')),
+  'ticket-fields': lazyWithTimeout(() => import('../../custom/automation/TicketFieldsInput.tsx')),
 };
 
 /** Per kind of field, its input. */
