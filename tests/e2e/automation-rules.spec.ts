@@ -173,6 +173,9 @@ test(
     const token = await storeSession(page, 'admin@example.com', { locale: 'nl' });
     await page.goto('/automation-rules/create');
     await page.getByRole('textbox', { name: /^Naam/ }).fill(`Status bewaakt ${Date.now()}`);
+    // Saved inactive: a rule on every status change would write into the tickets of this worker's
+    // other tests while it exists.
+    await page.getByLabel('Actief').uncheck();
     await page.getByRole('combobox', { name: /^Soort/ }).click();
     await page.getByRole('option', { name: 'Trigger', exact: true }).click();
     await page.getByRole('combobox', { name: 'Gebeurtenis' }).click();
@@ -195,9 +198,10 @@ test(
     await page.getByRole('button', { name: 'Opslaan' }).click();
     const answer = await saved;
     expect(answer.status(), await answer.text()).toBe(201);
-    const rule = (await answer.json()) as { id: number; event_fields: string[] };
+    const rule = (await answer.json()) as { id: number; event_fields: string[]; active: boolean };
     try {
       expect(rule.event_fields).toEqual(['status_id', 'priority_id']);
+      expect(rule.active).toBe(false);
       // The detail reads the names, not the codes.
       await page.goto(`/automation-rules/${rule.id}`);
       const chips = page.getByRole('listitem').filter({ hasText: /^(Status|Prioriteit)$/ });
